@@ -68,7 +68,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.
-	sf.registerOne(cmd.Flags(), time.Second, "the CPU count to advise at, one number", "dur")
+	sf.registerOne(cmd.Flags(), time.Second, "the CPU count to advise at,\none number", "dur")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to advise on (see brewput list)")
 	mf.register(cmd.Flags())
 	mf.registerOthers(cmd.Flags())

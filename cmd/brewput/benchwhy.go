@@ -27,11 +27,11 @@ type benchWhyFlags struct {
 }
 
 func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.bench, "bench", "", "with a package: the benchmark to explain, a regular expression matching one (as go test -bench)")
-	fs.StringVar(&f.benchtime, "benchtime", "500ms", "with a package: each run's length, or iterations such as 100000x (as go test -benchtime)")
-	fs.Float64Var(&f.w.Frac, "stretch", why.DefaultFrac, "with a package: the time added per operation to each lock in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one")
-	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most, while an experiment is undecided")
-	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "the time the whole command may take, its build included; it stops, undecided if it must, rather than start a round that would not end in it (0: no limit)")
+	fs.StringVar(&f.bench, "bench", "", "with a package: the benchmark to explain\n(a regular expression matching one, as go test -bench)")
+	fs.StringVar(&f.benchtime, "benchtime", "500ms", "with a package: a run's length,\nsuch as 1s or 100000x (as go test -benchtime)")
+	fs.Float64Var(&f.w.Frac, "stretch", why.DefaultFrac, "with a package: a lock's stretch\n(the time added per operation to each lock in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one)")
+	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most,\nwhile an experiment is undecided")
+	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "longest the whole command may take\n(its build included; it stops, undecided if it must, rather than start a round that would not end in it; 0: no limit)")
 	registerNoisy(fs, &f.noisy)
 }
 

@@ -73,14 +73,11 @@ func finishRoot(root *cobra.Command, e *env) {
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return checkFinite(cmd.Flags()) }
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SuggestionsMinimumDistance = 2 // "did you mean model?" for modle
-	// Flags' help wraps to the width of the terminal the help goes to.
-	usage := strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages ", fmt.Sprintf(".FlagUsagesWrapped %d ", format.Width(e.stdout)))
-	// The last line on two where a long command path (a study's
-	// package) would take it past 80 columns.
-	const more = `Use "{{.CommandPath}} [command] --help" for more information about a command.`
-	usage = strings.ReplaceAll(usage, more, `{{if gt (len .CommandPath) 18}}Use "{{.CommandPath}} [command] --help"
-for more information about a command.{{else}}`+more+`{{end}}`)
-	root.SetUsageTemplate(usage)
+	root.SetHelpFunc(func(cmd *cobra.Command, _ []string) { writeHelp(cmd.OutOrStdout(), cmd, false) })
+	root.SetUsageFunc(func(cmd *cobra.Command) error { return writeHelp(cmd.OutOrStderr(), cmd, false) })
+	help := helpCommand()
+	root.SetHelpCommand(help)
+	root.AddCommand(help) // now, not when it runs, so that every command's help names it
 	setHelp(root)
 }
 

@@ -44,34 +44,30 @@ func commandPaths() [][]string {
 	return paths
 }
 
-// commandReference is docs/commands.md: a table of the commands, then a
-// heading per command with its help in a code block, a study's commands
-// as the cache example's (brewput study ./examples/cache/study …). What
+// helpOf is one command's help as brewput prints it: screen, what --help
+// prints, and reference, what brewput help COMMAND prints.
+type helpOf struct {
+	name, short       string
+	screen, reference string
+	cmd               *cobra.Command
+}
+
+// everyHelp is every command's help, the root first, then each command
+// and its subcommands in cobra's order (by name), a study's commands as
+// the cache example's (brewput study ./examples/cache/study …). What
 // depends on the machine's CPU count is hidden as in the golden help
 // (machineDefaults).
-func commandReference(t *testing.T) string {
+func everyHelp(t *testing.T) []helpOf {
 	t.Helper()
 	root := newRoot(&env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
-	prog := buildCache(t)
-	const pkg = "./examples/cache/study"
-	var index, body strings.Builder
-	add := func(name, short, stdout string) {
-		help := machineDefaults(stdout)
-		if strings.Contains(help, "```") {
-			t.Fatalf("%s --help holds a code fence, which would break the page", name)
+	var helps []helpOf
+	run := func(args ...string) string {
+		t.Helper()
+		code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
+		if code != exitOK || stderr != "" {
+			t.Fatalf("brewput %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
 		}
-		// The help fits a terminal 80 columns wide, as every output does.
-		for line := range strings.Lines(help) {
-			if n := utf8.RuneCountInString(strings.TrimRight(line, "\n")); n > 80 {
-				t.Errorf("%s --help: a line of %d columns: %q", name, n, line)
-			}
-		}
-		fmt.Fprintf(&index, "| [`%s`](#%s) | %s |\n", name, strings.NewReplacer(" ", "-", ".", "", "/", "").Replace(name), strings.ReplaceAll(short, "|", `\|`))
-		fmt.Fprintf(&body, "\n## %s\n\n```text\n%s", name, help)
-		if !strings.HasSuffix(help, "\n") {
-			body.WriteString("\n")
-		}
-		body.WriteString("```\n")
+		return machineDefaults(stdout)
 	}
 	for _, path := range commandPaths() {
 		name := strings.TrimSpace("brewput " + strings.Join(path, " "))
@@ -82,30 +78,55 @@ func commandReference(t *testing.T) string {
 				t.Fatalf("%s: %v", name, err)
 			}
 		}
-		code, stdout, stderr := brewput(context.Background(), t, noChild(), append(slices.Clone(path), "--help")...)
-		if code != exitOK || stderr != "" {
-			t.Fatalf("%s --help: exit %d, stderr %q", name, code, stderr)
-		}
-		add(name, cmd.Short, stdout)
+		helps = append(helps, helpOf{name, cmd.Short, run(append(slices.Clone(path), "--help")...), run(append([]string{"help"}, path...)...), cmd})
 		if name != "brewput study" {
 			continue
 		}
+		const pkg = "./examples/cache/study"
+		prog := buildCache(t)
 		tree := studyCmds(&env{}, prog, pkg)
 		for _, cmd := range append([]*cobra.Command{tree}, tree.Commands()...) {
-			args := []string{pkg, "--help"}
+			if cmd.Name() == "help" {
+				continue
+			}
+			var sub []string
 			if cmd != tree {
-				args = []string{pkg, cmd.Name(), "--help"}
+				sub = []string{cmd.Name()}
 			}
-			var out, errOut strings.Builder
-			e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut}
-			if code := e.exit(context.Background(), runStudy(context.Background(), e, prog, args)); code != exitOK || errOut.Len() > 0 {
-				t.Fatalf("brewput study %s: exit %d, stderr %q", strings.Join(args, " "), code, errOut.String())
+			run := func(args ...string) string {
+				var out, errOut strings.Builder
+				e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut}
+				if code := e.exit(context.Background(), runStudy(context.Background(), e, prog, args)); code != exitOK || errOut.Len() > 0 {
+					t.Fatalf("brewput study %s: exit %d, stderr %q", strings.Join(args, " "), code, errOut.String())
+				}
+				return machineDefaults(out.String())
 			}
-			add(strings.TrimSpace("brewput study "+pkg+" "+strings.TrimPrefix(cmd.Name(), pkg)), cmd.Short, out.String())
+			helps = append(helps, helpOf{strings.TrimSpace("brewput study " + pkg + " " + strings.Join(sub, " ")), cmd.Short,
+				run(append(append([]string{pkg}, sub...), "--help")...), run(append([]string{pkg, "help"}, sub...)...), cmd})
 		}
 	}
+	return helps
+}
+
+// commandReference is docs/commands.md: a table of the commands, then a
+// heading per command with its reference in a code block.
+func commandReference(t *testing.T) string {
+	t.Helper()
+	var index, body strings.Builder
+	for _, h := range everyHelp(t) {
+		if strings.Contains(h.reference, "```") {
+			t.Fatalf("brewput help %s holds a code fence, which would break the page", h.name)
+		}
+		fmt.Fprintf(&index, "| [`%s`](#%s) | %s |\n", h.name, strings.NewReplacer(" ", "-", ".", "", "/", "").Replace(h.name), strings.ReplaceAll(h.short, "|", `\|`))
+		fmt.Fprintf(&body, "\n## %s\n\n```text\n%s", h.name, h.reference)
+		if !strings.HasSuffix(h.reference, "\n") {
+			body.WriteString("\n")
+		}
+		body.WriteString("```\n")
+	}
 	return "# Command reference\n\n" +
-		"Every brewput command's help, as `brewput COMMAND --help` prints it.\n\n" +
+		"Every brewput command's full help, as `brewput help COMMAND` prints it (`brewput COMMAND --help` prints its first\n" +
+		"paragraph, each flag's first words and two examples).\n\n" +
 		"This file is generated from the CLI by `TestDocsCommands` (cmd/brewput/docs_test.go), which fails when it\n" +
 		"differs from the commands' help: do not edit it; `go test ./cmd/brewput -run TestDocsCommands -update`\n" +
 		"rewrites it. Defaults that depend on the machine's CPU count are shown as N.\n\n" +

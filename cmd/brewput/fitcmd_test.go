@@ -167,7 +167,7 @@ func TestFitHelp(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("brewput fit --help: exit %d, stderr %q", code, stderr)
 	}
-	for _, want := range []string{"Usage:\n  brewput fit FILE...", "Examples:\n  brewput", "--by", "--format", "X(N) = λN / (1 + σ(N−1) + κN(N−1))"} {
+	for _, want := range []string{"Usage: brewput fit FILE...", "Examples:\n  brewput", "--by", "--format", "X(N) = λN / (1 + σ(N−1) + κN(N−1))"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("brewput fit --help lacks %q:\n%s", want, stdout)
 		}

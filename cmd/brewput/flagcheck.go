@@ -60,7 +60,7 @@ func checkFinite(fs *pflag.FlagSet) error {
 // it returns reports whether the full table was asked, or says what
 // --format accepts.
 func tableFlag(fs *pflag.FlagSet, compact string) func() (bool, error) {
-	f := fs.String("format", "compact", "the table printed: compact ("+compact+") or table (every point in full)")
+	f := fs.String("format", "compact", "the table printed: compact or table\n(compact: "+compact+"; table: every point in full)")
 	return func() (bool, error) {
 		switch *f {
 		case "compact":

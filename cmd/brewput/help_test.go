@@ -1,15 +1,13 @@
 package main
 
 import (
-	"context"
 	"io"
 	"io/fs"
-	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/base/format"
 )
@@ -42,34 +40,53 @@ func TestHelpFiles(t *testing.T) {
 	}
 }
 
-// TestHelpFitsTheTerminal: every command's help, the labs' and the shop
-// study's included, fits format.Columns.
-func TestHelpFitsTheTerminal(t *testing.T) {
-	var paths [][]string
-	var walk func(cmd *cobra.Command, path []string)
-	walk = func(cmd *cobra.Command, path []string) {
-		paths = append(paths, path)
-		for _, sub := range cmd.Commands() {
-			if !sub.Hidden {
-				walk(sub, append(slices.Clone(path), sub.Name()))
+// TestHelpIsAScreen: every command's --help, the labs' and the shop
+// study's included, is a screen — the root's at most 40 lines, any other
+// at most 60 — naming every flag the command has, and it and the
+// reference fit format.Columns.
+func TestHelpIsAScreen(t *testing.T) {
+	helps := everyHelp(t)
+	for _, h := range helps {
+		most := 60
+		if h.name == "brewput" {
+			most = 40
+		}
+		if n := strings.Count(h.screen, "\n"); n > most {
+			t.Errorf("%s --help: %d lines, want at most %d:\n%s", h.name, n, most, h.screen)
+		}
+		for _, text := range []string{h.screen, h.reference} {
+			for line := range strings.Lines(text) {
+				if n := utf8.RuneCountInString(strings.TrimSuffix(line, "\n")); n > format.Columns {
+					t.Errorf("%s: a line of %d columns: %q", h.name, n, line)
+				}
 			}
 		}
-	}
-	walk(newRoot(&env{}), nil)
-	for _, path := range paths {
-		args := append(slices.Clone(path), "--help")
-		code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
-		if code != exitOK {
-			t.Errorf("brewput %s: exit %d: %s", strings.Join(args, " "), code, stderr)
-			continue
-		}
-		for line := range strings.Lines(stdout) {
-			if n := utf8.RuneCountInString(strings.TrimSuffix(line, "\n")); n > format.Columns {
-				t.Errorf("brewput %s: a line of %d columns: %q", strings.Join(args, " "), n, line)
+		// Every flag is on the screen, but those it shares with the
+		// command it names for them.
+		h.cmd.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			if f.Hidden || f.Name == "help" || strings.Contains(h.screen, "\n  --"+f.Name+" ") || strings.HasSuffix(h.screen, "--"+f.Name+"\n") {
+				return
 			}
+			if of := h.cmd.Annotations[flagsOf]; of != "" {
+				if c, _, err := h.cmd.Find([]string{of}); err == nil && c.Flags().Lookup(f.Name) != nil {
+					return
+				}
+			}
+			t.Errorf("%s --help does not name --%s", h.name, f.Name)
+		})
+		// The screen's text is the reference's first paragraph.
+		if screen, ref := strings.SplitN(h.screen, "\n\n", 3), strings.SplitN(h.reference, "\n\n", 3); len(screen) < 2 || len(ref) < 2 || screen[1] != ref[1] {
+			t.Errorf("%s: the reference does not begin as --help does", h.name)
 		}
 	}
-	if len(paths) < 15 {
-		t.Errorf("only %d commands' help checked", len(paths))
+	if len(helps) < 30 {
+		t.Errorf("only %d commands' help checked", len(helps))
+	}
+	// The root's commands are on its first screen, 24 lines.
+	first := strings.Join(strings.SplitAfter(helps[0].screen, "\n")[:24], "")
+	for _, sub := range helps[0].cmd.Commands() {
+		if sub.IsAvailableCommand() && sub.Name() != "help" && !strings.Contains(first, "\n  "+sub.Name()+" ") {
+			t.Errorf("brewput --help does not list %s in its first 24 lines", sub.Name())
+		}
 	}
 }

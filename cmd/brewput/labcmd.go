@@ -102,13 +102,13 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	fs := cmd.Flags()
 	check = l.Bind(fs)
 	registerNoisy(fs, &noisy)
-	fs.StringVar(&cpus, "cpus", lab.DefaultCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
-	fs.StringVar(&formatName, "format", compactFormat, "output format: compact (the lab's answer: on each CPU count what makes the most and the least, and its chart's numbers), table (every point in full, with the lab's metrics), or "+
-		strings.Join(results.Formats()[1:], ", ")+" (with --out, guessed from its extension)")
-	fs.StringVar(&out, "out", "", "write the results to this file (stdout still gets the answer, or the table --format names)")
-	fs.Var((*cliflag.Bytes)(&maxMem), "max-mem", "most memory the lab may hold, estimated from its flags before it starts: a size such as 4GB (default half this machine's memory)")
+	fs.StringVar(&cpus, "cpus", lab.DefaultCPUs(), "CPU counts, such as 1,2 or 1-4\n(GOMAXPROCS)")
+	fs.StringVar(&formatName, "format", compactFormat, "compact|table|"+strings.Join(results.Formats()[1:], "|")+
+		"\n(the output's format: compact, the lab's answer, on each CPU count what makes the most and the least, and its chart's numbers; table, every point in full, with the lab's metrics; the others with --out, guessed from its extension)")
+	fs.StringVar(&out, "out", "", "file to write the results to\n(stdout still gets the answer, or the table --format names)")
+	fs.Var((*cliflag.Bytes)(&maxMem), "max-mem", "most memory the lab may hold\n(estimated from its flags before it starts): a size such as 4GB (default half this machine's memory)")
 	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
-	fs.StringVar(&profDir, "profile", "", "write, for each CPU count, an execution trace and CPU, block and mutex profiles of the lab's run to this folder (NAME-Ncpu.trace, …), and summarize where its goroutines waited")
+	fs.StringVar(&profDir, "profile", "", "folder for each CPU count's trace and profiles\n(an execution trace and CPU, block and mutex profiles of the lab's run: NAME-Ncpu.trace, …); the answer summarizes where its goroutines waited")
 	return cmd
 }
 

@@ -62,11 +62,11 @@ func newLessonsCmd(e *env) *cobra.Command {
 			return exitcode.Ended(runErr, len(rs), len(claims), "claims", "the verdicts reached")
 		},
 	}
-	cmd.Flags().BoolVar(&quick, "quick", false, "a verdict for every claim in about a minute on 2 cores (6 samples each, up to 10 while inconclusive; small configurations)")
-	cmd.Flags().StringVar(&only, "only", "", "measure only these claims or groups, comma-separated (talk, workloads, channels, profiling, journal, or a claim such as talk/ideal-scales)")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, or json (JSON Lines, a line per claim as its verdict is reached)")
+	cmd.Flags().BoolVar(&quick, "quick", false, "a verdict for every claim in about a minute\n(on 2 cores; 6 samples each, up to 10 while inconclusive; small configurations)")
+	cmd.Flags().StringVar(&only, "only", "", "measure only these claims or groups,\ncomma-separated (talk, workloads, channels, profiling, journal, or a claim such as talk/ideal-scales)")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json\n(JSON Lines, a line per claim as its verdict is reached)")
 	cmd.Flags().StringVar(&out, "out", "", "write the verdicts to FILE instead of stdout")
-	cmd.Flags().Var((*cliflag.Duration)(&quietWait), "quiet-wait", "longest a claim waits, in all, for other processes to leave its CPUs free after a sample they disturbed (the run takes that much longer at most per claim)")
+	cmd.Flags().Var((*cliflag.Duration)(&quietWait), "quiet-wait", "longest a claim waits for a quiet machine\n(in all, for other processes to leave its CPUs free after a sample they disturbed; the run takes that much longer at most per claim)")
 	return cmd
 }
 

@@ -39,11 +39,11 @@ type modelFlags struct {
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.file, "model", "", "simulate the system described in this YAML file (see examples/) instead of the coffee shop's modes")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations (--jitter); the same seed gives the same output")
+	fs.StringVar(&f.file, "model", "", "simulate the system described in this YAML file\n(see examples/) instead of the coffee shop's modes")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations\n(--jitter); the same seed gives the same output")
 	f.registerPolicy(fs)
 	f.maxMem = host.MemoryBudget()
-	fs.Var((*cliflag.Bytes)(&f.maxMem), "max-mem", "most memory the simulations may take, estimated before they start: a size such as 4GB (default half this machine's memory)")
+	fs.Var((*cliflag.Bytes)(&f.maxMem), "max-mem", "most memory the simulations may take\n(estimated before they start): a size such as 4GB (default half this machine's memory)")
 	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
 	c := &f.costs
 	for _, cf := range []struct {
@@ -52,35 +52,35 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	}{
 		{"switch", "goroutine switch cost", &c.Switch},
 		{"wake", "idle-P wake-up cost", &c.Wake},
-		{"spin-wake", "cost of a spinning idle P taking a goroutine", &c.SpinWake},
-		{"spin-window", "how long an idle P spins before it sleeps", &c.SpinWindow},
+		{"spin-wake", "cost of a spinning idle P\ntaking a goroutine", &c.SpinWake},
+		{"spin-window", "how long an idle P spins\nbefore it sleeps", &c.SpinWindow},
 		{"mutex-handoff", "cost of an Unlock that wakes a waiter", &c.MutexHandoff},
 		{"chan-handoff", "cost of an unbuffered channel handoff", &c.ChanHandoff},
 		{"buf-chan-handoff", "cost of a buffered channel handoff", &c.BufChanHandoff},
-		{"runnext-grace", "how long a P waits before stealing another P's runnext goroutine", &c.RunnextGrace},
-		{"mutex-spin", "one spin of a Lock that finds its mutex held (0: Lock never spins)", &c.MutexSpin},
-		{"runtime-lock", "how long the runtime holds its own lock for a channel operation or a semaphore's queue", &c.RuntimeLock},
-		{"transfer", "how long a cache line takes to move between two cores of a socket", &c.Transfer.Socket},
+		{"runnext-grace", "how long a P waits before stealing\nanother P's runnext goroutine", &c.RunnextGrace},
+		{"mutex-spin", "one spin of a Lock on a held mutex\n(0: Lock never spins)", &c.MutexSpin},
+		{"runtime-lock", "hold of the runtime's own lock\n(for a channel operation or a semaphore's queue)", &c.RuntimeLock},
+		{"transfer", "a cache line's move between two cores\nof a socket", &c.Transfer.Socket},
 	} {
-		fs.Var((*cliflag.Duration)(cf.into), cf.name, "go policy: "+cf.usage+", instead of the calibration's")
+		fs.Var((*cliflag.Duration)(cf.into), cf.name, "go policy: "+cf.usage+"\n(instead of the calibration's)")
 	}
 }
 
 // registerPolicy adds --sched, whose default is model.DefaultSched in
 // every command that simulates, and --calibration.
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
-	fs.StringVar(&f.sched, "sched", model.DefaultSched, "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
-	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
-	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for: this, unknown, or one of "+strings.Join(model.HardwareNames(), ", ")+
+	fs.StringVar(&f.sched, "sched", model.DefaultSched, "scheduling policy: go or fifo\n(go: the Go runtime's scheduler, with its measured costs; fifo: idealized CPUs, free handoffs)")
+	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs\n(from brewput calibrate; default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
+	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for:\nthis, unknown, or one of "+strings.Join(model.HardwareNames(), ", ")+
 		" (default: this one where no point has more CPUs than it has, else an unknown one of the most CPUs asked, its band spanning what published machines show)")
-	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, go1.0 (before Go 1.5: a sync.Mutex that never spins, no runnext), go1.9 (the talk's: a starving mutex hands over without yielding) or go1.23 (the last whose own lock lets every waiting thread spin)")
+	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler\ncode where versions differ: empty for today's, go1.0 (before Go 1.5: a sync.Mutex that never spins, no runnext), go1.9 (the talk's: a starving mutex hands over without yielding) or go1.23 (the last whose own lock lets every waiting thread spin)")
 }
 
 // registerOthers adds the flags of other processes on the simulated machine.
 func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
-	fs.Float64Var(&f.others, "others", 0, "go policy: CPUs' worth of work other processes do on the machine, such as 0.5: it takes CPUs from the program only while the program keeps every CPU busy (default none)")
+	fs.Float64Var(&f.others, "others", 0, "go policy: other processes' work, in CPUs\n(such as 0.5): it takes CPUs from the program only while the program keeps every CPU busy (default none)")
 	f.othersBurst = time.Millisecond
-	fs.Var((*cliflag.Duration)(&f.othersBurst), "others-burst", "go policy: how long each burst of the other processes' work lasts")
+	fs.Var((*cliflag.Duration)(&f.othersBurst), "others-burst", "go policy: --others' burst length\n(how long each burst of the other processes' work lasts)")
 }
 
 // options are the model flags as the predict package takes them.
@@ -118,15 +118,14 @@ func (c *modelCommand) register(fs *pflag.FlagSet) {
 	// A measurement's flags, refused here.
 	fs.MarkHidden("noisy")
 	fs.MarkHidden("profile")
-	fs.Lookup("count").Usage = "simulate every point this many times, each with the next --seed, which changes only what is drawn at random (--jitter, the go policy's start states and sysmon's phase): under fifo without --jitter the rows are the same"
+	fs.Lookup("count").Usage = "simulate every point this many times\n(each with the next --seed, which changes only what is drawn at random: --jitter, the go policy's start states and sysmon's phase); under fifo without --jitter the rows are the same"
 	c.mf.register(fs)
 	c.mf.registerOthers(fs)
-	fs.BoolVar(&c.mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
-	fs.BoolVar(&c.mf.causal, "causal", true, "give each point its causal profile: what limits it, found by relieving each resource in turn and simulating again (false: the points alone, one simulation each, several times faster, and no limit named)")
+	fs.BoolVar(&c.mf.band, "band", true, "go policy: each point's band\n(each point simulated also at the edges of the costs' confidence intervals, and the band of throughput and median latency they span)")
+	fs.BoolVar(&c.mf.causal, "causal", true, "give each point its causal profile\n(what limits it, found by relieving each resource in turn and simulating again; false: the points alone, one simulation each, several times faster, and no limit named)")
 	registerOutput(fs, &c.format, &c.outFile, "simulated")
 	f := fs.Lookup("format")
-	f.Usage = "output format: compact (the answer: on the CPU counts where the picture changes, which modes make the most and what limits each; then each mode's points summarized), table (every point in full), or " +
-		strings.Join(results.Formats()[1:], ", ") + " (with --out, guessed from its extension)"
+	f.Usage = "compact|table|" + strings.Join(results.Formats()[1:], "|") + "\n(the output's format: compact, the answer, on the CPU counts where the picture changes which modes make the most and what limits each, then each mode's points summarized; table, every point in full; the others with --out, guessed from its extension)"
 	f.DefValue = compactFormat // the answer first
 	fs.Set("format", compactFormat)
 }

@@ -22,8 +22,8 @@ func finish(out *outfile.Sink, points []results.Point, runErr error, total int) 
 
 // registerOutput adds --format and --out of points written as they come.
 func registerOutput(fs *pflag.FlagSet, format, out *string, done string) {
-	fs.StringVar(format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
-	fs.StringVar(out, "out", "", "write the results to this file, each point as soon as it is "+done+" (the table still goes to stdout)")
+	fs.StringVar(format, "format", "table", strings.Join(results.Formats(), "|")+"\n(the output's format; with --out, guessed from its extension)")
+	fs.StringVar(out, "out", "", "file to write the results to\n(each point as soon as it is "+done+"; the table still goes to stdout)")
 }
 
 // output checks --format and --out (given says which were) before

@@ -76,15 +76,15 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&out, "out", mainjob.PlaygroundDir, "folder to write the site to (beside the report's folder, the report's page links to it)")
+	fs.StringVar(&out, "out", mainjob.PlaygroundDir, "folder for the site\n(beside the report's folder, the report's page links to it)")
 	fs.BoolVar(&serve, "serve", false, "also serve the site on --addr until interrupted")
-	fs.StringVar(&addr, "addr", "localhost:8080", "with --serve: the address to serve on (port 0 picks a free one)")
-	fs.StringVar(&calibration, "calibration", "", "file of the go policy's costs the page uses, from brewput calibrate (default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
+	fs.StringVar(&addr, "addr", "localhost:8080", "the address to serve on\n(with --serve; port 0 picks a free one)")
+	fs.StringVar(&calibration, "calibration", "", "file of the go policy's costs the page uses\n(from brewput calibrate; default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
 	return cmd
 }
 
 // registerPlayground adds --playground, where the report's page links
 // each mode to, to a command that writes a report.
 func registerPlayground(fs *pflag.FlagSet, to *string) {
-	fs.StringVar(to, "playground", "", "the playground's address (its index.html, relative to the report's page or absolute) for the page's \"try it\" links on each mode (default: ../"+mainjob.PlaygroundDir+"/index.html where brewput playground wrote one beside the report's folder; none otherwise)")
+	fs.StringVar(to, "playground", "", "the playground the page's \"try it\" links open\n(its index.html, relative to the report's page or absolute; default: ../"+mainjob.PlaygroundDir+"/index.html where brewput playground wrote one beside the report's folder, none otherwise)")
 }

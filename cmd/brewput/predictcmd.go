@@ -107,15 +107,15 @@ func newPredictCmd(e *env) *cobra.Command {
 			return failed(err)
 		})
 	fs := cmd.Flags()
-	fs.StringVar(&bench, "bench", "", "the benchmarks to predict, a regular expression (as go test -bench; with --from, of their names without Benchmark)")
-	fs.StringVar(&from, "from", "", "read what was measured from this results file (brewput bench --locks --format json, or its report's results.json) instead of measuring")
-	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, as a list and ranges such as 1-64 or 1,2,4,8")
-	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first, each run pinned to that many CPUs, up to this machine's")
-	fs.IntVar(&count, "count", 3, "run each benchmark this many times per CPU count measured; the model reads the median run")
-	fs.StringVar(&benchtime, "benchtime", "500ms", "each run's length, or iterations such as 100000x (as go test -benchtime)")
+	fs.StringVar(&bench, "bench", "", "the benchmarks to predict, a regular expression\n(as go test -bench; with --from, of their names without Benchmark)")
+	fs.StringVar(&from, "from", "", "read what was measured from this results file\n(brewput bench --locks --format json, or its report's results.json) instead of measuring")
+	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, such as 1-64\nor 1,2,4,8")
+	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first,\neach run pinned to that many CPUs, up to this machine's")
+	fs.IntVar(&count, "count", 3, "runs of each benchmark per CPU count;\nthe model reads the median run")
+	fs.StringVar(&benchtime, "benchtime", "500ms", "a run's length, such as 1s or 100000x\n(as go test -benchtime)")
 	mf.registerPolicy(fs)
-	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the simulations' start states; the same seed gives the same prediction")
-	fs.StringVar(&format, "format", "table", "output format: table or json (JSON Lines, a point per benchmark and CPU count)")
+	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the simulations' start states;\nthe same seed gives the same prediction")
+	fs.StringVar(&format, "format", "table", "output format: table or json\n(JSON Lines, a point per benchmark and CPU count)")
 	return cmd
 }
 

@@ -79,9 +79,9 @@ func newCompareCmd(e *env) *cobra.Command {
 			return rendering(cmd.Context(), func() error { return compare.Files(e.stdout, args[0], args[1], opts, format, read) })
 		},
 	}
-	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a change counts when p < alpha and its interval excludes zero")
+	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level:\na change counts when p < alpha and its interval excludes zero")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
-	cmd.Flags().BoolVar(&opts.All, "all", false, "print every configuration's row, also those with too few runs for a verdict (the answer sums them up)")
+	cmd.Flags().BoolVar(&opts.All, "all", false, "print every configuration's row,\nalso those with too few runs for a verdict (the answer sums them up)")
 	return cmd
 }
 
@@ -111,7 +111,7 @@ func newFitCmd(e *env) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par (customers)")
+	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par\n(customers)")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json (JSON Lines)")
 	return cmd
 }

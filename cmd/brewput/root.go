@@ -39,6 +39,7 @@ func newRoot(e *env) *cobra.Command {
 		Use:           "brewput",
 		Short:         "How the structure of concurrent Go code shapes its throughput",
 		Args:          unknownCommand,
+		Annotations:   map[string]string{flagsOf: "run"}, // the study's flags
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -97,15 +98,15 @@ func newRoot(e *env) *cobra.Command {
 	}
 	root.Version = version()
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.Flags().Bool("version", false, "print brewput's module version and the Go version it was built with") // cobra's, without its -v
+	root.Flags().Bool("version", false, "print brewput's module version\nand the Go version it was built with") // cobra's, without its -v
 	sf.register(root.Flags(), time.Second, 200*time.Millisecond)
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	full = tableFlag(root.Flags(), compactTable)
-	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
-	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
-	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
+	root.Flags().StringVar(&labs, "labs", "", "also run these labs, comma-separated, or all\n(brewput lab list), with their defaults on the study's CPU counts, each with its section in the report")
+	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims for the report\n(as brewput lessons --quick, about a minute)")
+	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("the model's predictions for 1 to %d CPUs\n(go policy), in the report", predictCPUs()))
 	registerPlayground(root.Flags(), &playground)
-	root.Flags().StringVar(&resume, "resume", "", "finish the study that a main job cut short left in this results.json (its report folder's), measuring only the points it lacks, and write the report beside it")
+	root.Flags().StringVar(&resume, "resume", "", "finish the cut-short run of this results.json\n(a main job's, in its report folder), measuring only the points it lacks, and write the report beside it")
 	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newStudyCmd(e), newPredictCmd(e), newPointCmd(e), newVersionCmd(e), newPlaygroundCmd(e))
 	finishRoot(root, e)
 	return root

@@ -47,7 +47,7 @@ func newRunCmd(e *env) *cobra.Command {
 	}
 	sf.register(cmd.Flags(), time.Second, 200*time.Millisecond)
 	registerOutput(cmd.Flags(), &format, &outFile, "measured")
-	cmd.Flags().StringVar(&resume, "resume", "", "finish the study that a run cut short left in this file (its --out, or the journal beside a CSV or bench file), measuring only the points it lacks")
+	cmd.Flags().StringVar(&resume, "resume", "", "finish the cut-short run of this file\n(its --out, or the journal beside a CSV or bench file), measuring only the points it lacks")
 	return cmd
 }
 

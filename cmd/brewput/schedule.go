@@ -28,11 +28,11 @@ type scheduleCommand struct {
 func (c *scheduleCommand) register(fs *pflag.FlagSet) {
 	c.sf.registerOne(fs, time.Second, "the CPU count to draw, one number")
 	fs.StringVar(&c.mode, "mode", "", "the mode to draw (see brewput list)")
-	fs.StringVar(&c.from, "from", "model", "what to draw: model (the model's exact schedule), trace (an execution trace given as TRACE) or model,trace")
+	fs.StringVar(&c.from, "from", "model", "model, trace or model,trace\n(what to draw: the model's exact schedule, an execution trace given as TRACE, or both)")
 	c.span = schedule.Span
 	fs.Var((*cliflag.Duration)(&c.span), "span", "how much time to draw")
-	fs.StringVar(&c.format, "format", "text", "what stdout gets: text (the picture in letters, and where the pictures went) or json (each timeline's title, summary and bars, the pictures written only where --out is given)")
-	fs.StringVar(&c.out, "out", ".", "folder to write the pictures to, as schedule-MODE-NCPU-model.svg and .png (-trace for a trace's)")
+	fs.StringVar(&c.format, "format", "text", "what stdout gets: text or json\n(text: the picture in letters, and where the pictures went; json: each timeline's title, summary and bars, the pictures written only where --out is given)")
+	fs.StringVar(&c.out, "out", ".", "folder to write the pictures to\n(schedule-MODE-NCPU-model.svg and .png; -trace for a trace's)")
 	fs.Uint64Var(&c.mf.seed, "seed", 1, "seed of the random step durations (--jitter)")
 	c.mf.registerPolicy(fs)
 }

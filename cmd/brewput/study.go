@@ -35,29 +35,28 @@ type loadFlags struct {
 type loadWords struct {
 	who, what      string // customers and orders
 	rate, interval string // examples of --rate and --interval
-	// par is --par's usage; count and profile end --count's and
-	// --profile's.
-	par, count, profile string
+	// count and profile end --count's and --profile's.
+	count, profile string
 }
 
 var (
 	shopWords = loadWords{who: "customers", what: "orders", rate: "800", interval: "1.25ms",
-		par: "customers at once in a closed loop, servers in an open loop", count: " over the whole study", profile: ", and summarize where its goroutines waited"}
-	studyWords = loadWords{who: "workers", what: "calls", rate: "10000", interval: "100us", par: "workers at once (closed loop) or servers (open loop)"}
+		count: " over the whole study", profile: ", and summarize where its goroutines waited"}
+	studyWords = loadWords{who: "workers", what: "calls", rate: "10000", interval: "100us"}
 )
 
 func (f *loadFlags) register(fs *pflag.FlagSet, w loadWords, dur, warmup time.Duration) {
 	f.words = w
-	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
-	fs.IntVar(&f.Par, "par", 0, w.par+"; 0 means one per CPU")
+	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, such as 1,2 or 1-4")
+	fs.IntVar(&f.Par, "par", 0, w.who+" at once, 0 for one per CPU\n(in an open loop: servers)")
 	f.Dur, f.Warmup = dur, warmup
 	fs.Var((*cliflag.Duration)(&f.Dur), "dur", "measured duration of each point")
-	fs.Var((*cliflag.Duration)(&f.Warmup), "warmup", "uncounted warm-up before each point")
-	fs.Float64Var(&f.Rate, "rate", 0, "open loop: "+w.what+" arriving per second (default closed loop)")
-	fs.Var((*cliflag.Duration)(&f.interval), "interval", "open loop: time between arrivals, instead of --rate")
-	fs.IntVar(&f.MaxQ, "maxq", 1000, "open loop: most "+w.what+" waiting; an arrival beyond it is dropped")
-	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds"+w.count+" (as go test -count), for compare's statistics")
-	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder"+w.profile)
+	fs.Var((*cliflag.Duration)(&f.Warmup), "warmup", "warm-up before each point")
+	fs.Float64Var(&f.Rate, "rate", 0, "open loop: "+w.what+" arriving per second\n(default closed loop)")
+	fs.Var((*cliflag.Duration)(&f.interval), "interval", "open loop: time between arrivals\n(instead of --rate)")
+	fs.IntVar(&f.MaxQ, "maxq", 1000, "open loop: most "+w.what+" waiting\n(an arrival beyond is dropped)")
+	fs.IntVar(&f.count, "count", 1, "how many times to measure each point\n(as go test -count), in rounds"+w.count+", for compare's statistics")
+	fs.StringVar(&f.profile, "profile", "", "folder for each point's trace and profiles\n(its execution trace and CPU, block and mutex profiles)"+w.profile)
 	registerNoisy(fs, &f.noisy)
 }
 
@@ -108,7 +107,7 @@ func (f *loadFlags) check(fs *pflag.FlagSet) (results.Load, error) {
 // registerNoisy adds --noisy: what a measurement does with a point that
 // others disturbed (retryOf).
 func registerNoisy(fs *pflag.FlagSet, noisy *string) {
-	fs.StringVar(noisy, "noisy", "retry", fmt.Sprintf("a point from whose CPUs other processes took more than %g CPU: retry (measure it again, up to 3 times, each after waiting up to 5 s for a quiet machine) or ok (keep the first measurement); either way it is marked", results.DisturbedCPUs))
+	fs.StringVar(noisy, "noisy", "retry", fmt.Sprintf("a disturbed point: retry or ok\n(a point from whose CPUs other processes took more than %g CPU: retry measures it again, up to 3 times, each after waiting up to 5 s for a quiet machine; ok keeps the first measurement); either way it is marked", results.DisturbedCPUs))
 }
 
 // retryOf is what --noisy says, as a sweep.Retry.
@@ -154,21 +153,21 @@ func defaultModes() string {
 // point's duration and warm-up.
 func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 	f.loadFlags.register(fs, shopWords, dur, warmup)
-	fs.StringVar(&f.modes, "modes", defaultModes(), "comma-separated modes to measure (see brewput list); by default "+
+	fs.StringVar(&f.modes, "modes", defaultModes(), "comma-separated modes to measure (brewput list);\nby default "+
 		strings.ReplaceAll(defaultModes(), ",", ", "))
 	// The default is said in the usage, where it wraps as one token cannot.
 	fs.Lookup("modes").DefValue = ""
 	s := &f.steps
 	*s = coffee.DefaultSteps()
-	fs.Var((*cliflag.Duration)(&s.Grind), "grind", "CPU time of grinding the beans (grinder)")
-	fs.Var((*cliflag.Duration)(&s.Press), "press", "CPU time of pressing the espresso (espresso machine)")
-	fs.Var((*cliflag.Duration)(&s.Steam), "steam", "CPU time of steaming the milk (steamer)")
-	fs.Var((*cliflag.Duration)(&s.Combine), "combine", "CPU time of combining coffee and milk (no machine)")
+	fs.Var((*cliflag.Duration)(&s.Grind), "grind", "CPU time of grinding the beans\n(grinder)")
+	fs.Var((*cliflag.Duration)(&s.Press), "press", "CPU time of pressing the espresso\n(espresso machine)")
+	fs.Var((*cliflag.Duration)(&s.Steam), "steam", "CPU time of steaming the milk\n(steamer)")
+	fs.Var((*cliflag.Duration)(&s.Combine), "combine", "CPU time of combining the latte\n(coffee and milk; no machine)")
 	fs.Var((*cliflag.Duration)(&s.Combine), "latte", "the older name of --combine")
 	fs.MarkHidden("latte") // still read, so that no command line breaks; help lists one name a step
-	fs.Var((*cliflag.Duration)(&s.Jitter), "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
-	fs.StringVar(&f.burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
-	fs.StringVar(&f.Harness, "harness", "brewput", "closed loop's harness: brewput (each customer orders again at once, records its own latency) or talk (the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
+	fs.Var((*cliflag.Duration)(&s.Jitter), "jitter", "uniform jitter on the three machine steps\n(in [-j/2, +j/2])")
+	fs.StringVar(&f.burn, "burn", "wall", "a step's time: wall or cpu\n(wall clock or thread CPU time)")
+	fs.StringVar(&f.Harness, "harness", "brewput", "the harness: brewput or talk\n(of a closed loop; brewput: each customer orders again at once, records its own latency; talk, the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
 }
 
 // plan checks every flag before anything is measured and plans each mode

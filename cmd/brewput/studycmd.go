@@ -99,9 +99,9 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 		Use:   use,
 		Short: cmp.Or(prog.Summary, "measure "+prog.Name+"'s variants on 1, 2, … CPUs"),
 		// The study's summary is its author's line, wrapped as the help
-		// around it is.
-		Long: format.Wrap(prog.Name+": "+cmp.Or(prog.Summary, "a study of "+strings.Join(prog.Names(), ", ")), format.Width(e.stdout), "") + "\n\n" + studyHelp("measure"),
-		Example: fmt.Sprintf("  brewput study %[1]s --cpus 1,2 --dur 300ms\n  brewput study %[1]s run --variants %[2]s \\\n    --count 6 --out old.json\n"+
+		// around it is; what the command does follows in its paragraph.
+		Long: format.Wrap(prog.Name+": "+cmp.Or(prog.Summary, "a study of "+strings.Join(prog.Names(), ", ")), format.Width(e.stdout), "") + "\n" + studyHelp("measure"),
+		Example: fmt.Sprintf("  brewput study %[1]s --cpus 1,2 --dur 300ms\n  brewput study %[1]s run --variants %[2]s \\\n    --count 6 --out old.json\n\n"+
 			"  brewput study %[1]s compare old.json new.json\n  brewput study %[1]s list", use, prog.Names()[0]),
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -132,7 +132,9 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	setDefault(rep.Flags(), "out", prog.Name+"-report", rep.Flags().Lookup("out").Usage)
 	rep.Flags().Lookup("format").Usage = cmd.Flags().Lookup("format").Usage
 	rep.Flags().MarkHidden("playground") // the page's links to try a mode of the shop
-	cmd.AddCommand(studyRunCmd(e, prog), rep, newCompareCmd(e), newFitCmd(e), studyWhyCmd(e, prog, use), studyPredictCmd(e, prog, use), &cobra.Command{
+	// help here, as brewput help is not the study's: brewput study PKG
+	// help why.
+	cmd.AddCommand(helpCommand(), studyRunCmd(e, prog), rep, newCompareCmd(e), newFitCmd(e), studyWhyCmd(e, prog, use), studyPredictCmd(e, prog, use), &cobra.Command{
 		Use:   "list",
 		Short: "List the variants",
 		Args:  unknownArgs,
@@ -180,7 +182,7 @@ type variantFlags struct {
 }
 
 func (f *variantFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.variants, "variants", "", "comma-separated variants to measure (default all; see list)")
+	fs.StringVar(&f.variants, "variants", "", "comma-separated variants to measure\n(default all; see list)")
 	f.loadFlags.register(fs, studyWords, time.Second, 200*time.Millisecond)
 }
 
@@ -268,13 +270,13 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	fs := cmd.Flags()
 	fs.StringVar(&variant, "variant", "", "the variant to explain (see list)")
 	fs.StringVar(&cpus, "cpus", strconv.Itoa(runtime.NumCPU()), "the CPU count to explain it on, one number")
-	fs.Float64Var(&w.Frac, "stretch", why.DefaultFrac, "the time added per operation to each lock and channel in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one")
-	fs.DurationVar(&w.Within, "within", 3*time.Minute, "the time the whole command may take, the study's build included; it stops undecided rather than start a round that would not end in it (0: no limit)")
-	fs.IntVar(&w.Count, "count", stats.RunsForInterval(), "rounds at least: the variant as it is and each stretch once a round")
-	fs.IntVar(&w.MaxCount, "max-count", 20, "rounds at most, while an experiment is undecided")
+	fs.Float64Var(&w.Frac, "stretch", why.DefaultFrac, "time added per operation, as a share of one\n(to each lock and channel in its turn, and outside every lock as the control: 0.5 is half an operation)")
+	fs.DurationVar(&w.Within, "within", 3*time.Minute, "longest the whole command may take\n(the study's build included; it stops undecided rather than start a round that would not end in it; 0: no limit)")
+	fs.IntVar(&w.Count, "count", stats.RunsForInterval(), "rounds at least:\nthe variant as it is and each stretch once a round")
+	fs.IntVar(&w.MaxCount, "max-count", 20, "rounds at most,\nwhile an experiment is undecided")
 	fs.IntVar(&w.Load.Par, "par", 0, "workers at once; 0 means one per CPU")
 	fs.Var((*cliflag.Duration)(&w.Load.Dur), "dur", "measured duration of each run")
-	fs.Var((*cliflag.Duration)(&w.Load.Warmup), "warmup", "uncounted warm-up before each run")
+	fs.Var((*cliflag.Duration)(&w.Load.Warmup), "warmup", "warm-up before each run")
 	fs.StringVar(&format, "format", "table", "output format: table or json")
 	registerNoisy(fs, &noisy)
 	return cmd
@@ -366,16 +368,16 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, as a list and ranges such as 1-64 or 1,2,4,8")
-	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first, as --cpus takes them, up to this machine's")
-	fs.StringVar(&p.From, "from", "", "read what was measured from this results file (run --out FILE) instead of measuring")
-	fs.StringVar(&variants, "variants", "", "comma-separated variants to predict (default all; see list)")
+	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, such as 1-64\nor 1,2,4,8")
+	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first,\nas --cpus takes them, up to this machine's")
+	fs.StringVar(&p.From, "from", "", "read what was measured from this results file\n(run --out FILE) instead of measuring")
+	fs.StringVar(&variants, "variants", "", "comma-separated variants to predict\n(default all; see list)")
 	fs.Var((*cliflag.Duration)(&p.Load.Dur), "dur", "measured duration of each point")
-	fs.Var((*cliflag.Duration)(&p.Load.Warmup), "warmup", "uncounted warm-up before each point")
-	fs.IntVar(&p.Count, "count", 1, "measure every point this many times; the model reads the median run")
+	fs.Var((*cliflag.Duration)(&p.Load.Warmup), "warmup", "warm-up before each point")
+	fs.IntVar(&p.Count, "count", 1, "measure every point this many times;\nthe model reads the median run")
 	mf.registerPolicy(fs)
-	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the simulations' start states; the same seed gives the same prediction")
-	fs.StringVar(&format, "format", "table", "output format: table or json (JSON Lines, a point per variant and CPU count)")
-	fs.StringVar(&p.Out, "out", "", "also write the report of the measured and predicted points to this folder")
+	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the simulations' start states;\nthe same seed gives the same prediction")
+	fs.StringVar(&format, "format", "table", "output format: table or json\n(JSON Lines, a point per variant and CPU count)")
+	fs.StringVar(&p.Out, "out", "", "also write a report to this folder\n(of the measured and predicted points)")
 	return cmd
 }

@@ -91,8 +91,8 @@ func newWhyCmd(e *env) *cobra.Command {
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
 		})
-	sf.registerOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain, one number", "dur", "burn", "count")
-	setDefault(cmd.Flags(), "count", "6", "runs of the point and of each relief, in rounds; 6 or more for a verdict")
+	sf.registerOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain,\none number", "dur", "burn", "count")
+	setDefault(cmd.Flags(), "count", "6", "runs of the point and of each relief,\nin rounds; 6 or more for a verdict")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to explain (see brewput list)")
 	mf.register(cmd.Flags())
 	cmd.Flags().Lookup("model").Hidden = true // why measures the shop's modes, not YAML systems

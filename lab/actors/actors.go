@@ -43,6 +43,7 @@ func NewLab() *lab.Of[Config] {
 		Example: `  brewput lab actors
   brewput lab actors --variants simple,sequence --clients 1,2,8 \
     --reply-bytes 2048
+
   brewput lab actors --remote --clients 1,16 --format json --out actors.json`,
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
@@ -80,19 +81,19 @@ func variantList() string { return strings.Join(Variants(), ", ") }
 
 // Config says what Run sweeps: every variant with every client count.
 type Config struct {
-	Variants []string `flag:"variants" usage:"variants to measure: simple, sequence, actor, locker"`
-	Clients  []int    `flag:"clients" usage:"numbers of concurrent clients to sweep"`
+	Variants []string `flag:"variants" usage:"variants:\nsimple, sequence, actor, locker"`
+	Clients  []int    `flag:"clients" usage:"client counts to sweep"`
 	// Requests is the same at every client count: each run does the same
 	// work, shared out. RemoteRequests is fewer: a request over gRPC costs
 	// tens of µs.
-	Requests       int `flag:"requests" usage:"identities asked for in a run, by all clients together"`
-	RemoteRequests int `flag:"remote-requests" needs:"remote" usage:"the same for a run over gRPC (with --remote)"`
-	Mailbox        int `flag:"mailbox" usage:"the actor's mailbox size, in requests (0: unbuffered)"`
+	Requests       int `flag:"requests" usage:"identities asked for in a run\n(by all clients together)"`
+	RemoteRequests int `flag:"remote-requests" needs:"remote" usage:"the same for a run over gRPC\n(with --remote)"`
+	Mailbox        int `flag:"mailbox" usage:"the actor's mailbox size, in requests\n(0: unbuffered)"`
 	// ReplyBytes is the work of building a reply, which simple does under
 	// its lock and sequence outside it.
-	ReplyBytes int  `flag:"reply-bytes" usage:"size of a reply record: the work of building a reply"`
-	Remote     bool `flag:"remote" usage:"also serve every variant over gRPC on 127.0.0.1 (points remote/<variant>)"`
-	Reps       int  `flag:"reps" usage:"runs of each point; a point reports the median throughput"`
+	ReplyBytes int  `flag:"reply-bytes" usage:"size of a reply record:\nthe work of building a reply"`
+	Remote     bool `flag:"remote" usage:"also serve every variant over gRPC\non 127.0.0.1 (points remote/<variant>)"`
+	Reps       int  `flag:"reps" usage:"runs of each point;\na point reports the median throughput"`
 }
 
 // DefaultConfig is all four variants with 1, 4, 16 and 64 clients,

@@ -46,6 +46,7 @@ func NewLab() *lab.Of[Config] {
 		Summary: "P producers, one consumer: a call per run of identical events against one per event",
 		Example: `  brewput lab aggregate
   brewput lab aggregate --producers 1,4 --buffers 0,100 --handle-cost 5us
+
   brewput lab aggregate --cpus 1,2 --run-length 2 --format json \
     --out aggregate.json`,
 	}, DefaultConfig(), Run, chartspec.Figure{
@@ -70,16 +71,16 @@ func NewLab() *lab.Of[Config] {
 // Config says what Run sweeps: every producer count with every buffer
 // size, each measured both ways, grouped and single.
 type Config struct {
-	Events    int   `flag:"events" usage:"events the producers make together for each run of a point"`
+	Events    int   `flag:"events" usage:"events the producers make in a run\n(together, for each run of a point)"`
 	Producers []int `flag:"producers" usage:"producer counts P to sweep"`
-	Buffers   []int `flag:"buffers" usage:"channel buffer sizes S to sweep, in events (0: unbuffered)"`
+	Buffers   []int `flag:"buffers" usage:"channel sizes S to sweep,\nin events (0: unbuffered)"`
 	// RunLength is the mean of the geometric distribution of run lengths;
 	// HandleCost is spun per call, as a system call, a lock round or a
 	// message to another process costs.
-	RunLength  float64       `flag:"run-length" usage:"mean length of the runs of one event type each producer makes (1: every event differs from the one before)"`
-	HandleCost time.Duration `flag:"handle-cost" usage:"CPU time one handle call spins, whatever the number of events it handles"`
+	RunLength  float64       `flag:"run-length" usage:"mean length of a run of one event type\n(the runs each producer makes; 1: every event differs from the one before)"`
+	HandleCost time.Duration `flag:"handle-cost" usage:"CPU time one handle call spins,\nwhatever the number of events it handles"`
 	Seed       uint64        `flag:"seed" usage:"seed of the producers' event streams"`
-	Reps       int           `flag:"reps" usage:"runs of each variant at each point, the two ways taking turns; a point reports the median"`
+	Reps       int           `flag:"reps" usage:"runs of each variant at each point,\nthe two ways taking turns; a point reports the median"`
 }
 
 // DefaultConfig sweeps 1 to 8 producers and channels of 0 to 1000 events,

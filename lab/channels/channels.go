@@ -44,6 +44,7 @@ func NewLab() *lab.Of[Config] {
 		Summary: "one producer, M consumers hashing lines: how buffers and batching near the CPU bound",
 		Example: `  brewput lab channels
   brewput lab channels --size 1,100 --consumers 2 --batch 1,10,100,1000
+
   brewput lab channels --cpus 1 --format json --out channels.json`,
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
@@ -66,11 +67,11 @@ type Config struct {
 	Lines     int    `flag:"lines" usage:"lines the producer makes for each point"`
 	LineBytes int    `flag:"line-bytes" usage:"bytes in a line"`
 	Hashes    int    `flag:"hashes" usage:"SHA-1 sums a consumer computes of each line"` // how slow a consumer is
-	Sizes     []int  `flag:"size" usage:"channel buffer sizes S to sweep, in messages"`
+	Sizes     []int  `flag:"size" usage:"channel buffer sizes S to sweep,\nin messages"`
 	Consumers []int  `flag:"consumers" usage:"consumer counts M to sweep"`
-	Batches   []int  `flag:"batch" usage:"batch sizes B to sweep, in lines per message"`
+	Batches   []int  `flag:"batch" usage:"batch sizes B to sweep,\nin lines per message"`
 	Seed      uint64 `flag:"seed" usage:"seed of the producer's random lines"` // the same lines, and checksum, at every point
-	Reps      int    `flag:"reps" usage:"runs of each point; a point reports the median run, its share of the bound's 95 % interval (from 6 runs), and the spread of all"`
+	Reps      int    `flag:"reps" usage:"runs of each point;\na point reports the median run, its share of the bound's 95 % interval (from 6 runs), and the spread of all"`
 }
 
 // DefaultConfig is the article's setting: 300-byte lines, 5 SHA-1s each,

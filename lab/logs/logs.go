@@ -48,6 +48,7 @@ func NewLab() *lab.Of[Config] {
 		Summary: "t writers share appends to one log (memory, file, LevelDB): summed latencies overstate",
 		Example: `  brewput lab logs
   brewput lab logs --sync --kinds file,leveldb
+
   brewput lab logs --kinds file --writers 1,4,16 --dir /mnt/disk \
     --format json --out logs.json`,
 	}, DefaultConfig(), Run, chartspec.Figure{
@@ -63,16 +64,16 @@ func NewLab() *lab.Of[Config] {
 
 // Config says what Run sweeps: every kind with every writer count.
 type Config struct {
-	Kinds   []Kind `flag:"kinds" usage:"kinds of log to measure: memory, file, leveldb"`
-	Writers []int  `flag:"writers" usage:"writer goroutine counts t to sweep"`
+	Kinds   []Kind `flag:"kinds" usage:"kinds of log to measure:\nmemory, file, leveldb"`
+	Writers []int  `flag:"writers" usage:"writer goroutines t to sweep"`
 	// Appends is the same work at every writer count, so that throughputs
 	// compare; at least the most writers.
-	Appends int `flag:"appends" usage:"appends per run, all writers together (the same at every t); 1000 with --sync unless given"`
+	Appends int `flag:"appends" usage:"appends per run, all writers together\n(the same at every t); 1000 with --sync unless given"`
 	// ValueBytes' first 8 tell the values apart (see fill).
 	ValueBytes int    `flag:"value-bytes" usage:"bytes in each appended value"`
-	Sync       bool   `flag:"sync" usage:"fsync every append of the file and LevelDB logs (the memory log has nothing to sync)"`
-	Dir        string `flag:"dir" usage:"folder, hence file system and disk, for the logs (default: the temporary folder); the lab removes its logs afterwards"`
-	Reps       int    `flag:"reps" usage:"runs of each point; a point reports the run of median wall time"`
+	Sync       bool   `flag:"sync" usage:"fsync every append of the file and LevelDB logs\n(the memory log has nothing to sync)"`
+	Dir        string `flag:"dir" usage:"folder, hence file system and disk, for the logs\n(default: the temporary folder); the lab removes its logs afterwards"`
+	Reps       int    `flag:"reps" usage:"runs of each point;\na point reports the run of median wall time"`
 }
 
 // Appends per run by default: an append costs 0.5 to 1.5 µs in memory or

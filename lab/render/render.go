@@ -47,6 +47,7 @@ func NewLab() *lab.Of[Config] {
 		Summary: "a Mandelbrot image by 1 goroutine, one a pixel, one a row or a pool, then PNG: Amdahl",
 		Example: `  brewput lab render
   brewput lab render --png mandelbrot.png
+
   brewput lab render --size 512 --max-iter 256 --workers 8`,
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:     chartspec.Amdahl,
@@ -64,9 +65,9 @@ type Config struct {
 	Size int `flag:"size" usage:"the image's width and height in pixels"`
 	// MaxIter is the most iterations of z ← z² + c a pixel gets before it
 	// counts as inside the set; Workers 0 is GOMAXPROCS at each CPU count.
-	MaxIter int    `flag:"max-iter" usage:"most iterations per pixel: the work per pixel"`
+	MaxIter int    `flag:"max-iter" usage:"most iterations per pixel:\nthe work per pixel"`
 	Workers int    `flag:"workers" usage:"pool size of the workers variant (0: one per CPU)"`
-	Reps    int    `flag:"reps" usage:"renders of each variant at each CPU count; a point reports the medians"`
+	Reps    int    `flag:"reps" usage:"renders of each variant at each CPU count;\na point reports the medians"`
 	PNG     string `flag:"png" usage:"write the rendered image to this PNG file"` // atomically; "" writes none
 	// ModelCPUs: the chart draws Amdahl's curve out to the most of them.
 	ModelCPUs []int `flag:"model-cpus" usage:"CPU counts of Amdahl's curve"`

@@ -45,6 +45,7 @@ func NewLab() *lab.Of[Config] {
 		Summary: "count words by a syscall per byte, buffered, and without allocating: against wc -w",
 		Example: `  brewput lab wordcount
   brewput lab wordcount --file /usr/share/common-licenses/GPL-3
+
   brewput lab wordcount --size 5000000 --reps 3`,
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Bars,
@@ -57,9 +58,9 @@ func NewLab() *lab.Of[Config] {
 
 // Config says what the lab counts and how often.
 type Config struct {
-	File string `flag:"file" usage:"count this file's words (default: a generated text of --size bytes)"`
+	File string `flag:"file" usage:"count this file's words\n(default: a generated text of --size bytes)"`
 	Size int    `flag:"size" usage:"bytes of the generated text"` // the talk's Moby Dick's; valid even with a File
-	Reps int    `flag:"reps" usage:"runs of each way of reading at each CPU count; a point reports the median"`
+	Reps int    `flag:"reps" usage:"runs of each way of reading at each CPU count;\na point reports the median"`
 }
 
 // DefaultConfig is a generated 1.2 MB text (the talk's size) and 6 runs

@@ -45,6 +45,7 @@ func NewLab() *lab.Of[Config] {
 		Summary: "add, sort and find, sequential and concurrent, on 1 CPU and more: when it pays",
 		Example: `  brewput lab workloads
   brewput lab workloads --cpus 1 --sort-size 5000 --docs 200
+
   brewput lab workloads --wait 0 --format json --out workloads.json`,
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
@@ -64,27 +65,27 @@ func NewLab() *lab.Of[Config] {
 // Config sets the sizes of the lab's workloads.
 type Config struct {
 	AddSize  int           `flag:"add-size" usage:"add: integers summed"` // 0 to AddSize-1: the sum is known
-	SortSize int           `flag:"sort-size" usage:"sort: integers bubble-sorted (time grows with its square)"`
+	SortSize int           `flag:"sort-size" usage:"sort: integers bubble-sorted\n(time grows with its square)"`
 	Docs     int           `flag:"docs" usage:"find: XML documents searched"`
-	Wait     time.Duration `flag:"wait" usage:"find: blocking wait before each document, standing for the disk (0: CPU-bound)"`
+	Wait     time.Duration `flag:"wait" usage:"find: blocking wait before each document,\nstanding for the disk (0: CPU-bound)"`
 	Topic    string        `flag:"topic" usage:"find: the word searched for"`
 	// Workers is find's pool (0: runtime.NumCPU; the seed's 8 were its
 	// machine's CPUs, but IO-bound work gains from more goroutines than
 	// CPUs, 8 even on 1 CPU); Goroutines splits add
 	// and sort (0: runtime.NumCPU whatever GOMAXPROCS is, so that on 1 CPU
 	// they are concurrency without parallelism).
-	Workers    int `flag:"workers" usage:"find: goroutines in the concurrent pool, 8 as in the seed (0: one per CPU of the machine)"`
-	Goroutines int `flag:"goroutines" usage:"add and sort: parts, one goroutine each (0: one per CPU of the machine)"`
-	Reps       int `flag:"reps" usage:"runs of each variant at each CPU count; a point reports the median"`
+	Workers    int `flag:"workers" usage:"find: goroutines in the concurrent pool,\n8 as in the seed (0: one per CPU of the machine)"`
+	Goroutines int `flag:"goroutines" usage:"add and sort: parts, one goroutine each\n(0: one per CPU of the machine)"`
+	Reps       int `flag:"reps" usage:"runs of each variant at each CPU count;\na point reports the median"`
 	// MinRun makes a short workload's run long enough to hold up beside
 	// a neighbour: a run repeats it as many times as the sequential way,
 	// warmed up, takes to last MinRun, as go test -bench repeats an
 	// operation (the seed's figures are benchmarks'); 0: once a run.
-	MinRun time.Duration `flag:"min-run" usage:"shortest run: a workload faster than this is repeated within each run, the same number of times both ways (0: once)"`
+	MinRun time.Duration `flag:"min-run" usage:"shortest run of a workload\n(one faster is repeated within each run, the same number of times both ways; 0: once)"`
 	// Workloads are those measured: a claim about one of them need not
 	// pay for the others (a trivial one under MinRun repeats thousands
 	// of times).
-	Workloads []string `flag:"workloads" usage:"workloads to measure: add, sort, find"`
+	Workloads []string `flag:"workloads" usage:"workloads to measure:\nadd, sort, find"`
 }
 
 // Workloads names the lab's workloads, in the order Run measures them.

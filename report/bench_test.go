@@ -9,11 +9,13 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/report/palette"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
 // goBenchOutput is go test -bench output on 1, 2 and 4 CPUs for one
-// benchmark, on 2 CPUs only for another.
+// benchmark, on 2 CPUs only for another, of another package (one package's
+// would be compared).
 const goBenchOutput = `goos: linux
 goarch: amd64
 pkg: example.com/kv
@@ -21,6 +23,7 @@ cpu: Test CPU
 BenchmarkGet         	10000000	       100 ns/op	       0 B/op
 BenchmarkGet-2       	10000000	        55 ns/op	       0 B/op
 BenchmarkGet-4       	10000000	        30 ns/op	       0 B/op
+pkg: example.com/kvput
 BenchmarkPut-2       	10000000	       300 ns/op	      16 B/op
 PASS
 `
@@ -75,6 +78,50 @@ func TestBenchSection(t *testing.T) {
 	}
 	if strings.Contains(page, `<td class="text wrap mode">Get</td>`) {
 		t.Errorf("a Go benchmark's point got a bottleneck row")
+	}
+}
+
+// TestBenchTopLevelCompared: one package's benchmarks whose names share
+// nothing (BenchmarkMutex, BenchmarkSharded) are one family, in the
+// terminal's answer and on the page, titled by their names, never "*".
+func TestBenchTopLevelCompared(t *testing.T) {
+	t.Parallel()
+	const out = `pkg: example.com/locks
+BenchmarkMutex 1000 100 ns/op
+BenchmarkMutex-2 1000 90 ns/op
+BenchmarkSharded 1000 100 ns/op
+BenchmarkSharded-2 1000 50 ns/op
+`
+	points, err := results.ReadBench(strings.NewReader(out), "locks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := build(t, points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var answer strings.Builder
+	if err := text.WriteVerdict(&answer, r.Analysis.Verdict); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(answer.String(), "Mutex vs Sharded, measured on locks.txt:\n") || !strings.Contains(answer.String(), "Sharded") {
+		t.Errorf("the terminal's answer does not compare Mutex and Sharded:\n%s", answer.String())
+	}
+	var page string
+	var charts []string
+	for _, f := range r.Files {
+		if f.Name == Index {
+			page = string(f.Data)
+		}
+		if strings.HasPrefix(f.Name, benchChartPrefix) {
+			charts = append(charts, f.Name)
+		}
+	}
+	if !strings.Contains(page, "<h3>Mutex vs Sharded</h3>") || strings.Contains(page, "<h3>*</h3>") || strings.Contains(page, ">*</a>") {
+		t.Errorf("the page does not title the family Mutex vs Sharded")
+	}
+	if !slices.Contains(charts, "bench-Mutex_vs_Sharded.svg") {
+		t.Errorf("charts %q, want one of both benchmarks", charts)
 	}
 }
 

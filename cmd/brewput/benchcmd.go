@@ -102,7 +102,7 @@ func newBenchCmd(e *env) *cobra.Command {
 	fs.StringVar(&cfg.Run, "run", "^$", "tests to run first, a regular expression\n(and examples, as go test -run; their output is not read)")
 	fs.StringVar(&cpus, "cpu", "", "CPU counts, such as 1,2 or 1-4\n(as go test -cpu, each run pinned to that many CPUs; default 1 to all)")
 	fs.StringVar(&cpus, "cpus", "", "the same as -cpu")
-	fs.StringVar(&col, "col", "", "compare the benchmarks by these name parts\n(as benchstat's -col): /key (such as /impl) or .name, several joined by commas (default: the first part in which they vary)")
+	fs.StringVar(&col, "col", "", "compare the benchmarks by these name parts\n(as benchstat's -col): /key (such as /impl) or .name, several joined by commas (default: the first part in which they vary, or .name where they share nothing else)")
 	fs.StringVar(&cpuset, "cpuset", "", "the CPUs to run on, as ids such as 2-5\n(as taskset -c): a run on n CPUs is pinned to the first n (default: the first n this process may use)")
 	fs.MarkHidden("cpus")
 	fs.IntVar(&cfg.Count, "count", 1, "runs of each benchmark per CPU count\n(as go test -count); 6 or more for intervals and verdicts")

@@ -54,6 +54,11 @@ func answered(points []results.Point, name namer) []analysis.BenchFamily {
 			out[j].Benchmarks = append(out[j].Benchmarks, n)
 		}
 		for j := first; j < len(out); j++ {
+			if out[j].Name == "*" {
+				// Top-level names compared with nothing under them: the
+				// title names them, as "*" would not.
+				out[j].Name = strings.Join(out[j].Variants, " vs ")
+			}
 			answer(&out[j], byName)
 		}
 	}
@@ -66,7 +71,10 @@ func answered(points []results.Point, name namer) []analysis.BenchFamily {
 // families may vary in. Of those, the first one a value of which says
 // something is absent (none, off, no, without: lock=shared against
 // lock=none) is the question the benchmark asks; where none says so, the
-// first (design=mutex against design=sharded, under each load=…).
+// first (design=mutex against design=sharded, under each load=…). Names
+// left alone by that, whose top levels differ and whose other parts agree
+// (Mutex and Sharded; Mutex/load=read and Sharded/load=read), are compared
+// by their top level, as benchstat's -col .name compares them.
 func familiesOf(names []string) func(name string) (family, variant string) {
 	shape := func(parts []string) string { return parts[0] + "/" + strings.Repeat("*", len(parts)) }
 	shapes := map[string][][]string{}
@@ -87,7 +95,7 @@ func familiesOf(names []string) func(name string) (family, variant string) {
 			}
 		}
 	}
-	return func(n string) (family, variant string) {
+	of := func(n string) (family, variant string) {
 		parts := strings.Split(n, "/")
 		i := varying[shape(parts)]
 		family, variant = n, n
@@ -102,6 +110,21 @@ func familiesOf(names []string) func(name string) (family, variant string) {
 			family = strings.Join(slices.Concat(parts[:i], []string{star}, parts[i+1:]), "/")
 		}
 		return family, variant
+	}
+	// The names alone, by what follows their top level.
+	alone := map[string][]string{}
+	for _, n := range names {
+		if family, _ := of(n); family == n {
+			_, rest, _ := strings.Cut(n, "/")
+			alone[rest] = append(alone[rest], n)
+		}
+	}
+	return func(n string) (family, variant string) {
+		top, rest, _ := strings.Cut(n, "/")
+		if len(alone[rest]) > 1 && slices.Contains(alone[rest], n) {
+			return strings.TrimSuffix("*/"+rest, "/"), top
+		}
+		return of(n)
 	}
 }
 

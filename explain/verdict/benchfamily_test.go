@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // mapBenchmarks is two implementations of a map, each under two read
@@ -65,6 +66,48 @@ func TestBenchFamiliesBy(t *testing.T) {
 	}
 	if _, err := BenchFamiliesBy(points, "/("); err == nil {
 		t.Errorf("a malformed projection was accepted")
+	}
+}
+
+// TestTopLevelNamesCompared: benchmarks whose names share nothing, as a
+// package's BenchmarkMutex and BenchmarkSharded, are compared by their
+// top level, by default as with -col .name, under a title naming them;
+// so are names that agree below their top level; a benchmark alone in
+// its package stays alone.
+func TestTopLevelNamesCompared(t *testing.T) {
+	const out = `pkg: example.com/locks
+BenchmarkMutex 1000 100 ns/op
+BenchmarkMutex-2 1000 90 ns/op
+BenchmarkSharded 1000 100 ns/op
+BenchmarkSharded-2 1000 50 ns/op
+BenchmarkMutex/load=read 1000 80 ns/op
+BenchmarkSharded/load=read 1000 40 ns/op
+pkg: example.com/other
+BenchmarkAlone 1000 10 ns/op
+`
+	points, err := results.ReadBench(strings.NewReader(out), "locks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byCol, err := BenchFamiliesBy(points, ".name")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fs := range [][]analysis.BenchFamily{BenchFamilies(points), byCol} {
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Name+": "+strings.Join(f.Variants, ", "))
+			if f.Name == "*" {
+				t.Errorf("a family titled *: %+v", f)
+			}
+		}
+		want := []string{"Mutex vs Sharded: Mutex, Sharded", "*/load=read: Mutex, Sharded", "Alone: Alone"}
+		if !slices.Equal(got, want) {
+			t.Errorf("families %q, want %q", got, want)
+		}
+		if len(fs) > 0 && (len(fs[0].Counts) != 2 || fs[0].Counts[1].CPUs != 2 || fs[0].Counts[1].Top != "Sharded") {
+			t.Errorf("Mutex vs Sharded: standings %+v, want Sharded the most on 2 CPUs", fs[0].Counts)
+		}
 	}
 }
 

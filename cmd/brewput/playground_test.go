@@ -616,6 +616,16 @@ func TestPlaygroundOnPhone(t *testing.T) {
 					t.Errorf("the chart %s is %.0f px wide on a %d px screen", c.ID, c.Width, screen.width)
 				}
 			}
+			// The schedule is drawn at the width it is shown, its text at
+			// its own size: drawn 980 px wide, at 390 px its 11 px text
+			// showed at 4.
+			sched := evaluate[struct{ Drawn, Shown float64 }](t, page, `(() => { const c = document.getElementById("schedcanvas");
+				c.scrollIntoView({block: "center"}); return {Drawn: c.width / devicePixelRatio, Shown: c.clientWidth} })()`)
+			if sched.Shown > float64(screen.width) || math.Abs(sched.Drawn-sched.Shown) > 1 {
+				t.Errorf("the schedule is drawn %.0f px wide and shown %.0f px wide on a %d px screen; want it drawn as shown", sched.Drawn, sched.Shown, screen.width)
+			}
+			shoot(t, page, "schedule")
+			evaluate[bool](t, page, `window.scrollTo(0, 0), true`)
 			if screen.name == "desktop" {
 				if evaluate[bool](t, page, `!!document.getElementById("bar").getClientRects().length`) {
 					t.Error("a desktop's screen shows the phone's bar")

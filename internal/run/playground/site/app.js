@@ -352,13 +352,25 @@
   let timeline = null;
   function drawSchedule() {
     const cv = $("schedcanvas"), ctx = cv.getContext("2d");
-    ctx.clearRect(0, 0, cv.width, cv.height);
-    if (!timeline) return;
-    const t = timeline, L = 56, W = cv.width - L - 8, rowH = Math.max(8, Math.min(28, 180 / t.cpus));
-    cv.height = t.cpus * rowH + 30;
+    if (!timeline) {
+      ctx.clearRect(0, 0, cv.width, cv.height);
+      return;
+    }
+    // Drawn at the width it is shown, not scaled to it, so that its text
+    // is as large on a phone's 390 px as on a desktop; a row as tall as
+    // its label at least, however many CPUs.
+    const t = timeline, dpr = window.devicePixelRatio || 1;
+    const width = cv.clientWidth || 980, rowH = Math.max(12, Math.min(28, 240 / t.cpus));
+    const height = t.cpus * rowH + 30;
+    cv.width = Math.round(width * dpr);
+    cv.height = Math.round(height * dpr);
+    cv.style.height = height + "px";
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.font = "12px system-ui";
+    // The rows start past the widest CPU's label.
+    const L = Math.ceil(ctx.measureText("CPU " + (t.cpus - 1)).width) + 12, W = width - L - 8;
     const span = t.span_ms, upto = (Number($("scrub").value) / 1000) * span;
     $("scrubout").textContent = `${upto.toFixed(1)} of ${span} ms`;
-    ctx.font = "11px system-ui";
     const colour = PALETTE.steps;
     // CPUs numbered from 0, as the report's schedule, the CLI's and Go's
     // trace number them.
@@ -366,7 +378,7 @@
     for (let c = 0; c < t.cpus; c++) {
       ctx.fillStyle = "#1d1d1f";
       labels.push("CPU " + c);
-      if (rowH >= 10 || c % Math.ceil(10 / rowH) === 0) ctx.fillText(labels[c], 4, c * rowH + rowH / 2 + 4);
+      ctx.fillText(labels[c], 4, c * rowH + rowH / 2 + 4);
       ctx.fillStyle = "#f3f3f5";
       ctx.fillRect(L, c * rowH + 1, W, rowH - 2);
     }
@@ -376,16 +388,23 @@
       ctx.fillStyle = colour[b.kind] || colour[""];
       const x = L + (b.start_ms / span) * W, w = Math.max(1, ((end - b.start_ms) / span) * W);
       ctx.fillRect(x, b.cpu * rowH + 2, w, rowH - 4);
-      if (w > 14 && rowH >= 14) {
+      if (rowH >= 16 && w > ctx.measureText(String(b.who)).width + 4) {
         ctx.fillStyle = "#fff";
         ctx.fillText(String(b.who), x + 2, b.cpu * rowH + rowH / 2 + 4);
       }
     }
     cv.dataset.labels = labels.join(",");
+    // The time axis: its ends, and its middle.
     ctx.fillStyle = "#1d1d1f";
-    ctx.fillText("0", L, t.cpus * rowH + 18);
-    ctx.fillText(span + " ms", L + W - 40, t.cpus * rowH + 18);
+    const y = t.cpus * rowH + 20;
+    ctx.fillText("0", L, y);
+    ctx.textAlign = "center";
+    ctx.fillText(String(span / 2), L + W / 2, y);
+    ctx.textAlign = "right";
+    ctx.fillText(span + " ms", L + W, y);
+    ctx.textAlign = "left";
   }
+  window.addEventListener("resize", drawSchedule);
 
   // ---- the flow: a control moves → the point, fast; then its band and
   // causal profile; the curve; the schedule ----

@@ -70,6 +70,7 @@ func newPredictCmd(e *env) *cobra.Command {
 				return err
 			}
 			if from == "" {
+				e.notePlatform()
 				res, runErr := gobench.Run(cmd.Context(), cfg)
 				if err := gobench.Ended(res, runErr, func(points []results.Point) error {
 					measured = points

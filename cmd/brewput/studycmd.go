@@ -116,6 +116,7 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 			if err := e.claimReportDir(out, ""); err != nil {
 				return err
 			}
+			e.notePlatform()
 			points, runErr := prog.Measure(cmd.Context(), pl, e.stderr, nil)
 			if len(points) > 0 {
 				if err := mainjob.Rerender(e.stdout, e.stderr, out, report.Inputs{Points: points}, nil, fullTable, "", e.analyzer()); err != nil {
@@ -163,6 +164,7 @@ func studyRunCmd(e *env, prog *studyjob.Program) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			e.notePlatform()
 			points, runErr := prog.Measure(cmd.Context(), pl, e.stderr, out.Add)
 			return finish(out, points, runErr, pl.Total())
 		},
@@ -253,6 +255,7 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 			if err := w.Load.Validate(); err != nil {
 				return err
 			}
+			e.notePlatform()
 			s, runErr := prog.Why(cmd.Context(), w, e.stderr)
 			var none *studyjob.NoParts
 			if errors.As(runErr, &none) {
@@ -362,6 +365,9 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 			}
 			mf.band, mf.causal = true, true
 			p.JSON, p.Options = format == "json", mf.options(fs)
+			if p.From == "" { // else it reads what was measured
+				e.notePlatform()
+			}
 			return prog.Predict(cmd.Context(), p, e.stdout, e.stderr)
 		},
 	}

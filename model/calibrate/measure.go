@@ -8,6 +8,7 @@ import (
 
 	"math"
 	"slices"
+	"strings"
 
 	"errors"
 
@@ -34,7 +35,8 @@ type Options struct {
 // Measure runs each microbenchmark opt.Samples times in each of
 // opt.Repeats repeats, under GOMAXPROCS 1 or 2, and returns each cost's
 // median, interval and distribution on this Host. On one CPU no idle P can
-// be woken: Wake is 0, as the Note says. It does not wait for a quiet
+// be woken: Wake is 0, as the Note says; off Linux the runnext grace is
+// not measured, as it says too (platformNote). It does not wait for a quiet
 // machine (MeasureQuiet does); Others says how busy it was.
 func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	if opt.Samples == 0 {
@@ -70,6 +72,9 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		// waits for the readier's time slice to end before it can even
 		// block, 10 ms a sample), nor a line's move to another core.
 		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.procs > 1 })
+	}
+	if platformNote != "" { // off Linux
+		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.name == "runnext_grace_ns" })
 	}
 	medians := make([][]time.Duration, len(benches))
 	pooled := make([][]time.Duration, len(benches))
@@ -132,6 +137,9 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		}
 	} else {
 		c.Note = "one CPU: an idle P cannot be woken here, nor a cache line moved to another core, so the wake-up and transfer costs are 0"
+	}
+	if platformNote != "" {
+		c.Note = strings.TrimPrefix(c.Note+"; "+platformNote, "; ")
 	}
 	c.Others = quiet.Since(before)
 	c.Host = host.Detect()

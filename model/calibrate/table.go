@@ -47,7 +47,7 @@ func (c Calibration) WriteTable(out io.Writer) {
 	}
 	fmt.Fprintln(out, format.Wrap(line, format.Width(out), "  "))
 	if c.Note != "" {
-		fmt.Fprintf(out, "note: %s\n", c.Note)
+		fmt.Fprintln(out, format.Wrap("note: "+c.Note, format.Width(out), "  "))
 	}
 	if len(c.Earlier) > 0 {
 		c.writeSpan(out)

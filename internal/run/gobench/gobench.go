@@ -23,7 +23,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
@@ -543,9 +542,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 			cmd.Env = append(cmd.Env, lockwatch.StretchEnv+"="+cfg.Stretch)
 		}
 	}
-	// Its own process group, as sweep's children: a ^C reaches brewput,
-	// which stops the child itself.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	sweep.OwnGroup(cmd) // as sweep's children: a ^C reaches brewput, which stops the child
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	pinned, err := sweep.PinTo(n, cfg.Within)

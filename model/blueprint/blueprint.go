@@ -161,6 +161,7 @@ type StageInfo struct {
 // Steps lists the steps that take time, each name once, in file order.
 func (b *Blueprint) Steps() []StepInfo {
 	var out []StepInfo
+	seen := map[string]bool{}
 	names := func(holds []int) []string {
 		var s []string
 		for _, r := range holds {
@@ -173,9 +174,10 @@ func (b *Blueprint) Steps() []StepInfo {
 	walk = func(n node, held []string) {
 		switch n := n.(type) {
 		case *step:
-			if n.d.zero() || slices.ContainsFunc(out, func(s StepInfo) bool { return s.Name == n.name }) {
+			if n.d.zero() || seen[n.name] {
 				return
 			}
+			seen[n.name] = true
 			st := StepInfo{Name: n.name, CPU: n.cpu, Holds: append(append(names(n.holds), names(n.shares)...), held...)}
 			if len(st.Holds) > 0 {
 				st.Held = st.Holds[0]

@@ -200,6 +200,7 @@ func TestBadInput(t *testing.T) {
 		{"model YAML with a billion locks", []string{"model", "--sched", "fifo", "--model", "{locks}", "--causal=false"}, []string{"--model", "locks.yaml", "1000000001 mutexes and meters", "--max-mem"}},
 		{"model YAML with a huge buffer", []string{"model", "--sched", "fifo", "--model", "{buffer}"}, []string{"--model", "buffer.yaml", "channels with room for 1000000000000", "--max-mem"}},
 		{"model YAML too long to profile", []string{"model", "--sched", "fifo", "--model", "{steps}"}, []string{"--model", "steps.yaml", "simulations would process about", "events"}},
+		{"model YAML holding too many resources to profile", []string{"model", "--sched", "fifo", "--model", "{holds}"}, []string{"--model", "holds.yaml", "simulations would process about", "events"}},
 		{"advise too many customers", []string{"advise", "--mode", "locking", "--cpus", "1", "--sched", "fifo", "--par", "1000000000"}, []string{"would need about", "--max-mem"}},
 		{"max-mem not a size", []string{"model", "--max-mem", "lots"}, []string{`"--max-mem"`, "want a size such as 4GB"}},
 		{"out contradicts format", []string{"run", "--out", "{dir}/r.csv", "--format", "json"}, []string{"--out", "r.csv", "extension says csv, but the format is json"}},
@@ -287,6 +288,7 @@ func badInputFiles(t *testing.T) map[string]string {
 		"locks":    {"locks.yaml", "resources: {shard: {locks: 1000000000}}\nsteps:\n  - {name: work, duration: 1ms, holds: [shard]}\n"},
 		"buffer":   {"buffer.yaml", "steps:\n  - pipeline:\n      - {name: a, duration: 1ms}\n      - {name: b, duration: 1ms, buffer: 1000000000000}\n"},
 		"steps":    {"steps.yaml", "steps:\n" + manySteps(3000)},
+		"holds":    {"holds.yaml", manyHolds(3000)},
 		"good":     {"good.json", good.String()},
 		"negative": {"negative.json", strings.Replace(good.String(), `"throughput":10,`, `"throughput":-10,`, 1)},
 		"hugecpus": {"hugecpus.json", strings.Replace(good.String(), `"cpus":1,`, `"cpus":4611686018427387904,`, 1)},
@@ -312,6 +314,15 @@ func badInputFiles(t *testing.T) map[string]string {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// manyHolds is a YAML system of n resources that one step holds at once.
+func manyHolds(n int) string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("r%d", i)
+	}
+	return "resources: {" + strings.Join(names, ": 1, ") + ": 1}\nsteps:\n  - {name: all, duration: 1ms, holds: [" + strings.Join(names, ", ") + "]}\n"
 }
 
 // manySteps is a YAML system's steps: n steps of 1 µs.

@@ -163,6 +163,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	}); err != nil {
 		return err
 	}
+	tellUnused(e, bp)
 	out, err := e.compactOutput(fs, c.format, c.outFile, results.Plan{Command: "model", Points: total}, c.answer)
 	if err != nil {
 		return err
@@ -254,6 +255,23 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 		return nil, fmt.Errorf("--model: %w", err)
 	}
 	return bp, nil
+}
+
+// tellUnused names, in a line, the resources of bp that no step uses,
+// which are neither simulated nor relieved: the first three of them.
+func tellUnused(e *env, bp *blueprint.Blueprint) {
+	if bp == nil {
+		return
+	}
+	unused := bp.Unused()
+	if len(unused) == 0 {
+		return
+	}
+	names := strings.Join(unused[:min(3, len(unused))], ", ")
+	if len(unused) > 3 {
+		names += fmt.Sprintf(", … (%d resources)", len(unused))
+	}
+	e.tell(bp.Name + ": unused, not simulated: " + names)
 }
 
 // predictCPUs is how far the main job's predictions go: 8 CPUs or more.

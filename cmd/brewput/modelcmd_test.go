@@ -181,6 +181,44 @@ func TestModelShortWindowOfBlueprint(t *testing.T) {
 	}
 }
 
+// TestModelUnusedResources: a blueprint declaring 10,000 resources and
+// using one answers as the one declared alone, byte for byte, and says in
+// one line of 80 columns which it left out; so does advise.
+func TestModelUnusedResources(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var many strings.Builder
+	many.WriteString("name: shop\nresources:\n")
+	for i := range 10_000 {
+		fmt.Fprintf(&many, "  r%d: 1\n", i)
+	}
+	const steps = "steps:\n  - {name: work, duration: 1ms, holds: [r1]}\n"
+	files := map[string]string{"many": many.String() + steps, "one": "name: shop\nresources: {r1: 1}\n" + steps}
+	out := map[string]string{}
+	for name, yaml := range files {
+		path := filepath.Join(dir, name+".yaml")
+		if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"model", "advise"} {
+			code, stdout, stderr := brewput(context.Background(), t, noChild(), cmd, "--model", path, "--cpus", "2", "--sched", "fifo")
+			if code != 0 {
+				t.Fatalf("%s --model %s.yaml: exit %d, stderr %q", cmd, name, code, stderr)
+			}
+			out[cmd+" "+name], out[cmd+" "+name+" stderr"] = stdout, stderr
+		}
+	}
+	const told = "shop: unused, not simulated: r0, r2, r3, … (9999 resources)\n"
+	for _, cmd := range []string{"model", "advise"} {
+		if out[cmd+" many"] != out[cmd+" one"] {
+			t.Errorf("%s: 10,000 declared answer\n%s\nthe one alone\n%s", cmd, out[cmd+" many"], out[cmd+" one"])
+		}
+		if got := out[cmd+" many stderr"]; got != told || out[cmd+" one stderr"] != "" {
+			t.Errorf("%s: told %.200q with 10,000 declared, %q with one; want %q and nothing", cmd, got, out[cmd+" one stderr"], told)
+		}
+	}
+}
+
 // TestModelCafe checks the example blueprint against the numbers its
 // comments work out by hand: 100·N lattes a second until its two
 // baristas, busy 8 ms a latte, stop it at 250.

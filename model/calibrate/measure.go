@@ -12,6 +12,7 @@ import (
 	"errors"
 
 	"github.com/brewput/brewput/internal/measure/host"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
@@ -29,6 +30,8 @@ const (
 type Options struct {
 	Samples int // per repeat
 	Repeats int
+	// NoCurves leaves the contention curves out (tests of the costs).
+	NoCurves bool
 }
 
 // Measure runs each microbenchmark opt.Samples times in each of
@@ -132,6 +135,12 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		}
 	} else {
 		c.Note = "one CPU: an idle P cannot be woken here, nor a cache line moved to another core, so the wake-up and transfer costs are 0"
+	}
+	if !opt.NoCurves {
+		var err error
+		if c.Curves, err = curves.Measure(ctx, curves.Options{}); err != nil {
+			return Calibration{}, err
+		}
 	}
 	c.Others = quiet.Since(before)
 	c.Host = host.Detect()

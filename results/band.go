@@ -16,6 +16,10 @@ type Band struct {
 	// Extrapolated, where not nil, says the band also holds the model's own
 	// error on more CPUs than its costs were inferred on.
 	Extrapolated *Extrapolated `json:"extrapolated,omitempty"`
+	// Shape, on a prediction of user code past what was measured, is the
+	// kind of contention it was read as ("one lock", package curves),
+	// whose curves the band is read off.
+	Shape string `json:"shape,omitempty"`
 }
 
 // Extrapolated is how much a band was widened each side, relative to its

@@ -325,8 +325,7 @@ func stoppedLate(e *env, outFormat string, err error) bool {
 
 func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	var variants, cpus, measure, format string
-	mf := &modelFlags{measure: e.calibrateCosts}
-	p := studyjob.Predict{Plan: studyjob.Plan{Load: sweep.Load{Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}}, Retry: sweep.DefaultRetry()}}
+	p := studyjob.Predict{Measure: e.calibrateCosts, Plan: studyjob.Plan{Load: sweep.Load{Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}}, Retry: sweep.DefaultRetry()}}
 	cmd := &cobra.Command{
 		Use:   "predict",
 		Short: "Predict each variant on more CPUs, checked against its runs",
@@ -363,8 +362,10 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 			case format != "table" && format != "json":
 				return fmt.Errorf("--format %q: want table or json", format)
 			}
-			mf.band, mf.causal = true, true
-			p.JSON, p.Options = format == "json", mf.options(fs)
+			if err := studyjob.CheckCalibration(p.Calibration); err != nil {
+				return err
+			}
+			p.JSON = format == "json"
 			if p.From == "" { // else it reads what was measured
 				e.notePlatform()
 			}
@@ -379,8 +380,7 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 	fs.Var((*cliflag.Duration)(&p.Load.Dur), "dur", "measured duration of each point")
 	fs.Var((*cliflag.Duration)(&p.Load.Warmup), "warmup", "uncounted warm-up before each point")
 	fs.IntVar(&p.Count, "count", 1, "measure every point this many times; the model reads the median run")
-	mf.registerPolicy(fs)
-	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the simulations' start states; the same seed gives the same prediction")
+	fs.StringVar(&p.Calibration, "calibration", "", "the calibration of the machine to predict for (brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")
 	fs.StringVar(&format, "format", "table", "output format: table or json (JSON Lines, a point per variant and CPU count)")
 	fs.StringVar(&p.Out, "out", "", "also write the report of the measured and predicted points to this folder")
 	return cmd

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
@@ -52,6 +53,10 @@ type Calibration struct {
 	// SetAside, where not nil, is the busy machine's calibration these
 	// costs are used in place of (Hedged).
 	SetAside *results.SetAside `json:"set_aside,omitempty"`
+	// Curves are how the contended shapes of Go code scale on this
+	// machine's cores (package curves), which predict reads a
+	// benchmark's speed-ups off; nil in files from before them.
+	Curves *curves.Curves `json:"curves,omitempty"`
 	// Format is the version of the file: 0 where the transfer was the
 	// time of half a round trip, which the model moves the line twice in
 	// (Load halves it), 1 where it is the model's move.

@@ -13,6 +13,7 @@ import (
 	"errors"
 
 	"github.com/brewput/brewput/internal/measure/host"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
@@ -30,6 +31,8 @@ const (
 type Options struct {
 	Samples int // per repeat
 	Repeats int
+	// NoCurves leaves the contention curves out (tests of the costs).
+	NoCurves bool
 }
 
 // Measure runs each microbenchmark opt.Samples times in each of
@@ -140,6 +143,12 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	}
 	if platformNote != "" {
 		c.Note = strings.TrimPrefix(c.Note+"; "+platformNote, "; ")
+	}
+	if !opt.NoCurves {
+		var err error
+		if c.Curves, err = curves.Measure(ctx, curves.Options{}); err != nil {
+			return Calibration{}, err
+		}
 	}
 	c.Others = quiet.Since(before)
 	c.Host = host.Detect()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/model/curves"
 )
 
 // WriteTable writes the costs as a small table, each with its median, its
@@ -48,6 +49,9 @@ func (c Calibration) WriteTable(out io.Writer) {
 	fmt.Fprintln(out, format.Wrap(line, format.Width(out), "  "))
 	if c.Note != "" {
 		fmt.Fprintln(out, format.Wrap("note: "+c.Note, format.Width(out), "  "))
+	}
+	if cv := c.Curves; cv != nil {
+		fmt.Fprintf(out, "contention curves: %d configurations on 1–%d CPUs\n", len(cv.Points)/len(curves.Counts(cv.MaxCPUs())), cv.MaxCPUs())
 	}
 	if len(c.Earlier) > 0 {
 		c.writeSpan(out)

@@ -240,6 +240,50 @@ func BenchmarkLocker(b *testing.B) {
 //go:noinline
 func lockerOf(m *sync.Mutex) sync.Locker { return m }
 
+// cleaner is a goroutine BenchmarkCleanerStarts leaves behind, as a
+// cache's janitor is: it takes a lock of its own again and again until
+// BenchmarkCleanerStops (or two seconds) ends it.
+var cleaner struct {
+	once sync.Once
+	mu   sync.Mutex
+	stop atomic.Bool
+	n    int
+}
+
+func BenchmarkCleanerStarts(b *testing.B) {
+	cleaner.once.Do(func() {
+		go func() {
+			for end := time.Now().Add(2 * time.Second); !cleaner.stop.Load() && time.Now().Before(end); {
+				cleaner.mu.Lock() // site: cleaner
+				cleaner.n++
+				cleaner.mu.Unlock()
+			}
+		}()
+	})
+	for range b.N {
+		count++
+	}
+}
+
+// BenchmarkAfterCleaner takes no lock: the cleaner's, which it did not
+// start, are not its.
+func BenchmarkAfterCleaner(b *testing.B) {
+	x := uint64(1)
+	for range b.N {
+		for range 50 {
+			x = x*6364136223846793005 + 1
+		}
+	}
+	count += int(x & 1)
+}
+
+func BenchmarkCleanerStops(b *testing.B) {
+	cleaner.stop.Store(true)
+	for range b.N {
+		count++
+	}
+}
+
 // TestLayout logs the sizes of sync's locks, which lockwatch's test
 // compares with an unwatched build's: watching must move nothing in memory.
 func TestLayout(t *testing.T) {

@@ -12,8 +12,8 @@ import (
 	"errors"
 
 	"github.com/brewput/brewput/internal/measure/host"
-	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/internal/measure/quiet"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
 )

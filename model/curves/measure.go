@@ -112,6 +112,15 @@ type guarded struct {
 	_    [120]byte
 }
 
+// write is a hold of its lock: hold rounds of work, then a write to
+// what it guards.
+func (g *guarded) write(hold int, x uint64) uint64 {
+	x = Work(hold, x)
+	g.near += x
+	g.far += x
+	return x
+}
+
 // rate runs cell on n CPUs for warmup, then dur, and returns its
 // operations a second over dur.
 func rate(cell Cell, n int, nsPerIter float64, dur time.Duration) float64 {
@@ -144,9 +153,7 @@ func rate(cell Cell, n int, nsPerIter float64, dur time.Duration) float64 {
 				x := seed
 				for k := uint64(1); !stop.Load(); k++ {
 					g.mu.Lock()
-					x = Work(hold, x)
-					g.near += x
-					g.far += x
+					x = g.write(hold, x)
 					g.mu.Unlock()
 					x = Work(out, x)
 					c.n.Store(k)
@@ -159,9 +166,7 @@ func rate(cell Cell, n int, nsPerIter float64, dur time.Duration) float64 {
 				for k := uint64(1); !stop.Load(); k++ {
 					if every > 0 && (k+uint64(i))%every == 0 {
 						g.rw.Lock()
-						x = Work(hold, x)
-						g.near += x
-						g.far += x
+						x = g.write(hold, x)
 						g.rw.Unlock()
 					} else {
 						g.rw.RLock()
@@ -199,9 +204,7 @@ func rate(cell Cell, n int, nsPerIter float64, dur time.Duration) float64 {
 					pick = pick*6364136223846793005 + 1442695040888963407
 					s := &shards[(pick>>33)%uint64(len(shards))]
 					s.mu.Lock()
-					x = Work(hold, x)
-					s.near += x
-					s.far += x
+					x = s.write(hold, x)
 					s.mu.Unlock()
 					x = Work(out, x)
 					c.n.Store(k)

@@ -244,10 +244,20 @@ func lockerOf(m *sync.Mutex) sync.Locker { return m }
 // cache's janitor is: it takes a lock of its own again and again until
 // BenchmarkCleanerStops (or two seconds) ends it.
 var cleaner struct {
-	once sync.Once
-	mu   sync.Mutex
-	stop atomic.Bool
-	n    int
+	once  sync.Once
+	mu    sync.Mutex
+	stop  atomic.Bool
+	n     int
+	takes atomic.Int64
+}
+
+// cleanerTakes waits, the timer running, until the cleaner has taken its
+// lock enough times for the watcher, which samples one lock in 256, to
+// see it: on a busy machine it may not run at all in a short run.
+func cleanerTakes(from int64) {
+	for end := time.Now().Add(time.Second); cleaner.takes.Load()-from < 8192 && time.Now().Before(end); {
+		runtime.Gosched()
+	}
 }
 
 func BenchmarkCleanerStarts(b *testing.B) {
@@ -257,17 +267,21 @@ func BenchmarkCleanerStarts(b *testing.B) {
 				cleaner.mu.Lock() // site: cleaner
 				cleaner.n++
 				cleaner.mu.Unlock()
+				cleaner.takes.Add(1)
 			}
 		}()
 	})
+	from := cleaner.takes.Load()
 	for range b.N {
 		count++
 	}
+	cleanerTakes(from)
 }
 
 // BenchmarkAfterCleaner takes no lock: the cleaner's, which it did not
 // start, are not its.
 func BenchmarkAfterCleaner(b *testing.B) {
+	from := cleaner.takes.Load()
 	x := uint64(1)
 	for range b.N {
 		for range 50 {
@@ -275,6 +289,7 @@ func BenchmarkAfterCleaner(b *testing.B) {
 		}
 	}
 	count += int(x & 1)
+	cleanerTakes(from)
 }
 
 func BenchmarkCleanerStops(b *testing.B) {

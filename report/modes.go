@@ -188,7 +188,7 @@ func (n *notFitted) sentences() []string {
 }
 
 func newAdviceView(a *analysis.Advice) *adviceView {
-	v := &adviceView{Answer: a.Answer, Setting: "the " + a.Model + ", " + a.System}
+	v := &adviceView{Answer: text.AdviceAnswer(a), Setting: "the " + a.Model + ", " + a.System}
 	if a.Model == "" {
 		v.Setting = fmt.Sprintf("the model, %s policy, %s", a.Sched, a.System)
 	}

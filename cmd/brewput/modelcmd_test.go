@@ -389,26 +389,31 @@ func TestModelDefaultCalibration(t *testing.T) {
 // used more than a few tenths of a CPU is not saved, and the run that
 // measured it sets it aside: no quiet calibration being kept, it predicts
 // with the reference machine's costs for an unknown machine, and says so in
-// the stderr, in the table's caption, in every point's JSON and in advise's
-// answer; the next run measures again.
+// the stderr, in the answer's line on its costs, in the table's caption,
+// in every point's JSON and in advise's; the next run measures again.
 func TestModelBusyCalibration(t *testing.T) {
 	config := emptyConfig(t)
 	measure, calls := fakeMeasurement(t, 1.37)
 	args := []string{"model", "--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms"}
 	aside := "set aside: the calibration measured for this run on a busy machine (other processes used 1.37 CPUs), no quiet one being kept"
-	for run := 1; run <= 2; run++ {
+	costsAside := "Runtime costs: " + calibrate.ReferenceHost + "'s; this machine's were measured busy."
+	for run := 1; run <= 3; run += 2 {
 		stdout, stderr := withMeasurement(t, measure, args...)
-		if !strings.Contains(stderr, "not saved: other processes used 1.37 CPUs") || !strings.Contains(stderr, "sets them aside") {
-			t.Errorf("run %d: stderr does not say the calibration was not saved and is set aside:\n%s", run, stderr)
+		if !strings.Contains(stderr, "not kept: other processes used 1.37 CPUs") || !strings.Contains(stderr, "this run uses "+calibrate.ReferenceHost+"'s costs instead") {
+			t.Errorf("run %d: stderr does not say the calibration was not kept and is set aside:\n%s", run, stderr)
 		}
+		if !strings.Contains(stdout, costsAside) {
+			t.Errorf("run %d: the answer does not say %q:\n%s", run, costsAside, stdout)
+		}
+		stdout, _ = withMeasurement(t, measure, append(args, "--format", "table")...)
 		if caption := captionOf(stdout); !strings.Contains(caption, aside) || !strings.Contains(caption, "the reference calibration, for "+calibrate.ReferenceHost+"'s runtime costs") ||
 			!strings.Contains(caption, "for an unknown machine of ") || !strings.Contains(caption, calibrate.ReferenceHost+" wakes a sleeping goroutine") {
 			t.Errorf("run %d: the table's caption %q does not say %q", run, caption, aside)
 		}
 		assertEmptyDir(t, config, "the machine was busy")
 	}
-	if n := calls.Load(); n != 2 {
-		t.Errorf("measured %d times in two runs, want twice: nothing was saved", n)
+	if n := calls.Load(); n != 4 {
+		t.Errorf("measured %d times in four runs, want four: nothing was saved", n)
 	}
 	stdout, _ := withMeasurement(t, measure, append(args, "--format", "json")...)
 	points, err := results.ReadJSON(strings.NewReader(stdout))
@@ -427,13 +432,13 @@ func TestModelBusyCalibration(t *testing.T) {
 	}
 	advice, _ := withMeasurement(t, measure, "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms")
 	answer, _, _ := strings.Cut(advice, "\n\n") // a paragraph, wrapped
-	if answer = strings.ReplaceAll(answer, "\n", " "); !strings.Contains(answer, "Under the go policy for "+calibrate.ReferenceHost+"'s runtime costs") || !strings.Contains(answer, aside) {
-		t.Errorf("advise's answer %q does not say %q", answer, aside)
+	if answer = strings.ReplaceAll(answer, "\n", " "); !strings.Contains(answer, costsAside) || strings.Count(answer, calibrate.ReferenceHost) != 1 {
+		t.Errorf("advise's answer %q does not say %q, once", answer, costsAside)
 	}
 	adviceJSON, _ := withMeasurement(t, measure, "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms", "--format", "json")
 	var a limits.Advice
-	if err := json.Unmarshal([]byte(adviceJSON), &a); err != nil || !strings.Contains(a.Answer, aside) {
-		t.Errorf("advise's JSON answer %q (%v) does not say %q", a.Answer, err, aside)
+	if err := json.Unmarshal([]byte(adviceJSON), &a); err != nil || !strings.Contains(a.Calibration, aside) {
+		t.Errorf("advise's JSON calibration %q (%v) does not say %q", a.Calibration, err, aside)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/predict"
+	"github.com/brewput/brewput/report/text"
 )
 
 func newWhyCmd(e *env) *cobra.Command {
@@ -72,7 +73,9 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return failure{Err: err}
 			}
-			study.Calibration = pr.Describe()
+			if pr.Cal != nil {
+				study.Calibration = text.CostsLine(*pr.Cal)
+			}
 			runner, err := e.runner()
 			if err != nil {
 				return err

@@ -39,14 +39,7 @@ const disturbedStar = "*"
 // costs. Every point in full is --format table's, the rest the report's.
 func writeShop(w io.Writer, a *analysis.Analysis) error {
 	width := format.Width(w)
-	var measured, model *analysis.Ranges
-	for i := range a.Ranges {
-		if a.Ranges[i].Model {
-			model = &a.Ranges[i]
-		} else {
-			measured = &a.Ranges[i]
-		}
-	}
+	measured, model := rangesOf(a)
 	rows := shopRows(measured, model)
 	var mCounts, pCounts []int
 	for _, r := range rows {
@@ -184,7 +177,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	if err := writeLimits(w, rows, a.Verdict.Modes); err != nil {
+	if err := writeLimits(w, rows, a.Verdict.Modes, model == nil); err != nil {
 		return err
 	}
 	if s := disturbedLine(rows); s != "" {
@@ -193,7 +186,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	if slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(mShown, func(n int) bool { return strings.HasPrefix(cell(r, n), "(") })
 	}) {
-		fmt.Fprintln(w, format.Wrap("(…) predicted: a count measured for other modes, not for this one.", width, "  "))
+		fmt.Fprintln(w, format.Wrap("(…) predicted: the mode was not measured on that count.", width, "  "))
 	}
 	if model != nil && len(model.Calibrations) > 0 {
 		fmt.Fprintln(w, format.Wrap(CostsLine(model.Calibrations...), width, "  "))
@@ -337,22 +330,21 @@ func rateCell(v float64) string {
 // names as the causal profiles allow (LimitSpan), and the best change its
 // causal profile tried at its most CPUs, with its gain; the modes that
 // say the same together; nothing where no point has a causal profile.
-func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit) error {
+// measured says the rows are measurements alone, whose limits are the
+// model's profiles of their configurations: nothing was relieved on the
+// real CPUs.
+func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
 	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoCausalProfile })
 	})
 	if !profiled {
 		return nil
 	}
-	at := 0 // the count every mode's change was tried on, 0 where they differ
-	for i, m := range modes {
-		if i == 0 || m.CPUs == at {
-			at = m.CPUs
-		} else {
-			at = -1
-		}
-	}
+	at := changesAt(modes)
 	head := "limited by; the best change"
+	if measured {
+		head = "limited by (model's profile); the best change"
+	}
 	if at > 0 {
 		head += " on " + cpus(at)
 	}
@@ -363,18 +355,7 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit) error 
 	var groups []*group
 	nameWidth := len("mode")
 	for _, r := range rows {
-		says := limitWords(r.limits)
-		if i := slices.IndexFunc(modes, func(m analysis.ModeLimit) bool { return m.Mode == r.mode }); i >= 0 && !modes[i].Races && modes[i].Limit.Change != "" {
-			m := modes[i]
-			change := m.Limit.Change
-			if m.Limit.Combined && r.limits[len(r.limits)-1].Named == m.Limit.Named {
-				change = "relieving them all at once" // the limit it names, its every resource
-			}
-			says += "; " + change + " " + format.Gain(m.Limit.Gain) + Hedge(m.Caveats)
-			if at < 0 {
-				says += " on " + cpus(m.CPUs)
-			}
-		}
+		says := r.says(modes, at)
 		if n := utf8.RuneCountInString(r.limitName); n <= longRowName {
 			nameWidth = max(nameWidth, n)
 		}
@@ -409,6 +390,68 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit) error 
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// changesAt is the count every mode's best change was tried on, -1 where
+// they differ.
+func changesAt(modes []analysis.ModeLimit) int {
+	at := 0
+	for i, m := range modes {
+		if i == 0 || m.CPUs == at {
+			at = m.CPUs
+		} else {
+			at = -1
+		}
+	}
+	return at
+}
+
+// says is what the answer says of r's mode: what limits it across its
+// counts (limitWords) and the best change its causal profile tried, with
+// its gain, and where at (changesAt) does not say it, on how many CPUs.
+func (r shopRow) says(modes []analysis.ModeLimit, at int) string {
+	s := limitWords(r.limits)
+	i := slices.IndexFunc(modes, func(m analysis.ModeLimit) bool { return m.Mode == r.mode })
+	if i < 0 || modes[i].Races || modes[i].Limit.Change == "" || len(r.limits) == 0 {
+		return s
+	}
+	m := modes[i]
+	change := m.Limit.Change
+	if m.Limit.Combined && r.limits[len(r.limits)-1].Named == m.Limit.Named {
+		change = "relieving them all at once" // the limit it names, its every resource
+	}
+	s += "; " + change + " " + format.Gain(m.Limit.Gain) + Hedge(m.Caveats)
+	if at < 0 {
+		s += " on " + cpus(m.CPUs)
+	}
+	return s
+}
+
+// ModeSummaries are what the answer says of each mode of the shop (its
+// first series), by mode, the count its best change was tried on said:
+// the page's summary of a mode says the same.
+func ModeSummaries(a *analysis.Analysis) map[string]string {
+	rows := shopRows(rangesOf(a))
+	out := map[string]string{}
+	for _, r := range rows {
+		if _, ok := out[r.mode]; !ok {
+			out[r.mode] = r.says(a.Verdict.Modes, -1)
+		}
+	}
+	return out
+}
+
+// rangesOf are a's compact tables of measured and of predicted points,
+// nil where it has none.
+func rangesOf(a *analysis.Analysis) (measured, model *analysis.Ranges) {
+	for i := range a.Ranges {
+		if a.Ranges[i].Model {
+			model = &a.Ranges[i]
+		} else {
+			measured = &a.Ranges[i]
+		}
+	}
+	return measured, model
 }
 
 // limitWords says what limits a series: "the kitchen lock", "the grinder
@@ -468,7 +511,7 @@ func CostsWords(c results.Calibration) string {
 		return "given as flags"
 	}
 	s := cmp.Or(c.Host, "an unnamed host") + "'s"
-	if !c.Date.IsZero() && c.SetAside == nil {
+	if !c.Date.IsZero() && (c.SetAside == nil || !c.SetAside.Reference) {
 		s += ", measured " + c.Date.UTC().Format("2006-01-02")
 	}
 	if c.Busy() {
@@ -477,8 +520,11 @@ func CostsWords(c results.Calibration) string {
 	if len(c.Given) > 0 {
 		s += ", " + strings.Join(collect.Mapped(c.Given, func(f string) string { return "--" + f }), ", ") + " given"
 	}
-	if c.SetAside != nil {
+	switch a := c.SetAside; {
+	case a != nil && a.Reference:
 		s += "; this machine's were measured busy"
+	case a != nil:
+		s += ", its last quiet ones; a busy calibration set aside"
 	}
 	return s
 }

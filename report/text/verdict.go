@@ -317,22 +317,6 @@ func restText(rest []analysis.Below) string {
 	return strings.Join(parts, ", ")
 }
 
-// ModeSays is what limits a mode and what the best change gains: "the
-// grinder from 4 CPUs; another grinder: +7.3 %".
-func ModeSays(m analysis.ModeLimit) string {
-	s := m.Limit.Named
-	switch {
-	case m.From < m.CPUs && m.From == m.First && !m.Limit.Scales() && m.Limit.Class != "unknown":
-		s += " at every CPU count"
-	case m.From < m.CPUs && m.From > m.First:
-		s += fmt.Sprintf(" from %s", cpus(m.From))
-	}
-	if m.Limit.Change != "" {
-		s += fmt.Sprintf("; %s: %s", m.Limit.Change, format.Gain(m.Limit.Gain))
-	}
-	return s
-}
-
 // versusText writes a ratio with its interval, "×0.55 [0.52, 0.58]", or
 // alone where there is none.
 func versusText(v analysis.Versus) string {

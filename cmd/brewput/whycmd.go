@@ -73,9 +73,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return failure{Err: err}
 			}
-			if pr.Cal != nil {
-				study.Calibration = text.CostsLine(*pr.Cal)
-			}
+			study.Calibration = costsLine(pr)
 			runner, err := e.runner()
 			if err != nil {
 				return err
@@ -102,4 +100,13 @@ func newWhyCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	bw.register(cmd.Flags())
 	return cmd
+}
+
+// costsLine names the runtime costs pr's model rests on, in a line; ""
+// under fifo, which needs none.
+func costsLine(pr predict.Prediction) string {
+	if pr.Cal == nil {
+		return ""
+	}
+	return text.CostsLine(*pr.Cal)
 }

@@ -32,8 +32,8 @@ type shopRow struct {
 const disturbedStar = "*"
 
 // writeShop writes the shop's points for a terminal, on one screen: a
-// table of its modes by CPU counts, the measured counts apart from the
-// predicted ones, with the median latency where it changes; what limits
+// table of its modes by CPU counts, the measured counts, then the
+// predicted ones past them, with the median latency where it changes; what limits
 // each mode across its counts and the best change its causal profile
 // tried; a line on the disturbed points, and one naming the model's
 // costs. Every point in full is --format table's, the rest the report's.
@@ -47,9 +47,15 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 			mCounts = collect.AppendNew(mCounts, n)
 		}
 	}
+	// The model's counts past the most measured: within them the
+	// measurements speak (the model's figures there are the full table's).
+	most := 0
+	for _, n := range mCounts {
+		most = max(most, n)
+	}
 	for _, r := range rows {
 		for n := range r.model {
-			if !slices.Contains(mCounts, n) {
+			if n > most {
 				pCounts = collect.AppendNew(pCounts, n)
 			}
 		}
@@ -177,7 +183,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	if err := writeLimits(w, rows, a.Verdict.Modes, model == nil); err != nil {
+	if err := writeLimits(w, rows, a.Verdict.Modes, len(pShown) == 0); err != nil {
 		return err
 	}
 	if s := disturbedLine(rows); s != "" {
@@ -330,9 +336,9 @@ func rateCell(v float64) string {
 // names as the causal profiles allow (LimitSpan), and the best change its
 // causal profile tried at its most CPUs, with its gain; the modes that
 // say the same together; nothing where no point has a causal profile.
-// measured says the rows are measurements alone, whose limits are the
-// model's profiles of their configurations: nothing was relieved on the
-// real CPUs.
+// measured says the table shows measurements alone: the limits are the
+// model's profiles of their configurations, nothing relieved on the real
+// CPUs.
 func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
 	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoCausalProfile })

@@ -259,6 +259,24 @@ ideal        no causal profile
 	}
 }
 
+// TestAnswerPredictsPastTheMeasured: the answer's table gives the model's
+// figures on the counts past the most measured; within them the
+// measurements speak, in order of CPUs.
+func TestAnswerPredictsPastTheMeasured(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
+	ps := talk()
+	for _, mode := range []string{"locking", "finelocking", "multi-2"} {
+		ps = append(ps, point(false, mode, 4, 900, 4, nil))
+	}
+	var b strings.Builder
+	if err := WriteAnswer(&b, ps, analyze.Answer(ps), nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := "\nlattes/s       1    2    4     5     6  p50 ms\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("the table's counts are not %q:\n%s", want, b.String())
+	}
+}
+
 // TestVerdictEmpty: no shop points, no verdict.
 func TestVerdictEmpty(t *testing.T) {
 	lab := results.Point{Kind: results.KindLab, Lab: &results.Lab{Name: "workloads", Variant: "add/concurrent"}, Spec: results.Spec{Mode: "workloads/add/concurrent", CPUs: 1}}

@@ -399,7 +399,7 @@ func TestModelBusyCalibration(t *testing.T) {
 	costsAside := "Runtime costs: " + calibrate.ReferenceHost + "'s; this machine's were measured busy."
 	for run := 1; run <= 3; run += 2 {
 		stdout, stderr := withMeasurement(t, measure, args...)
-		if !strings.Contains(stderr, "not kept: other processes used 1.37 CPUs") || !strings.Contains(stderr, "this run uses "+calibrate.ReferenceHost+"'s costs instead") {
+		if !strings.Contains(stderr, "not kept (other processes used 1.37 CPUs): using "+calibrate.ReferenceHost+"'s costs.") {
 			t.Errorf("run %d: stderr does not say the calibration was not kept and is set aside:\n%s", run, stderr)
 		}
 		if !strings.Contains(stdout, costsAside) {

@@ -58,7 +58,7 @@ func Default(ctx context.Context, measure Measurer, tell func(line string)) (Cal
 	}
 	if _, err := Keep(c, false); err != nil {
 		c.Unsaved = true
-		tell(fmt.Sprintf("not kept: other processes used %.2f CPUs while it measured; this run uses %s's costs instead.", c.Others, ReferenceHost))
+		tell(fmt.Sprintf("not kept (other processes used %.2f CPUs): using %s's costs.", c.Others, ReferenceHost))
 		return c, "", nil
 	}
 	if err := Save(path, c); err != nil {

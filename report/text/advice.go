@@ -71,14 +71,14 @@ func AdviceAnswer(a *analysis.Advice) string {
 		best := ""
 		for _, o := range a.Options {
 			if o.LatencyGain >= 0.05 && o.ThroughputGain > -0.01 {
-				best = fmt.Sprintf("; %s (%s) cuts the median latency by %.0f %%", o.Change, o.As, 100*o.LatencyGain)
+				best = fmt.Sprintf("; %s (%s) cuts p50 by %.0f %%", o.Change, o.As, 100*o.LatencyGain)
 				break
 			}
 		}
 		return fmt.Sprintf("%s. None of the %d changes tried raises throughput by more than 1 %%%s.", now, len(a.Options), best)
 	}
 	o := a.Options[0]
-	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), median latency %s (%s); it costs %s.",
+	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), p50 %s (%s); it costs %s.",
 		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
 }
 

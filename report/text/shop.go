@@ -20,11 +20,10 @@ import (
 // and predicted rows side by side.
 type shopRow struct {
 	// name heads its row, limitName its limit's: no reference said again.
-	name, limitName   string
-	mode, unit        string
-	measured, model   map[int]analysis.RangeCell
-	limits            []analysis.LimitSpan
-	first, last, reps int
+	name, limitName string
+	mode, unit      string
+	measured, model map[int]analysis.RangeCell
+	limits          []analysis.LimitSpan
 }
 
 // disturbedStar follows a measured figure other processes disturbed, as
@@ -33,10 +32,11 @@ const disturbedStar = "*"
 
 // writeShop writes the shop's points for a terminal, on one screen: a
 // table of its modes by CPU counts, the measured counts, then the
-// predicted ones past them, with the median latency where it changes; what limits
-// each mode across its counts and the best change its causal profile
-// tried; a line on the disturbed points, and one naming the model's
-// costs. Every point in full is --format table's, the rest the report's.
+// predicted ones past them, with the median latency where it changes;
+// what limits each mode across its counts and the best change its causal
+// profile tried; a line on the disturbed points, and one naming the
+// model's costs. Every point in full is --format table's, the rest the
+// report's.
 func writeShop(w io.Writer, a *analysis.Analysis) error {
 	width := format.Width(w)
 	measured, model := rangesOf(a)
@@ -83,12 +83,12 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	// The median latency, where it says something: a row's own changes.
 	largest, latency := 0.0, false
 	for _, r := range rows {
-		lo, hi := r.p50(mCounts)
+		lo, hi := r.p50(most)
 		largest, latency = max(largest, hi), latency || hi > (1+analysis.Near)*lo
 	}
 	unit, perMs := format.TimeUnit(largest)
 	p50 := func(r shopRow) string {
-		lo, hi := r.p50(mCounts)
+		lo, hi := r.p50(most)
 		switch {
 		case hi == 0:
 			return "-" // not recorded
@@ -252,9 +252,9 @@ func shopRows(measured, model *analysis.Ranges) []shopRow {
 	return out
 }
 
-// p50 is the range of r's median latency over the counts the table shows
-// of it: measured where measured, predicted elsewhere.
-func (r shopRow) p50(measured []int) (lo, hi float64) {
+// p50 is the range of r's median latency where the table gives its
+// figures: measured, and predicted past most, the most CPUs measured.
+func (r shopRow) p50(most int) (lo, hi float64) {
 	first := true
 	add := func(v float64) {
 		if first {
@@ -266,7 +266,7 @@ func (r shopRow) p50(measured []int) (lo, hi float64) {
 		add(c.P50)
 	}
 	for n, c := range r.model {
-		if !slices.Contains(measured, n) {
+		if n > most {
 			add(c.P50)
 		}
 	}
@@ -274,8 +274,8 @@ func (r shopRow) p50(measured []int) (lo, hi float64) {
 }
 
 // priority ranks the CPU counts the table may leave out, the one to keep
-// first: the counts of interest, each mode's most and the counts its limit
-// changes on, then powers of two, then the rest.
+// first: the counts of interest, the counts a mode's limit starts or ends
+// on, then powers of two, then the rest.
 func priority(a *analysis.Analysis, rows []shopRow) func(n int) int {
 	return func(n int) int {
 		switch {

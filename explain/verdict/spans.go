@@ -34,9 +34,9 @@ func spanPointOf(p results.Point) spanPoint {
 // the runtime's costs at their intervals' edges; tie at least); and on a
 // count between two it holds on whose band overlaps either's: the model
 // cannot tell that point from them. From the first count, the CPUs or the
-// load limit while no other limit holds; then the limit that holds on the
-// most counts from there (the fewest resources among equals), and where it
-// stops holding, the next.
+// load limit while no other limit holds on as many counts; then the limit
+// that holds on the most counts from there (the fewest resources among
+// equals), and where it stops holding, the next.
 func limitSpans(points []spanPoint) []analysis.LimitSpan {
 	var out []analysis.LimitSpan
 	for i := 0; i < len(points); {
@@ -54,38 +54,45 @@ func limitSpans(points []spanPoint) []analysis.LimitSpan {
 // choose is the limit of the span starting at points[i], its resources,
 // and the index past the span's last point: of the limits the points from
 // i on name, other than the CPUs or the load (alone or with others), the
-// one that holds on the most counts from i; where none holds on i, the
-// point's own, held while no such limit holds.
+// one that holds on the most counts from i; where none holds on i, or the
+// point's own limit, the CPUs or the load, holds on more, the point's own,
+// held while no other holds on as many counts.
 func choose(points []spanPoint, i int) (named string, set []string, end int) {
-	for _, p := range points[i:] {
+	own := points[i].b
+	ownSet := resources(own)
+	named, set, end = longest(points, i)
+	if end > i && !(scales(ownSet) && cover(points, i, ownSet) > end) {
+		return named, set, end
+	}
+	for end = i + 1; end < len(points); end++ {
+		next := points[end].b
+		if next.Words() != own.Words() && !(scales(ownSet) && scales(resources(next))) {
+			break
+		}
+		if _, _, e := longest(points, end); e > end && e >= cover(points, end, ownSet) {
+			break
+		}
+	}
+	return own.Words(), ownSet, end
+}
+
+// longest is the limit other than the CPUs or the load that holds on the
+// most counts from points[i] on (cover), the fewest resources among equals,
+// of those a point names within them: its words, its resources and the
+// index past its last count; end is i where none holds on points[i].
+func longest(points []spanPoint, i int) (named string, set []string, end int) {
+	end = i
+	for j := i; j < len(points); j++ {
+		p := points[j]
 		c := resources(p.b)
 		if slices.ContainsFunc(c, scaling) {
 			continue
 		}
-		if e := cover(points, i, c); e > end || e == end && e > i && len(c) < len(set) {
+		if e := cover(points, i, c); e > j && (e > end || e == end && len(c) < len(set)) {
 			named, set, end = p.b.Words(), c, e
 		}
 	}
-	if end > i {
-		return named, set, end
-	}
-	own := points[i].b
-	for end = i + 1; end < len(points); end++ {
-		next := points[end].b
-		if next.Words() != own.Words() && !(scales(resources(own)) && scales(resources(next))) || covered(points, end) {
-			break
-		}
-	}
-	return own.Words(), resources(own), end
-}
-
-// covered reports whether a limit other than the CPUs or the load holds on
-// points[i].
-func covered(points []spanPoint, i int) bool {
-	return slices.ContainsFunc(points[i:], func(p spanPoint) bool {
-		c := resources(p.b)
-		return !slices.ContainsFunc(c, scaling) && cover(points, i, c) > i
-	})
+	return named, set, end
 }
 
 // cover is the index past the last point, from i on, that set holds on

@@ -59,6 +59,26 @@ func TestLimitSpans(t *testing.T) {
 			spans(analysis.LimitSpan{Named: "the grinder", From: 5, To: 8})},
 		{"another limit clearly outside the band", []spanPoint{grinder(4, 905, 915), grinder(5, 905, 915), steamer(6), steamer(7)},
 			spans(analysis.LimitSpan{Named: "the grinder", From: 4, To: 5}, analysis.LimitSpan{Named: "the steamer", From: 6, To: 7})},
+		// Where more CPUs gain the most, a wide band that lets the
+		// machines hold on one count does not end the CPUs' span: they
+		// hold on more counts from there.
+		{"the CPUs while they hold on more counts", func() []spanPoint {
+			ps := []spanPoint{scaling(1), scaling(2), scaling(3)}
+			for n, c := range map[int][2]float64{4: {0.26, 0.03}, 5: {0.2, 0.11}, 6: {0.16, 0.04}, 7: {0.14, 0.04}} {
+				band := 0.0
+				if n == 5 {
+					band = 0.1 * 250 * float64(n)
+				}
+				p := point(n, 250*float64(n), 250*float64(n), 250*float64(n)+band, "the CPUs and the customers", cpus, map[string]float64{"cpus": c[0], "grinder": c[1]})
+				ps = append(ps, p)
+			}
+			slices.SortFunc(ps, func(a, b spanPoint) int { return a.cpus - b.cpus })
+			three := point(8, 2000, 2000, 2000, "the grinder, the espresso machine and the steamer", machines, map[string]float64{"grinder": 0})
+			three.b.Combined = &results.Experiment{Kind: "combined", Resources: machines, Gain: 0.1}
+			three.b.Gain = 0.1
+			return append(ps, three)
+		}(), spans(analysis.LimitSpan{Named: "the CPUs and the customers together", From: 1, To: 7, Scales: true},
+			analysis.LimitSpan{Named: "the grinder, the espresso machine and the steamer together", From: 8, To: 8})},
 		{"no causal profile", []spanPoint{{cpus: 1, throughput: 1, lo: 1, hi: 1}, {cpus: 2, throughput: 2, lo: 2, hi: 2}},
 			spans(analysis.LimitSpan{Named: results.NoCausalProfile, From: 1, To: 2})},
 	} {

@@ -274,18 +274,18 @@ func (r shopRow) p50(most int) (lo, hi float64) {
 }
 
 // priority ranks the CPU counts the table may leave out, the one to keep
-// first: the counts of interest, the counts a mode's limit starts or ends
-// on, then powers of two, then the rest.
+// first: the counts of interest, powers of two, the counts a mode's limit
+// starts on, then the rest.
 func priority(a *analysis.Analysis, rows []shopRow) func(n int) int {
 	return func(n int) int {
 		switch {
 		case slices.ContainsFunc(a.Verdict.Counts, func(c analysis.Count) bool { return c.CPUs == n }):
 			return 0
-		case slices.ContainsFunc(rows, func(r shopRow) bool {
-			return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.From == n || l.To == n })
-		}):
-			return 1
 		case bits.OnesCount(uint(n)) == 1:
+			return 1
+		case slices.ContainsFunc(rows, func(r shopRow) bool {
+			return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.From == n })
+		}):
 			return 2
 		}
 		return 3

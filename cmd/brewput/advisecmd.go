@@ -65,7 +65,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 			if format == "json" {
 				return text.WriteAdviceJSON(e.stdout, a)
 			}
-			return text.WriteAdvice(e.stdout, a)
+			return text.WriteAdvice(e.stdout, a, pr.Cal)
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.

@@ -52,7 +52,11 @@ func TestCalibrateFrom(t *testing.T) {
 		t.Fatalf("saved %+v", got.Inferred)
 	}
 	args := []string{"--modes", "finelocking", "--cpus", "4", "--dur", "300ms", "--calibration", out}
-	table, _ := runModel(t, args...)
+	answer, _ := runModel(t, args...)
+	if !strings.Contains(oneLine(answer), "Runtime costs: inferred from talk.csv (4 points).") {
+		t.Errorf("the answer does not say which costs:\n%s", answer)
+	}
+	table, _ := runModel(t, append(args, "--format", "table")...)
 	if !strings.Contains(oneLine(table), "for the costs inferred from talk.csv (4 points)") {
 		t.Errorf("table's caption does not say which costs:\n%s", table)
 	}

@@ -190,22 +190,13 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	points, err := pr.Run(ctx, st, bp, add)
 	finish() // the bar goes before the table comes
 	// The table's caption: which model, its costs and how far to trust
-	// them, above every point, or below the answer, which names the
-	// model. JSON points say it in each point's calibration and trust.
-	caption := func() {
-		if len(points) > 0 && (out.Format == results.Table || out.Out != nil) {
-			fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.stdout), "  "))
-		}
-	}
-	if out.View == nil {
-		caption()
+	// them, above every point. The answer names its costs in a line; JSON
+	// points say them in each point's calibration and trust.
+	if out.View == nil && len(points) > 0 && out.Format == results.Table {
+		fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.stdout), "  "))
 	}
 	if ferr := out.Finish(points, err == nil); ferr != nil {
 		return failure{Err: ferr}
-	}
-	if out.View != nil && len(points) > 0 {
-		fmt.Fprintln(e.stdout)
-		caption()
 	}
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 }

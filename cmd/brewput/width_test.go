@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -142,9 +144,29 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 				for _, line := range overColumns(s.text, format.Columns) {
 					t.Errorf("brewput %s: a line of %s over %d columns: %q", strings.Join(c.args, " "), s.name, format.Columns, line)
 				}
+				for _, id := range goIdentifiers(s.text) {
+					t.Errorf("brewput %s: its %s names %q, a Go identifier of brewput's", strings.Join(c.args, " "), s.name, id)
+				}
 			}
 		})
 	}
+}
+
+// qualified is a Go identifier qualified by its package: "results.CPU".
+var qualified = regexp.MustCompile(`\b[a-z][a-z0-9]*\.[A-Z][A-Za-z0-9]*`)
+
+// userAPIs are the packages whose identifiers brewput names to the user,
+// who writes them: the standard library's locks and runtime, a
+// benchmark's b, and brewput's own packages for the user's code.
+var userAPIs = []string{"sync", "runtime", "testing", "b", "bufio", "study", "meter", "bench"}
+
+// goIdentifiers are the identifiers qualified by a package of s that no
+// user writes: a program's name, not words.
+func goIdentifiers(s string) []string {
+	return slices.DeleteFunc(qualified.FindAllString(s, -1), func(id string) bool {
+		pkg, _, _ := strings.Cut(id, ".")
+		return slices.Contains(userAPIs, pkg)
+	})
 }
 
 // overColumns are the lines of s wider than width, but for one word

@@ -217,7 +217,7 @@ func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell fun
 		return Calibration{}, err
 	}
 	if before >= results.DisturbedCPUs && tell != nil {
-		tell(fmt.Sprintf("calibrate: the machine stayed busy for %v (other processes used %.2f CPUs); measuring anyway", waited.Round(time.Second), before))
+		tell(fmt.Sprintf("the machine stayed busy %v (other processes used %.2f CPUs): measuring anyway", waited.Round(time.Second), before))
 	}
 	c, err := Measure(ctx, opt)
 	if err != nil {

@@ -58,8 +58,7 @@ func Default(ctx context.Context, measure Measurer, tell func(line string)) (Cal
 	}
 	if _, err := Keep(c, false); err != nil {
 		c.Unsaved = true
-		tell(fmt.Sprintf("not saved: other processes used %.2f CPUs while it measured; its costs are not to be trusted.", c.Others))
-		tell("This run sets them aside for " + ReferenceHost + "'s; the next measures again (brewput calibrate on a quiet machine keeps one).")
+		tell(fmt.Sprintf("not kept (other processes used %.2f CPUs): using %s's costs.", c.Others, ReferenceHost))
 		return c, "", nil
 	}
 	if err := Save(path, c); err != nil {

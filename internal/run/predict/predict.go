@@ -553,10 +553,5 @@ func (pr Prediction) Advise(ctx context.Context, s shopsweep.Spec, bp *blueprint
 		return nil, err
 	}
 	a.Calibration = pr.Describe()
-	// The answer names the costs it rests on and how far to trust them,
-	// in its own line: a busy machine's costs may change the verdict.
-	if pr.Cal != nil {
-		a.Answer += " Under the go policy " + pr.Cal.For() + "."
-	}
 	return a, nil
 }

@@ -287,7 +287,7 @@ func TestCalibratedSetsBusyAside(t *testing.T) {
 	if a == nil || !a.Unsaved || !a.Reference || a.Others != 1.5 || pr.Source != "the reference calibration" {
 		t.Fatalf("set aside %+v, source %q", a, pr.Source)
 	}
-	if !strings.Contains(strings.Join(told, "\n"), "sets them aside") || !strings.Contains(pr.Describe(), a.Line()) {
+	if !strings.Contains(strings.Join(told, "\n"), "using "+calibrate.ReferenceHost+"'s costs.") || !strings.Contains(pr.Describe(), a.Line()) {
 		t.Errorf("told %q; described %q", told, pr.Describe())
 	}
 }

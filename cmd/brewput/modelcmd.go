@@ -71,7 +71,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", model.DefaultSched, "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
-	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for: this, unknown, or one of "+strings.Join(model.HardwareNames(), ", ")+
+	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for: this or unknown"+
 		" (default: this one where no point has more CPUs than it has, else an unknown one of the most CPUs asked, its band spanning what published machines show)")
 	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, go1.0 (before Go 1.5: a sync.Mutex that never spins, no runnext), go1.9 (the talk's: a starving mutex hands over without yielding) or go1.23 (the last whose own lock lets every waiting thread spin)")
 }

@@ -39,6 +39,7 @@ import (
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
+	"github.com/brewput/brewput/validation/internal/machines"
 )
 
 // series is one published curve: the rows of a CSV file whose source
@@ -48,7 +49,7 @@ type series struct {
 	csv, source string
 	metric      string
 	file        string // the blueprint
-	machine     string // model.LookupHardware's name
+	machine     string // machines.Lookup's name
 	runtime     string
 	customers   func(cores int) int // 0: one per CPU
 	cpus        func(cores int) int // the CPUs a published count means; nil: the count
@@ -197,7 +198,7 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		if len(rows) == 0 {
 			cmdline.Fail(fmt.Errorf("%s: no rows of %q from %q", s.csv, s.metric, s.source))
 		}
-		hw, err := model.LookupHardware(s.machine, maxCores(s, rows))
+		hw, err := machines.Lookup(s.machine, maxCores(s, rows))
 		cmdline.Check(err)
 		got, note := predict(here, s, rows, cal, hw, keep)
 		fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
@@ -406,7 +407,7 @@ var notExpressed = []string{
 func puddle(w io.Writer, dir string, cal calibrate.Calibration) point {
 	b, err := blueprint.Load(filepath.Join(dir, "puddle.yaml"))
 	cmdline.Check(err)
-	hw, err := model.LookupHardware("unknown", 4)
+	hw, err := machines.Lookup("unknown", 4)
 	cmdline.Check(err)
 	// The point and its band's runs, as brewput model runs them for an
 	// unknown machine of 4 CPUs (model.Config.Edges).

@@ -46,9 +46,9 @@ type Options struct {
 	// (go policy only).
 	Others      float64
 	OthersBurst time.Duration
-	// Machine is the machine predicted for: "this", "unknown", a name
-	// model.LookupHardware knows, or "" for this one where no point has
-	// more CPUs than it, else an unknown one of MaxCPUs.
+	// Machine is the machine predicted for: "this", "unknown", or "" for
+	// this one where no point has more CPUs than it, else an unknown one
+	// of MaxCPUs.
 	Machine string
 	MaxCPUs int
 }
@@ -80,6 +80,8 @@ func (o Options) Check() error {
 	switch {
 	case o.Sched != "go" && o.Sched != "fifo":
 		return fmt.Errorf("--sched %q: want go or fifo", o.Sched)
+	case o.Machine != "" && o.Machine != "this" && o.Machine != "unknown":
+		return fmt.Errorf("--machine %q: want this or unknown", o.Machine)
 	case o.Machine != "" && o.Sched != "go":
 		return fmt.Errorf("--machine: applies to --sched go only (fifo's CPUs are ideal)")
 	case !sim.Runtime(o.Runtime).Known():
@@ -158,18 +160,11 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 	if o.Band {
 		pr.Range = cal.Range()
 	}
-	hw, err := o.hardware(pr.Costs, cal.Unknown())
-	if err != nil {
-		return pr, err
-	}
+	hw := o.hardware(pr.Costs, cal.Unknown())
 	if o.Machine == "" && hw.Name != "this" && !cal.Unknown() {
 		// This machine's own costs up to its CPUs; an unknown one's past.
-		here, err := Options{Machine: "this"}.hardware(pr.Costs, false)
-		if err != nil {
-			return pr, err
-		}
 		local := pr
-		local.Use(here)
+		local.Use(Options{Machine: "this"}.hardware(pr.Costs, false))
 		pr.local = &local.Policy
 	}
 	pr.Use(hw)
@@ -189,7 +184,7 @@ func (pr Prediction) For(cpus int) model.Policy {
 // or the flags') for this one; unknown says this machine's costs are not
 // known (calibrate.Calibration.Unknown): it is then an unknown machine of
 // its CPUs, or of the most CPUs asked where more.
-func (o Options) hardware(costs sim.Costs, unknown bool) (model.Hardware, error) {
+func (o Options) hardware(costs sim.Costs, unknown bool) model.Hardware {
 	name := o.Machine
 	if name == "" {
 		name = "this"
@@ -200,25 +195,21 @@ func (o Options) hardware(costs sim.Costs, unknown bool) (model.Hardware, error)
 	if name == "this" && unknown {
 		hw := model.UnknownHardware(max(runtime.NumCPU(), o.MaxCPUs))
 		hw.Name, hw.About = "this", "this machine as "+hw.About+", its own costs not known"
-		return o.givenTransfer(hw, costs), nil
+		return o.givenTransfer(hw, costs)
 	}
-	if name != "this" {
+	if name == "unknown" {
 		cpus := max(1, o.MaxCPUs)
 		if unknown {
 			cpus = max(cpus, runtime.NumCPU())
 		}
-		hw, err := model.LookupHardware(name, cpus)
-		if err != nil {
-			return hw, fmt.Errorf("--%w", err)
-		}
-		return o.givenTransfer(hw, costs), nil
+		return o.givenTransfer(model.UnknownHardware(cpus), costs)
 	}
 	hw := model.MeasuredHardware("this", sim.Machine{}, costs.Transfer,
 		fmt.Sprintf("this machine (%d CPUs; %s)", runtime.NumCPU(), model.KnownAbout))
 	if costs.Transfer.Socket == 0 {
 		hw.About += ", its calibration older than the cost of moving a cache line between cores: lines move for free (brewput calibrate measures it)"
 	}
-	return hw, nil
+	return hw
 }
 
 // givenTransfer is hw with the cost of moving a line that --transfer
@@ -299,11 +290,7 @@ func Calibrated(ctx context.Context, measure calibrate.Measurer, tell func(line 
 	ref := cal.Ref()
 	pr := &Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "go", Seed: 1}, Costs: cal.Costs, Range: cal.Range()},
 		Host: cal.Host, Source: Source(path, cal), Cal: &ref}
-	hw, err := Options{Machine: "this"}.hardware(cal.Costs, cal.Unknown())
-	if err != nil {
-		return nil, err
-	}
-	pr.Use(hw)
+	pr.Use(Options{Machine: "this"}.hardware(cal.Costs, cal.Unknown()))
 	return pr, nil
 }
 

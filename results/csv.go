@@ -24,7 +24,7 @@ type csvField struct {
 }
 
 // seconds and millis are a duration held in seconds or in milliseconds;
-// costsOf a calibration's costs (and, in schema 1, those given).
+// costsOf a calibration's costs.
 type (
 	seconds struct{ d *time.Duration }
 	millis  struct{ d *time.Duration }
@@ -237,8 +237,7 @@ func csvCell(ptr any) string {
 	return strings.Join(cells, ";")
 }
 
-// ReadCSV reads what WriteCSV writes, and schema 1's CSV: the header,
-// checked column by column, then a point per row. An error names the
+// ReadCSV reads what WriteCSV writes: the header, checked column by column, then a point per row. An error names the
 // line and the column it could not read.
 func ReadCSV(r io.Reader) ([]Point, error) {
 	points, _, err := readCSV(r)
@@ -256,19 +255,14 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 		return nil, nil, err
 	}
 	var notes []string
-	v1 := slices.ContainsFunc(csvV1Headers(), func(h []string) bool { return slices.Equal(h, header) })
-	header = csvFromV2(header)
 	if extra, ok := newerCSVColumns(header); ok {
 		notes = append(notes, fmt.Sprintf("line 1: columns %s are not known to this version of brewput (a newer one wrote them?), ignored", strings.Join(extra, ", ")))
 		cr.FieldsPerRecord = len(header)
-	} else if err := checkCSVHeader(header); !v1 && err != nil {
+	} else if err := checkCSVHeader(header); err != nil {
 		return nil, nil, fmt.Errorf("line 1: not brewput's CSV header: %w", err)
 	}
 	col := map[string]int{}
 	for i, name := range header {
-		if v1 && name == "steps.latte_ms" { // schema 1's name of the combine step
-			name = "steps.combine_ms"
-		}
 		col[name] = i
 	}
 	var points []Point
@@ -280,7 +274,7 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 		if err != nil {
 			return nil, nil, err // a *csv.ParseError, which names the line
 		}
-		row := &csvRow{rec: rec, col: col, pos: cr.FieldPos, v1: v1}
+		row := &csvRow{rec: rec, col: col, pos: cr.FieldPos}
 		p := row.point()
 		if row.err != nil {
 			return nil, nil, row.err
@@ -300,10 +294,6 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 // isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
 	header := strings.Split(line, ",")
-	if slices.ContainsFunc(csvV1Headers(), func(h []string) bool { return slices.Equal(h, header) }) {
-		return true
-	}
-	header = csvFromV2(header)
 	_, newer := newerCSVColumns(header)
 	return newer || checkCSVHeader(header) == nil && len(header) > 0 && header[0] == "kind"
 }
@@ -318,23 +308,13 @@ func newerCSVColumns(header []string) ([]string, bool) {
 	return header[len(h):], true
 }
 
-// checkCSVHeader tells how a header differs from brewput's (schema 1's
-// of its length, where it has no kind column).
+// checkCSVHeader tells how a header differs from brewput's.
 func checkCSVHeader(got []string) error {
 	want := csvHeader()
 	// Columns added since the first of schema 3 come after its last,
 	// "start": a file from before them lacks only some of its last.
 	if len(got) > slices.Index(want, "start") && len(got) <= len(want) && slices.Equal(got, want[:len(got)]) {
 		return nil
-	}
-	if len(got) > 0 && got[0] != "kind" {
-		hs := csvV1Headers()
-		want = hs[len(hs)-1]
-		for _, h := range hs {
-			if len(h) == len(got) {
-				want = h
-			}
-		}
 	}
 	for i := range max(len(got), len(want)) {
 		switch {
@@ -350,12 +330,11 @@ func checkCSVHeader(got []string) error {
 }
 
 // csvRow reads the cells of one CSV record by column name, keeping the
-// first error. v1 says the record is of schema 1.
+// first error.
 type csvRow struct {
 	rec []string
 	col map[string]int
 	pos func(field int) (line, column int)
-	v1  bool
 	err error
 }
 
@@ -364,17 +343,11 @@ type csvRow struct {
 func (r *csvRow) point() Point {
 	var p Point
 	var s csvParts
-	required := append(requiredFields(), "start")
-	if !r.v1 {
-		required = append(required, "kind")
-	}
+	required := append(requiredFields(), "start", "kind")
 	for _, f := range csvFields(&p, &s) {
 		if cell := r.str(f.name); cell != "" || slices.Contains(required, strings.Split(f.name, ".")[0]) {
 			r.set(f.name, f.ptr, cell)
 		}
-	}
-	if r.v1 {
-		p.Kind = kindV1(s.lab.Name, s.bench.Name != "", s.study)
 	}
 	if r.str("service_ms.p50") != "" {
 		p.Service = &s.service
@@ -551,15 +524,8 @@ func (r *csvRow) machines(name, cell string) []Machine {
 	return ms
 }
 
-// costs reads a calibration's costs into c, or schema 1's prose.
+// costs reads a calibration's costs into c.
 func (r *csvRow) costs(name, cell string, c *Calibration) {
-	if r.v1 {
-		var err error
-		if c.Costs, c.Given, err = costsV1(cell); err != nil {
-			r.fail(name, "%v", err)
-		}
-		return
-	}
 	c.Costs = r.costList(name, cell)
 }
 

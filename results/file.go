@@ -125,7 +125,7 @@ func read(data []byte, path string) (*File, error) {
 }
 
 // readJSON reads JSON Lines: the schema's line or a journal's plan, and
-// points of schema 3, 2 or 1 (which have no kind).
+// points.
 func (f *File) readJSON(data []byte) error {
 	fields := jsonFields(reflect.TypeFor[pointJSON]())
 	for _, c := range Columns() {
@@ -156,16 +156,6 @@ func (f *File) readJSON(data []byte) error {
 		if kind, ok := obj[recordKey]; ok {
 			return false, f.record(n, kind, line)
 		}
-		_, typed := obj["kind"]
-		if !typed {
-			if err := migrateV1(obj); err != nil {
-				return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
-			}
-		}
-		if b, ok := obj["bounds"].(map[string]any); !typed || ok && b["limit"] != nil {
-			migrateV2(obj)
-			line, _ = json.Marshal(obj)
-		}
 		if kind, ok := obj["kind"].(string); ok {
 			if _, known := ParseKind(kind); !known {
 				f.Notes = append(f.Notes, fmt.Sprintf("line %d: a point of kind %q, unknown to this version of brewput (a newer one wrote it?), left out", n, kind))
@@ -179,13 +169,9 @@ func (f *File) readJSON(data []byte) error {
 		if err := json.Unmarshal(line, &p); err != nil {
 			return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
 		}
-		if !typed {
-			p.Assess()
-		} else {
-			// A file from an older brewput gets every reason this one
-			// gives for a number past a bound.
-			p.AssessAbove()
-		}
+		// A file from an older brewput gets every reason this one gives
+		// for a number past a bound.
+		p.AssessAbove()
 		if p.Mode == "" || p.CPUs < 1 {
 			return false, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
 		}

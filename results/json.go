@@ -17,8 +17,7 @@ import (
 )
 
 // Schema is the version of the results format this brewput writes:
-// points that say their kind and nest its part. Schema 1's and 2's files
-// read through migrate_v1.go and migrate_v2.go.
+// points that say their kind and nest its part.
 const Schema = 3
 
 // resultsRecord marks a results file's first line, its schemaLine:
@@ -188,32 +187,11 @@ func (p *Point) readColumns(data []byte) error {
 	return nil
 }
 
-// UnmarshalJSON reads a point of schema 3 or 2, or of schema 1, which has
-// no kind (see migrate_v1.go and migrate_v2.go).
+// UnmarshalJSON reads a point as MarshalJSON writes it.
 func (p *Point) UnmarshalJSON(data []byte) error {
-	var kind struct{ Kind string }
-	if err := json.Unmarshal(data, &kind); err != nil {
-		return err
-	}
-	if kind.Kind == "" {
-		v1, err := decodeV1(data)
-		*p = v1
-		return err
-	}
 	var w pointJSON
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
-	}
-	if w.Bounds != nil && w.Bounds.SetBy == "" {
-		var v2 struct {
-			Bounds struct {
-				Limit string `json:"limit"`
-			} `json:"bounds"`
-		}
-		if err := json.Unmarshal(data, &v2); err != nil {
-			return err
-		}
-		w.Bounds.SetBy = v2.Bounds.Limit
 	}
 	point, err := w.point()
 	*p = point

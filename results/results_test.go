@@ -133,7 +133,7 @@ func TestMedian(t *testing.T) {
 // nests its part under the kind's name, and comes back as it was from
 // JSON, and from CSV less what CSV leaves out.
 func TestKindsRoundTrip(t *testing.T) {
-	points, err := ReadFile(filepath.Join("testdata", "v1", "kinds.json"))
+	points, err := ReadFile(filepath.Join("testdata", "samples", "kinds.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

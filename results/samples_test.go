@@ -10,11 +10,11 @@ import (
 	"testing"
 )
 
-// The files in testdata/v1 were written by brewput of schema 1 (run,
-// model and lab with --format json; their CSV by brewput report): the
-// shop measured on 1 and 2 CPUs, closed and open loop, with --count and
-// --profile; the model's fifo predictions of shop modes and of a YAML
-// system; and every lab. Every later version must read them as they were.
+// The files in testdata/samples are brewput's (run, model and lab with
+// --format json; their CSV by brewput report): the shop measured on 1 and
+// 2 CPUs, closed and open loop, with --count and --profile; the model's
+// fifo predictions of shop modes and of a YAML system; and every lab.
+// Every later version must read them as they were.
 func TestSamplesRead(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -22,7 +22,7 @@ func TestSamplesRead(t *testing.T) {
 		model bool
 	}{{"shop", KindShop, false}, {"model", KindShop, true}, {"lab", KindLab, false}} {
 		for _, ext := range []string{".json", ".csv"} {
-			points, err := ReadFile(filepath.Join("testdata", "v1", c.name+ext))
+			points, err := ReadFile(filepath.Join("testdata", "samples", c.name+ext))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,7 +45,7 @@ func TestSamplesRead(t *testing.T) {
 // the histograms, which CSV leaves out.
 func TestSamplesWriteBack(t *testing.T) {
 	for _, name := range []string{"shop", "model", "lab"} {
-		fromJSON, err := ReadFile(filepath.Join("testdata", "v1", name+".json"))
+		fromJSON, err := ReadFile(filepath.Join("testdata", "samples", name+".json"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +59,7 @@ func TestSamplesWriteBack(t *testing.T) {
 		if back, err := ReadJSON(&js); err != nil || !reflect.DeepEqual(back, fromJSON) {
 			t.Errorf("%s.json written again reads back otherwise: %v", name, err)
 		}
-		fromCSV, err := ReadFile(filepath.Join("testdata", "v1", name+".csv"))
+		fromCSV, err := ReadFile(filepath.Join("testdata", "samples", name+".csv"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +101,7 @@ func inCSV(p Point) Point {
 }
 
 // TestConcatenatedFiles: files joined with cat read as one, each saying
-// its schema, of either version.
+// its schema.
 func TestConcatenatedFiles(t *testing.T) {
 	ps := samplePoints(t)
 	var a, b bytes.Buffer
@@ -111,13 +111,13 @@ func TestConcatenatedFiles(t *testing.T) {
 	if err := WriteJSON(&b, ps[1:]); err != nil {
 		t.Fatal(err)
 	}
-	v1, err := os.ReadFile(filepath.Join("testdata", "v1", "kinds.json"))
+	model, err := os.ReadFile(filepath.Join("testdata", "samples", "model.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Read([]byte(a.String() + b.String() + string(v1) + a.String()))
-	if err != nil || len(f.Points) != 2+7 || len(f.Notes) != 1 || !reflect.DeepEqual(f.Points[:2], ps) {
-		t.Errorf("cat a.json b.json v1.json a.json: %v, %d points, notes %q", err, len(f.Points), f.Notes)
+	f, err := Read([]byte(a.String() + b.String() + string(model) + a.String()))
+	if err != nil || len(f.Points) != 2+12 || len(f.Notes) != 1 || !reflect.DeepEqual(f.Points[:2], ps) {
+		t.Errorf("cat a.json b.json model.json a.json: %v, %d points, notes %q", err, len(f.Points), f.Notes)
 	}
 	if _, err := Read([]byte(`{"brewput":"results","schema":3}` + "\n" + a.String())); err != nil {
 		t.Errorf("a newer schema's line: %v", err)

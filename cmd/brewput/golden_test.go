@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of TestGolden*
 
 // samples are results files written by brewput, kept so that every later
 // version is shown to read and render them as it did.
-const samples = "../../results/testdata/v1"
+const samples = "../../results/testdata/samples"
 
 // golden compares got with the golden file testdata/golden/name, or
 // rewrites it with -update.

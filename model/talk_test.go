@@ -86,7 +86,7 @@ func TestGo19LockingAlternates(t *testing.T) {
 		if p := today.Latency.P50; p > 5*ms && p < 11*ms {
 			t.Errorf("%s harness, today's runtime: median %v, want 4 or 12 ms", harness, p)
 		}
-		cfg.Policy.Runtime = "go1.9"
+		cfg.Runtime = sim.RuntimeGo19
 		go19 := run(t, cfg)
 		if p := go19.Latency.P50; p < 7900*time.Microsecond || p > 8100*time.Microsecond {
 			t.Errorf("%s harness, Go 1.9's runtime: median %v, want 8 ms", harness, p)
@@ -198,7 +198,7 @@ func TestBandPhases(t *testing.T) {
 	c := fixedCosts()
 	c.RunnextGrace = 56 * time.Microsecond
 	cfg := goTalk("linearpipe-1", 2)
-	cfg.Costs, cfg.Policy.Runtime = c, string(sim.RuntimeGo19)
+	cfg.Costs, cfg.Runtime = c, sim.RuntimeGo19
 	r := run(t, cfg)
 	// A range of no width: what width the band has, the start states give.
 	cfg.Range = &Range{Lo: c, Hi: c}

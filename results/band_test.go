@@ -27,7 +27,7 @@ func goPoint(cal *Calibration) Point {
 // issue names it.
 func TestBandRoundTrip(t *testing.T) {
 	p := goPoint(&Calibration{Host: "vm", Date: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Others: 0.05, Costs: costs()})
-	p.Harness, p.Runtime = "talk", "go1.9"
+	p.Harness = "talk"
 	p.Band = &Band{Throughput: [2]float64{248, 251.5}, P50Ms: [2]float64{4.1, 8.2}}
 	p.Bounds = &Bounds{CPU: 500, ThroughputMax: 250, SetBy: "kitchen", Little: 1}
 	p.Assess()

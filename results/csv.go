@@ -60,7 +60,7 @@ func csvFields(p *Point, s *csvParts) []csvField {
 	fs := []csvField{f("kind", "", &p.Kind), f("source", "", &p.Source), f("mode", "", &p.Mode), f("cpus", "", &p.CPUs),
 		f("cpuset", "", &p.CPUSet), f("par", "", &p.Par), f("rate", "", &p.Rate), f("maxq", "", &p.MaxQ),
 		f("dur_s", "", seconds{&p.Dur}), f("warmup_s", "", seconds{&p.Warmup}), f("rep", "", &p.Rep), f("harness", "", &p.Harness),
-		f("sched", "", &p.Sched), z("seed", "", &p.Seed), f("runtime", "", &p.Runtime), f("burn", "", &p.Burn),
+		f("sched", "", &p.Sched), z("seed", "", &p.Seed), f("burn", "", &p.Burn),
 		z("background.cpus", "", &p.Background.CPUs), z("background.burst_ms", "", millis{&p.Background.Burst})}
 	columns := Columns()
 	for _, c := range columns[:coreColumns] {

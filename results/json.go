@@ -67,7 +67,6 @@ type pointJSON struct {
 type policyJSON struct {
 	Sched             string  `json:"sched"`
 	Seed              uint64  `json:"seed,omitempty"`
-	Runtime           string  `json:"runtime,omitempty"`
 	Burn              string  `json:"burn,omitempty"`
 	BackgroundCPUs    float64 `json:"background_cpus,omitempty"`
 	BackgroundBurstMs float64 `json:"background_burst_ms,omitempty"`
@@ -99,7 +98,7 @@ func (p Point) wire() pointJSON {
 		Waits: p.Waits, Profile: p.Profile, Lab: p.Lab, Study: p.Study, Bench: p.Bench, Host: p.Host, Start: p.Start, Hist: p.Hist}
 	w.Trust.Disturbed = p.IsDisturbed() // as the text says it, whoever forgot to Assess
 	if pol := p.Policy; pol != (Policy{}) {
-		w.Policy = &policyJSON{pol.Sched, pol.Seed, pol.Runtime, pol.Burn, pol.Background.CPUs, Ms(pol.Background.Burst)}
+		w.Policy = &policyJSON{pol.Sched, pol.Seed, pol.Burn, pol.Background.CPUs, Ms(pol.Background.Burst)}
 	}
 	if s := p.Shop; s != nil {
 		st := s.Steps
@@ -120,7 +119,7 @@ func (w pointJSON) point() (Point, error) {
 		Bounds: w.Bounds, Band: w.Band, Bottleneck: w.Bottleneck, Waits: w.Waits, Profile: w.Profile, Trust: w.Trust,
 		Lab: w.Lab, Study: w.Study, Bench: w.Bench}
 	if pol := w.Policy; pol != nil {
-		p.Policy = Policy{Sched: pol.Sched, Seed: pol.Seed, Runtime: pol.Runtime, Burn: pol.Burn,
+		p.Policy = Policy{Sched: pol.Sched, Seed: pol.Seed, Burn: pol.Burn,
 			Background: Background{CPUs: pol.BackgroundCPUs, Burst: FromMs(pol.BackgroundBurstMs)}}
 	}
 	if s := w.Shop; s != nil {

@@ -43,7 +43,7 @@ func newCalibrateCmd(e *env) *cobra.Command {
 			if len(req.From) > 0 {
 				return inferCosts(cmd, e, req, out, cpus)
 			}
-			for _, name := range []string{"cpus", "runtime", "base"} {
+			for _, name := range []string{"cpus", "base"} {
 				if cmd.Flags().Changed(name) {
 					return fmt.Errorf("--%s: applies to --from only, which infers the costs from measured points", name)
 				}
@@ -84,7 +84,6 @@ func newCalibrateCmd(e *env) *cobra.Command {
 	cmd.Flags().BoolVar(&show, "show", false, "print the saved calibration instead of measuring")
 	cmd.Flags().StringSliceVar(&req.From, "from", nil, "infer the costs from these files of measured points instead of measuring: brewput results files, or the talk simulator's CSV tables")
 	cmd.Flags().StringVar(&cpus, "cpus", "", "with --from: infer from the points on these CPU counts only, such as 1,2 or 1-2 (default: all)")
-	cmd.Flags().StringVar(&req.Runtime, "runtime", "", "with --from: the Go runtime the points ran on, whose scheduler the model follows: go1.9, or leave it out for today's")
 	cmd.Flags().StringVar(&req.Base, "base", "", "with --from: the calibration whose costs the points do not constrain keep (default: this machine's, measured first if there is none)")
 	return cmd
 }

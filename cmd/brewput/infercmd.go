@@ -19,16 +19,14 @@ import (
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/infer"
-	"github.com/brewput/brewput/model/sim"
 )
 
 // inferRequest is what brewput calibrate --from asks: the files, the CPU
-// counts to infer from (all where empty), the runtime the points ran on,
-// the base calibration ("" for this machine's), and where to save.
+// counts to infer from (all where empty), the base calibration ("" for this machine's), and where to save.
 type inferRequest struct {
-	From               []string
-	CPUs               []int
-	Runtime, Base, Out string
+	From      []string
+	CPUs      []int
+	Base, Out string
 }
 
 // inferredOut is where an inference from the files from is saved unless
@@ -46,9 +44,6 @@ func inferredOut(from []string) (string, error) {
 // check reads the request's files and selects their points, and checks
 // that the base calibration can be read.
 func (r inferRequest) check() (infer.Points, error) {
-	if !sim.Runtime(r.Runtime).Known() {
-		return infer.Points{}, fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", r.Runtime, sim.RuntimesText())
-	}
 	ps, err := infer.Read(r.From...)
 	if err != nil {
 		return ps, fmt.Errorf("--from: %w", err)
@@ -105,7 +100,7 @@ func (r inferRequest) save(ctx context.Context, ps infer.Points, w io.Writer, te
 	// A busy machine's base is set aside, as for a prediction: the costs
 	// the points do not constrain keep the base's.
 	base = base.Hedged()
-	cal, err := infer.Infer(ctx, ps, infer.Options{Base: base, Runtime: r.Runtime, Tell: tell})
+	cal, err := infer.Infer(ctx, ps, infer.Options{Base: base, Tell: tell})
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, context.Canceled) {
 			return exitcode.Interruption{Err: fmt.Errorf("interrupted while inferring the costs; nothing saved")}
@@ -116,11 +111,7 @@ func (r inferRequest) save(ctx context.Context, ps infer.Points, w io.Writer, te
 	if err := calibrate.Save(r.Out, cal); err != nil {
 		return exitcode.Failure{Err: err}
 	}
-	use := "brewput model --calibration " + r.Out
-	if r.Runtime != "" {
-		use += " --runtime " + r.Runtime
-	}
-	fmt.Fprintf(w, "saved: %s (predict with it: %s)\n", r.Out, use)
+	fmt.Fprintf(w, "saved: %s (predict with it: brewput model --calibration %s)\n", r.Out, r.Out)
 	return nil
 }
 

@@ -242,7 +242,7 @@ func PolicyOf(p results.Point) (model.Policy, error) {
 	if p.Kind != results.KindShop || !p.IsModel() {
 		return model.Policy{}, fmt.Errorf("%s on %d CPUs: a measured point, not a prediction", p.Mode, p.CPUs)
 	}
-	pol := model.Policy{Policy: results.Policy{Sched: p.Sched, Seed: p.Seed, Runtime: p.Runtime}}
+	pol := model.Policy{Policy: results.Policy{Sched: p.Sched, Seed: p.Seed}}
 	if pol.Sched == "" {
 		pol.Sched = model.DefaultSched
 	}

@@ -312,7 +312,7 @@ type search struct {
 // config is the configuration that simulates run r under costs c.
 func (s *search) config(r Run, c sim.Costs) model.Config {
 	cfg := r.Config
-	cfg.Policy.Sched, cfg.Policy.Runtime, cfg.Costs, cfg.Range = "go", s.opt.Runtime, c, nil
+	cfg.Policy.Sched, cfg.Runtime, cfg.Costs, cfg.Range = "go", sim.Runtime(s.opt.Runtime), c, nil
 	cfg.Policy.Seed = max(cfg.Policy.Seed, 1)
 	return cfg
 }

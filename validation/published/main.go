@@ -37,6 +37,7 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 	"github.com/brewput/brewput/validation/internal/machines"
@@ -504,7 +505,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw mod
 			cpus = s.cpus(n)
 		}
 		c := b.Config(cpus)
-		c.Policy.Sched, c.Policy.Runtime, c.Policy.Seed = "go", s.runtime, 1
+		c.Policy.Sched, c.Runtime, c.Policy.Seed = "go", sim.Runtime(s.runtime), 1
 		c.Costs = cal.Costs
 		c.Costs.Transfer, c.Costs.AllCore = hw.Transfer, hw.AllCore
 		c.Machine = hw.Shape

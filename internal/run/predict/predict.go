@@ -25,16 +25,15 @@ import (
 
 // Options say which model predicts, as brewput's flags do.
 type Options struct {
-	Sched   string // go or fifo
-	Runtime string // "" for today's, or go1.9
-	Seed    uint64 // of the random step durations
+	Sched string // go or fifo
+	Seed  uint64 // of the random step durations
 	// Calibration is the file of the go policy's costs; "" for the
 	// default one, measured (by Measure, nil for the usual way) and saved
 	// there if missing.
 	Calibration string
 	Measure     calibrate.Measurer
-	// Costs named in Given (the options given: CostNames, "calibration",
-	// "runtime") replace the calibration's, which is not read if all are.
+	// Costs named in Given (the options given: CostNames, "calibration")
+	// replace the calibration's, which is not read if all are.
 	Costs sim.Costs
 	Given []string
 	// Band simulates each go-policy point at its costs' intervals' edges
@@ -84,10 +83,6 @@ func (o Options) Check() error {
 		return fmt.Errorf("--machine %q: want this or unknown", o.Machine)
 	case o.Machine != "" && o.Sched != "go":
 		return fmt.Errorf("--machine: applies to --sched go only (fifo's CPUs are ideal)")
-	case !sim.Runtime(o.Runtime).Known():
-		return fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", o.Runtime, sim.RuntimesText())
-	case o.Runtime != "" && o.Sched != "go":
-		return fmt.Errorf("--runtime: applies to --sched go only")
 	case !(o.Others >= 0) || math.IsInf(o.Others, 1):
 		return fmt.Errorf("--others %v: want the CPUs other processes take, from 0 up, such as 0.5", o.Others)
 	case o.Others > 0 && o.Sched != "go":
@@ -100,7 +95,7 @@ func (o Options) Check() error {
 
 // Resolve checks o and finds the go policy's costs (see Load).
 func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction, error) {
-	pr := Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed, Runtime: o.Runtime}}}
+	pr := Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed}}}
 	if o.PointsOnly {
 		pr.Depth = limits.PointsOnly
 	}
@@ -145,14 +140,6 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 			if !all {
 				pr.Source += " with --" + name
 			}
-		}
-	}
-	if in := cal.Inferred; in != nil {
-		switch {
-		case !o.given("runtime"):
-			pr.Runtime = in.Runtime
-		case o.Runtime != in.Runtime:
-			return pr, fmt.Errorf("--runtime %q: the calibration %s holds costs inferred under %s, which are that scheduler's; leave --runtime out to follow it", o.Runtime, o.Calibration, runtimeName(in.Runtime))
 		}
 	}
 	ref := cal.Ref()
@@ -237,14 +224,6 @@ func (pr *Prediction) Use(hw model.Hardware) {
 		}
 		pr.Range = &rr
 	}
-}
-
-// runtimeName names a runtime as Options.Runtime gives it.
-func runtimeName(r string) string {
-	if r == "" {
-		return "today's runtime"
-	}
-	return "the " + r + " runtime"
 }
 
 // Source names where cal, loaded from path, came from: "" for one
@@ -501,7 +480,7 @@ func WhyConfig(s shopsweep.Spec, seed uint64) (model.Config, error) {
 
 // CausalProfile is cfg's causal profile under pr's policy, without a band.
 func (pr Prediction) CausalProfile(ctx context.Context, cfg model.Config) (*limits.CausalProfile, error) {
-	cfg.Policy.Sched, cfg.Costs, cfg.Policy.Runtime = pr.Sched, pr.Costs, pr.Runtime
+	cfg.Policy.Sched, cfg.Costs = pr.Sched, pr.Costs
 	var prof *limits.CausalProfile
 	err := limits.CausalProfiles(ctx, []model.Config{cfg}, limits.EveryRelief, func(_ int, p *limits.CausalProfile, err error) error {
 		prof = p

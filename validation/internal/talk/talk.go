@@ -28,6 +28,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
 
@@ -246,9 +247,10 @@ func Predict(p *Point, v Variant, burst time.Duration) (Prediction, error) {
 		cfg := model.Config{
 			Spec: results.Spec{Mode: p.Mode, CPUs: p.CPUs, Load: results.Load{Par: p.Par, Harness: "talk", Dur: r.Dur},
 				// The talk's steps burn a counted loop: CPU time.
-				Policy: results.Policy{Sched: v.Sched, Runtime: v.Runtime, Burn: "cpu", Seed: 1}},
-			Steps: coffee.Steps{Grind: s, Press: s, Steam: s, Combine: s},
-			Drain: true,
+				Policy: results.Policy{Sched: v.Sched, Burn: "cpu", Seed: 1}},
+			Steps:   coffee.Steps{Grind: s, Press: s, Steam: s, Combine: s},
+			Drain:   true,
+			Runtime: sim.Runtime(v.Runtime),
 		}
 		if v.Bound {
 			st, err := model.StructureOf(cfg)

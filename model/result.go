@@ -130,9 +130,6 @@ func (r result) point(c Config) results.Point {
 			Throughput: [2]float64{r.Band.ThroughputLo, r.Band.ThroughputHi},
 			P50Ms:      [2]float64{results.Ms(r.Band.P50Lo), results.Ms(r.Band.P50Hi)},
 		}
-		if w := r.Band.Extrapolated; w != nil {
-			p.Band.Extrapolated = &results.Extrapolated{CPUs: w.CPUs, Throughput: w.Throughput, P50: w.P50}
-		}
 	}
 	if rc.Rate > 0 {
 		p.MaxQ = rc.MaxQ

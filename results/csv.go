@@ -39,10 +39,8 @@ type csvParts struct {
 	bounds   Bounds
 	band     Band
 	cal      Calibration
-	widened  Extrapolated // the band's, where it has one
-	beyond   Beyond       // the calibration's, where it has one
-	aside    SetAside     // the calibration's, where it has one
-	machines []Machine    // a shop's machines or a study's meters
+	aside    SetAside  // the calibration's, where it has one
+	machines []Machine // a shop's machines or a study's meters
 	steps    Steps
 	lab      Lab
 	study    string
@@ -78,17 +76,12 @@ func csvFields(p *Point, s *csvParts) []csvField {
 		z("bounds.arrived", "bounds", &b.Arrived), z("bounds.growth", "bounds", &b.Growth),
 		f("thr_lo", "band", &s.band.Throughput[0]), f("thr_hi", "band", &s.band.Throughput[1]),
 		f("p50_lo", "band", &s.band.P50Ms[0]), f("p50_hi", "band", &s.band.P50Ms[1]),
-		f("band.extrapolated.past_cpus", "widened", &s.widened.CPUs), f("band.extrapolated.throughput", "widened", &s.widened.Throughput),
-		f("band.extrapolated.p50", "widened", &s.widened.P50),
 		f("disturbed", "", &p.Disturbed), f("others_cpus", "", &p.OthersCPUs), f("steal_cpus", "", &p.StealCPUs), f("attempts", "", &p.Attempts),
 		f("calibration.host", "calibration", &c.Host), z("calibration.date", "calibration", &c.Date),
 		f("calibration.others_cpus", "calibration", &c.Others), f("calibration.forced", "calibration", &c.Forced),
 		z("calibration.unsaved", "calibration", &c.Unsaved),
 		f("calibration.costs", "calibration", costsOf{c}), f("calibration.given", "calibration", &c.Given),
-		z("calibration.inferred_from", "calibration", &c.InferredFrom), z("calibration.points", "calibration", &c.Points),
 		z("calibration.calibrations", "calibration", &c.Calibrations), z("calibration.since", "calibration", &c.Since),
-		f("calibration.beyond.from_cpus", "beyond", &s.beyond.From), f("calibration.beyond.to_cpus", "beyond", &s.beyond.To),
-		f("calibration.beyond.throughput", "beyond", &s.beyond.Throughput), f("calibration.beyond.p50", "beyond", &s.beyond.P50),
 		f("machines", "machines", &s.machines), f("steps.grind_ms", "shop", millis{&st.Grind}), f("steps.press_ms", "shop", millis{&st.Press}),
 		f("steps.steam_ms", "shop", millis{&st.Steam}), f("steps.combine_ms", "shop", millis{&st.Combine}),
 		f("steps.jitter_ms", "shop", millis{&st.Jitter}), f("steps.clock", "shop", &st.Clock),
@@ -128,8 +121,7 @@ func (l *Latency) fields() []*float64 {
 // has says which of csvParts p has.
 func (p Point) has() map[string]bool {
 	return map[string]bool{"": true, "service": p.Service != nil, "bounds": p.Bounds != nil, "band": p.Band != nil,
-		"calibration": p.Calibration != nil, "widened": p.Band != nil && p.Band.Extrapolated != nil,
-		"beyond": p.Calibration != nil && p.Calibration.Beyond != nil, "aside": p.Calibration != nil && p.Calibration.SetAside != nil,
+		"calibration": p.Calibration != nil, "aside": p.Calibration != nil && p.Calibration.SetAside != nil,
 		"machines": p.Shop != nil || p.Study != nil, "shop": p.Shop != nil,
 		"lab": p.Lab != nil, "study": p.Study != nil, "bench": p.Bench != nil}
 }
@@ -147,11 +139,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 		}
 		s := csvParts{service: deref(p.Service), bounds: deref(p.Bounds), band: deref(p.Band), cal: deref(p.Calibration),
 			machines: p.Machines(), steps: p.Steps(), lab: deref(p.Lab), study: p.StudyName(), bench: deref(p.Bench)}
-		if p.Band != nil {
-			s.widened = deref(p.Band.Extrapolated)
-		}
 		if p.Calibration != nil {
-			s.beyond = deref(p.Calibration.Beyond)
 			s.aside = deref(p.Calibration.SetAside)
 		}
 		p.Disturbed = p.IsDisturbed()
@@ -357,15 +345,9 @@ func (r *csvRow) point() Point {
 	}
 	if r.str("thr_lo") != "" {
 		p.Band = &s.band
-		if r.str("band.extrapolated.past_cpus") != "" {
-			p.Band.Extrapolated = &s.widened
-		}
 	}
 	if r.str("calibration.costs") != "" {
 		p.Calibration = &s.cal
-		if r.str("calibration.beyond.to_cpus") != "" {
-			p.Calibration.Beyond = &s.beyond
-		}
 		if r.str("calibration.set_aside.costs") != "" {
 			p.Calibration.SetAside = &s.aside
 		}

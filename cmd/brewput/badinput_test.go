@@ -142,11 +142,6 @@ func TestBadInput(t *testing.T) {
 		{"calibrate zero repeats", []string{"calibrate", "--repeats", "0", "--out", "{dir}/c.json"}, []string{"--repeats 0", "at least 1"}},
 		{"calibrate show with force", []string{"calibrate", "--show", "--force", "--out", "{dir}/c.json"}, []string{"--show", "--force"}},
 		{"calibrate too few samples", []string{"calibrate", "--samples", "2", "--out", "{dir}/c.json"}, []string{"--samples 2", "at least 5"}},
-		{"calibrate from a missing file", []string{"calibrate", "--from", "{dir}/none.csv", "--out", "{dir}/c.json"}, []string{"--from", "none.csv", "no such file"}},
-		{"calibrate from, no such cpus", []string{"calibrate", "--from", "../../model/infer/testdata/talk.csv", "--cpus", "5", "--out", "{dir}/c.json"}, []string{"--cpus 5", "the points are on 1,2 CPUs"}},
-		{"calibrate from with samples", []string{"calibrate", "--from", "../../model/infer/testdata/talk.csv", "--samples", "10", "--out", "{dir}/c.json"}, []string{"--samples", "--from infers"}},
-		{"calibrate from a missing base", []string{"calibrate", "--from", "../../model/infer/testdata/talk.csv", "--base", "{dir}/none.json", "--out", "{dir}/c.json"}, []string{"--base", "no such file"}},
-		{"calibrate cpus without from", []string{"calibrate", "--cpus", "1", "--out", "{dir}/c.json"}, []string{"--cpus", "--from only"}},
 		{"calibrate extra argument", []string{"calibrate", "extra-arg", "--out", "{dir}/c.json"}, []string{"brewput calibrate", `"extra-arg"`}},
 		{"root predict not a bool", []string{"--predict=maybe"}, []string{"--predict", `"maybe"`, "want true or false"}},
 		// brewput bench refuses these before building anything.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/model/infer"
+	"github.com/brewput/brewput/validation/internal/infer"
 	"github.com/brewput/brewput/validation/internal/talk"
 )
 

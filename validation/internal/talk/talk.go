@@ -27,7 +27,6 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
@@ -59,9 +58,10 @@ type Point struct {
 // Variant is one way of predicting.
 type Variant struct {
 	Name, Sched, Runtime string
-	Bound                bool                   // the analytic bound instead of a simulation
-	Others               bool                   // with each run's background (see Point.Background)
-	Cal                  *calibrate.Calibration // the go policy's costs
+	Bound                bool         // the analytic bound instead of a simulation
+	Others               bool         // with each run's background (see Point.Background)
+	Costs                sim.Costs    // the go policy's
+	Range                *model.Range // their uncertainty, for its band
 }
 
 // Prediction is one variant's answer for one point.
@@ -269,7 +269,7 @@ func Predict(p *Point, v Variant, burst time.Duration) (Prediction, error) {
 			continue
 		}
 		if v.Sched == "go" {
-			cfg.Costs, cfg.Range = v.Cal.Costs, v.Cal.Range()
+			cfg.Costs, cfg.Range = v.Costs, v.Range
 			if v.Others {
 				cfg.Policy.Background = results.Background{CPUs: p.Background[i], Burst: burst}
 			}

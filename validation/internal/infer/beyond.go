@@ -8,7 +8,6 @@ import (
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/model/calibrate"
 )
 
 // Share is the part of the points one step past the fitted CPU counts
@@ -22,7 +21,7 @@ const Share = 0.8
 // makes up for is a mechanism the model leaves out, and that error is
 // what the band of a prediction past the points is widened by. nil where
 // ps are on one CPU count.
-func beyond(ctx context.Context, ps Points, opt Options) (*calibrate.Beyond, error) {
+func beyond(ctx context.Context, ps Points, opt Options) (*Beyond, error) {
 	cpus := ps.CPUs()
 	if len(cpus) < 2 {
 		return nil, nil
@@ -73,12 +72,12 @@ func beyond(ctx context.Context, ps Points, opt Options) (*calibrate.Beyond, err
 		lo[0][i], hi[0][i] = min(lo[0][i], thr[0]), max(hi[0][i], thr[1])
 		lo[1][i], hi[1][i] = min(lo[1][i], p50[0]), max(hi[1][i], p50[1])
 	}
-	b := &calibrate.Beyond{From: from, To: to}
+	b := &Beyond{From: from, To: to}
 	var thr, p50 []float64
 	for i, p := range most.Points {
 		mthr, mp50 := measured(p)
 		dt, dp := apart(lo[0][i], hi[0][i], mthr), apart(lo[1][i], hi[1][i], mp50)
-		b.Fit = append(b.Fit, calibrate.PointFit{Point: p.Name, Throughput: round4(dt), P50: round4(dp)})
+		b.Fit = append(b.Fit, PointFit{Point: p.Name, Throughput: round4(dt), P50: round4(dp)})
 		thr, p50 = append(thr, dt), append(p50, dp)
 	}
 	b.Throughput, b.P50 = round4(nearestRank(thr, Share)), round4(nearestRank(p50, Share))

@@ -1,7 +1,7 @@
 // Package infer finds the go policy's runtime costs (sim.Costs) that make
-// the model reproduce measured points — of a machine where brewput
-// calibrate cannot run, or where a microbenchmark's cost is not the one a
-// design pays — with each cost's range consistent with them.
+// the model reproduce measured points, with each cost's range consistent
+// with them: validation/heldout infers them from the talk's runs on 1–2
+// CPUs and predicts the rest.
 //
 // It is a deterministic grid search (see grid): one cost at a time, round
 // after round, each takes the value that brings the predictions nearest
@@ -35,8 +35,6 @@ import (
 type Options struct {
 	// Base is the calibration the costs the points do not constrain keep.
 	Base calibrate.Calibration
-	// Runtime is the Go runtime the points ran on ("" today's, "go1.9").
-	Runtime string
 	// Tolerance is how much farther outside its runs' band than the best
 	// fit consistent costs may put a point whose runs spread less (see
 	// tolerances); 0 means DefaultTolerance.
@@ -80,9 +78,9 @@ var ErrNoPoints = errors.New("no measured points to infer from")
 // Infer finds the costs that make the model reproduce ps, as a
 // calibration, and where ps span two CPU counts or more, the model's own
 // error one step past them (Beyond); it stops early with ctx's error.
-func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, error) {
+func Infer(ctx context.Context, ps Points, opt Options) (Calibration, error) {
 	if len(ps.Points) == 0 {
-		return calibrate.Calibration{}, ErrNoPoints
+		return Calibration{}, ErrNoPoints
 	}
 	if opt.Tolerance == 0 {
 		opt.Tolerance = DefaultTolerance
@@ -96,7 +94,7 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 }
 
 // infer is Infer without Beyond.
-func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, error) {
+func infer(ctx context.Context, ps Points, opt Options) (Calibration, error) {
 	tell := opt.Tell
 	if tell == nil {
 		tell = func(string) {}
@@ -109,7 +107,7 @@ func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 		}
 	}
 	if events > MaxEventsPerCosts {
-		return calibrate.Calibration{}, fmt.Errorf("%d points (%d runs) simulate some %.2g events for each set of costs tried, more than the %.0e that keep the search to seconds; infer from fewer points (--cpus) or shorter runs", len(ps.Points), ps.Runs(), events, MaxEventsPerCosts)
+		return Calibration{}, fmt.Errorf("%d points (%d runs) simulate some %.2g events for each set of costs tried, more than the %.0e that keep the search to seconds; infer from fewer points (--cpus) or shorter runs", len(ps.Points), ps.Runs(), events, MaxEventsPerCosts)
 	}
 	tell(fmt.Sprintf("inferring the go policy's costs from %d points (%d runs) on %s CPUs: every set of costs tried simulates every run", len(ps.Points), ps.Runs(), format.Ints(ps.CPUs(), ", ")))
 
@@ -154,7 +152,7 @@ func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	}
 
 	// A cost consistent over the whole grid keeps the base's value.
-	in := &calibrate.Inference{From: ps.Files, Points: len(ps.Points), Runs: ps.Runs(), CPUs: ps.CPUs(), Runtime: opt.Runtime,
+	in := &Inference{From: ps.Files, Points: len(ps.Points), Runs: ps.Runs(), CPUs: ps.CPUs(),
 		Base: opt.Base.Ref(), Tolerance: opt.Tolerance, Refused: ps.Refused}
 	bestDist := s.eval(best)
 	ok := func(name string, v time.Duration) bool {
@@ -198,7 +196,7 @@ func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	// the grid while consistent, then bisection to the edge.
 	bestDist = s.eval(best)
 	baseLo, baseHi := opt.Base.Span() // over the base's earlier calibrations too
-	cal := calibrate.Calibration{Host: ps.Host, Date: time.Now().UTC().Round(time.Second), Costs: best, Lo: baseLo, Hi: baseHi}
+	cal := Calibration{Calibration: calibrate.Calibration{Host: ps.Host, Date: time.Now().UTC().Round(time.Second), Costs: best, Lo: baseLo, Hi: baseHi}}
 	var sets []sim.Costs
 	for _, name := range in.Inferred {
 		cur := *calibrate.Field(&best, name)
@@ -231,7 +229,7 @@ func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 		sets = append(sets, with(cal.Costs, name, edges[0]), with(cal.Costs, name, edges[1]))
 	}
 	if s.err != nil {
-		return calibrate.Calibration{}, s.err
+		return Calibration{}, s.err
 	}
 	// The band's sets: each constrained cost at either edge, and the kept
 	// ones all at the base's low, or high, edges.
@@ -248,7 +246,7 @@ func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 		}
 	}
 	for i, p := range ps.Points {
-		in.Fit = append(in.Fit, calibrate.PointFit{Point: p.Name, Throughput: round4(bestDist[2*i]), P50: round4(bestDist[2*i+1]),
+		in.Fit = append(in.Fit, PointFit{Point: p.Name, Throughput: round4(bestDist[2*i]), P50: round4(bestDist[2*i+1]),
 			ThroughputTolerance: round4(s.tols[2*i]), P50Tolerance: round4(s.tols[2*i+1])})
 	}
 	in.Evaluations = len(s.seen)
@@ -312,7 +310,7 @@ type search struct {
 // config is the configuration that simulates run r under costs c.
 func (s *search) config(r Run, c sim.Costs) model.Config {
 	cfg := r.Config
-	cfg.Policy.Sched, cfg.Runtime, cfg.Costs, cfg.Range = "go", sim.Runtime(s.opt.Runtime), c, nil
+	cfg.Policy.Sched, cfg.Costs, cfg.Range = "go", c, nil
 	cfg.Policy.Seed = max(cfg.Policy.Seed, 1)
 	return cfg
 }

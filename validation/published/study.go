@@ -25,7 +25,7 @@ var studyFrom = []int{1, 2}
 // name.
 var studies = []struct{ file, name, pkg string }{
 	{"cache-study.jsonl", "cache", "examples/cache"},
-	{"truth-study.jsonl", "truth", "examples/truth"},
+	{"truth-study.jsonl", "truth", "validation/truth"},
 }
 
 // reportStudy writes a study measured on a many-core machine (file, in

@@ -71,7 +71,7 @@ func private(takers float64, goroutines, workers int) bool {
 // and none was waited for (less than negligible of an operation's time,
 // opTime, in seconds). Locks chosen by key or at random would be taken
 // all, or in no such number; one a worker takes as its own, from a
-// sync.Pool or by its index, are taken one for each (examples/truth's
+// sync.Pool or by its index, are taken one for each (validation/truth's
 // study: 2 of 16 on 2 CPUs, 16 of 16 on 16, each by one goroutine), and
 // now and then one more, where the pool made a worker another (3 of 16 on
 // 2 CPUs in one of three runs on the 16-vCPU machine's later lending).

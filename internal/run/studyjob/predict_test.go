@@ -418,7 +418,7 @@ func TestOutsidePrivateLocks(t *testing.T) {
 
 // A study's meters do not say who took them: a group of which the window
 // took exactly one lock for each worker, of more made, none waited for,
-// is a lock per worker (examples/truth's, from a sync.Pool: 2 of 16 on 2
+// is a lock per worker (validation/truth's, from a sync.Pool: 2 of 16 on 2
 // CPUs), modelled as each customer's own; locks taken by key, all of them
 // taken, or one waited for, stay shared.
 func TestPerWorkerLocks(t *testing.T) {

@@ -5,9 +5,9 @@
 // beside it, with what limits it relieved (truth.Design.Relief), against
 // which the study's truth is measured:
 //
-//	go run ./cmd/brewput study ./examples/truth/study why --variant onelock-long --cpus 2
-//	go run ./cmd/brewput study ./examples/truth/study --cpus 2 --variants onelock-short,onelock-short-relief
-//	go run ./examples/truth/table
+//	go run github.com/brewput/brewput/cmd/brewput study ./truth/study why --variant onelock-long --cpus 2
+//	go run github.com/brewput/brewput/cmd/brewput study ./truth/study --cpus 2 --variants onelock-short,onelock-short-relief
+//	go run ./truth/table
 //
 // An operation of onelock-short is Batch of the design's: the harness's
 // own time per operation (a few hundred nanoseconds: it times each one)
@@ -22,7 +22,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/brewput/brewput/examples/truth"
+	"github.com/brewput/brewput/validation/truth"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/measure/study"
 )
@@ -31,7 +31,7 @@ func main() { study.Main(truthStudy()) }
 
 // truthStudy is every design of the table, as a variant named alike.
 func truthStudy() study.Study {
-	s := study.Study{Name: "truth", Summary: "designs whose limit on 2 CPUs is known (examples/truth)", Unit: "ops"}
+	s := study.Study{Name: "truth", Summary: "designs whose limit on 2 CPUs is known (validation/truth)", Unit: "ops"}
 	for _, d := range truth.Designs() {
 		s.Variants = append(s.Variants, variant(d, false))
 		if d.Name != "atomics" {

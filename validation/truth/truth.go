@@ -10,8 +10,8 @@
 // must get, and BenchmarkRelief/design=NAME relieves what limits each, so
 // that the truth is measured with plain go test, not assumed:
 //
-//	go test ./examples/truth -run '^$' -bench 'Truth|Relief' -cpu 2 -count 6
-//	go run ./examples/truth/table
+//	go test ./truth -run '^$' -bench 'Truth|Relief' -cpu 2 -count 6
+//	go run ./truth/table
 //
 // The work is spun in loops of dependent multiplications, about a
 // nanosecond a step, never by reading the clock.

@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"github.com/brewput/brewput/examples/truth"
+	"github.com/brewput/brewput/validation/truth"
 )
 
 // TestReadJudge: why's JSON and its lines of no lock are read as the

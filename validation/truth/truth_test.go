@@ -10,7 +10,7 @@ import (
 // BenchmarkTruth runs each design from every CPU at once
 // (b.RunParallel), as written, with no edit for brewput:
 //
-//	brewput why ./examples/truth -bench '^BenchmarkTruth/design=onelock-long$' --cpus 2
+//	brewput why ./truth -bench '^BenchmarkTruth/design=onelock-long$' --cpus 2
 func BenchmarkTruth(b *testing.B) {
 	for _, d := range Designs() {
 		b.Run("design="+d.Name, func(b *testing.B) { run(b, d.Name, false) })
@@ -20,7 +20,7 @@ func BenchmarkTruth(b *testing.B) {
 // BenchmarkRelief runs each design with what limits it relieved
 // (Design.Relief): its gain over BenchmarkTruth on 2 CPUs is the truth.
 //
-//	go test ./examples/truth -run '^$' -bench 'Truth|Relief' -cpu 2 -count 6
+//	go test ./truth -run '^$' -bench 'Truth|Relief' -cpu 2 -count 6
 func BenchmarkRelief(b *testing.B) {
 	for _, d := range Designs() {
 		b.Run("design="+d.Name, func(b *testing.B) { run(b, d.Name, true) })

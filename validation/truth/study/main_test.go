@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/brewput/brewput/examples/truth"
+	"github.com/brewput/brewput/validation/truth"
 	"github.com/brewput/brewput/measure/meter"
 )
 

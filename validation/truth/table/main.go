@@ -1,14 +1,15 @@
 // Command table runs brewput why on every design of package truth, as a
-// benchmark (brewput why ./examples/truth -bench …) and as a study
-// (brewput study ./examples/truth/study why …), on 2 CPUs, and prints
-// each answer beside the verdict the design must get: right, undecided or
-// wrong. What it prints depends on the machine: it is a finding to record
-// (docs/own-code.md), not a test. Run it from the module's root:
+// benchmark (brewput why ./truth -bench …) and as a study (brewput study
+// ./truth/study why …), on 2 CPUs, and prints each answer beside the
+// verdict the design must get: right, undecided or wrong. What it prints
+// depends on the machine: it is a finding to record (validation/README.md),
+// not a test. Run it from the validation module's root:
 //
-//	go run ./examples/truth/table
-//	go run ./examples/truth/table --designs onelock-short,shards64 --forms bench
+//	go run ./truth/table
+//	go run ./truth/table --designs onelock-short,shards64 --forms bench
 //
-// It builds brewput from ./cmd/brewput unless --brewput names a binary.
+// It builds brewput from the repository's cmd/brewput unless --brewput
+// names a binary.
 package main
 
 import (
@@ -24,11 +25,11 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/brewput/brewput/examples/truth"
+	"github.com/brewput/brewput/validation/truth"
 )
 
 func main() {
-	brewput := flag.String("brewput", "", "the brewput binary to run (default: built from ./cmd/brewput)")
+	brewput := flag.String("brewput", "", "the brewput binary to run (default: built from the repository's cmd/brewput)")
 	designs := flag.String("designs", "", "comma-separated designs to run (default all)")
 	forms := flag.String("forms", "bench,study", "bench, study, or both")
 	within := flag.Duration("within", 100*time.Second, "each why's --within")
@@ -75,8 +76,8 @@ func run(brewput, designs, forms string, within time.Duration, maxCount int, noi
 		}
 		defer os.RemoveAll(dir)
 		brewput = filepath.Join(dir, "brewput")
-		if out, err := exec.Command("go", "build", "-o", brewput, "./cmd/brewput").CombinedOutput(); err != nil {
-			return fmt.Errorf("go build ./cmd/brewput (run this from the module's root): %v\n%s", err, out)
+		if out, err := exec.Command("go", "build", "-o", brewput, "github.com/brewput/brewput/cmd/brewput").CombinedOutput(); err != nil {
+			return fmt.Errorf("go build github.com/brewput/brewput/cmd/brewput (run this from the validation module's root): %v\n%s", err, out)
 		}
 	}
 	common := []string{"--cpus", "2", "--format", "json", "--within", within.String(), "--max-count", fmt.Sprint(maxCount)}
@@ -90,10 +91,10 @@ func run(brewput, designs, forms string, within time.Duration, maxCount int, noi
 	for _, d := range picked {
 		for _, form := range formList {
 			r := row{design: d.Name, form: form, want: d.Bench, part: d.BenchPart}
-			args := append([]string{"why", "./examples/truth", "-bench", "^BenchmarkTruth/design=" + d.Name + "$"}, common...)
+			args := append([]string{"why", "./truth", "-bench", "^BenchmarkTruth/design=" + d.Name + "$"}, common...)
 			if form == "study" {
 				r.want, r.part = d.Study, d.StudyPart
-				args = append([]string{"study", "./examples/truth/study", "why", "--variant", d.Name}, common...)
+				args = append([]string{"study", "./truth/study", "why", "--variant", d.Name}, common...)
 			}
 			fmt.Fprintf(os.Stderr, "%s %s: brewput %s\n", d.Name, form, strings.Join(args, " "))
 			start := time.Now()

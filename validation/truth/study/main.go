@@ -22,9 +22,9 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/brewput/brewput/validation/truth"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/measure/study"
+	"github.com/brewput/brewput/validation/truth"
 )
 
 func main() { study.Main(truthStudy()) }

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/brewput/brewput/validation/truth"
 	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/validation/truth"
 )
 
 // TestVariants runs every variant's operation as brewput study's child

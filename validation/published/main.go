@@ -184,7 +184,7 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	fmt.Fprintf(w, "go policy under %s; each series on its published machine's\n", filepath.Base(file))
 	fmt.Fprintf(w, "shape, its band spanning the calibration's intervals and the machine's\n")
 	fmt.Fprintf(w, "costs: its processor's published core-to-core latency ±20 %% where\n")
-	fmt.Fprintf(w, "brewput knows one (c6g.metal, c5.24xlarge), else an unknown machine's;\n")
+	fmt.Fprintf(w, "one is published (c6g.metal, c5.24xlarge), else an unknown machine's;\n")
 	fmt.Fprintf(w, "speed-ups against one CPU\n")
 	if keep {
 		fmt.Fprintf(w, "-keep-lines: a core keeps a cache line about as long as it took to come\n")

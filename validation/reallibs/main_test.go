@@ -5,22 +5,28 @@ import (
 	"flag"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/brewput/brewput/validation/internal/docblock"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/model.md's reallibs block")
+var update = flag.Bool("update", false, "rewrite validation/README.md's reallibs block and docs/model.md's quote of its verdict")
 
-// The block of docs/model.md this command's output stands in.
+// The blocks this command's output stands in: the whole of it in
+// validation/README.md, its verdict (its last lines, from the marks' key)
+// in docs/model.md.
 const (
-	docStart = "<!-- go run ./reallibs: begin -->\n```\n"
-	docEnd   = "```\n<!-- go run ./reallibs: end -->"
+	readmeStart = "<!-- go run ./reallibs: begin -->\n```\n"
+	readmeEnd   = "```\n<!-- go run ./reallibs: end -->"
+	docStart    = "<!-- go run ./reallibs, its verdict: begin -->\n```\n"
+	docEnd      = "```\n<!-- go run ./reallibs, its verdict: end -->"
+	verdict     = "* outside the band"
 )
 
-// TestDoc: docs/model.md quotes what this command prints now from the
-// measurements kept, on the repository's calibration (go test ./reallibs
-// -update rewrites it).
+// TestDoc: validation/README.md quotes what this command prints now from
+// the measurements kept, on the repository's calibration, and
+// docs/model.md its verdict (go test ./reallibs -update rewrites both).
 func TestDoc(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -36,5 +42,11 @@ func TestDoc(t *testing.T) {
 	if err := report(&out, bin, root, filepath.Join(testdata, "reallibs"), filepath.Join(testdata, "calibration.json"), regexp.MustCompile(".")); err != nil {
 		t.Fatal(err)
 	}
-	docblock.Check(t, filepath.Join(root, "docs", "model.md"), docStart, docEnd, out.String(), *update, "go test ./reallibs -update")
+	got := out.String()
+	docblock.Check(t, filepath.Join(root, "validation", "README.md"), readmeStart, readmeEnd, got, *update, "go test ./reallibs -update")
+	i := strings.LastIndex(got, verdict)
+	if i < 0 {
+		t.Fatalf("no %q in the output", verdict)
+	}
+	docblock.Check(t, filepath.Join(root, "docs", "model.md"), docStart, docEnd, got[i:], *update, "go test ./reallibs -update")
 }

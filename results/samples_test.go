@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -21,28 +20,24 @@ func TestSamplesRead(t *testing.T) {
 		kind  Kind
 		model bool
 	}{{"shop", KindShop, false}, {"model", KindShop, true}, {"lab", KindLab, false}} {
-		for _, ext := range []string{".json", ".csv"} {
-			points, err := ReadFile(filepath.Join("testdata", "samples", c.name+ext))
-			if err != nil {
-				t.Fatal(err)
+		points, err := ReadFile(filepath.Join("testdata", "samples", c.name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range points {
+			if p.Kind != c.kind || p.IsModel() != c.model || p.checkParts() != nil {
+				t.Errorf("%s: %s is a %s point (model %v, %v), want %s", c.name, p.Mode, p.Kind, p.IsModel(), p.checkParts(), c.kind)
 			}
-			for _, p := range points {
-				if p.Kind != c.kind || p.IsModel() != c.model || p.checkParts() != nil {
-					t.Errorf("%s%s: %s is a %s point (model %v, %v), want %s", c.name, ext, p.Mode, p.Kind, p.IsModel(), p.checkParts(), c.kind)
-				}
-				// Every kind has its part, and a prediction its policy.
-				if (p.Shop != nil) != (c.kind == KindShop) || (p.Lab != nil) != (c.kind == KindLab) || (len(p.Metrics()) > 0) != (c.kind == KindLab) ||
-					(p.Policy != Policy{}) != c.model {
-					t.Errorf("%s%s: %s has shop %v, policy %+v, lab %+v", c.name, ext, p.Mode, p.Shop != nil, p.Policy, p.Lab)
-				}
+			// Every kind has its part, and a prediction its policy.
+			if (p.Shop != nil) != (c.kind == KindShop) || (p.Lab != nil) != (c.kind == KindLab) || (len(p.Metrics()) > 0) != (c.kind == KindLab) ||
+				(p.Policy != Policy{}) != c.model {
+				t.Errorf("%s: %s has shop %v, policy %+v, lab %+v", c.name, p.Mode, p.Shop != nil, p.Policy, p.Lab)
 			}
 		}
 	}
 }
 
-// Written again, the samples' points read back as they were, from JSON
-// and from CSV; and the samples' JSON and CSV give the same CSV but for
-// the histograms, which CSV leaves out.
+// Written again, the samples' points read back as they were.
 func TestSamplesWriteBack(t *testing.T) {
 	for _, name := range []string{"shop", "model", "lab"} {
 		fromJSON, err := ReadFile(filepath.Join("testdata", "samples", name+".json"))
@@ -59,45 +54,7 @@ func TestSamplesWriteBack(t *testing.T) {
 		if back, err := ReadJSON(&js); err != nil || !reflect.DeepEqual(back, fromJSON) {
 			t.Errorf("%s.json written again reads back otherwise: %v", name, err)
 		}
-		fromCSV, err := ReadFile(filepath.Join("testdata", "samples", name+".csv"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var a, b bytes.Buffer
-		if err := WriteCSV(&a, fromJSON); err != nil {
-			t.Fatal(err)
-		}
-		if err := WriteCSV(&b, fromCSV); err != nil {
-			t.Fatal(err)
-		}
-		if a.String() != b.String() {
-			t.Errorf("%s.json and %s.csv written as CSV differ:\n%s\n%s", name, name, a.String(), b.String())
-		}
-		back, err := ReadCSV(&a)
-		for i := range fromJSON {
-			fromJSON[i] = inCSV(fromJSON[i])
-		}
-		if err != nil || !reflect.DeepEqual(back, fromJSON) {
-			t.Errorf("%s written as CSV reads back otherwise: %v", name, err)
-		}
 	}
-}
-
-// inCSV is p as CSV holds it: no histogram, bottleneck or waits, and no
-// meter's kind or working time.
-func inCSV(p Point) Point {
-	p.Hist, p.Bottleneck, p.Waits, p.Profile = "", nil, nil, ""
-	ms := slices.Clone(p.Machines())
-	for i := range ms {
-		ms[i].Kind, ms[i].WorkingFrac = "", 0
-	}
-	switch {
-	case p.Shop != nil:
-		p.Shop = &Shop{Machines: ms, Steps: p.Shop.Steps}
-	case p.Study != nil:
-		p.Study = &Study{Name: p.Study.Name, Meters: ms}
-	}
-	return p
 }
 
 // TestConcatenatedFiles: files joined with cat read as one, each saying

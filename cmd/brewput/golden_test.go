@@ -211,11 +211,8 @@ func TestGoldenReport(t *testing.T) {
 	t.Parallel()
 	cases := map[string][]string{
 		"shop":       {"shop.json"},
-		"shop-csv":   {"shop.csv"},
 		"model":      {"model.json"},
-		"model-csv":  {"model.csv"},
 		"lab":        {"lab.json"},
-		"lab-csv":    {"lab.csv"},
 		"everything": {"shop.json", "model.json", "lab.json"},
 	}
 	for _, name := range slices.Sorted(func(yield func(string) bool) {

@@ -51,7 +51,6 @@ func TestConsistency(t *testing.T) {
 	runs := [][]string{
 		{"--modes", consistencyModes, "--cpus", cpus, "--sched", "fifo"},
 		{"--modes", consistencyModes, "--cpus", cpus, "--calibration", calFile, "--burn", "cpu"},
-		{"--modes", "finelocking,multi-2,linearpipe-1", "--cpus", cpus, "--calibration", calFile, "--burn", "cpu", "--runtime", "go1.9"},
 	}
 	examples, err := filepath.Glob("../../examples/*.yaml")
 	if err != nil || len(examples) == 0 {

@@ -170,15 +170,6 @@ func TestMainJobAndReport(t *testing.T) {
 			t.Errorf("%s differs between the main job and brewput report (%v)", name, err)
 		}
 	}
-
-	// The CSV is a results file too.
-	fromCSV := filepath.Join(dir, "csv")
-	succeeds(t, noChild(), "report", filepath.Join(first, "results.csv"), "--out", fromCSV)
-	a, _ := os.ReadFile(filepath.Join(first, "distribution.svg"))
-	b, _ := os.ReadFile(filepath.Join(fromCSV, "distribution.svg"))
-	if !bytes.Equal(a, b) {
-		t.Errorf("the chart drawn from results.csv differs from the one drawn from results.json")
-	}
 }
 
 func page0(t *testing.T, dir string) []byte {

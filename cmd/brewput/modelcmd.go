@@ -26,16 +26,16 @@ import (
 
 // modelFlags are brewput model's own flags, beside the study's.
 type modelFlags struct {
-	maxMem                            float64 // bytes
-	others                            float64 // CPUs
-	othersBurst                       time.Duration
-	seed                              uint64
-	band, causal                      bool // brewput model only
-	sched, calibration, file, runtime string
-	costs                             sim.Costs          // as the cost flags give them
-	measure                           calibrate.Measurer // the env's calibrateCosts
-	machine                           string
-	maxCPUs                           int // the most CPUs the command simulates, for --machine's default
+	maxMem                   float64 // bytes
+	others                   float64 // CPUs
+	othersBurst              time.Duration
+	seed                     uint64
+	band, causal             bool // brewput model only
+	sched, calibration, file string
+	costs                    sim.Costs          // as the cost flags give them
+	measure                  calibrate.Measurer // the env's calibrateCosts
+	machine                  string
+	maxCPUs                  int // the most CPUs the command simulates, for --machine's default
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -71,9 +71,8 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", model.DefaultSched, "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
-	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for: this, unknown, or one of "+strings.Join(model.HardwareNames(), ", ")+
+	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for: this or unknown"+
 		" (default: this one where no point has more CPUs than it has, else an unknown one of the most CPUs asked, its band spanning what published machines show)")
-	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, go1.0 (before Go 1.5: a sync.Mutex that never spins, no runnext), go1.9 (the talk's: a starving mutex hands over without yielding) or go1.23 (the last whose own lock lets every waiting thread spin)")
 }
 
 // registerOthers adds the flags of other processes on the simulated machine.
@@ -85,9 +84,9 @@ func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
 
 // options are the model flags as the predict package takes them.
 func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
-	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst, Measure: f.measure,
+	o := predict.Options{Sched: f.sched, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst, Measure: f.measure,
 		Machine: f.machine, MaxCPUs: f.maxCPUs}
-	for _, name := range append(predict.CostNames(), "calibration", "runtime", "machine") {
+	for _, name := range append(predict.CostNames(), "calibration", "machine") {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
 		}

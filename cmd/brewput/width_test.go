@@ -36,7 +36,7 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	cal := fixedCalibration(t)
-	samples := filepath.Join("..", "..", "results", "testdata", "v1")
+	samples := filepath.Join("..", "..", "results", "testdata", "samples")
 	cacheStudy := filepath.Join("..", "..", "examples", "cache", "study")
 	measured := filepath.Join(cacheStudy, "testdata", "measured.json")
 	studyCal := filepath.Join(cacheStudy, "testdata", "calibration.json")

@@ -221,7 +221,7 @@ type Stretched struct {
 	// leaves the lock as it is cannot. Time before a short lock widens
 	// the gap between one worker's holds, in which another takes it, so
 	// that it moves between the CPUs more often, while time inside it
-	// lets the holder take it again and the waiter sleep (examples/truth's
+	// lets the holder take it again and the waiter sleep (validation/truth's
 	// 12 ns hold: 0.3 handoffs an operation as it is, none with 25 ns
 	// inside, up to 0.3 with 25 ns before it). The control is no match
 	// for the lock, and the part is undecided, never cleared.

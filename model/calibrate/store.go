@@ -96,7 +96,7 @@ func Load(path string) (Calibration, error) {
 	if err := json.Unmarshal(data, &c); err != nil {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration: %v", path, err)
 	}
-	if c.Samples == 0 && c.Inferred == nil {
+	if c.Samples == 0 {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration (no samples recorded); run brewput calibrate --out %s", path, path)
 	}
 	for _, cs := range []sim.Costs{c.Costs, c.Lo, c.Hi} {
@@ -105,9 +105,6 @@ func Load(path string) (Calibration, error) {
 				return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
 			}
 		}
-	}
-	if c.Inferred != nil {
-		return c, nil
 	}
 	upgrade(&c)
 	if c.Repeats == 0 { // written before repeats: no intervals

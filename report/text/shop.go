@@ -510,10 +510,7 @@ func CostsLine(cals ...results.Calibration) string {
 // "vm's, measured 2026-11-25", "brewput's reference VM's (this machine's,
 // measured busy, set aside)".
 func CostsWords(c results.Calibration) string {
-	switch {
-	case len(c.InferredFrom) > 0:
-		return fmt.Sprintf("inferred from %s (%s)", strings.Join(c.InferredFrom, ", "), format.Count(c.Points, "point"))
-	case c.Host == "none":
+	if c.Host == "none" {
 		return "given as flags"
 	}
 	s := cmp.Or(c.Host, "an unnamed host") + "'s"

@@ -118,9 +118,8 @@ type ModeLimit struct {
 	Unit   string `json:"unit"`
 	Source string `json:"source"`
 	Model  bool   `json:"model,omitempty"`
-	// Sched and Runtime are a prediction's policy and Go runtime.
-	Sched   string `json:"sched,omitempty"`
-	Runtime string `json:"runtime,omitempty"`
+	// Sched is a prediction's policy.
+	Sched string `json:"sched,omitempty"`
 	// Throughput and P50 (ms) at CPUs.
 	Throughput float64 `json:"throughput"`
 	P50        float64 `json:"p50_ms"`
@@ -212,13 +211,12 @@ type Entry struct {
 	Band      *[2]float64 `json:"band,omitempty"`
 	Reps      int         `json:"reps"`
 	Disturbed int         `json:"disturbed"`
-	// Limit, Rate, Sched and Runtime are the first repetition's; First
-	// is its index in the grid's points.
-	Limit   Limit   `json:"limit"`
-	Rate    float64 `json:"rate,omitempty"`
-	Sched   string  `json:"sched,omitempty"`
-	Runtime string  `json:"runtime,omitempty"`
-	First   int     `json:"first"`
+	// Limit, Rate and Sched are the first repetition's; First is its
+	// index in the grid's points.
+	Limit Limit   `json:"limit"`
+	Rate  float64 `json:"rate,omitempty"`
+	Sched string  `json:"sched,omitempty"`
+	First int     `json:"first"`
 	// Costs says, for a go-policy prediction, whose costs it rests on and
 	// how far to trust them (results.Calibration.For); "" otherwise.
 	Costs string `json:"costs,omitempty"`

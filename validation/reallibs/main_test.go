@@ -11,18 +11,19 @@ import (
 	"github.com/brewput/brewput/validation/internal/docblock"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/own-code.md's reallibs block and model/curves/checked.go")
+var update = flag.Bool("update", false, "rewrite the reallibs blocks of validation/README.md and docs/own-code.md, and model/curves/checked.go")
 
-// The block of docs/own-code.md this command's output stands in.
+// The blocks this command's output stands in: with every benchmark's
+// rows (-rows) in validation/README.md, its totals in docs/own-code.md.
 const (
 	docStart = "<!-- go run ./reallibs: begin -->\n```\n"
 	docEnd   = "```\n<!-- go run ./reallibs: end -->"
 )
 
-// TestDoc: docs/own-code.md quotes what this command prints now from the
-// measurements kept, and model/curves/checked.go holds its tallies by
-// kind, which predict's answer cites (go test ./reallibs -update
-// rewrites both).
+// TestDoc: validation/README.md and docs/own-code.md quote what this
+// command prints now from the measurements kept, and
+// model/curves/checked.go holds its tallies by kind, which predict's
+// answer cites (go test ./reallibs -update rewrites all three).
 func TestDoc(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -37,9 +38,14 @@ func TestDoc(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
-	r.write(&out, false)
-	docblock.Check(t, filepath.Join(root, "docs", "own-code.md"), docStart, docEnd, out.String(), *update, "go test ./reallibs -update")
+	for _, c := range []struct {
+		file string
+		rows bool
+	}{{filepath.Join(root, "validation", "README.md"), true}, {filepath.Join(root, "docs", "own-code.md"), false}} {
+		var out bytes.Buffer
+		r.write(&out, c.rows)
+		docblock.Check(t, c.file, docStart, docEnd, out.String(), *update, "go test ./reallibs -update")
+	}
 	path := filepath.Join(root, "model", "curves", "checked.go")
 	if *update {
 		if err := os.WriteFile(path, r.checked(), 0o644); err != nil {

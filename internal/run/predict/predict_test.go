@@ -40,8 +40,8 @@ func TestResolveRefuses(t *testing.T) {
 		want string
 	}{
 		{Options{Sched: "rr"}, `--sched "rr": want go or fifo`},
-		{Options{Sched: "go", Runtime: "go1.5"}, `--runtime "go1.5": want go1.0, go1.9 or go1.23`},
-		{Options{Sched: "fifo", Runtime: "go1.9"}, "--runtime: applies to --sched go only"},
+		{Options{Sched: "go", Machine: "c6g.metal"}, `--machine "c6g.metal": want this or unknown`},
+		{Options{Sched: "fifo", Machine: "unknown"}, "--machine: applies to --sched go only"},
 		{Options{Sched: "fifo", Given: []string{"wake"}}, "--wake: costs apply to --sched go only"},
 		{Options{Sched: "fifo", Given: []string{"calibration"}}, "--calibration: costs apply to --sched go only"},
 		{Options{Sched: "go", Given: []string{"switch"}, Costs: sim.Costs{Switch: -time.Microsecond}}, "--switch -1µs: want zero or a positive duration"},

@@ -30,8 +30,11 @@ type Predict struct {
 	CPUs        []int
 	Calibration string
 	Measure     calibrate.Measurer
-	JSON        bool
-	Out         string
+	// Here, where not nil, is the curves of the machine that measured
+	// (validation's, of a lending's points), not this one's calibration.
+	Here *curves.Curves
+	JSON bool
+	Out  string
 }
 
 // Predict predicts f's variants on f.CPUs from what their meters show
@@ -66,6 +69,9 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	t, err := machines(ctx, f.Calibration, f.Measure, format.Lines(stderr, ""))
 	if err != nil {
 		return nil, nil, err
+	}
+	if f.Here != nil {
+		t.here = f.Here
 	}
 	var predicted []results.Point
 	var unseen []results.NotPredicted

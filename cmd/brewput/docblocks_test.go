@@ -21,7 +21,7 @@ var (
 // validationBlocks mark the blocks that validation's commands' tests write
 // (cd validation && go test ./published -update, ./reallibs -update,
 // ./heldout -update).
-var validationBlocks = []string{"<!-- go run ./published, its verdicts: begin -->", "<!-- go run ./reallibs, its verdict: begin -->",
+var validationBlocks = []string{"<!-- go run ./published, its verdicts: begin -->", "<!-- go run ./reallibs: begin -->",
 	"<!-- go run ./heldout: begin -->"}
 
 // TestDocBlocks: every fenced block of README.md and docs/ is source (go,

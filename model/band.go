@@ -11,11 +11,12 @@ import (
 // Range is each of the go policy's costs' confidence interval.
 type Range struct {
 	Lo, Hi sim.Costs
-	// Sets, where any, replace Lo's and Hi's corners: costs an inference
-	// found consistent with the points (calibrate.Inference.Sets).
+	// Sets, where any, replace Lo's and Hi's corners: costs found
+	// consistent with measured points (validation's inference of them).
 	Sets []sim.Costs
 	// Beyond, where set, widens the band of a point on more CPUs than
-	// the costs were inferred on by the model's own error there.
+	// the costs were inferred on by the model's own error there
+	// (validation's).
 	Beyond *Extrapolation
 	// Machine, where set, is the span of a machine whose own costs are
 	// not known (Hardware): each corner is simulated at its fast and its
@@ -76,10 +77,10 @@ func (e Extrapolation) Margin(cpus int) (thr, p50 float64) {
 // widen widens b by e's margin on cpus, never past the bounds: more
 // throughput than bnd allows, or a median under its least latency, is not
 // an error the model can have made.
-func (e Extrapolation) widen(b *Band, cpus int, bnd Bounds) *Widened {
+func (e Extrapolation) widen(b *Band, cpus int, bnd Bounds) {
 	thr, p50 := e.Margin(cpus)
 	if thr == 0 && p50 == 0 {
-		return nil
+		return
 	}
 	b.ThroughputLo /= 1 + thr
 	b.ThroughputHi *= 1 + thr
@@ -89,14 +90,6 @@ func (e Extrapolation) widen(b *Band, cpus int, bnd Bounds) *Widened {
 	b.P50Lo = time.Duration(float64(b.P50Lo) / (1 + p50))
 	b.P50Hi = time.Duration(float64(b.P50Hi) * (1 + p50))
 	b.P50Lo = min(b.P50Hi, max(b.P50Lo, bnd.LatencyMin))
-	return &Widened{CPUs: e.CPUs, Throughput: thr, P50: p50}
-}
-
-// Widened is how much a band was widened each side, relative, for the
-// model's error past the CPUs its costs were inferred on.
-type Widened struct {
-	CPUs            int
-	Throughput, P50 float64
 }
 
 // NewRange is the Range from lo to hi, nil where they are the same.
@@ -111,9 +104,6 @@ func NewRange(lo, hi sim.Costs) *Range {
 type Band struct {
 	ThroughputLo, ThroughputHi float64
 	P50Lo, P50Hi               time.Duration
-	// Extrapolated, where not nil, is the part of the band that is the
-	// model's own error (Range.Beyond).
-	Extrapolated *Widened
 }
 
 // corner is one set of costs a band simulates, on the point's machine or,

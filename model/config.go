@@ -28,6 +28,10 @@ type Config struct {
 	// Machine is the hardware's shape, which decides how far apart the Ps
 	// are and so what Costs.Transfer charges for moving a cache line.
 	Machine sim.Machine
+	// Runtime, where set, is an older Go runtime whose scheduler code the
+	// go policy follows (sim.Runtime): brewput predicts for today's, and
+	// validation/ for the runtimes published measurements ran on.
+	Runtime sim.Runtime
 	// Drain, with the talk's harness, is the talk's own protocol: no
 	// warm-up, requests handed out for Dur, then all served, the
 	// throughput every call over the time to the last.
@@ -113,7 +117,7 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 	}
 	cpus := sim.NewGoCPUs(s, c.CPUs, c.Costs)
 	cpus.SetMachine(c.Machine)
-	cpus.SetRuntime(sim.Runtime(c.Policy.Runtime))
+	cpus.SetRuntime(c.Runtime)
 	cpus.SetBackground(sim.Background(c.Policy.Background))
 	if c.System == nil {
 		// Sysmon's first tick, drawn from the seed's and phase's own source.
@@ -158,10 +162,10 @@ func (c Config) validate() (coffee.Mode, error) {
 		return coffee.Mode{}, fmt.Errorf("drain: the talk's protocol needs the talk's harness")
 	case c.Policy.Sched != "" && c.Policy.Sched != "fifo" && c.Policy.Sched != "go":
 		return coffee.Mode{}, fmt.Errorf("sched %q: want fifo or go", c.Policy.Sched)
-	case !sim.Runtime(c.Policy.Runtime).Known():
-		return coffee.Mode{}, fmt.Errorf("runtime %q: want \"\" (today's), %s", c.Policy.Runtime, sim.RuntimesText())
-	case c.Policy.Runtime != "" && c.sched() != "go":
-		return coffee.Mode{}, fmt.Errorf("runtime %s: applies to the go policy only", c.Policy.Runtime)
+	case !c.Runtime.Known():
+		return coffee.Mode{}, fmt.Errorf("runtime %q: want \"\" (today's), %s", c.Runtime, sim.RuntimesText())
+	case c.Runtime != "" && c.sched() != "go":
+		return coffee.Mode{}, fmt.Errorf("runtime %s: applies to the go policy only", c.Runtime)
 	case !(c.Policy.Background.CPUs >= 0 && c.Policy.Background.CPUs < float64(c.CPUs)):
 		return coffee.Mode{}, fmt.Errorf("background %v CPUs: want from 0 to less than the %d CPUs", c.Policy.Background.CPUs, c.CPUs)
 	case c.Policy.Background.CPUs > 0 && c.Policy.Background.Burst <= 0:

@@ -2,8 +2,6 @@ package model
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/model/sim"
@@ -28,7 +26,7 @@ type Hardware struct {
 	Threaded bool
 	// Packed says the operating system may keep its Ps on one socket
 	// before the next (sim.Machine.Packed), which its band also spans: a
-	// named machine of several sockets.
+	// machine of several sockets whose shape is known (validation's).
 	Packed bool
 	Known  bool
 	// About says where its shape and costs come from, for the output.
@@ -117,58 +115,6 @@ func ThreadedShape(cpus int) sim.Machine {
 	return sim.Machine{Sockets: 1, CoresPerSocket: cores, ThreadsPerCore: 2}
 }
 
-// namedHardware are the machines brewput knows by name: the shapes of
-// machines published measurements were made on, their transfer costs
-// not known (the band spans an unknown machine's).
-var namedHardware = []namedMachine{
-	{name: "xeon-e5620x2", shape: sim.Machine{Sockets: 2, CoresPerSocket: 4, ThreadsPerCore: 2}, about: "2 × Intel Xeon E5620 (Westmere-EP, 2010), 16 threads"},
-	{name: "c5.24xlarge", shape: sim.Machine{Sockets: 2, CoresPerSocket: 24, ThreadsPerCore: 2}, about: "AWS c5.24xlarge, 2 × 24 Intel cores, 96 threads",
-		transfer:      sim.Transfer{Sibling: 7600 * time.Nanosecond / 1000, Socket: 47 * time.Nanosecond, Remote: 134 * time.Nanosecond},
-		transferAbout: "moving a cache line between a core's threads 7.6 ns, its cores 47 ns and its sockets 134 ns, as nviennot/core-to-core-latency measured its Xeon Platinum 8275CL on a c5.metal, ±20 %"},
-	{name: "c6g.metal", shape: sim.Machine{Sockets: 1, CoresPerSocket: 64, ThreadsPerCore: 1}, about: "AWS c6g.metal, one 64-core Graviton2",
-		transfer:      sim.Transfer{Socket: 47 * time.Nanosecond},
-		transferAbout: "moving a cache line between its cores 47 ns, as nviennot/core-to-core-latency measured a Graviton2 on a c6gd.metal, ±20 %"},
-	{name: "e2-highcpu-32", shape: sim.Machine{Sockets: 1, CoresPerSocket: 16, ThreadsPerCore: 2}, about: "GCP e2-highcpu-32, 32 vCPUs of 16 Haswell cores", onDemand: true},
-	{name: "i7-13700h", shape: sim.Machine{Sockets: 1, CoresPerSocket: 10, ThreadsPerCore: 2}, about: "Intel i7-13700H, 20 threads (6 cores with two threads and 8 without, taken as 10 with two)"},
-}
-
-// namedMachine is a machine brewput knows by name.
-type namedMachine struct {
-	name  string
-	shape sim.Machine
-	about string
-	// onDemand says its vCPUs are threads its host runs on whichever of
-	// its hardware threads is free as they have work, not on cores of
-	// their own (GCP's E2 machines: "vCPUs are implemented as threads
-	// that are scheduled to run on demand like any other thread on a
-	// host", Compute Engine's "Cost and performance optimizations for the
-	// E2 machine series"): two busy vCPUs may share a core whatever the
-	// guest's topology says, which its band's slow edge spans (Threaded).
-	onDemand bool
-	// transfer, where not zero, is what moving a line between its cores
-	// costs as published, and transferAbout says where from: its band
-	// spans it ±20 %, not an unknown machine's range.
-	transfer      sim.Transfer
-	transferAbout string
-}
-
-// packedAbout says what the band of a machine of several sockets also
-// spans.
-const packedAbout = "; its threads spread over its sockets or kept on one first, as Linux may place a few that wake each other"
-
-// onDemandAbout says what the band of a machine whose vCPUs run on
-// demand also spans.
-const onDemandAbout = "; its vCPUs run on demand on the host's hardware threads, so perhaps two to a core"
-
-// HardwareNames lists the machines LookupHardware knows.
-func HardwareNames() []string {
-	var out []string
-	for _, h := range namedHardware {
-		out = append(out, h.name)
-	}
-	return out
-}
-
 // Range is what a band spans for h: where its costs are known (this
 // machine's), how fast its cores run with every one busy, which brewput
 // does not measure, else its transfer costs and all-core speeds from the
@@ -178,36 +124,4 @@ func (h Hardware) Range() *MachineRange {
 		return &MachineRange{FastAll: 1, SlowAll: allCoreLo, FastStay: stayFast, SlowStay: staySlow, OwnTransfer: true}
 	}
 	return &MachineRange{Fast: h.Lo, Slow: h.Hi, FastAll: h.AllCoreHi, SlowAll: h.AllCoreLo, Threaded: h.Threaded, Packed: h.Packed}
-}
-
-// LookupHardware is the machine of that name: a named one, or "unknown"
-// of cpus CPUs.
-func LookupHardware(name string, cpus int) (Hardware, error) {
-	if name == "unknown" {
-		return UnknownHardware(cpus), nil
-	}
-	i := slices.IndexFunc(namedHardware, func(h namedMachine) bool { return h.name == name })
-	if i < 0 {
-		return Hardware{}, fmt.Errorf("machine %q: want this, unknown or one of %s", name, strings.Join(HardwareNames(), ", "))
-	}
-	h := namedHardware[i]
-	u := UnknownHardware(cpus)
-	u.Name, u.Shape, u.Threaded, u.Packed = h.name, h.shape, h.onDemand, h.shape.Sockets > 1
-	spans := unknownAbout
-	if h.transfer != (sim.Transfer{}) {
-		scale := func(t sim.Transfer, f, stay float64) sim.Transfer {
-			return sim.Transfer{Sibling: time.Duration(float64(t.Sibling) * f), Socket: time.Duration(float64(t.Socket) * f),
-				Remote: time.Duration(float64(t.Remote) * f), Stay: stay}
-		}
-		u.Transfer, u.Lo, u.Hi = scale(h.transfer, 1, stayMid), scale(h.transfer, 0.8, stayFast), scale(h.transfer, 1.25, staySlow)
-		spans = h.transferAbout + "; " + allCoreAbout + stayAbout
-	}
-	if u.Threaded {
-		spans += onDemandAbout
-	}
-	if u.Packed {
-		spans += packedAbout
-	}
-	u.About = h.about + " (" + spans + ")"
-	return u, nil
 }

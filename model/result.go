@@ -96,7 +96,7 @@ func (r result) point(c Config) results.Point {
 		Source: "model",
 		Spec: results.Spec{Mode: c.Mode, CPUs: c.CPUs,
 			Load: results.Load{Par: rc.Par, Rate: rc.Rate, Dur: r.Window, Warmup: max(c.Warmup, r.Warmup), Harness: talkOnly(c.harness())},
-			Policy: results.Policy{Sched: c.sched(), Seed: c.Policy.Seed, Runtime: c.Policy.Runtime, Burn: wallOnly(c.sched(), c.Policy.Burn),
+			Policy: results.Policy{Sched: c.sched(), Seed: c.Policy.Seed, Burn: wallOnly(c.sched(), c.Policy.Burn),
 				Background: c.Policy.Background}},
 		Ops:        int64(r.Lattes),
 		Drops:      int64(r.Drops),
@@ -129,9 +129,6 @@ func (r result) point(c Config) results.Point {
 		p.Band = &results.Band{
 			Throughput: [2]float64{r.Band.ThroughputLo, r.Band.ThroughputHi},
 			P50Ms:      [2]float64{results.Ms(r.Band.P50Lo), results.Ms(r.Band.P50Hi)},
-		}
-		if w := r.Band.Extrapolated; w != nil {
-			p.Band.Extrapolated = &results.Extrapolated{CPUs: w.CPUs, Throughput: w.Throughput, P50: w.P50}
 		}
 	}
 	if rc.Rate > 0 {

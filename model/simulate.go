@@ -113,7 +113,7 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 		if p.edges != nil {
 			r.Band = bandOf(r, edges)
 			if e := cfgs[i].Range.Beyond; e != nil {
-				r.Band.Extrapolated = e.widen(r.Band, cfgs[i].CPUs, r.Bounds)
+				e.widen(r.Band, cfgs[i].CPUs, r.Bounds)
 			}
 		}
 		return r, err

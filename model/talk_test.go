@@ -86,7 +86,7 @@ func TestGo19LockingAlternates(t *testing.T) {
 		if p := today.Latency.P50; p > 5*ms && p < 11*ms {
 			t.Errorf("%s harness, today's runtime: median %v, want 4 or 12 ms", harness, p)
 		}
-		cfg.Policy.Runtime = "go1.9"
+		cfg.Runtime = sim.RuntimeGo19
 		go19 := run(t, cfg)
 		if p := go19.Latency.P50; p < 7900*time.Microsecond || p > 8100*time.Microsecond {
 			t.Errorf("%s harness, Go 1.9's runtime: median %v, want 8 ms", harness, p)
@@ -198,7 +198,7 @@ func TestBandPhases(t *testing.T) {
 	c := fixedCosts()
 	c.RunnextGrace = 56 * time.Microsecond
 	cfg := goTalk("linearpipe-1", 2)
-	cfg.Costs, cfg.Policy.Runtime = c, string(sim.RuntimeGo19)
+	cfg.Costs, cfg.Runtime = c, sim.RuntimeGo19
 	r := run(t, cfg)
 	// A range of no width: what width the band has, the start states give.
 	cfg.Range = &Range{Lo: c, Hi: c}
@@ -271,7 +271,7 @@ func TestGoPreemptedHolder(t *testing.T) {
 // TestBandBeyond: a range that carries the model's error past the CPUs
 // its costs were inferred on (5 % a doubling past 2 CPUs) leaves the band
 // of a point on 2 CPUs as it was, widens one on 8 CPUs by 10 % each side
-// (two doublings) and says so, and never puts the throughput's edge above
+// (two doublings), and never puts the throughput's edge above
 // the point's bound.
 func TestBandBeyond(t *testing.T) {
 	c := fixedCosts()
@@ -293,10 +293,6 @@ func TestBandBeyond(t *testing.T) {
 				t.Errorf("2 CPUs: band %+v, want %+v: no wider on the CPUs inferred on", wide, plain)
 			}
 			continue
-		}
-		w := wide.Extrapolated
-		if w == nil || w.CPUs != 2 || math.Abs(w.Throughput-0.10) > 1e-9 || math.Abs(w.P50-0.10) > 1e-9 {
-			t.Fatalf("8 CPUs: extrapolated %+v, want 10 %% past 2 CPUs", w)
 		}
 		bound := ps[1].Bounds.ThroughputMax
 		if got, want := wide.Throughput[0], plain.Throughput[0]/1.1; math.Abs(got-want) > 1e-6 {

@@ -154,7 +154,7 @@ func TestPageInBrowser(t *testing.T) {
 		t.Parallel()
 		var points []results.Point
 		for _, f := range []string{"shop.json", "model.json", "lab.json"} {
-			ps, err := results.ReadFile(filepath.Join("..", "results", "testdata", "v1", f))
+			ps, err := results.ReadFile(filepath.Join("..", "results", "testdata", "samples", f))
 			if err != nil {
 				t.Fatal(err)
 			}

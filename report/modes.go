@@ -71,10 +71,7 @@ type adviceRow struct {
 // the configuration.
 func modeViews(points []results.Point, a *analysis.Analysis, v analysis.Verdict) modesView {
 	modes, byMode := groupBy(points, func(p results.Point) string { return p.Mode })
-	says := map[string]string{}
-	for _, m := range v.Modes {
-		says[m.Mode] = text.ModeSays(m)
-	}
+	says := text.ModeSummaries(a)
 	advice := map[string]*adviceView{}
 	for _, adv := range a.Advice {
 		if adv != nil {
@@ -188,7 +185,7 @@ func (n *notFitted) sentences() []string {
 }
 
 func newAdviceView(a *analysis.Advice) *adviceView {
-	v := &adviceView{Answer: a.Answer, Setting: "the " + a.Model + ", " + a.System}
+	v := &adviceView{Answer: text.AdviceAnswer(a), Setting: "the " + a.Model + ", " + a.System}
 	if a.Model == "" {
 		v.Setting = fmt.Sprintf("the model, %s policy, %s", a.Sched, a.System)
 	}

@@ -65,7 +65,7 @@ func TestModeSections(t *testing.T) {
 		`id="modes"`, `id="mode-finelocking"`, `id="mode-locking"`,
 		"The grinder held 100 % of the time, working 100 %", "The kitchen lock limits it", "kitchen lock held 100 % of the time",
 		"What if?", "Best change: another copy of each machine (multi-2)", "<td class=\"text wrap\">multi-2</td>",
-		"<summary><strong>finelocking</strong>: the grinder, the espresso machine and the steamer together; another grinder",
+		"<summary><strong>finelocking</strong>: the grinder, the espresso machine and the steamer together from 6 CPUs; relieving them all at once",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)

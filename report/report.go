@@ -297,24 +297,23 @@ func WritePlace(w io.Writer, path string) {
 // WriteSummary writes what a terminal shows once the report is in dir: the
 // verdict, the compact table (or with full every point) and the page.
 func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
-	if v := r.Analysis.Verdict; !v.Empty() {
-		if err := text.WriteVerdict(w, v); err != nil {
+	labs := func(w io.Writer, labs []results.Point) error { return WriteLabs(w, labs, r.Analysis.Labs, r.Figures) }
+	if !full {
+		if err := text.WriteAnswer(w, r.Points, r.Analysis, labs); err != nil {
+			return err
+		}
+	} else {
+		if v := r.Analysis.Verdict; !v.Empty() {
+			if err := text.WriteVerdict(w, v); err != nil {
+				return err
+			}
+			fmt.Fprintln(w)
+		}
+		if err := text.WriteTable(w, r.Points); err != nil {
 			return err
 		}
 		fmt.Fprintln(w)
 	}
-	write := text.WriteTable
-	if !full {
-		write = func(w io.Writer, points []results.Point) error {
-			return text.WriteCompact(w, points, r.Analysis, func(w io.Writer, labs []results.Point) error {
-				return WriteLabs(w, labs, r.Analysis.Labs, r.Figures)
-			})
-		}
-	}
-	if err := write(w, r.Points); err != nil {
-		return err
-	}
-	fmt.Fprintln(w)
 	WritePlace(w, filepath.Join(dir, Index))
 	return nil
 }

@@ -45,13 +45,11 @@ type verdictRow struct {
 type tryLink struct{ Mode, Href string }
 
 // playgroundLink is the address of the playground (see
-// Options.Playground) opened on m's mode, CPU count, policy and runtime.
+// Options.Playground) opened on m's mode, CPU count and policy.
 func playgroundLink(base string, m analysis.ModeLimit) string {
 	q := url.Values{"mode": {m.Mode}, "cpus": {strconv.Itoa(m.CPUs)}}
-	for k, v := range map[string]string{"sched": m.Sched, "runtime": m.Runtime} {
-		if v != "" {
-			q.Set(k, v)
-		}
+	if m.Sched != "" {
+		q.Set("sched", m.Sched)
 	}
 	return base + "#" + q.Encode() // Encode sorts by key
 }

@@ -8,28 +8,18 @@ import (
 
 // Band is the range of throughput and median latency (ms) a go-policy
 // prediction spans with the runtime's costs at their ranges' edges (see
-// Calibration), widened, where Extrapolated says so, by the model's own
-// error.
+// Calibration).
 type Band struct {
 	Throughput [2]float64 `json:"throughput"`
 	P50Ms      [2]float64 `json:"p50_ms"`
-	// Extrapolated, where not nil, says the band also holds the model's own
-	// error on more CPUs than its costs were inferred on.
-	Extrapolated *Extrapolated `json:"extrapolated,omitempty"`
-}
-
-// Extrapolated is how much a band was widened each side, relative to its
-// edges, for the mechanisms the model leaves out: how far it missed
-// measured points one step past the CPU counts it was inferred on, times
-// the steps this point lies past CPUs (calibrate.Inference.Beyond).
-type Extrapolated struct {
-	CPUs       int     `json:"past_cpus"`
-	Throughput float64 `json:"throughput"`
-	P50        float64 `json:"p50"`
+	// Shape, on a prediction of user code past what was measured, is the
+	// kind of contention it was read as ("one lock", package curves),
+	// whose curves the band is read off.
+	Shape string `json:"shape,omitempty"`
 }
 
 // Calibration is the Go runtime's costs a prediction used: where and
-// when they were measured, or the files they were inferred from.
+// when they were measured.
 type Calibration struct {
 	Host string    `json:"host"`
 	Date time.Time `json:"date"`
@@ -43,18 +33,11 @@ type Calibration struct {
 	// replaced measured ones.
 	Costs []Cost   `json:"costs"`
 	Given []string `json:"given,omitempty"`
-	// InferredFrom names the files the costs were inferred from, Points
-	// how many of their configurations.
-	InferredFrom []string `json:"inferred_from,omitempty"`
-	Points       int      `json:"points,omitempty"`
 	// Calibrations counts the calibrations of the machine, this one and
 	// those before it since Since, whose costs' intervals the Costs' Lo and
 	// Hi span; 0 for one alone.
 	Calibrations int       `json:"calibrations,omitempty"`
 	Since        time.Time `json:"since,omitzero"`
-	// Beyond, for costs inferred from points on two CPU counts or more, is
-	// the model's own error past them, which bands past them carry.
-	Beyond *Beyond `json:"beyond,omitempty"`
 	// SetAside, where not nil, is the calibration the run measured or
 	// loaded and did not use, it being measured on a busy machine: these
 	// costs are used in its place.
@@ -95,28 +78,6 @@ func (s SetAside) Line() string {
 	return line + ", for this machine's last quiet one"
 }
 
-// Beyond is how far the model missed the points on To CPUs with costs
-// inferred from those on From and fewer, for 4 points in 5 (relative,
-// outside the runs' band): a band past the points widens by it for each
-// step of To/From.
-type Beyond struct {
-	From       int     `json:"from_cpus"`
-	To         int     `json:"to_cpus"`
-	Throughput float64 `json:"throughput"`
-	P50        float64 `json:"p50"`
-}
-
-// Line says it in words: "past 2 CPUs, ±4.0 % throughput and ±5.9 % p50
-// for every doubling of CPUs: the model's error predicting 2 CPUs from 1".
-func (b Beyond) Line() string {
-	step := fmt.Sprintf("%g-fold", float64(b.To)/float64(b.From))
-	if b.To == 2*b.From {
-		step = "doubling"
-	}
-	return fmt.Sprintf("past %d CPUs, ±%.1f %% throughput and ±%.1f %% p50 for every %s of CPUs: the model's error predicting %d CPUs from %d",
-		b.To, 100*b.Throughput, 100*b.P50, step, b.To, b.From)
-}
-
 // Cost is one of the go policy's costs: its median, and the range a band
 // spans — its confidence interval, widened to those of the earlier
 // calibrations its Calibration counts (Lo = Hi = Median for one given).
@@ -146,7 +107,7 @@ func (c Calibration) Cost(flag string) (Cost, bool) {
 // be trusted: above a few tenths the wake-up reads high, the woken thread
 // waiting for a core.
 func (c Calibration) Busy() bool {
-	if len(c.InferredFrom) > 0 || c.Host == "none" {
+	if c.Host == "none" {
 		return false
 	}
 	return c.Forced || c.Unsaved || c.Others >= DisturbedCPUs
@@ -166,9 +127,6 @@ func (c Calibration) For() string {
 
 // whose is For without what was set aside.
 func (c Calibration) whose() string {
-	if len(c.InferredFrom) > 0 {
-		return fmt.Sprintf("for the costs inferred from %s (%d points)", strings.Join(c.InferredFrom, ", "), c.Points)
-	}
 	host := c.Host
 	switch host {
 	case "":
@@ -188,28 +146,22 @@ func (c Calibration) whose() string {
 
 // Covers says what a band made with c spans, and what it leaves out.
 func (c Calibration) Covers() string {
-	switch {
-	case len(c.InferredFrom) > 0 && c.Beyond != nil:
-		return "its band spans the costs consistent with the points and, " + c.Beyond.Line()
-	case len(c.InferredFrom) > 0:
-		return "its band spans the costs consistent with the points, not the model's error past them"
-	case c.Host == "none":
+	if c.Host == "none" {
 		return ""
 	}
 	s := "its band spans the costs' 95 % intervals"
 	if c.Calibrations > 1 {
 		s += fmt.Sprintf(" over %d calibrations of this machine since %s", c.Calibrations, c.Since.UTC().Format("2006-01-02 15:04 MST"))
 	}
-	return s + ", not the mechanisms the model leaves out (brewput calibrate --from measured points measures those)"
+	return s + ", not the mechanisms the model leaves out"
 }
 
 // Quality says how far a measured calibration's costs can be trusted, by
-// how busy the machine was while they were measured; "" for costs given or
-// inferred.
+// how busy the machine was while they were measured; "" for costs given.
 func (c Calibration) Quality() string {
 	switch {
-	case len(c.InferredFrom) > 0 || c.Host == "none" || !c.Busy() && c.Date.IsZero():
-		return "" // given, inferred, or from a file that does not say
+	case c.Host == "none" || !c.Busy() && c.Date.IsZero():
+		return "" // given, or from a file that does not say
 	case !c.Busy():
 		return fmt.Sprintf("on a quiet machine (other processes used %.2f CPUs)", c.Others)
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"golang.org/x/perf/benchfmt"
@@ -102,6 +103,63 @@ func (l benchLabel) set(s string) error {
 		return fmt.Errorf("%s=%q is not %s", l.key, s, want)
 	}
 	return nil
+}
+
+// parseScalar reads s into the field ptr points to, of a type a label or
+// csvCell writes other than a list, and says what s should be where it is
+// not.
+func parseScalar(ptr any, s string) (want string) {
+	float := func() float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			want = "a number"
+		}
+		return v
+	}
+	var err error
+	switch v := ptr.(type) {
+	case *string:
+		*v = s
+	case *int, *int64:
+		n, err := strconv.ParseInt(s, 10, 64)
+		if _, ferr := strconv.ParseFloat(s, 64); err != nil && ferr == nil {
+			want = "a whole number"
+		} else if err != nil {
+			want = "a number"
+		}
+		if i, ok := v.(*int); ok {
+			*i = int(n)
+		} else {
+			*v.(*int64) = n
+		}
+	case *uint64:
+		if *v, err = strconv.ParseUint(s, 10, 64); err != nil {
+			want = "a seed, a whole number from 0"
+		}
+	case *float64:
+		*v = float()
+	case measure:
+		if v.p.Measures == nil {
+			v.p.Measures = map[string]float64{}
+		}
+		v.p.Measures[v.key] = float()
+	case *bool:
+		*v = s == "true"
+	case *Kind:
+		var ok bool
+		if *v, ok = ParseKind(s); !ok {
+			want = "a kind of point: shop, lab, study or bench"
+		}
+	case seconds:
+		*v.d = FromSeconds(float())
+	case millis:
+		*v.d = FromMs(float())
+	case *time.Time:
+		if *v, err = time.Parse(time.RFC3339Nano, s); err != nil {
+			want = "an RFC 3339 time"
+		}
+	}
+	return want
 }
 
 // benchMeasure is a unit of a bench line, which way is better in it

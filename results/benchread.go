@@ -205,15 +205,12 @@ func goBenchPoint(p Point, res *benchfmt.Result, base string) Point {
 }
 
 // brewputPoint reads back a point WriteBench wrote of the shop, a lab or a
-// study ("latte" is schema 1's combine).
+// study.
 func brewputPoint(p Point, res *benchfmt.Result, kind Kind, parts map[string]string) (Point, error) {
 	p.Kind = kind
 	switch kind {
 	case KindShop:
 		p.Shop = &Shop{Machines: []Machine{}, Steps: DefaultSteps()}
-		if v, ok := parts["latte"]; ok && parts["combine"] == "" {
-			parts["combine"] = v
-		}
 	case KindLab:
 		p.Lab = &Lab{}
 	case KindStudy:

@@ -89,3 +89,12 @@ type Experiment struct {
 	// then 0); 0 for the point's own.
 	WindowS float64 `json:"window_s,omitempty"`
 }
+
+// Named is what e relieves as a bottleneck names it: a step made shorter
+// names its step's resource alone, not the CPU time that saves too.
+func (e Experiment) Named() []string {
+	if e.Kind == "shorter" && len(e.Resources) > 1 {
+		return e.Resources[:1]
+	}
+	return e.Resources
+}

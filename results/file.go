@@ -31,10 +31,10 @@ type File struct {
 const bom = "\xef\xbb\xbf"
 
 // accepted names the formats Open reads, for its errors.
-const accepted = "want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench"
+const accepted = "want JSON Lines from --format json (a report's results.json), or Go benchmark output from --format bench or go test -bench"
 
-// Open reads a results file of any schema: JSON Lines, CSV or Go benchmark
-// output, told apart by their content. It is strict about values (a number
+// Open reads a results file: JSON Lines or Go benchmark output, told apart
+// by their content; brewput's CSV is for spreadsheets, refused. It is strict about values (a number
 // null or missing is an error naming its line) and lenient about the future:
 // what this version does not know, a byte-order mark, a duplicate and a last
 // line cut short are passed over with a note.
@@ -103,14 +103,10 @@ func read(data []byte, path string) (*File, error) {
 		return nil, fmt.Errorf("holds no points (the file is empty)")
 	case content[0] == '{':
 		err = f.readJSON(data)
-	case isCSVHeader(first):
-		var notes []string
-		f.Points, notes, err = readCSV(bytes.NewReader(data))
-		f.Notes = append(f.Notes, notes...)
+	case strings.HasPrefix(first, "kind,source,"):
+		return nil, fmt.Errorf("brewput's CSV, written for spreadsheets and not read back (%s)", accepted)
 	case isBench(data):
 		f.Points, err = ReadBench(bytes.NewReader(data), path)
-	case strings.HasPrefix(first, "source,mode,") || strings.HasPrefix(first, "kind,source,"):
-		return nil, fmt.Errorf("CSV whose header is not brewput's: %v (%s)", checkCSVHeader(strings.Split(first, ",")), accepted)
 	case slices.ContainsFunc([]string{"goos:", "goarch:", "pkg:", "cpu:", "source:", "Unit ", "Benchmark", "# Benchmark", "PASS", "FAIL", "ok ", "--- "},
 		func(p string) bool { return strings.HasPrefix(first, p) }):
 		return nil, fmt.Errorf("Go benchmark output without a single benchmark result (%s)", accepted)
@@ -125,7 +121,7 @@ func read(data []byte, path string) (*File, error) {
 }
 
 // readJSON reads JSON Lines: the schema's line or a journal's plan, and
-// points of schema 3, 2 or 1 (which have no kind).
+// points.
 func (f *File) readJSON(data []byte) error {
 	fields := jsonFields(reflect.TypeFor[pointJSON]())
 	for _, c := range Columns() {
@@ -156,16 +152,6 @@ func (f *File) readJSON(data []byte) error {
 		if kind, ok := obj[recordKey]; ok {
 			return false, f.record(n, kind, line)
 		}
-		_, typed := obj["kind"]
-		if !typed {
-			if err := migrateV1(obj); err != nil {
-				return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
-			}
-		}
-		if b, ok := obj["bounds"].(map[string]any); !typed || ok && b["limit"] != nil {
-			migrateV2(obj)
-			line, _ = json.Marshal(obj)
-		}
 		if kind, ok := obj["kind"].(string); ok {
 			if _, known := ParseKind(kind); !known {
 				f.Notes = append(f.Notes, fmt.Sprintf("line %d: a point of kind %q, unknown to this version of brewput (a newer one wrote it?), left out", n, kind))
@@ -179,13 +165,9 @@ func (f *File) readJSON(data []byte) error {
 		if err := json.Unmarshal(line, &p); err != nil {
 			return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
 		}
-		if !typed {
-			p.Assess()
-		} else {
-			// A file from an older brewput gets every reason this one
-			// gives for a number past a bound.
-			p.AssessAbove()
-		}
+		// A file from an older brewput gets every reason this one gives
+		// for a number past a bound.
+		p.AssessAbove()
 		if p.Mode == "" || p.CPUs < 1 {
 			return false, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
 		}

@@ -27,7 +27,7 @@ func FuzzRead(f *testing.F) {
 	for _, s := range readSeeds {
 		f.Add([]byte(s))
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "v1", "*"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "samples", "*"))
 	files = append(files, filepath.Join("testdata", "gotest-bench.txt"))
 	for _, path := range files {
 		data, err := os.ReadFile(path)

@@ -17,8 +17,7 @@ import (
 )
 
 // Schema is the version of the results format this brewput writes:
-// points that say their kind and nest its part. Schema 1's and 2's files
-// read through migrate_v1.go and migrate_v2.go.
+// points that say their kind and nest its part.
 const Schema = 3
 
 // resultsRecord marks a results file's first line, its schemaLine:
@@ -68,7 +67,6 @@ type pointJSON struct {
 type policyJSON struct {
 	Sched             string  `json:"sched"`
 	Seed              uint64  `json:"seed,omitempty"`
-	Runtime           string  `json:"runtime,omitempty"`
 	Burn              string  `json:"burn,omitempty"`
 	BackgroundCPUs    float64 `json:"background_cpus,omitempty"`
 	BackgroundBurstMs float64 `json:"background_burst_ms,omitempty"`
@@ -100,7 +98,7 @@ func (p Point) wire() pointJSON {
 		Waits: p.Waits, Profile: p.Profile, Lab: p.Lab, Study: p.Study, Bench: p.Bench, Host: p.Host, Start: p.Start, Hist: p.Hist}
 	w.Trust.Disturbed = p.IsDisturbed() // as the text says it, whoever forgot to Assess
 	if pol := p.Policy; pol != (Policy{}) {
-		w.Policy = &policyJSON{pol.Sched, pol.Seed, pol.Runtime, pol.Burn, pol.Background.CPUs, Ms(pol.Background.Burst)}
+		w.Policy = &policyJSON{pol.Sched, pol.Seed, pol.Burn, pol.Background.CPUs, Ms(pol.Background.Burst)}
 	}
 	if s := p.Shop; s != nil {
 		st := s.Steps
@@ -121,7 +119,7 @@ func (w pointJSON) point() (Point, error) {
 		Bounds: w.Bounds, Band: w.Band, Bottleneck: w.Bottleneck, Waits: w.Waits, Profile: w.Profile, Trust: w.Trust,
 		Lab: w.Lab, Study: w.Study, Bench: w.Bench}
 	if pol := w.Policy; pol != nil {
-		p.Policy = Policy{Sched: pol.Sched, Seed: pol.Seed, Runtime: pol.Runtime, Burn: pol.Burn,
+		p.Policy = Policy{Sched: pol.Sched, Seed: pol.Seed, Burn: pol.Burn,
 			Background: Background{CPUs: pol.BackgroundCPUs, Burst: FromMs(pol.BackgroundBurstMs)}}
 	}
 	if s := w.Shop; s != nil {
@@ -188,32 +186,11 @@ func (p *Point) readColumns(data []byte) error {
 	return nil
 }
 
-// UnmarshalJSON reads a point of schema 3 or 2, or of schema 1, which has
-// no kind (see migrate_v1.go and migrate_v2.go).
+// UnmarshalJSON reads a point as MarshalJSON writes it.
 func (p *Point) UnmarshalJSON(data []byte) error {
-	var kind struct{ Kind string }
-	if err := json.Unmarshal(data, &kind); err != nil {
-		return err
-	}
-	if kind.Kind == "" {
-		v1, err := decodeV1(data)
-		*p = v1
-		return err
-	}
 	var w pointJSON
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
-	}
-	if w.Bounds != nil && w.Bounds.SetBy == "" {
-		var v2 struct {
-			Bounds struct {
-				Limit string `json:"limit"`
-			} `json:"bounds"`
-		}
-		if err := json.Unmarshal(data, &v2); err != nil {
-			return err
-		}
-		w.Bounds.SetBy = v2.Bounds.Limit
 	}
 	point, err := w.point()
 	*p = point

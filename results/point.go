@@ -219,7 +219,7 @@ type Bounds struct {
 	// ThroughputMax is the least of the CPU, structural and load bounds, the
 	// point's ceiling; SetBy names which: "cpus", the Resource, "customers",
 	// "servers" or "arrivals". It is not the point's limit, which its
-	// Bottleneck names from a causal profile (schema 2 called it "limit").
+	// Bottleneck names from a causal profile.
 	ThroughputMax float64 `json:"throughput_max"`
 	// LatencyMinMs is one latte's critical path with no waiting.
 	LatencyMinMs float64 `json:"latency_min_ms"`

@@ -5,47 +5,42 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 )
 
-// The files in testdata/v1 were written by brewput of schema 1 (run,
-// model and lab with --format json; their CSV by brewput report): the
-// shop measured on 1 and 2 CPUs, closed and open loop, with --count and
-// --profile; the model's fifo predictions of shop modes and of a YAML
-// system; and every lab. Every later version must read them as they were.
+// The files in testdata/samples are brewput's (run, model and lab with
+// --format json; their CSV by brewput report): the shop measured on 1 and
+// 2 CPUs, closed and open loop, with --count and --profile; the model's
+// fifo predictions of shop modes and of a YAML system; and every lab.
+// Every later version must read them as they were.
 func TestSamplesRead(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		kind  Kind
 		model bool
 	}{{"shop", KindShop, false}, {"model", KindShop, true}, {"lab", KindLab, false}} {
-		for _, ext := range []string{".json", ".csv"} {
-			points, err := ReadFile(filepath.Join("testdata", "v1", c.name+ext))
-			if err != nil {
-				t.Fatal(err)
+		points, err := ReadFile(filepath.Join("testdata", "samples", c.name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range points {
+			if p.Kind != c.kind || p.IsModel() != c.model || p.checkParts() != nil {
+				t.Errorf("%s: %s is a %s point (model %v, %v), want %s", c.name, p.Mode, p.Kind, p.IsModel(), p.checkParts(), c.kind)
 			}
-			for _, p := range points {
-				if p.Kind != c.kind || p.IsModel() != c.model || p.checkParts() != nil {
-					t.Errorf("%s%s: %s is a %s point (model %v, %v), want %s", c.name, ext, p.Mode, p.Kind, p.IsModel(), p.checkParts(), c.kind)
-				}
-				// Every kind has its part, and a prediction its policy.
-				if (p.Shop != nil) != (c.kind == KindShop) || (p.Lab != nil) != (c.kind == KindLab) || (len(p.Metrics()) > 0) != (c.kind == KindLab) ||
-					(p.Policy != Policy{}) != c.model {
-					t.Errorf("%s%s: %s has shop %v, policy %+v, lab %+v", c.name, ext, p.Mode, p.Shop != nil, p.Policy, p.Lab)
-				}
+			// Every kind has its part, and a prediction its policy.
+			if (p.Shop != nil) != (c.kind == KindShop) || (p.Lab != nil) != (c.kind == KindLab) || (len(p.Metrics()) > 0) != (c.kind == KindLab) ||
+				(p.Policy != Policy{}) != c.model {
+				t.Errorf("%s: %s has shop %v, policy %+v, lab %+v", c.name, p.Mode, p.Shop != nil, p.Policy, p.Lab)
 			}
 		}
 	}
 }
 
-// Written again, the samples' points read back as they were, from JSON
-// and from CSV; and the samples' JSON and CSV give the same CSV but for
-// the histograms, which CSV leaves out.
+// Written again, the samples' points read back as they were.
 func TestSamplesWriteBack(t *testing.T) {
 	for _, name := range []string{"shop", "model", "lab"} {
-		fromJSON, err := ReadFile(filepath.Join("testdata", "v1", name+".json"))
+		fromJSON, err := ReadFile(filepath.Join("testdata", "samples", name+".json"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,49 +54,11 @@ func TestSamplesWriteBack(t *testing.T) {
 		if back, err := ReadJSON(&js); err != nil || !reflect.DeepEqual(back, fromJSON) {
 			t.Errorf("%s.json written again reads back otherwise: %v", name, err)
 		}
-		fromCSV, err := ReadFile(filepath.Join("testdata", "v1", name+".csv"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var a, b bytes.Buffer
-		if err := WriteCSV(&a, fromJSON); err != nil {
-			t.Fatal(err)
-		}
-		if err := WriteCSV(&b, fromCSV); err != nil {
-			t.Fatal(err)
-		}
-		if a.String() != b.String() {
-			t.Errorf("%s.json and %s.csv written as CSV differ:\n%s\n%s", name, name, a.String(), b.String())
-		}
-		back, err := ReadCSV(&a)
-		for i := range fromJSON {
-			fromJSON[i] = inCSV(fromJSON[i])
-		}
-		if err != nil || !reflect.DeepEqual(back, fromJSON) {
-			t.Errorf("%s written as CSV reads back otherwise: %v", name, err)
-		}
 	}
-}
-
-// inCSV is p as CSV holds it: no histogram, bottleneck or waits, and no
-// meter's kind or working time.
-func inCSV(p Point) Point {
-	p.Hist, p.Bottleneck, p.Waits, p.Profile = "", nil, nil, ""
-	ms := slices.Clone(p.Machines())
-	for i := range ms {
-		ms[i].Kind, ms[i].WorkingFrac = "", 0
-	}
-	switch {
-	case p.Shop != nil:
-		p.Shop = &Shop{Machines: ms, Steps: p.Shop.Steps}
-	case p.Study != nil:
-		p.Study = &Study{Name: p.Study.Name, Meters: ms}
-	}
-	return p
 }
 
 // TestConcatenatedFiles: files joined with cat read as one, each saying
-// its schema, of either version.
+// its schema.
 func TestConcatenatedFiles(t *testing.T) {
 	ps := samplePoints(t)
 	var a, b bytes.Buffer
@@ -111,13 +68,13 @@ func TestConcatenatedFiles(t *testing.T) {
 	if err := WriteJSON(&b, ps[1:]); err != nil {
 		t.Fatal(err)
 	}
-	v1, err := os.ReadFile(filepath.Join("testdata", "v1", "kinds.json"))
+	model, err := os.ReadFile(filepath.Join("testdata", "samples", "model.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Read([]byte(a.String() + b.String() + string(v1) + a.String()))
-	if err != nil || len(f.Points) != 2+7 || len(f.Notes) != 1 || !reflect.DeepEqual(f.Points[:2], ps) {
-		t.Errorf("cat a.json b.json v1.json a.json: %v, %d points, notes %q", err, len(f.Points), f.Notes)
+	f, err := Read([]byte(a.String() + b.String() + string(model) + a.String()))
+	if err != nil || len(f.Points) != 2+12 || len(f.Notes) != 1 || !reflect.DeepEqual(f.Points[:2], ps) {
+		t.Errorf("cat a.json b.json model.json a.json: %v, %d points, notes %q", err, len(f.Points), f.Notes)
 	}
 	if _, err := Read([]byte(`{"brewput":"results","schema":3}` + "\n" + a.String())); err != nil {
 		t.Errorf("a newer schema's line: %v", err)

@@ -71,8 +71,6 @@ type Policy struct {
 	Sched string `json:"sched,omitempty"`
 	// Seed seeds the simulation: the same spec and seed give the same point.
 	Seed uint64 `json:"seed,omitempty"`
-	// Runtime is an older Go runtime the go policy follows, "go1.9".
-	Runtime string `json:"runtime,omitempty"`
 	// Burn is "wall" where a go-policy prediction's steps end on the
 	// clock, as the harness's default steps do.
 	Burn string `json:"burn,omitempty"`

@@ -372,14 +372,11 @@ func trustNotes(p Point) []string {
 }
 
 // Notes says what a reader must know about a point beside its numbers:
-// the talk's harness, an older runtime, what its Trust says.
+// the talk's harness, what its Trust says.
 func Notes(p Point) string {
 	var n []string
 	if p.Harness == "talk" {
 		n = append(n, "talk harness")
-	}
-	if p.Runtime != "" {
-		n = append(n, p.Runtime+" runtime")
 	}
 	return strings.Join(append(n, trustNotes(p)...), "; ")
 }

@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/brewput/brewput v0.0.0-00010101000000-000000000000
+	go.uber.org/goleak v1.3.0
 	golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa
 )
 

@@ -7,16 +7,12 @@
 # the same points with the model under both policies (the go policy with
 # this machine's calibration and its band), and prints measurement,
 # go-policy prediction, fifo prediction and analytic bound side by side,
-# then how far each policy is from the measurements. With INFER=1 the go
-# policy's costs are not this machine's microbenchmarks but those inferred
-# (brewput calibrate --from) from the points measured on 1 CPU, and only
-# the other CPU counts are predicted and compared.
+# then how far each policy is from the measurements.
 #
 #   bash validation/model-vs-measured.sh            # 1 s a point
 #   DUR=3s COUNT=3 bash validation/model-vs-measured.sh      # (CPUS is a range: 1-2)
 #   CALIBRATION=cal.json bash validation/model-vs-measured.sh   # another calibration
 #   KEEP=dir bash validation/model-vs-measured.sh   # keep the measured and model JSON
-#   INFER=1 COUNT=3 bash validation/model-vs-measured.sh  # costs inferred from 1 CPU, 2 CPUs predicted
 #
 # It runs from anywhere; relative CALIBRATION and KEEP paths are taken from
 # the folder it is started in.
@@ -39,13 +35,6 @@ COUNT=${COUNT:-1}
 MODES=${MODES:-ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,splitpipe-1,multipipe-2,americano,americanopipe-1}
 CPUS=${CPUS:-1-$(nproc)}
 cpus=$(seq "${CPUS%%-*}" "${CPUS##*-}")
-# With INFER, the go policy's costs are inferred from the points measured on
-# those CPU counts, and only the others are predicted: a held-out check.
-predicted=$CPUS
-if [[ -n ${INFER:-} ]]; then
-  predicted=$(for n in $cpus; do [[ ,$INFER, == *,$n,* ]] || echo "$n"; done | paste -sd,)
-  [[ -n $predicted ]] || { echo "INFER=$INFER leaves no CPU count of CPUS=$CPUS to predict" >&2; exit 2; }
-fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/brewput" ./cmd/brewput
@@ -105,22 +94,18 @@ echo "$busy of $points points measured while other processes used 0.2 CPUs or mo
 keep() { [[ -z ${KEEP:-} ]] || { mkdir -p "$KEEP" && cp "$tmp"/*.json "$KEEP"/; }; }
 keep
 
-if [[ -n ${INFER:-} ]]; then
-  "$tmp/brewput" calibrate --from "$(printf '%s,' "$tmp"/measured-*.json | sed 's/,$//')" --cpus "$INFER" --out "$tmp/inferred.json"
-  CALIBRATION=$tmp/inferred.json
-fi
 i=0
 for shape in "${shapes[@]}"; do
   i=$((i + 1))
   for sched in go fifo; do
     # shellcheck disable=SC2086,SC2046
-    "$tmp/brewput" model --sched "$sched" --modes "$MODES" --cpus "$predicted" --dur 10s $shape $(cal "$sched") --out "$tmp/model-$sched-$i.json" >/dev/null
+    "$tmp/brewput" model --sched "$sched" --modes "$MODES" --cpus "$CPUS" --dur 10s $shape $(cal "$sched") --out "$tmp/model-$sched-$i.json" >/dev/null
   done
 done
 for par in 4 10 100; do
   for sched in go fifo; do
     # shellcheck disable=SC2046
-    "$tmp/brewput" model --sched "$sched" --modes "$(IFS=,; echo "${overload[*]}")" --cpus "$predicted" --par "$par" --dur 10s $(cal "$sched") --out "$tmp/model-$sched-par$par.json" >/dev/null
+    "$tmp/brewput" model --sched "$sched" --modes "$(IFS=,; echo "${overload[*]}")" --cpus "$CPUS" --par "$par" --dur 10s $(cal "$sched") --out "$tmp/model-$sched-par$par.json" >/dev/null
   done
 done
 keep

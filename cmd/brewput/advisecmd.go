@@ -49,6 +49,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 			if err := fitWindow(fs, specs, bp, e, func() error { return predict.CheckAdvice(mf.options(fs), specs[0], bp) }); err != nil {
 				return err
 			}
+			tellUnused(e, bp)
 			s = specs[0]
 			pr, err := predict.Resolve(cmd.Context(), mf.options(cmd.Flags()), e.tell)
 			if err != nil {
@@ -64,7 +65,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 			if format == "json" {
 				return text.WriteAdviceJSON(e.stdout, a)
 			}
-			return text.WriteAdvice(e.stdout, a)
+			return text.WriteAdvice(e.stdout, a, pr.Cal)
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.

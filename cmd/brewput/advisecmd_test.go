@@ -24,8 +24,13 @@ func TestAdviseFinelocking(t *testing.T) {
 			t.Errorf("the answer %q lacks %q", first, want)
 		}
 	}
-	if !strings.Contains(out, "rank") || !strings.Contains(out, "twice the CPUs") {
+	// A line a change that helps, best first; the others counted.
+	if !strings.Contains(out, "\ngain   lattes/s  p50 ms  change: its cost\n+53 %  1500      4.00    another copy of each machine (multi-2): 3 machines\n") ||
+		!strings.Contains(oneLine(out), "changes tried gain 1 % or less and cut no latency (--format json lists them).") {
 		t.Errorf("no table of changes:\n%s", out)
+	}
+	if n := strings.Count(out, "\n"); n > 20 {
+		t.Errorf("%d lines, want a screen's 20 at most:\n%s", n, out)
 	}
 }
 

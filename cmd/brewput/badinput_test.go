@@ -135,20 +135,13 @@ func TestBadInput(t *testing.T) {
 		{"model unknown format", []string{"model", "--format", "xml", "--out", "{dir}/m.json"}, []string{"--format", `"xml"`, "json"}},
 		{"model extra argument", []string{"model", "extra-arg"}, []string{"brewput model", `"extra-arg"`}},
 		{"model harness with a blueprint", []string{"model", "--sched", "fifo", "--model", "../../examples/cafe.yaml", "--harness", "talk", "--out", "{dir}/m.json"}, []string{"--harness", "cafe.yaml"}},
-		{"model unknown runtime", []string{"model", "--sched", "fifo", "--runtime", "go1.8", "--out", "{dir}/m.json"}, []string{"--runtime", `"go1.8"`, "go1.9"}},
-		{"model runtime under fifo", []string{"model", "--sched", "fifo", "--runtime", "go1.9", "--out", "{dir}/m.json"}, []string{"--runtime", "--sched go only"}},
+		{"model named machine", []string{"model", "--machine", "c6g.metal", "--out", "{dir}/m.json"}, []string{"--machine", `"c6g.metal"`, "this or unknown"}},
 		{"model talk harness open loop", []string{"model", "--sched", "fifo", "--harness", "talk", "--rate", "100", "--out", "{dir}/m.json"}, []string{"--harness talk", "closed loop"}},
 		{"run unknown harness", []string{"run", "--harness", "x"}, []string{"--harness", `"x"`, "brewput or talk"}},
 		{"run talk harness open loop", []string{"run", "--harness", "talk", "--interval", "1ms"}, []string{"--harness talk", "--interval"}},
 		{"calibrate zero repeats", []string{"calibrate", "--repeats", "0", "--out", "{dir}/c.json"}, []string{"--repeats 0", "at least 1"}},
 		{"calibrate show with force", []string{"calibrate", "--show", "--force", "--out", "{dir}/c.json"}, []string{"--show", "--force"}},
 		{"calibrate too few samples", []string{"calibrate", "--samples", "2", "--out", "{dir}/c.json"}, []string{"--samples 2", "at least 5"}},
-		{"calibrate from a missing file", []string{"calibrate", "--from", "{dir}/none.csv", "--out", "{dir}/c.json"}, []string{"--from", "none.csv", "no such file"}},
-		{"calibrate from, no such cpus", []string{"calibrate", "--from", "../../model/infer/testdata/talk.csv", "--cpus", "5", "--out", "{dir}/c.json"}, []string{"--cpus 5", "the points are on 1,2 CPUs"}},
-		{"calibrate from with samples", []string{"calibrate", "--from", "../../model/infer/testdata/talk.csv", "--samples", "10", "--out", "{dir}/c.json"}, []string{"--samples", "--from infers"}},
-		{"calibrate from unknown runtime", []string{"calibrate", "--from", "../../model/infer/testdata/talk.csv", "--runtime", "go1.8", "--out", "{dir}/c.json"}, []string{"--runtime", `"go1.8"`, "go1.9"}},
-		{"calibrate from a missing base", []string{"calibrate", "--from", "../../model/infer/testdata/talk.csv", "--base", "{dir}/none.json", "--out", "{dir}/c.json"}, []string{"--base", "no such file"}},
-		{"calibrate cpus without from", []string{"calibrate", "--cpus", "1", "--out", "{dir}/c.json"}, []string{"--cpus", "--from only"}},
 		{"calibrate extra argument", []string{"calibrate", "extra-arg", "--out", "{dir}/c.json"}, []string{"brewput calibrate", `"extra-arg"`}},
 		{"root predict not a bool", []string{"--predict=maybe"}, []string{"--predict", `"maybe"`, "want true or false"}},
 		// brewput bench refuses these before building anything.
@@ -200,6 +193,7 @@ func TestBadInput(t *testing.T) {
 		{"model YAML with a billion locks", []string{"model", "--sched", "fifo", "--model", "{locks}", "--causal=false"}, []string{"--model", "locks.yaml", "1000000001 mutexes and meters", "--max-mem"}},
 		{"model YAML with a huge buffer", []string{"model", "--sched", "fifo", "--model", "{buffer}"}, []string{"--model", "buffer.yaml", "channels with room for 1000000000000", "--max-mem"}},
 		{"model YAML too long to profile", []string{"model", "--sched", "fifo", "--model", "{steps}"}, []string{"--model", "steps.yaml", "simulations would process about", "events"}},
+		{"model YAML holding too many resources to profile", []string{"model", "--sched", "fifo", "--model", "{holds}"}, []string{"--model", "holds.yaml", "simulations would process about", "events"}},
 		{"advise too many customers", []string{"advise", "--mode", "locking", "--cpus", "1", "--sched", "fifo", "--par", "1000000000"}, []string{"would need about", "--max-mem"}},
 		{"max-mem not a size", []string{"model", "--max-mem", "lots"}, []string{`"--max-mem"`, "want a size such as 4GB"}},
 		{"out contradicts format", []string{"run", "--out", "{dir}/r.csv", "--format", "json"}, []string{"--out", "r.csv", "extension says csv, but the format is json"}},
@@ -287,6 +281,7 @@ func badInputFiles(t *testing.T) map[string]string {
 		"locks":    {"locks.yaml", "resources: {shard: {locks: 1000000000}}\nsteps:\n  - {name: work, duration: 1ms, holds: [shard]}\n"},
 		"buffer":   {"buffer.yaml", "steps:\n  - pipeline:\n      - {name: a, duration: 1ms}\n      - {name: b, duration: 1ms, buffer: 1000000000000}\n"},
 		"steps":    {"steps.yaml", "steps:\n" + manySteps(3000)},
+		"holds":    {"holds.yaml", manyHolds(3000)},
 		"good":     {"good.json", good.String()},
 		"negative": {"negative.json", strings.Replace(good.String(), `"throughput":10,`, `"throughput":-10,`, 1)},
 		"hugecpus": {"hugecpus.json", strings.Replace(good.String(), `"cpus":1,`, `"cpus":4611686018427387904,`, 1)},
@@ -312,6 +307,15 @@ func badInputFiles(t *testing.T) map[string]string {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// manyHolds is a YAML system of n resources that one step holds at once.
+func manyHolds(n int) string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("r%d", i)
+	}
+	return "resources: {" + strings.Join(names, ": 1, ") + ": 1}\nsteps:\n  - {name: all, duration: 1ms, holds: [" + strings.Join(names, ", ") + "]}\n"
 }
 
 // manySteps is a YAML system's steps: n steps of 1 µs.

@@ -78,6 +78,7 @@ func newBenchCmd(e *env) *cobra.Command {
 			// Watched, each benchmark runs unwatched too, to say where
 			// watching changed what it watched.
 			cfg.Unwatched = cfg.Locks
+			e.notePlatform()
 			res, runErr := gobench.Run(cmd.Context(), cfg)
 			return gobench.Ended(res, runErr, func(points []results.Point) error {
 				a, err := analyze.Points(points, analyze.Options{BenchCol: col})

@@ -96,6 +96,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	if len(pkgs) == 0 {
 		pkgs = []string{"."}
 	}
+	e.notePlatform()
 	fmt.Fprintf(e.stderr, "building %v with every lock watched\n", pkgs)
 	built, err := gobench.Build(ctx, cfg)
 	if err != nil {

@@ -32,22 +32,12 @@ func newCalibrateCmd(e *env) *cobra.Command {
 		show, force bool
 		opt         calibrate.Options
 		wait        = time.Minute
-		req         inferRequest
-		cpus        string
 	)
 	cmd := &cobra.Command{
 		Use:   "calibrate",
-		Short: "Measure the runtime's costs the go policy uses, or infer them",
+		Short: "Measure the runtime's costs the go policy uses",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if len(req.From) > 0 {
-				return inferCosts(cmd, e, req, out, cpus)
-			}
-			for _, name := range []string{"cpus", "runtime", "base"} {
-				if cmd.Flags().Changed(name) {
-					return fmt.Errorf("--%s: applies to --from only, which infers the costs from measured points", name)
-				}
-			}
 			if err := checkSamples(opt); err != nil {
 				return err
 			}
@@ -76,16 +66,12 @@ func newCalibrateCmd(e *env) *cobra.Command {
 			return measureAndSave(cmd.Context(), opt, wait, force, path, e.stdout, e.tell)
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "file to keep the calibration in, or to --show\n(default: the user's config folder, brewput/calibration.json; with --from, brewput/inferred-NAME.json there)")
+	cmd.Flags().StringVar(&out, "out", "", "file to keep the calibration in, or to --show\n(default: the user's config folder, brewput/calibration.json)")
 	cmd.Flags().IntVar(&opt.Samples, "samples", calibrate.Samples, "runs of each microbenchmark per repeat")
 	cmd.Flags().IntVar(&opt.Repeats, "repeats", calibrate.Repeats, "repeats of every microbenchmark,\nfor each cost's confidence interval")
 	cmd.Flags().Var((*cliflag.Duration)(&wait), "wait", "longest wait for a quiet machine\nbefore measuring")
 	cmd.Flags().BoolVar(&force, "force", false, "save the calibration even on a busy machine\n(other processes busy while it measured)")
 	cmd.Flags().BoolVar(&show, "show", false, "print the saved calibration instead of measuring")
-	cmd.Flags().StringSliceVar(&req.From, "from", nil, "infer the costs from these files of measured points\ninstead of measuring: brewput results files, or the talk simulator's CSV tables")
-	cmd.Flags().StringVar(&cpus, "cpus", "", "with --from: infer from the points\non these CPU counts only, such as 1,2 or 1-2 (default: all)")
-	cmd.Flags().StringVar(&req.Runtime, "runtime", "", "with --from: the Go runtime the points ran on,\nwhose scheduler the model follows: go1.9, or leave it out for today's")
-	cmd.Flags().StringVar(&req.Base, "base", "", "with --from: the calibration whose costs the points\ndo not constrain keep (default: this machine's, measured first if there is none)")
 	return cmd
 }
 

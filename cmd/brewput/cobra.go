@@ -126,15 +126,8 @@ func setHelp(root *cobra.Command) {
 }
 
 // modelAnswer is what brewput model prints by default, as the main job
-// and brewput report print theirs: the verdict, then each mode's points
-// summarized (text.WriteCompact); --format table prints every point.
+// and brewput report print theirs (text.WriteAnswer); --format table
+// prints every point.
 func modelAnswer(w io.Writer, points []results.Point) error {
-	a := analyze.Answer(points)
-	if !a.Verdict.Empty() {
-		if err := text.WriteVerdict(w, a.Verdict); err != nil {
-			return err
-		}
-		fmt.Fprintln(w)
-	}
-	return text.WriteCompact(w, points, a, nil)
+	return text.WriteAnswer(w, points, analyze.Answer(points), nil)
 }

@@ -77,15 +77,15 @@ func TestConsistencyRecordedCompareDisturbed(t *testing.T) {
 
 // TestConsistencyRecordedModelsProfile: the limits shown beside measured
 // points are the model's causal profiles of their configurations, and every
-// terminal surface says so — the compact table's heading, the sentence on
-// the best changes, the full table's heading — read from the same recorded
-// file of points measured on real CPUs.
+// terminal surface says so — the answer's heading of limits and best
+// changes, the full table's heading — read from the same recorded file of
+// points measured on real CPUs.
 func TestConsistencyRecordedModelsProfile(t *testing.T) {
 	t.Parallel()
 	file := filepath.Join("testdata", "consistency", "compare-busy-old.json")
 	out, _ := succeeds(t, noChild(), "report", file, "--out", t.TempDir())
 	flat := strings.Join(strings.Fields(out), " ")
-	for _, want := range []string{"limited by (model's profile)", "causal profile tried on 2 CPUs, in the model of the configurations measured on vm"} {
+	for _, want := range []string{"limited by (model's profile); the best change on 2 CPUs"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("brewput report of measured points does not say %q:\n%s", want, out)
 		}

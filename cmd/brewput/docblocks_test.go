@@ -19,14 +19,17 @@ var (
 )
 
 // validationBlocks mark the blocks that validation's commands' tests write
-// (cd validation && go test ./published -update, ./reallibs -update).
-var validationBlocks = []string{"<!-- go run ./published: begin -->", "<!-- go run ./reallibs: begin -->"}
+// (cd validation && go test ./published -update, ./reallibs -update,
+// ./heldout -update).
+var validationBlocks = []string{"<!-- go run ./published, its verdicts: begin -->", "<!-- go run ./reallibs: begin -->",
+	"<!-- go run ./heldout: begin -->"}
 
 // TestDocBlocks: every fenced block of README.md and docs/ is source (go,
 // yaml), commands to type (sh, text), or output that a test prints again
 // from the current code: a deterministic example (TestDocExamples), the
 // main job's sample (TestReadmeMainJob), a recorded run (TestDocRecords)
-// or a validation command's (validation/published, validation/reallibs);
+// or a validation command's (validation/published, validation/reallibs,
+// validation/heldout);
 // and every block but
 // source fits a terminal 80 columns wide. docs/commands.md is the
 // commands' help, which TestDocsCommands writes and holds to 80 columns.

@@ -223,7 +223,7 @@ func planWhy(ctx context.Context, args []string, cpus int) (*why.Check, int, err
 	if err != nil {
 		return nil, 0, err
 	}
-	study.Calibration = pr.Describe()
+	study.Calibration = costsLine(pr)
 	return study, sf.count, nil
 }
 

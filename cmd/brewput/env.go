@@ -52,6 +52,8 @@ type env struct {
 	// analyze makes the analysis of points read back without one; by
 	// default analyze.Points.
 	analyze func([]results.Point, analyze.Options) (*analysis.Analysis, error)
+	// platformNoted is set once notePlatform has told sweep.PlatformNote.
+	platformNoted bool
 }
 
 // analyzer is the env's analyze, analyze.Points by default.

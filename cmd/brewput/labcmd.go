@@ -90,6 +90,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 				return err
 			}
 			out.Hold = profDir != ""
+			e.notePlatform()
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
 			ctx = lab.WithRetry(ctx, lab.Retry{Attempts: retry.Attempts, Wait: retry.Wait})
 			points, runErr := lab.Profiled(ctx, l, counts, profDir, format.Lines(e.stderr, ""))

@@ -194,6 +194,8 @@ func TestLocksBadInput(t *testing.T) {
 		{[]string{"predict", "../../examples/book"}, "-bench: give the benchmarks to predict"},
 		{[]string{"predict", "../../examples/book", "-bench", "("}, "not a regular expression"},
 		{[]string{"predict", "--from", "x.json", "../../examples/book"}, "--from x.json: reads what was measured"},
+		{[]string{"predict", "../../examples/book", "-bench", "Book", "--calibration", "/nonexistent/cal.json"}, "--calibration /nonexistent/cal.json: no such file"},
+		{[]string{"predict", "../../examples/book", "-bench", "Book", "--calibration", "../../model/calibrate/reference.json"}, "holds no contention curves"},
 		{[]string{"why", "../../examples/book", "-bench", "Book", "--mode", "locking"}, "--mode locking takes no arguments"},
 		{[]string{"why", "../../examples/book"}, "-bench: give the benchmark to explain"},
 		{[]string{"why", "../../examples/book", "-bench", "Book", "--cpus", "1,2"}, `--cpus "1,2": want one CPU count`},

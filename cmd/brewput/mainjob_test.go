@@ -48,20 +48,20 @@ func TestMainJobAndReport(t *testing.T) {
 	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "report: "+filepath.Join(first, "index.html")) {
 		t.Errorf("stdout has no table or no path to the page:\n%s", stdout)
 	}
-	// The verdict first, then the compact table: the measured points and the
-	// model's, each a row per mode with its ranges.
-	for _, want := range []string{"On " + lastCPUs() + ", measured on ", fmt.Sprintf("On %d CPUs, predicted by the model (go), for ", predictCPUs()),
-		"The best change each mode's causal profile tried", "predicted by the model (go)", ": " + fmt.Sprint(predictCPUs()) + " points, per mode", fmt.Sprintf("1–%d   ", predictCPUs())} {
+	// The verdict first, then the table of the modes by CPU counts, the
+	// measured apart from the predicted, and what limits each mode.
+	for _, want := range []string{"On " + lastCPUs() + " (measured on ", fmt.Sprintf("On %d CPUs (model): ", predictCPUs()),
+		"measured", "predicted by the model (go)", fmt.Sprintf("  %d  p50 ms\n", predictCPUs()), "limited by; the best change", "Runtime costs: "} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
 	// On a busy machine every measured point may be disturbed: then no mode
 	// is ranked.
-	if !strings.Contains(stdout, "noop makes") && !strings.Contains(stdout, "so no mode is ranked") {
+	if !strings.Contains(stdout, "noop makes") && !strings.Contains(stdout, "inconclusive") {
 		t.Errorf("stdout neither ranks the measured modes nor says why not:\n%s", stdout)
 	}
-	if v, table := strings.Index(stdout, "On "), strings.Index(stdout, "measured on "); v < 0 || v > table {
+	if !strings.HasPrefix(stdout, "On ") {
 		t.Errorf("the verdict does not come first:\n%s", stdout)
 	}
 	// The model's finelocking on 1 to predictCPUs CPUs can always be
@@ -169,15 +169,6 @@ func TestMainJobAndReport(t *testing.T) {
 		if err != nil || !bytes.Equal(a, b) {
 			t.Errorf("%s differs between the main job and brewput report (%v)", name, err)
 		}
-	}
-
-	// The CSV is a results file too.
-	fromCSV := filepath.Join(dir, "csv")
-	succeeds(t, noChild(), "report", filepath.Join(first, "results.csv"), "--out", fromCSV)
-	a, _ := os.ReadFile(filepath.Join(first, "distribution.svg"))
-	b, _ := os.ReadFile(filepath.Join(fromCSV, "distribution.svg"))
-	if !bytes.Equal(a, b) {
-		t.Errorf("the chart drawn from results.csv differs from the one drawn from results.json")
 	}
 }
 

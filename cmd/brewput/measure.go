@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
@@ -30,6 +31,7 @@ func (e *env) measure(ctx context.Context, st *shopsweep.Batch, have []results.P
 
 // runner returns the Runner that measures each point in a child process.
 func (e *env) runner() (shopsweep.Runner, error) {
+	e.notePlatform()
 	if e.child.path != "" {
 		return shopsweep.Runner{Path: e.child.path, Args: e.child.args, Env: e.child.env}, nil
 	}
@@ -38,6 +40,15 @@ func (e *env) runner() (shopsweep.Runner, error) {
 		return shopsweep.Runner{}, failure{Err: fmt.Errorf("find brewput's own executable to measure in a child process: %w", err)}
 	}
 	return shopsweep.Runner{Path: self, Args: []string{"point"}}, nil
+}
+
+// notePlatform tells once, where a command starts measuring, what a
+// measurement lacks off Linux (sweep.PlatformNote).
+func (e *env) notePlatform() {
+	if sweep.PlatformNote != "" && !e.platformNoted {
+		e.platformNoted = true
+		format.Lines(e.stderr, "")(sweep.PlatformNote)
+	}
 }
 
 // newPointCmd is the child side of a sweep (shopsweep.ServeChild), hidden.

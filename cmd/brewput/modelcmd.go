@@ -26,16 +26,16 @@ import (
 
 // modelFlags are brewput model's own flags, beside the study's.
 type modelFlags struct {
-	maxMem                            float64 // bytes
-	others                            float64 // CPUs
-	othersBurst                       time.Duration
-	seed                              uint64
-	band, causal                      bool // brewput model only
-	sched, calibration, file, runtime string
-	costs                             sim.Costs          // as the cost flags give them
-	measure                           calibrate.Measurer // the env's calibrateCosts
-	machine                           string
-	maxCPUs                           int // the most CPUs the command simulates, for --machine's default
+	maxMem                   float64 // bytes
+	others                   float64 // CPUs
+	othersBurst              time.Duration
+	seed                     uint64
+	band, causal             bool // brewput model only
+	sched, calibration, file string
+	costs                    sim.Costs          // as the cost flags give them
+	measure                  calibrate.Measurer // the env's calibrateCosts
+	machine                  string
+	maxCPUs                  int // the most CPUs the command simulates, for --machine's default
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -71,9 +71,8 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", model.DefaultSched, "scheduling policy: go or fifo\n(go: the Go runtime's scheduler, with its measured costs; fifo: idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs\n(from brewput calibrate; default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
-	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for:\nthis, unknown, or one of "+strings.Join(model.HardwareNames(), ", ")+
+	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for:\nthis or unknown"+
 		" (default: this one where no point has more CPUs than it has, else an unknown one of the most CPUs asked, its band spanning what published machines show)")
-	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler\ncode where versions differ: empty for today's, go1.0 (before Go 1.5: a sync.Mutex that never spins, no runnext), go1.9 (the talk's: a starving mutex hands over without yielding) or go1.23 (the last whose own lock lets every waiting thread spin)")
 }
 
 // registerOthers adds the flags of other processes on the simulated machine.
@@ -85,9 +84,9 @@ func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
 
 // options are the model flags as the predict package takes them.
 func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
-	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst, Measure: f.measure,
+	o := predict.Options{Sched: f.sched, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst, Measure: f.measure,
 		Machine: f.machine, MaxCPUs: f.maxCPUs}
-	for _, name := range append(predict.CostNames(), "calibration", "runtime", "machine") {
+	for _, name := range append(predict.CostNames(), "calibration", "machine") {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
 		}
@@ -162,6 +161,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	}); err != nil {
 		return err
 	}
+	tellUnused(e, bp)
 	out, err := e.compactOutput(fs, c.format, c.outFile, results.Plan{Command: "model", Points: total}, c.answer)
 	if err != nil {
 		return err
@@ -188,22 +188,13 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	points, err := pr.Run(ctx, st, bp, add)
 	finish() // the bar goes before the table comes
 	// The table's caption: which model, its costs and how far to trust
-	// them, above every point, or below the answer, which names the
-	// model. JSON points say it in each point's calibration and trust.
-	caption := func() {
-		if len(points) > 0 && (out.Format == results.Table || out.Out != nil) {
-			fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.stdout), "  "))
-		}
-	}
-	if out.View == nil {
-		caption()
+	// them, above every point. The answer names its costs in a line; JSON
+	// points say them in each point's calibration and trust.
+	if out.View == nil && len(points) > 0 && out.Format == results.Table {
+		fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.stdout), "  "))
 	}
 	if ferr := out.Finish(points, err == nil); ferr != nil {
 		return failure{Err: ferr}
-	}
-	if out.View != nil && len(points) > 0 {
-		fmt.Fprintln(e.stdout)
-		caption()
 	}
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 }
@@ -253,6 +244,23 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 		return nil, fmt.Errorf("--model: %w", err)
 	}
 	return bp, nil
+}
+
+// tellUnused names, in a line, the resources of bp that no step uses,
+// which are neither simulated nor relieved: the first three of them.
+func tellUnused(e *env, bp *blueprint.Blueprint) {
+	if bp == nil {
+		return
+	}
+	unused := bp.Unused()
+	if len(unused) == 0 {
+		return
+	}
+	names := strings.Join(unused[:min(3, len(unused))], ", ")
+	if len(unused) > 3 {
+		names += fmt.Sprintf(", … (%d resources)", len(unused))
+	}
+	e.tell(bp.Name + ": unused, not simulated: " + names)
 }
 
 // predictCPUs is how far the main job's predictions go: 8 CPUs or more.

@@ -181,6 +181,44 @@ func TestModelShortWindowOfBlueprint(t *testing.T) {
 	}
 }
 
+// TestModelUnusedResources: a blueprint declaring 10,000 resources and
+// using one answers as the one declared alone, byte for byte, and says in
+// one line of 80 columns which it left out; so does advise.
+func TestModelUnusedResources(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var many strings.Builder
+	many.WriteString("name: shop\nresources:\n")
+	for i := range 10_000 {
+		fmt.Fprintf(&many, "  r%d: 1\n", i)
+	}
+	const steps = "steps:\n  - {name: work, duration: 1ms, holds: [r1]}\n"
+	files := map[string]string{"many": many.String() + steps, "one": "name: shop\nresources: {r1: 1}\n" + steps}
+	out := map[string]string{}
+	for name, yaml := range files {
+		path := filepath.Join(dir, name+".yaml")
+		if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"model", "advise"} {
+			code, stdout, stderr := brewput(context.Background(), t, noChild(), cmd, "--model", path, "--cpus", "2", "--sched", "fifo")
+			if code != 0 {
+				t.Fatalf("%s --model %s.yaml: exit %d, stderr %q", cmd, name, code, stderr)
+			}
+			out[cmd+" "+name], out[cmd+" "+name+" stderr"] = stdout, stderr
+		}
+	}
+	const told = "shop: unused, not simulated: r0, r2, r3, … (9999 resources)\n"
+	for _, cmd := range []string{"model", "advise"} {
+		if out[cmd+" many"] != out[cmd+" one"] {
+			t.Errorf("%s: 10,000 declared answer\n%s\nthe one alone\n%s", cmd, out[cmd+" many"], out[cmd+" one"])
+		}
+		if got := out[cmd+" many stderr"]; got != told || out[cmd+" one stderr"] != "" {
+			t.Errorf("%s: told %.200q with 10,000 declared, %q with one; want %q and nothing", cmd, got, out[cmd+" one stderr"], told)
+		}
+	}
+}
+
 // TestModelCafe checks the example blueprint against the numbers its
 // comments work out by hand: 100·N lattes a second until its two
 // baristas, busy 8 ms a latte, stop it at 250.
@@ -370,8 +408,8 @@ func TestModelDefaultCalibration(t *testing.T) {
 	if _, err := calibrate.Load(path); err != nil {
 		t.Fatalf("the calibration saved: %v", err)
 	}
-	if !strings.Contains(oneLine(first), "on a quiet machine (other processes used 0.05 CPUs)") {
-		t.Errorf("the table's caption does not say the costs were measured on a quiet machine:\n%s", first)
+	if !strings.Contains(oneLine(first), "Runtime costs: ") || strings.Contains(first, "busy") {
+		t.Errorf("the answer does not name the costs, measured on a quiet machine:\n%s", first)
 	}
 	again, stderr := withMeasurement(t, measure, args...)
 	if stderr != "" {
@@ -389,26 +427,31 @@ func TestModelDefaultCalibration(t *testing.T) {
 // used more than a few tenths of a CPU is not saved, and the run that
 // measured it sets it aside: no quiet calibration being kept, it predicts
 // with the reference machine's costs for an unknown machine, and says so in
-// the stderr, in the table's caption, in every point's JSON and in advise's
-// answer; the next run measures again.
+// the stderr, in the answer's line on its costs, in the table's caption,
+// in every point's JSON and in advise's; the next run measures again.
 func TestModelBusyCalibration(t *testing.T) {
 	config := emptyConfig(t)
 	measure, calls := fakeMeasurement(t, 1.37)
 	args := []string{"model", "--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms"}
 	aside := "set aside: the calibration measured for this run on a busy machine (other processes used 1.37 CPUs), no quiet one being kept"
-	for run := 1; run <= 2; run++ {
+	costsAside := "Runtime costs: " + calibrate.ReferenceHost + "'s; this machine's were measured busy."
+	for run := 1; run <= 3; run += 2 {
 		stdout, stderr := withMeasurement(t, measure, args...)
-		if !strings.Contains(stderr, "not saved: other processes used 1.37 CPUs") || !strings.Contains(stderr, "sets them aside") {
-			t.Errorf("run %d: stderr does not say the calibration was not saved and is set aside:\n%s", run, stderr)
+		if !strings.Contains(stderr, "not kept (other processes used 1.37 CPUs): using "+calibrate.ReferenceHost+"'s costs.") {
+			t.Errorf("run %d: stderr does not say the calibration was not kept and is set aside:\n%s", run, stderr)
 		}
+		if !strings.Contains(stdout, costsAside) {
+			t.Errorf("run %d: the answer does not say %q:\n%s", run, costsAside, stdout)
+		}
+		stdout, _ = withMeasurement(t, measure, append(args, "--format", "table")...)
 		if caption := captionOf(stdout); !strings.Contains(caption, aside) || !strings.Contains(caption, "the reference calibration, for "+calibrate.ReferenceHost+"'s runtime costs") ||
 			!strings.Contains(caption, "for an unknown machine of ") || !strings.Contains(caption, calibrate.ReferenceHost+" wakes a sleeping goroutine") {
 			t.Errorf("run %d: the table's caption %q does not say %q", run, caption, aside)
 		}
 		assertEmptyDir(t, config, "the machine was busy")
 	}
-	if n := calls.Load(); n != 2 {
-		t.Errorf("measured %d times in two runs, want twice: nothing was saved", n)
+	if n := calls.Load(); n != 4 {
+		t.Errorf("measured %d times in four runs, want four: nothing was saved", n)
 	}
 	stdout, _ := withMeasurement(t, measure, append(args, "--format", "json")...)
 	points, err := results.ReadJSON(strings.NewReader(stdout))
@@ -427,13 +470,13 @@ func TestModelBusyCalibration(t *testing.T) {
 	}
 	advice, _ := withMeasurement(t, measure, "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms")
 	answer, _, _ := strings.Cut(advice, "\n\n") // a paragraph, wrapped
-	if answer = strings.ReplaceAll(answer, "\n", " "); !strings.Contains(answer, "Under the go policy for "+calibrate.ReferenceHost+"'s runtime costs") || !strings.Contains(answer, aside) {
-		t.Errorf("advise's answer %q does not say %q", answer, aside)
+	if answer = strings.ReplaceAll(answer, "\n", " "); !strings.Contains(answer, costsAside) || strings.Count(answer, calibrate.ReferenceHost) != 1 {
+		t.Errorf("advise's answer %q does not say %q, once", answer, costsAside)
 	}
 	adviceJSON, _ := withMeasurement(t, measure, "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms", "--format", "json")
 	var a limits.Advice
-	if err := json.Unmarshal([]byte(adviceJSON), &a); err != nil || !strings.Contains(a.Answer, aside) {
-		t.Errorf("advise's JSON answer %q (%v) does not say %q", a.Answer, err, aside)
+	if err := json.Unmarshal([]byte(adviceJSON), &a); err != nil || !strings.Contains(a.Calibration, aside) {
+		t.Errorf("advise's JSON calibration %q (%v) does not say %q", a.Calibration, err, aside)
 	}
 }
 
@@ -648,7 +691,8 @@ func TestFitWindow(t *testing.T) {
 // TestModelBlueprintUnknownMachine: issue 54's command, a blueprint past
 // this machine's CPUs with no other flag than the calibration, prints at
 // 80 columns each point's band and says that past the calibrated CPUs it
-// predicts for an unknown machine and what that machine's band spans.
+// predicts for an unknown machine and what that machine's band spans, in
+// the table of every point; its answer leaves them to it.
 func TestModelBlueprintUnknownMachine(t *testing.T) {
 	if race.Enabled {
 		// Under the detector its simulations took 170 s of the race run (at load 11); they
@@ -664,15 +708,15 @@ func TestModelBlueprintUnknownMachine(t *testing.T) {
 	if err := os.WriteFile(yaml, []byte(bp), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The answer (compact, the default) gives the band of 16 CPUs, the
-	// full table every point's.
-	for format, band := range map[string]string{"compact": "On 16 CPUs, with the costs' uncertainty: mutex ", "table": "go band"} {
+	// The full table gives every point's band; the answer (compact, the
+	// default) leaves the bands and the model's words to it.
+	for _, format := range []string{"compact", "table"} {
 		stdout, _ := runModel(t, "--model", yaml, "--cpus", "1,2,16", "--calibration", filepath.Join("testdata", "calibration-2core.json"), "--format", format)
-		if !strings.Contains(oneLine(stdout), band) {
-			t.Errorf("--format %s: no band at 80 columns (%q):\n%s", format, band, stdout)
+		if said := strings.Contains(oneLine(stdout), "go band"); said != (format == "table") {
+			t.Errorf("--format %s: says the band at 80 columns %v, want %v:\n%s", format, said, format == "table", stdout)
 		}
-		if !strings.Contains(oneLine(stdout), "past them for an unknown machine of 16 CPUs (moving a cache line") {
-			t.Errorf("--format %s does not say it predicts for an unknown machine past the calibrated CPUs:\n%s", format, stdout)
+		if said := strings.Contains(oneLine(stdout), "past them for an unknown machine of 16 CPUs (moving a cache line"); said != (format == "table") {
+			t.Errorf("--format %s: says it predicts for an unknown machine past the calibrated CPUs %v, want %v:\n%s", format, said, format == "table", stdout)
 		}
 		for _, line := range strings.Split(stdout, "\n") {
 			if n := utf8.RuneCountInString(line); n > 80 {

@@ -128,7 +128,7 @@ func TestPlayground(t *testing.T) {
 	}{
 		{"mode=finelocking&cpus=6&sched=fifo", []string{"model", "--modes", "finelocking", "--cpus", "6", "--sched", "fifo", "--format", "json"}, "finelocking on 6 CPUs: "},
 		{"mode=multi-2&cpus=4&sched=go", []string{"model", "--modes", "multi-2", "--cpus", "4", "--calibration", "/calibration.json", "--format", "json"}, "multi-2 on 4 CPUs: "},
-		{"mode=linearpipe-1&cpus=3&sched=go&runtime=go1.9", []string{"model", "--modes", "linearpipe-1", "--cpus", "3", "--runtime", "go1.9", "--calibration", "/calibration.json", "--format", "json"}, "linearpipe-1 on 3 CPUs: "},
+		{"mode=linearpipe-1&cpus=3&sched=go", []string{"model", "--modes", "linearpipe-1", "--cpus", "3", "--calibration", "/calibration.json", "--format", "json"}, "linearpipe-1 on 3 CPUs: "},
 		{"mode=locking&cpus=2&sched=fifo&par=4&grind=2", []string{"model", "--modes", "locking", "--cpus", "2", "--sched", "fifo", "--par", "4", "--grind", "2ms", "--format", "json"}, "locking on 2 CPUs: "},
 	}
 	for i, ex := range experiments {
@@ -464,17 +464,6 @@ func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
 	openHash("#mode=locking&cpus=2&sched=fifo")
 	if because := evaluate[string](t, page, `document.getElementById("because").textContent`); strings.Contains(because, "spread wide") {
 		t.Errorf("locking on 2 CPUs under fifo, every latte 8 ms, says its latencies spread: %q", because)
-	}
-
-	// go1.9's runtime, the box's: the schedule is drawn under it too (brewput
-	// schedule took no --runtime and the section said so in an error), and
-	// locking on 2 CPUs is the talk's 8 ms median, not today's runtime's.
-	openHash("#mode=locking&cpus=2&sched=go&runtime=go1.9")
-	if s := evaluate[string](t, page, `document.getElementById("schedule").innerText`); strings.Contains(s, "brewput:") || !strings.Contains(s, "locking on 2 CPUs") {
-		t.Errorf("the schedule under go1.9's runtime: %.300q; want locking on 2 CPUs drawn, no error", s)
-	}
-	if h := evaluate[string](t, page, `document.getElementById("headline").textContent`); !strings.Contains(h, "median latency 8.00 ms") {
-		t.Errorf("locking on 2 CPUs under go1.9's runtime answers %q; want the talk's 8.00 ms median", h)
 	}
 
 	// A YAML system after the shop: no schedule titled for the shop's last

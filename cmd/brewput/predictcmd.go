@@ -14,20 +14,20 @@ import (
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/run/gobench"
 	"github.com/brewput/brewput/internal/run/studyjob"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
 )
 
 func newPredictCmd(e *env) *cobra.Command {
-	var bench, benchtime, cpus, measure, format, from string
+	var bench, benchtime, cpus, measure, format, from, calibration string
 	var count int
-	mf := &modelFlags{measure: e.calibrateCosts}
 	cmd := goTestCommand("predict PACKAGE -bench REGEXP [--cpus 1-64] [flags] [-- go test flags]",
 		"Predict a Go benchmark on more CPUs from the locks it takes",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error
 			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir}
-			f := studyjob.Predict{JSON: format == "json", Unseen: "taken while its timer ran"}
+			f := studyjob.Predict{JSON: format == "json", Calibration: calibration, Measure: e.calibrateCosts}
 			switch {
 			case from != "" && len(pkgs)+len(goFlags) > 0:
 				return fmt.Errorf("--from %s: reads what was measured; give no package or go test flags", from)
@@ -42,6 +42,9 @@ func newPredictCmd(e *env) *cobra.Command {
 			}
 			if f.CPUs, err = host.ParseCPUList(cpus, host.ModelMaxCPUs); err != nil {
 				return fmt.Errorf("--cpus: %w", err)
+			}
+			if err := studyjob.CheckCalibration(calibration); err != nil {
+				return err
 			}
 			var measured []results.Point
 			if from != "" {
@@ -64,12 +67,8 @@ func newPredictCmd(e *env) *cobra.Command {
 					return fmt.Errorf("-%w", err)
 				}
 			}
-			mf.band, mf.causal = true, true
-			f.Options = mf.options(fs)
-			if err := f.Options.Check(); err != nil {
-				return err
-			}
 			if from == "" {
+				e.notePlatform()
 				res, runErr := gobench.Run(cmd.Context(), cfg)
 				if err := gobench.Ended(res, runErr, func(points []results.Point) error {
 					measured = points
@@ -81,6 +80,9 @@ func newPredictCmd(e *env) *cobra.Command {
 			name := measured[0].Bench.Pkg
 			var asStudy []results.Point
 			for _, p := range measured {
+				if v, ok := p.Bench.Value("allocs/op"); ok {
+					p.Measures = map[string]float64{curves.AllocsKey: v}
+				}
 				p.Kind, p.Study, p.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
 				if !slices.Contains(f.Variants, p.Mode) {
 					f.Variants = append(f.Variants, p.Mode)
@@ -113,8 +115,7 @@ func newPredictCmd(e *env) *cobra.Command {
 	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first,\neach run pinned to that many CPUs, up to this machine's")
 	fs.IntVar(&count, "count", 3, "runs of each benchmark per CPU count;\nthe model reads the median run")
 	fs.StringVar(&benchtime, "benchtime", "500ms", "a run's length, such as 1s or 100000x\n(as go test -benchtime)")
-	mf.registerPolicy(fs)
-	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the simulations' start states;\nthe same seed gives the same prediction")
+	fs.StringVar(&calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")
 	fs.StringVar(&format, "format", "table", "output format: table or json\n(JSON Lines, a point per benchmark and CPU count)")
 	return cmd
 }

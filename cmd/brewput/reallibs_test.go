@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 )
@@ -39,7 +38,7 @@ func TestRealLibsLocks(t *testing.T) {
 	}
 	t.Parallel()
 	measured := filepath.Join(t.TempDir(), "measured.json")
-	bench := []string{"bench", ".", "-bench", "Rate|Metrics|Cmap|Logrus|SyncMap", "-cpu", "2",
+	bench := []string{"bench", ".", "-bench", "Rate|Metrics|Cmap|Logrus|SyncMap", "-cpu", "1,2",
 		"-benchtime", "100ms", "--locks", "--format", "json", "--out", filepath.Join(t.TempDir(), "report")}
 	code, js, stderr := brewputIn(context.Background(), t, dir, noChild(), bench...)
 	if code != exitOK {
@@ -69,9 +68,11 @@ func TestRealLibsLocks(t *testing.T) {
 		}
 		return out
 	}
-	byMode := map[string]map[string]group{}
+	byMode := map[string]map[string]group{} // on 2 CPUs, where both goroutines take them
 	for _, p := range points {
-		byMode[p.Mode] = groupsOf(p)
+		if p.CPUs == 2 {
+			byMode[p.Mode] = groupsOf(p)
+		}
 	}
 	// only is the group whose name holds part, the one of the
 	// benchmark's that took a measurable share (sync.Pool's may show too).
@@ -137,13 +138,6 @@ func TestRealLibsLocks(t *testing.T) {
 		}
 	}
 
-	if race.Enabled {
-		// predict's simulations are the model's, whose goroutines package
-		// model's tests run under the detector; here they took most of
-		// this test's 198 s of the race run, and what follows the plain
-		// run checks.
-		return
-	}
 	// predict says one thing of each benchmark: points or a not_predicted
 	// record with its reason, never both, on every output.
 	stdout, stderr := succeeds(t, noChild(), "predict", "--from", measured, "--cpus", "1,2,4", "--format", "json")
@@ -177,61 +171,34 @@ func TestRealLibsLocks(t *testing.T) {
 		}
 	}
 	// The text says the same: a "Not predicted" line for each variant the
-	// JSON says is not, and rows of the table on 4 CPUs, where nothing was
-	// measured, for the others alone.
+	// JSON says is not, and a row of the table for the others alone.
 	table, _ := succeeds(t, noChild(), "predict", "--from", measured, "--cpus", "4")
 	for _, mode := range modes {
 		np := slices.ContainsFunc(f.NotPredicted, func(np results.NotPredicted) bool { return np.Mode == mode })
 		said := strings.Contains(strings.Join(strings.Fields(table), " "), "Not predicted: "+mode+":")
-		// A row on 4 CPUs: the mode in its first column, or, where names
-		// head their rows, under the mode's line.
-		row, under := false, ""
+		row := false
 		for _, line := range strings.Split(table, "\n") {
-			fields := strings.Fields(line)
-			switch {
-			case len(fields) == 1:
-				under = fields[0]
-			case len(fields) > 2 && fields[0] == mode && fields[1] == "4",
-				len(fields) > 2 && under == mode && fields[0] == "4":
+			if fields := strings.Fields(line); len(fields) > 2 && fields[0] == mode {
 				row = true
 			}
 		}
 		if said != np || row == np {
-			t.Errorf("%s: not predicted in JSON %v; the text says not predicted %v, has a row on 4 CPUs %v:\n%s", mode, np, said, row, table)
+			t.Errorf("%s: not predicted in JSON %v; the text says not predicted %v, has a row %v:\n%s", mode, np, said, row, table)
 		}
 	}
-	// One lock every goroutine shares (these libraries take no other):
-	// the predicted curve, once it falls, does not rise again, and past
-	// the CPUs measured it stays at or below its bound.
-	bounds := map[string]map[int]float64{}
+	// Each is read as the lock its library takes: one every goroutine
+	// shares is one lock; one each goroutine has to itself is none, and
+	// what it is read as then is what its CPUs made (a busy machine's
+	// too), which this test does not hold it to.
+	shapes := map[string]string{}
 	for _, p := range f.Points {
-		mode := strings.TrimPrefix(p.Bench.Name, "Benchmark")
-		if p.Bounds != nil && p.Bounds.ThroughputMax > 0 {
-			if bounds[mode] == nil {
-				bounds[mode] = map[int]float64{}
-			}
-			bounds[mode][p.CPUs] = p.Bounds.ThroughputMax
+		if p.Band != nil {
+			shapes[strings.TrimPrefix(p.Bench.Name, "Benchmark")] = p.Band.Shape
 		}
 	}
-	for _, mode := range []string{"Rate/limiter=shared", "Metrics/hist=shared", "Cmap/shards=1"} {
-		p, fallen := predicted[mode], false
-		for _, n := range []int{2, 4} {
-			prev := n / 2
-			if fallen && p[n] > p[prev] {
-				t.Errorf("%s: predicted %v, rises again on %d CPUs after it fell", mode, p, n)
-			}
-			fallen = fallen || p[n] < p[prev]
-			if b, ok := bounds[mode][n]; n > 2 && (!ok || p[n] > b) {
-				t.Errorf("%s on %d CPUs: predicted %.4g, above its bound %.4g (or none)", mode, n, p[n], b)
-			}
-		}
-	}
-	// A lock each goroutine has to itself is never contended: the
-	// per-goroutine models scale past the CPUs measured (short of twice
-	// by what every core busy costs an unknown machine).
-	for _, mode := range []string{"Rate/limiter=pergoroutine", "Metrics/hist=pergoroutine"} {
-		if p := predicted[mode]; !(p[4] > 1.5*p[2]) {
-			t.Errorf("%s: predicted %v, want 4 CPUs above 1.5 times 2", mode, p)
+	for _, mode := range []string{"Rate/limiter=shared", "Metrics/hist=shared", "Rate/limiter=pergoroutine", "Metrics/hist=pergoroutine"} {
+		if shared := strings.HasSuffix(mode, "=shared"); (shapes[mode] == "one lock") != shared {
+			t.Errorf("%s read as %q: want one lock %v", mode, shapes[mode], shared)
 		}
 	}
 

@@ -116,6 +116,7 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 			if err := e.claimReportDir(out, ""); err != nil {
 				return err
 			}
+			e.notePlatform()
 			points, runErr := prog.Measure(cmd.Context(), pl, e.stderr, nil)
 			if len(points) > 0 {
 				if err := mainjob.Rerender(e.stdout, e.stderr, out, report.Inputs{Points: points}, nil, fullTable, "", e.analyzer()); err != nil {
@@ -165,6 +166,7 @@ func studyRunCmd(e *env, prog *studyjob.Program) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			e.notePlatform()
 			points, runErr := prog.Measure(cmd.Context(), pl, e.stderr, out.Add)
 			return finish(out, points, runErr, pl.Total())
 		},
@@ -255,6 +257,7 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 			if err := w.Load.Validate(); err != nil {
 				return err
 			}
+			e.notePlatform()
 			s, runErr := prog.Why(cmd.Context(), w, e.stderr)
 			var none *studyjob.NoParts
 			if errors.As(runErr, &none) {
@@ -324,8 +327,7 @@ func stoppedLate(e *env, outFormat string, err error) bool {
 
 func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	var variants, cpus, measure, format string
-	mf := &modelFlags{measure: e.calibrateCosts}
-	p := studyjob.Predict{Plan: studyjob.Plan{Load: sweep.Load{Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}}, Retry: sweep.DefaultRetry()}}
+	p := studyjob.Predict{Measure: e.calibrateCosts, Plan: studyjob.Plan{Load: sweep.Load{Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}}, Retry: sweep.DefaultRetry()}}
 	cmd := &cobra.Command{
 		Use:   "predict",
 		Short: "Predict each variant on more CPUs, checked against its runs",
@@ -362,8 +364,13 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 			case format != "table" && format != "json":
 				return fmt.Errorf("--format %q: want table or json", format)
 			}
-			mf.band, mf.causal = true, true
-			p.JSON, p.Options = format == "json", mf.options(fs)
+			if err := studyjob.CheckCalibration(p.Calibration); err != nil {
+				return err
+			}
+			p.JSON = format == "json"
+			if p.From == "" { // else it reads what was measured
+				e.notePlatform()
+			}
 			return prog.Predict(cmd.Context(), p, e.stdout, e.stderr)
 		},
 	}
@@ -375,8 +382,7 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 	fs.Var((*cliflag.Duration)(&p.Load.Dur), "dur", "measured duration of each point")
 	fs.Var((*cliflag.Duration)(&p.Load.Warmup), "warmup", "warm-up before each point")
 	fs.IntVar(&p.Count, "count", 1, "measure every point this many times;\nthe model reads the median run")
-	mf.registerPolicy(fs)
-	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the simulations' start states;\nthe same seed gives the same prediction")
+	fs.StringVar(&p.Calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")
 	fs.StringVar(&format, "format", "table", "output format: table or json\n(JSON Lines, a point per variant and CPU count)")
 	fs.StringVar(&p.Out, "out", "", "also write a report to this folder\n(of the measured and predicted points)")
 	return cmd

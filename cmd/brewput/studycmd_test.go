@@ -210,7 +210,6 @@ func TestStudyBadInput(t *testing.T) {
 		{[]string{"predict", "--format", "xml"}, `--format "xml": want table or json`},
 		{[]string{"predict", "--variants", "nope"}, `--variants: "nope": not a variant`},
 		{[]string{"predict", "--from", "x.json", "--dur", "1s"}, "--dur: applies when measuring"},
-		{[]string{"predict", "--sched", "rr"}, `--sched "rr"`},
 		{[]string{"predict", "--dur", "0s"}, "--dur 0s"},
 		{[]string{"predict", "--from", "/nonexistent/x.json"}, "--from"},
 	} {
@@ -229,39 +228,49 @@ func TestStudyBadInput(t *testing.T) {
 }
 
 // predict --from reads a results file of the study and writes, by
-// default, the models, a table with the check and the line of what the
-// model leaves out; with --format json a prediction's point per CPU
-// count.
+// default, what the prediction is for and a table of speed-ups by what
+// each variant was read as; with --format json a point per CPU count,
+// its band and the shape it was read as.
 func TestStudyPredict(t *testing.T) {
 	prog := buildCache(t)
 	const ops = 10e6
 	lock := func(n float64, hold time.Duration) results.Machine {
 		return results.Machine{Name: "cache", Kind: "mutex", Uses: int64(n), BusyFrac: n * hold.Seconds()}
 	}
-	point := func(variant string, thr float64, machines ...results.Machine) results.Point {
-		return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: variant, CPUs: 1, Load: results.Load{Par: 1, Dur: time.Second}}, Study: &results.Study{Name: "cache", Meters: machines}, Ops: int64(thr),
-			Throughput: thr, Unit: "ops/s", CPUUsed: 1}
+	point := func(variant string, cpus int, thr float64, machines ...results.Machine) results.Point {
+		return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: variant, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Study: &results.Study{Name: "cache", Meters: machines}, Ops: int64(thr),
+			Throughput: thr, Unit: "ops/s", CPUUsed: float64(cpus)}
 	}
 	file := filepath.Join(t.TempDir(), "measured.json")
 	f, err := os.Create(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := results.Write(f, results.JSON, []results.Point{point("mutex-write", ops, lock(ops, 40*time.Nanosecond)), point("syncmap-write", ops/2)}); err != nil {
+	if err := results.Write(f, results.JSON, []results.Point{
+		point("mutex-write", 1, ops, lock(ops, 40*time.Nanosecond)), point("mutex-write", 2, 0.8*ops, lock(0.8*ops, 40*time.Nanosecond)),
+		point("syncmap-write", 1, ops/2), point("syncmap-write", 2, 0.98*ops),
+		point("mutex-read", 1, ops, lock(ops, 40*time.Nanosecond)),
+	}); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
-	code, out, errs := inStudy(context.Background(), prog, "predict", "--from", file, "--sched", "fifo", "--cpus", "1-4", "--variants", "mutex-write,syncmap-write")
+	// The answer first, for the machine it is for; each variant under
+	// what it was read as; a variant measured on one CPU alone not
+	// predicted, and why.
+	code, out, errs := inStudy(context.Background(), prog, "predict", "--from", file, "--cpus", "1-4", "--variants", "mutex-write,syncmap-write,mutex-read")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	flat := strings.Join(strings.Fields(out), " ") // its sentences wrap
-	for _, want := range []string{"mutex-write (1 CPU,", "mutex cache held 40 ns once an operation", "within its band", "cache lines shared by more cores", "fifo"} {
+	if !strings.HasPrefix(flat, "Past this machine's") {
+		t.Errorf("the answer does not say first what it is for:\n%s", out)
+	}
+	for _, want := range []string{"one lock (", "mutex-write", "nothing shared (", "syncmap-write", "Not predicted: mutex-read: measured on 1 CPU only"} {
 		if !strings.Contains(flat, want) {
-			t.Errorf("table lacks %q:\n%s", want, out)
+			t.Errorf("answer lacks %q:\n%s", want, out)
 		}
 	}
-	code, out, errs = inStudy(context.Background(), prog, "predict", "--from", file, "--sched", "fifo", "--cpus", "1-4", "--variants", "mutex-write", "--format", "json")
+	code, out, errs = inStudy(context.Background(), prog, "predict", "--from", file, "--cpus", "1-4", "--variants", "mutex-write", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -270,14 +279,15 @@ func TestStudyPredict(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, p := range points {
-		if p.Kind != results.KindStudy || p.Source != results.SourceModel || p.Mode != "mutex-write" || p.CPUs != i+1 || p.Bounds == nil {
-			t.Errorf("point %d: %+v", i+1, p)
+		if p.Kind != results.KindStudy || p.Source != results.SourceModel || p.Mode != "mutex-write" || p.CPUs != i+1 || p.Band == nil || p.Band.Shape != "one lock" ||
+			!(p.Band.Throughput[0] <= p.Throughput && p.Throughput <= p.Band.Throughput[1]) {
+			t.Errorf("point %d: %+v, band %+v", i+1, p, p.Band)
 		}
 	}
-	if len(points) != 4 {
-		t.Errorf("%d JSON points, want 4", len(points))
+	if len(points) != 4 || points[1].Throughput != 0.8*ops {
+		t.Errorf("%d JSON points, want 4, the second what 2 CPUs measured (%v): %+v", len(points), 0.8*ops, points)
 	}
-	if code, _, errs := inStudy(context.Background(), prog, "predict", "--from", file); code != exitUsage || !strings.Contains(errs, "no measured point of mutex-read") {
+	if code, _, errs := inStudy(context.Background(), prog, "predict", "--from", file, "--variants", "mutex-write,sharded-read"); code != exitUsage || !strings.Contains(errs, "no measured point of sharded-read") {
 		t.Errorf("predict of variants the file lacks: exit %d, %q", code, errs)
 	}
 }

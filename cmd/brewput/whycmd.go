@@ -14,6 +14,7 @@ import (
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/predict"
+	"github.com/brewput/brewput/report/text"
 )
 
 func newWhyCmd(e *env) *cobra.Command {
@@ -72,7 +73,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return failure{Err: err}
 			}
-			study.Calibration = pr.Describe()
+			study.Calibration = costsLine(pr)
 			runner, err := e.runner()
 			if err != nil {
 				return err
@@ -99,4 +100,13 @@ func newWhyCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	bw.register(cmd.Flags())
 	return cmd
+}
+
+// costsLine names the runtime costs pr's model rests on, in a line; ""
+// under fifo, which needs none.
+func costsLine(pr predict.Prediction) string {
+	if pr.Cal == nil {
+		return ""
+	}
+	return text.CostsLine(*pr.Cal)
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -34,7 +36,7 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	cal := fixedCalibration(t)
-	samples := filepath.Join("..", "..", "results", "testdata", "v1")
+	samples := filepath.Join("..", "..", "results", "testdata", "samples")
 	cacheStudy := filepath.Join("..", "..", "examples", "cache", "study")
 	measured := filepath.Join(cacheStudy, "testdata", "measured.json")
 	studyCal := filepath.Join(cacheStudy, "testdata", "calibration.json")
@@ -85,13 +87,13 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 		{"brewput why", []string{"why", "../../examples/book", "-bench", "Book/design=onelock", "--cpus", "1", "--count", "2", "--max-count", "2", "--benchtime", "2000x", "--noisy", "ok", "--calibration", cal}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "why", "--cpus", "1", "--variant", "mutex-write", "--count", "2", "--max-count", "2", "--dur", "50ms", "--noisy", "ok", "--calibration", studyCal}, noChild(), nil},
 		{"brewput bench", []string{"bench", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "-cpu", "1,2", "-benchtime", "20x", "--out", out(longFolder + "bench")}, noChild(), nil},
-		{"brewput predict", []string{"predict", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "--cpus", "1,2,64", "-benchtime", "200x", "--calibration", cal}, noChild(), nil},
+		{"brewput predict", []string{"predict", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "--cpus", "1,2,64", "-benchtime", "200x"}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "list"}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "--cpus", "1", "--dur", "50ms", "--variants", "mutex-write,sharded-write", "--count", "2", "--noisy", "ok", "--out", out("study")}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "run", "--cpus", "1", "--dur", "50ms", "--variants", "mutex-write", "--noisy", "ok"}, noChild(), nil},
 		// On up to 64 CPUs with every variant in docs/own-code.md, whose
 		// commands TestDocExamples holds to 80 columns as well.
-		{"brewput study", []string{"study", cacheStudy, "predict", "--from", measured, "--calibration", studyCal, "--cpus", "1,2,4", "--variants", "mutex-write,sharded-write"}, noChild(), nil},
+		{"brewput study", []string{"study", cacheStudy, "predict", "--from", measured, "--cpus", "1,2,4", "--variants", "mutex-write,sharded-write"}, noChild(), nil},
 		// What the playground tests' run wrote (sharedPlayground), not
 		// built again: the engine's build is most of the command's time.
 		{"brewput playground", []string{"playground", "--out", "SITE", "--calibration", "CAL"}, noChild(), nil},
@@ -142,9 +144,29 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 				for _, line := range overColumns(s.text, format.Columns) {
 					t.Errorf("brewput %s: a line of %s over %d columns: %q", strings.Join(c.args, " "), s.name, format.Columns, line)
 				}
+				for _, id := range goIdentifiers(s.text) {
+					t.Errorf("brewput %s: its %s names %q, a Go identifier of brewput's", strings.Join(c.args, " "), s.name, id)
+				}
 			}
 		})
 	}
+}
+
+// qualified is a Go identifier qualified by its package: "results.CPU".
+var qualified = regexp.MustCompile(`\b[a-z][a-z0-9]*\.[A-Z][A-Za-z0-9]*`)
+
+// userAPIs are the packages whose identifiers brewput names to the user,
+// who writes them: the standard library's locks and runtime, a
+// benchmark's b, and brewput's own packages for the user's code.
+var userAPIs = []string{"sync", "runtime", "testing", "b", "bufio", "study", "meter", "bench"}
+
+// goIdentifiers are the identifiers qualified by a package of s that no
+// user writes: a program's name, not words.
+func goIdentifiers(s string) []string {
+	return slices.DeleteFunc(qualified.FindAllString(s, -1), func(id string) bool {
+		pkg, _, _ := strings.Cut(id, ".")
+		return slices.Contains(userAPIs, pkg)
+	})
 }
 
 // overColumns are the lines of s wider than width, but for one word

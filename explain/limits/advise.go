@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -74,7 +73,6 @@ func advise(ctx context.Context, pr *CausalProfile, sched string, changes []what
 			cmp.Compare(x.Cost.Weight(), y.Cost.Weight()), cmp.Compare(pct(y.LatencyGain), pct(x.LatencyGain)),
 			cmp.Compare(b2i(y.Kind == analysis.Structural), b2i(x.Kind == analysis.Structural)))
 	})
-	a.Answer = answer(a)
 	return a, nil
 }
 
@@ -87,53 +85,4 @@ func b2i(b bool) int {
 
 func outcome(p results.Point) analysis.Outcome {
 	return analysis.Outcome{Throughput: p.Throughput, P50Ms: p.Latency.P50, P99Ms: p.Latency.P99, MeanMs: p.Latency.Mean}
-}
-
-// answer says in a line what limits the system and what would help most.
-func answer(a *Advice) string {
-	now := fmt.Sprintf("%s makes %.0f %s, limited by %s", a.System, a.Now.Throughput, a.Unit, LimitedBy(a.Now.Bottleneck))
-	if len(a.Options) == 0 || a.Options[0].ThroughputGain <= MinGain {
-		best := ""
-		for _, o := range a.Options {
-			if o.LatencyGain >= 0.05 && o.ThroughputGain > -0.01 {
-				best = fmt.Sprintf("; %s (%s) cuts the median latency by %.0f %%", o.Change, o.As, 100*o.LatencyGain)
-				break
-			}
-		}
-		return fmt.Sprintf("%s. None of the %d changes tried raises throughput by more than 1 %%%s.", now, len(a.Options), best)
-	}
-	o := a.Options[0]
-	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), median latency %s (%s); it costs %s.",
-		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
-}
-
-// LimitedBy says a verdict briefly: "the grinder (another grinder: +13 %)".
-func LimitedBy(b *results.Bottleneck) string {
-	if b == nil {
-		return "nothing known"
-	}
-	who := b.Named
-	switch {
-	case b.Resource == "arrivals":
-		return "its arrivals (it keeps up; no relief raises throughput)"
-	case b.Resource == "none":
-		return "nothing any relief tried can lift by more than 1 %"
-	case b.Combined != nil:
-		return fmt.Sprintf("%s together (no single relief gains more than 1 %%; %s: %s)", who, b.Combined.Change, format.Gain(b.Gain))
-	}
-	best := b.Experiments[0]
-	if len(b.Resources) > 1 {
-		who += " together"
-	}
-	return fmt.Sprintf("%s (%s: %s)", who, best.Change, format.Gain(best.Gain))
-}
-
-func latencyChange(g float64) string {
-	if math.Abs(g) < 0.005 {
-		return "unchanged"
-	}
-	if g > 0 {
-		return fmt.Sprintf("%.0f %% less", 100*g)
-	}
-	return fmt.Sprintf("%.0f %% more", -100*g)
 }

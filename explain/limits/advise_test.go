@@ -38,9 +38,6 @@ func TestFinelockingOnSixCPUs(t *testing.T) {
 		if math.Abs(best.ThroughputGain-0.5) > 0.03 || best.Cost.Machines != 3 {
 			t.Errorf("%s: best change %q (%s) at %.0f costing %v, want another copy of each machine, about 1500", sched, best.Change, best.As, best.Throughput, best.Cost)
 		}
-		if !strings.HasPrefix(a.Answer, "finelocking on 6 CPUs makes") || !strings.Contains(a.Answer, "Best change: ") {
-			t.Errorf("%s: answer %q", sched, a.Answer)
-		}
 		for _, o := range a.Options {
 			if (o.Change == "twice the CPUs" || strings.HasPrefix(o.Change, "twice the customers")) && o.ThroughputGain > 0.01 {
 				t.Errorf("%s: %s gains %.0f %%, want nothing", sched, o.Change, 100*o.ThroughputGain)
@@ -49,15 +46,12 @@ func TestFinelockingOnSixCPUs(t *testing.T) {
 	}
 }
 
-// checkAgrees checks that the advice's first line and the profile's
-// verdict agree: the line says the verdict, and every change the verdict
-// recommends is in the table, gaining more than 1 %.
+// checkAgrees checks that the advice and the profile's verdict agree:
+// every change the verdict recommends is in the table, gaining more than
+// 1 %.
 func checkAgrees(t *testing.T, a *limits.Advice) {
 	t.Helper()
 	b := a.Now.Bottleneck
-	if !strings.Contains(a.Answer, "limited by "+limits.LimitedBy(b)) {
-		t.Errorf("%s: answer %q does not say the verdict %q", a.System, a.Answer, limits.LimitedBy(b))
-	}
 	for _, r := range b.Recommend {
 		found := false
 		for _, o := range a.Options {

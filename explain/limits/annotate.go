@@ -58,7 +58,7 @@ func Annotate(points []results.Point, policy model.Policy) error {
 			cfg.Warmup = max(cfg.Warmup, 100*time.Millisecond)
 			cfg.Dur = min(max(cfg.Dur, 500*time.Millisecond), 2*time.Second)
 		case p.Sched == "go" && policy.Sched == "go":
-			cfg.Policy.Sched, cfg.Costs, cfg.Policy.Runtime, cfg.Policy.Seed = "go", policy.Costs, p.Runtime, max(p.Seed, 1)
+			cfg.Policy.Sched, cfg.Costs, cfg.Policy.Seed = "go", policy.Costs, max(p.Seed, 1)
 		default: // fifo, or go with costs unknown here
 			cfg.Policy.Sched, cfg.Policy.Seed = "fifo", max(p.Seed, 1)
 		}

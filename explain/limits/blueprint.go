@@ -88,12 +88,13 @@ func (y *yamlSystem) reliefs() []relief {
 		rs = append(rs, relief{kind: Shorter, change: st.Name + " 10 % faster",
 			named: []string{main}, relieves: relieves, k: knobs{scale: map[string]float64{st.Name: Faster}}})
 	}
-	for _, r := range y.b.Resources {
+	used := y.b.Used() // a resource nobody takes limits nothing
+	for _, r := range used {
 		rs = append(rs, relief{kind: Copy, change: fmt.Sprintf("one more %s (%d → %d)", r.Name, r.Capacity, r.Capacity+1), named: []string{r.Name}, relieves: []string{r.Name},
 			cost: Cost{Units: 1}, k: knobs{copies: map[string]int{unitKey + r.Name: 1}}})
 	}
 	if y.cfg.Policy.Sched != "fifo" { // fifo's lines cost nothing to move
-		for _, r := range y.b.Resources {
+		for _, r := range used {
 			rs = append(rs, lineReliefs(r)...)
 		}
 	}
@@ -152,7 +153,7 @@ func (y *yamlSystem) describe(k knobs) string {
 			parts = append(parts, fmt.Sprintf("%s ×%g", st.Name, f))
 		}
 	}
-	for _, r := range y.b.Resources {
+	for _, r := range y.b.Used() {
 		if n := k.copies[unitKey+r.Name]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%s: capacity %d", r.Name, r.Capacity+n))
 		}
@@ -179,17 +180,18 @@ func (y *yamlSystem) describe(k knobs) string {
 	return strings.Join(parts, ", ")
 }
 
-// systemWhatIfs are a YAML system's: one more unit of every resource.
+// systemWhatIfs are a YAML system's: one more unit of every resource used.
 func systemWhatIfs(cfg model.Config, b *blueprint.Blueprint) []whatIf {
-	if len(b.Resources) < 2 {
+	used := b.Used()
+	if len(used) < 2 {
 		return nil
 	}
 	c := *b // a run changes no blueprint, so copies may share their steps
 	c.Resources = slices.Clone(b.Resources)
 	for j := range c.Resources {
-		c.Resources[j].Capacity++
+		c.Resources[j].Capacity++ // an unused one's changes nothing
 	}
 	cfg.System = &c
-	return []whatIf{{change: "one more of every resource", as: fmt.Sprintf("%d resources, each +1", len(b.Resources)),
-		cost: Cost{Units: len(b.Resources)}, cfg: cfg}}
+	return []whatIf{{change: "one more of every resource", as: fmt.Sprintf("%d resources, each +1", len(used)),
+		cost: Cost{Units: len(used)}, cfg: cfg}}
 }

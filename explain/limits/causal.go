@@ -95,7 +95,7 @@ func targetOf(cfg model.Config) target {
 // setting is a target's configuration as it is, without a band.
 type setting struct{ cfg model.Config }
 
-func (s setting) model() string { return label(s.cfg.Policy.Sched, s.cfg.Policy.Runtime, s.cfg.Costs) }
+func (s setting) model() string { return ModelLabel(s.cfg.Policy.Sched, s.cfg.Costs) }
 
 func (s setting) openLoop() float64 { return s.cfg.Resolve().Rate }
 

@@ -342,15 +342,6 @@ func TestSetting(t *testing.T) {
 	if label := limits.ModelLabel("go", sim.Costs{Wake: 132 * time.Microsecond}); !strings.HasPrefix(label, "model (go: wake 132µs, ") || !strings.HasSuffix(label, ")") {
 		t.Errorf("label %q", label)
 	}
-	got = limits.Setting(model.Policy{Policy: results.Policy{Sched: "go", Runtime: "go1.9"}}, "calibration c.json", "vm")
-	if !strings.HasPrefix(got, "the model, go policy following the go1.9 runtime, calibration c.json") {
-		t.Errorf("go1.9: %q", got)
-	}
-	cfg := model.DefaultConfig(2)
-	cfg.Mode, cfg.Policy.Runtime = "locking", "go1.9"
-	if b := profile(t, cfg).Bottleneck; !strings.HasPrefix(b.Model, "model (go, go1.9 runtime: ") {
-		t.Errorf("a go1.9 profile's model: %q", b.Model)
-	}
 }
 
 // Other processes disturb a point only by taking CPU from it: a point on

@@ -11,15 +11,9 @@ import (
 )
 
 // ModelLabel says what a simulation ran with: "model (fifo)".
-func ModelLabel(sched string, c sim.Costs) string { return label(sched, "", c) }
-
-// label is ModelLabel naming a runtime that is not today's.
-func label(sched, runtime string, c sim.Costs) string {
+func ModelLabel(sched string, c sim.Costs) string {
 	if sched == "fifo" {
 		return "model (fifo)"
-	}
-	if runtime != "" {
-		return "model (go, " + runtime + " runtime: " + costsText(c) + ")"
 	}
 	return "model (go: " + costsText(c) + ")"
 }
@@ -38,9 +32,6 @@ func SettingOf(policy model.Policy, from, machine, whose string) string {
 		return "the model, fifo policy (idealized CPUs: no calibration)"
 	}
 	s := "the model, go policy, " + from
-	if policy.Runtime != "" {
-		s = "the model, go policy following the " + policy.Runtime + " runtime, " + from
-	}
 	if machine != "" {
 		s += ", " + machine
 	}

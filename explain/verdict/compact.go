@@ -9,9 +9,8 @@ import (
 )
 
 // Ranges summarizes the shop's measured points and, apart, its
-// predictions: a row per mode and series with its CPU counts, the range of
-// its throughput and median latency, what limits it where, and which
-// counts were disturbed.
+// predictions: a row per mode and series with its figures on each CPU
+// count and what limits it where (limitSpans).
 func Ranges(points []results.Point) []analysis.Ranges {
 	var measured, model []results.Point
 	for _, p := range points {
@@ -64,32 +63,14 @@ func ranges(points []results.Point) analysis.Ranges {
 			row.Host = p0.Origin()
 		}
 		grid := NewGrid(groups[k])
-		prev := "" // what limits the mode on the count before, in its words
-		for i, n := range grid.CPUs {
+		var at []spanPoint
+		for _, n := range grid.CPUs {
 			c, _ := grid.At(k.mode, n)
 			e := c.Shown()
-			if i == 0 {
-				row.From, row.Lo, row.Hi, row.P50Lo, row.P50Hi = n, e.Throughput, e.Throughput, e.P50, e.P50
-			}
-			row.To = n
-			row.Lo, row.Hi = min(row.Lo, e.Throughput), max(row.Hi, e.Throughput)
-			row.P50Lo, row.P50Hi = min(row.P50Lo, e.P50), max(row.P50Hi, e.P50)
-			// A span is the counts one limit names alike: a span of a
-			// class (the map's colour) could name a count's limit by
-			// another count's words.
-			if l := len(row.Limits); l == 0 || prev != e.Limit.Named {
-				row.Limits = append(row.Limits, analysis.LimitSpan{Named: e.Limit.Named, From: n, To: n})
-			} else {
-				row.Limits[l-1].To = n
-			}
-			prev = e.Limit.Named
-			if t.Model {
-				row.Last, row.Band = e.Throughput, e.Band
-			}
-			if e.Disturbed > 0 {
-				row.Disturbed = append(row.Disturbed, analysis.DisturbedAt{CPUs: n, Count: e.Disturbed, Of: e.Reps})
-			}
+			row.Cells = append(row.Cells, analysis.RangeCell{CPUs: n, Throughput: e.Throughput, P50: e.P50, Reps: e.Reps, Disturbed: e.Disturbed})
+			at = append(at, spanPointOf(groups[k][e.First]))
 		}
+		row.Limits = limitSpans(at)
 		t.Rows = append(t.Rows, row)
 	}
 	return t

@@ -150,7 +150,7 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 	}
 	p0 := points[first]
 	e := &analysis.Entry{Model: p0.IsModel(), Unit: p0.Unit, Reps: len(idx), First: first, Limit: LimitOf(p0.Bottleneck),
-		Rate: p0.Rate, Sched: p0.Sched, Runtime: p0.Runtime}
+		Rate: p0.Rate, Sched: p0.Sched}
 	if e.Model {
 		if b := p0.Band; b != nil {
 			e.Band = &[2]float64{b.Throughput[0], b.Throughput[1]}

@@ -172,14 +172,10 @@ func count(g *analysis.Grid, n int) analysis.Count {
 	}
 	measured := len(es) - model
 	mixed := measured > 0 && model > 0
-	switch {
-	case measured > 0:
-	case costs != "": // the answer names the costs it rests on, and their quality
-		c.Source = "predicted by the " + sched + ", " + costs
-	default:
-		c.Source = "predicted by the " + sched
+	if measured == 0 {
+		c.Source, c.Model, c.Costs = "predicted by the "+sched, true, costs
 	}
-	if mixed {
+	if c.Mixed = mixed; mixed {
 		c.Source += fmt.Sprintf(" (%d of %d modes; the others %s)", measured, len(es), "predicted by the model")
 	}
 	best := 0.0
@@ -246,7 +242,7 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 	top := counts[len(counts)-1]
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
-	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Sched, Runtime: e.Runtime,
+	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Sched,
 		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: Races(mode),
 		Caveats: e.Caveats}
 	if !e.Model {

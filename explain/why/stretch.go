@@ -221,7 +221,7 @@ type Stretched struct {
 	// leaves the lock as it is cannot. Time before a short lock widens
 	// the gap between one worker's holds, in which another takes it, so
 	// that it moves between the CPUs more often, while time inside it
-	// lets the holder take it again and the waiter sleep (examples/truth's
+	// lets the holder take it again and the waiter sleep (validation/truth's
 	// 12 ns hold: 0.3 handoffs an operation as it is, none with 25 ns
 	// inside, up to 0.3 with 25 ns before it). The control is no match
 	// for the lock, and the part is undecided, never cleared.
@@ -297,15 +297,21 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 			continue // a channel is stretched, and counted, by its sends
 		}
 		name := meter.Group(m.Name)
+		kind := m.Kind
+		switch {
+		case kind == meter.KindSend:
+			kind = "chan"
+		case exclusive(m):
+			kind = meter.KindMutex
+		}
 		g := groups[name]
 		if g == nil {
-			kind := m.Kind
-			if kind == meter.KindSend {
-				kind = "chan"
-			}
 			g = &group{kind: kind}
 			groups[name] = g
 			order = append(order, name)
+		}
+		if kind != g.kind && g.kind == meter.KindMutex {
+			g.kind = kind // one of its locks had readers: an RWMutex shared
 		}
 		g.members++
 		g.held += held
@@ -323,6 +329,14 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 		s.Experiments = append(s.Experiments, e)
 	}
 	return s
+}
+
+// exclusive says m's lock is held by one goroutine at a time: a mutex,
+// or a watched RWMutex none took to read (an LRU cache's, whose every Get
+// reorders its list under Lock), which is one as much as a mutex is. A
+// meter does not tell readers apart (its Goroutines are not known).
+func exclusive(m results.Machine) bool {
+	return m.Kind == meter.KindMutex || m.Kind == meter.KindRWMutex && m.Reads == 0 && m.Goroutines > 0
 }
 
 // partName names a group of meters for people.
@@ -423,7 +437,7 @@ func captured(p results.Point, group string, usesPerOp, margin, below float64) (
 		if meter.Group(m.Name) != group {
 			continue
 		}
-		if m.Kind != meter.KindMutex {
+		if !exclusive(m) {
 			return false, 0 // readers hold an RWMutex side by side
 		}
 		follows += float64(m.Follows)

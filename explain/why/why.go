@@ -6,6 +6,7 @@
 package why
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -30,7 +31,9 @@ type Check struct {
 	System string `json:"system"`
 	// Bottleneck is the model's verdict, with its experiments.
 	Bottleneck results.Bottleneck `json:"bottleneck"`
-	// Calibration says where the model's costs came from, if known.
+	// Sched is the model's policy; Calibration says where its costs came
+	// from, if known.
+	Sched       string `json:"sched,omitempty"`
 	Calibration string `json:"calibration,omitempty"`
 	// Predicted is the model's throughput of the point as it is.
 	Predicted float64 `json:"predicted"`
@@ -85,7 +88,7 @@ func Plan(pr *limits.CausalProfile, base shopsweep.Spec, maxCPUs int) (*Check, e
 		return nil, fmt.Errorf("%s: not a mode of the shop; why measures the shop's modes", pr.System)
 	}
 	s := &Check{System: pr.System, Bottleneck: pr.Bottleneck, Predicted: pr.Now.Throughput, Unit: pr.Now.Unit,
-		Base: SpecOf(*pr.Config, base)}
+		Base: SpecOf(*pr.Config, base), Sched: pr.Config.Policy.Sched}
 	for _, tr := range pr.Trials {
 		e := Experiment{Model: tr.Experiment, Spec: SpecOf(*tr.Config, base)}
 		e.Spec.Label = tr.Experiment.Change
@@ -264,12 +267,13 @@ func (e Experiment) Agrees() (agrees, ok bool) {
 	return (e.Model.Gain > limits.MinGain) == (m.Change > 0), true
 }
 
-// Verdict says in words what the measurements show beside the model.
+// Verdict says in words what the measurements show, first, then what
+// the model says: "locking on 1 CPU, measured 6 times on real CPUs: no
+// relief gains significantly. …\nThe model (go): …".
 func (s *Check) Verdict() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "The model (%s): %s", strings.TrimSuffix(strings.TrimPrefix(s.Bottleneck.Model, "model ("), ")"), s.Bottleneck.Text)
+	model := fmt.Sprintf("The model (%s): %s", cmp.Or(s.Sched, "fifo"), s.Bottleneck.Text)
 	if len(s.BasePoints) == 0 {
-		return b.String()
+		return model
 	}
 	var best *Experiment
 	bestDelta := 0.0
@@ -291,9 +295,10 @@ func (s *Check) Verdict() string {
 			best, bestDelta = e, m.DeltaPct
 		}
 	}
-	b.WriteString("\nOn real CPUs: ")
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", s.System, times(len(s.BasePoints)))
 	if best == nil {
-		b.WriteString("no relief measured gains significantly.")
+		b.WriteString("no relief gains significantly.")
 	} else {
 		g, lo, hi, _ := best.Gain()
 		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", best.Model.Change, format.Gain(g), interval(lo, hi), format.Gain(best.Model.Gain))
@@ -313,7 +318,7 @@ func (s *Check) Verdict() string {
 		fmt.Fprintf(&b, " %d of the %d runs were disturbed: other processes took more than %.1f CPU of the run's own meanwhile, so their figures say little.",
 			disturbedRuns, len(s.BasePoints)*(measured+1), results.DisturbedCPUs)
 	}
-	return b.String()
+	return b.String() + "\n" + model
 }
 
 // interval writes a gain's range: "+1.2 % to +3.4 %", or "no interval:
@@ -325,11 +330,13 @@ func interval(lo, hi float64) string {
 	return format.Gain(lo) + " to " + format.Gain(hi)
 }
 
-// WriteTable writes the study: the point as it is, then each relief's
-// predicted gain beside the measured one, then the verdict in words.
+// WriteTable writes the study: the verdict in words, first, the costs the
+// model rests on, then the point as it is and each relief's predicted
+// gain beside the measured one.
 func (s *Check) WriteTable(w io.Writer) error {
-	runs := len(s.BasePoints)
-	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("%s, each measured %s on real CPUs, beside the model", s.System, times(runs)), format.Width(w), "  "))
+	for _, para := range strings.Split(s.Verdict(), "\n") {
+		fmt.Fprintln(w, format.Wrap(para, format.Width(w), ""))
+	}
 	if s.Calibration != "" {
 		fmt.Fprintln(w, format.Wrap(s.Calibration, format.Width(w), "  "))
 	}
@@ -369,14 +376,7 @@ func (s *Check) WriteTable(w io.Writer) error {
 		}
 		t.Row("", model, cell(m.New.Median, m.New.Lo, m.New.Hi), format.Gain(g), interval(lo, hi), fmt.Sprintf("%.3f", m.P), verdict)
 	}
-	if err := t.Write(w); err != nil {
-		return err
-	}
-	fmt.Fprintln(w)
-	for _, para := range strings.Split(s.Verdict(), "\n") {
-		fmt.Fprintln(w, format.Wrap(para, format.Width(w), ""))
-	}
-	return nil
+	return t.Write(w)
 }
 
 // cell writes a median with its interval as compare does: "498.0 ± 1%".

@@ -10,7 +10,7 @@ import (
 // another (a lock per goroutine's, a shard's) would otherwise put one's
 // counters on the line of the next one's lock word, written by another
 // CPU, and a design whose locks share nothing would scale as if they did
-// (examples/truth's lock per goroutine: 3.9× on 16 CPUs so, 12.5× apart).
+// (validation/truth's lock per goroutine: 3.9× on 16 CPUs so, 12.5× apart).
 func TestMetersKeepTheirLines(t *testing.T) {
 	const line = 64
 	var m Mutex

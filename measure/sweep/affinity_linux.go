@@ -11,6 +11,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// PlatformNote is empty on Linux, where a child is pinned to its CPUs and
+// what other processes took of them is read.
+const PlatformNote = ""
+
 // AllowedCPUs describes the CPUs this process may run on, e.g. "0-1".
 func AllowedCPUs() string { return FormatCPUs(allowed()) }
 

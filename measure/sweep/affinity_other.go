@@ -8,6 +8,11 @@ import (
 	"runtime"
 )
 
+// PlatformNote says, once per run, what a measurement lacks here: its
+// CPUs are not pinned, and other processes' CPU use (read from Linux's
+// /proc/stat) is not read, so no point is marked disturbed.
+const PlatformNote = "note: on " + runtime.GOOS + ", GOMAXPROCS alone limits a point's CPUs (they are pinned on Linux only), and other processes' CPU use is not read, so no point is marked disturbed"
+
 // AllowedCPUs is unknown where affinity cannot be read.
 func AllowedCPUs() string { return "" }
 

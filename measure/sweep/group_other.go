@@ -1,10 +1,10 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package sweep
 
 import "os/exec"
 
-// ownGroup leaves cmd in this process's group where there are no process
+// OwnGroup leaves cmd in this process's group where there are no process
 // groups (the engine built for the browser imports this package for its
 // study plans, and starts no process).
-func ownGroup(*exec.Cmd) {}
+func OwnGroup(*exec.Cmd) {}

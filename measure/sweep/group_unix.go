@@ -7,5 +7,6 @@ import (
 	"syscall"
 )
 
-// ownGroup starts cmd in a process group of its own.
-func ownGroup(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} }
+// OwnGroup starts cmd in a process group of its own: a ^C at the terminal
+// reaches brewput, which stops the child itself.
+func OwnGroup(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} }

@@ -61,7 +61,7 @@ func RunChild(ctx context.Context, path string, args, env []string, cpus int, li
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", cpus))
-	ownGroup(cmd) // a ^C reaches the parent, which keeps what it has and stops the child
+	OwnGroup(cmd) // a ^C reaches the parent, which keeps what it has and stops the child
 	if err := StartPinned(cmd, cpus); err != nil {
 		if parent.Err() == nil && ctx.Err() != nil {
 			return results.Point{}, fmt.Errorf("not started within %v, its time limit", limit)

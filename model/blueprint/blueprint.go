@@ -39,6 +39,7 @@ type Blueprint struct {
 	Shards    map[string]int
 
 	nres   int     // len(Resources) as parsed: steps refer to resources by index
+	used   []int   // the resources a step or group refers to, by index, in file order
 	steps  []*step // every step, by its id
 	flow   *group  // the steps of one order, run by each customer or server
 	pipes  []*pipe // every pipeline, in file order; each gets its own stage processes
@@ -160,6 +161,7 @@ type StageInfo struct {
 // Steps lists the steps that take time, each name once, in file order.
 func (b *Blueprint) Steps() []StepInfo {
 	var out []StepInfo
+	seen := map[string]bool{}
 	names := func(holds []int) []string {
 		var s []string
 		for _, r := range holds {
@@ -172,9 +174,10 @@ func (b *Blueprint) Steps() []StepInfo {
 	walk = func(n node, held []string) {
 		switch n := n.(type) {
 		case *step:
-			if n.d.zero() || slices.ContainsFunc(out, func(s StepInfo) bool { return s.Name == n.name }) {
+			if n.d.zero() || seen[n.name] {
 				return
 			}
+			seen[n.name] = true
 			st := StepInfo{Name: n.name, CPU: n.cpu, Holds: append(append(names(n.holds), names(n.shares)...), held...)}
 			if len(st.Holds) > 0 {
 				st.Held = st.Holds[0]
@@ -208,6 +211,32 @@ func (b *Blueprint) Stages() []StageInfo {
 		for _, s := range pp.stages {
 			out = append(out, StageInfo{Name: s.name, Workers: s.workers, Lines: pp.lines, Buffer: s.buffer})
 		}
+	}
+	return out
+}
+
+// Used lists the resources a step or group holds, shares, reads or
+// writes, in file order: the others are neither simulated nor relieved.
+func (b *Blueprint) Used() []Resource {
+	out := make([]Resource, 0, len(b.used))
+	for _, r := range b.used {
+		if r < len(b.Resources) { // check refuses Resources changed in length
+			out = append(out, b.Resources[r])
+		}
+	}
+	return out
+}
+
+// Unused names the resources no step or group uses, in file order.
+func (b *Blueprint) Unused() []string {
+	var out []string
+	next := 0 // into used
+	for i, r := range b.Resources {
+		if next < len(b.used) && b.used[next] == i {
+			next++
+			continue
+		}
+		out = append(out, r.Name)
 	}
 	return out
 }

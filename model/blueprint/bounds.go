@@ -91,8 +91,8 @@ func (b *Blueprint) Structure(cfg model.Config) (model.Structure, error) {
 	}
 	st := b.structure()
 	ms := model.Structure{CPU: st.cpu, Path: st.path}
-	for i, r := range b.Resources {
-		r = b.sharded(r)
+	for _, i := range b.used {
+		r := b.sharded(b.Resources[i])
 		copies := b.capacity(r)
 		switch r.Per {
 		case PerCPU:
@@ -130,7 +130,8 @@ func (b *Blueprint) Sizes(cfg model.Config) model.Sizes {
 		thr = bd.ThroughputMax
 	}
 	locks, slots := 0.0, 0.0
-	for _, r := range b.Resources {
+	used := b.Used()
+	for _, r := range used {
 		// {locks: N} is N mutexes; units are one channel and a count.
 		locks++
 		if r.Locks {
@@ -154,7 +155,7 @@ func (b *Blueprint) Sizes(cfg model.Config) model.Sizes {
 		Slots:       slots,
 		Drinks:      thr,
 		Events:      float64(b.orderEvents(b.flow)),
-		Meters:      float64(len(b.Resources) + b.stages),
+		Meters:      float64(len(used) + b.stages),
 	}
 }
 

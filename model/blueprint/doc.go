@@ -13,8 +13,9 @@
 //
 // A run's point counts the orders completed in the window, whatever the
 // unit, with their latency (from the intended arrival in an open loop);
-// its machines are the resources, then the pipelines' stages, each with
-// its busy fraction (mean units in use ÷ capacity) and mean wait; its
-// bounds come from the structure alone (CPU time and the most-held
-// resource or stage per order, the critical path as the latency floor).
+// its machines are the resources some step uses (the others are not
+// simulated), then the pipelines' stages, each with its busy fraction
+// (mean units in use ÷ capacity) and mean wait; its bounds come from the
+// structure alone (CPU time and the most-held resource or stage per
+// order, the critical path as the latency floor).
 package blueprint

@@ -2,6 +2,7 @@ package blueprint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -66,7 +67,10 @@ func (p *parser) walkOrder(g *orderGraph, n node, held []holding) error {
 	return nil
 }
 
-// take adds the edges of taking res while holding held.
+// take adds the edges of taking res while holding held. Only the edge
+// from the last held is added: held is a path of edges already, so the
+// graph reaches what it would with an edge from each, and a step holding
+// many resources adds as many edges, not their square.
 func (p *parser) take(g *orderGraph, held []holding, res []int, line int, what string) ([]holding, error) {
 	held = held[:len(held):len(held)] // appending must not write into the caller's
 	name := func(r int) string { return p.b.Resources[r].Name }
@@ -77,45 +81,40 @@ func (p *parser) take(g *orderGraph, held []holding, res []int, line int, what s
 					"%s: takes %s while already holding it (taken at line %d): it would wait for itself", what, name(r), h.line)}
 			}
 		}
-		for _, h := range held {
-			key := [2]int{h.res, r}
-			if _, ok := g.edges[key]; ok {
-				continue
-			}
-			if path := g.path(r, h.res); path != nil {
-				var but []string
-				for _, e := range path {
-					but = append(but, fmt.Sprintf("%s at line %d takes %s while holding %s", e.what, e.line, name(e.taken), name(e.held.res)))
+		if len(held) > 0 {
+			last := held[len(held)-1]
+			key := [2]int{last.res, r}
+			if _, ok := g.edges[key]; !ok {
+				from := g.reach(r)
+				for _, h := range held {
+					if _, ok := from[h.res]; !ok {
+						continue
+					}
+					var but []string
+					for _, e := range g.path(from, r, h.res) {
+						but = append(but, fmt.Sprintf("%s at line %d takes %s while holding %s", e.what, e.line, name(e.taken), name(e.held.res)))
+					}
+					return nil, &Error{File: p.file, Line: line, Msg: fmt.Sprintf(
+						"%s: takes %s while holding %s (taken at line %d), but %s: a cycle, which can deadlock; want the resources taken in one order everywhere",
+						what, name(r), name(h.res), h.line, strings.Join(but, ", and "))}
 				}
-				return nil, &Error{File: p.file, Line: line, Msg: fmt.Sprintf(
-					"%s: takes %s while holding %s (taken at line %d), but %s: a cycle, which can deadlock; want the resources taken in one order everywhere",
-					what, name(r), name(h.res), h.line, strings.Join(but, ", and "))}
+				g.edges[key] = edge{held: last, line: line, what: what, taken: r}
+				g.next[last.res] = append(g.next[last.res], r)
 			}
-			g.edges[key] = edge{held: h, line: line, what: what, taken: r}
-			g.next[h.res] = append(g.next[h.res], r)
 		}
 		held = append(held, holding{res: r, line: line, what: what})
 	}
 	return held, nil
 }
 
-// path returns the edges of a path from a to b, nil if there is none.
-func (g *orderGraph) path(a, b int) []edge {
-	from := map[int]int{a: a} // breadth first, remembering how each was reached
+// reach is every resource reachable from a, breadth first, with the one
+// each was reached from.
+func (g *orderGraph) reach(a int) map[int]int {
+	from := map[int]int{a: a}
 	queue := []int{a}
 	for len(queue) > 0 {
 		u := queue[0]
 		queue = queue[1:]
-		if u == b {
-			var path []edge
-			for v := b; v != a; v = from[v] {
-				path = append(path, g.edges[[2]int{from[v], v}])
-			}
-			for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-				path[i], path[j] = path[j], path[i]
-			}
-			return path
-		}
 		for _, v := range g.next[u] {
 			if _, seen := from[v]; !seen {
 				from[v] = u
@@ -123,5 +122,15 @@ func (g *orderGraph) path(a, b int) []edge {
 			}
 		}
 	}
-	return nil
+	return from
+}
+
+// path returns the edges of the path reach found from a to b.
+func (g *orderGraph) path(from map[int]int, a, b int) []edge {
+	var path []edge
+	for v := b; v != a; v = from[v] {
+		path = append(path, g.edges[[2]int{from[v], v}])
+	}
+	slices.Reverse(path)
+	return path
 }

@@ -86,6 +86,7 @@ func (p *parser) parse(data []byte) error {
 			return err
 		}
 	}
+	p.used = make([]bool, len(b.Resources))
 	if v, ok := f.get("load"); ok && !isNull(v) {
 		if err := p.load(v); err != nil {
 			return err
@@ -100,6 +101,11 @@ func (p *parser) parse(data []byte) error {
 		return err
 	}
 	b.nres = len(b.Resources)
+	for r, used := range p.used {
+		if used {
+			b.used = append(b.used, r)
+		}
+	}
 	b.flow = &group{items: items}
 	if len(b.Steps()) == 0 { // it lists the steps that take time
 		return p.fail(f.byKey["steps"].key, "", "every step takes no time: an order would take none, and the simulation could not advance; want a step with a duration above 0")
@@ -517,6 +523,7 @@ func (p *parser) names(f *fields, key string) ([]int, error) {
 			}
 		}
 		holds = append(holds, r)
+		p.used[r] = true
 	}
 	return holds, nil
 }

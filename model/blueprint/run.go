@@ -21,7 +21,7 @@ func (b *Blueprint) Config(cpus int) model.Config {
 // (model.WordSystem): a {kind: word} resource or a read-write lock's
 // reader count.
 func (b *Blueprint) Words() bool {
-	for _, r := range b.Resources {
+	for _, r := range b.Used() {
 		if r.Kind == Word || r.Kind == RWMutex {
 			return true
 		}
@@ -59,7 +59,7 @@ func (b *Blueprint) check() error {
 	if n := b.nres; len(b.Resources) != n {
 		return fmt.Errorf("%s: %d resources, but the file declares %d: steps refer to resources by position, so change their capacities only", b.File, len(b.Resources), n)
 	}
-	for _, r := range b.Resources {
+	for _, r := range b.Used() {
 		if n := b.capacity(r); n < 1 {
 			return fmt.Errorf("%s: resource %q: capacity %d: want a whole number, 1 or more", b.File, r.Name, n)
 		}
@@ -101,8 +101,9 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 	for _, st := range b.steps {
 		w.scale[st.id] = b.Scale[st.name]
 	}
-	for _, r := range b.Resources {
-		r = b.sharded(r)
+	w.pools = make([]*pool, len(b.Resources)) // nil where unused: nobody takes it
+	for _, i := range b.used {
+		r := b.sharded(b.Resources[i])
 		unit, copies := b.capacity(r), 1
 		switch r.Per {
 		case PerCPU:
@@ -115,7 +116,7 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 		if r.Hashed {
 			pl.drawn = draws(cpus.N(), cfg.Policy.Seed, cfg.Draw)
 		}
-		w.pools = append(w.pools, pl)
+		w.pools[i] = pl
 	}
 	for _, pp := range b.pipes {
 		for _, st := range pp.stages {
@@ -127,7 +128,9 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 	}
 	meters := make([]*meter, 0, len(w.pools)+len(w.stages))
 	for _, pl := range w.pools {
-		meters = append(meters, pl.meter)
+		if pl != nil {
+			meters = append(meters, pl.meter)
+		}
 	}
 	meters = append(meters, w.stages...)
 	read := func() []model.Reading {

@@ -29,6 +29,7 @@ type parser struct {
 	items int                // items read so far, aliases expanded
 
 	res      map[string]int         // resource index by name
+	used     []bool                 // by resource index: whether a step or group names it
 	machines map[string]machineDecl // each resource and stage, whose names are the result's machines
 }
 

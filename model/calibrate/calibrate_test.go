@@ -188,8 +188,8 @@ func TestDefault(t *testing.T) {
 			t.Errorf("others %.2f (quiet): %v, measured %d times; want it saved and measured once", tc.others, err, calls)
 		case !tc.saved && (err == nil || calls != 2):
 			t.Errorf("others %.2f (busy): saved (%v), measured %d times; want nothing saved and measured by each call", tc.others, err, calls)
-		case !tc.saved && !strings.Contains(strings.Join(told, "\n"), "not saved"):
-			t.Errorf("others %.2f (busy): told %q, want it said the calibration was not saved", tc.others, told)
+		case !tc.saved && !strings.Contains(strings.Join(told, "\n"), "not kept"):
+			t.Errorf("others %.2f (busy): told %q, want it said the calibration was not kept", tc.others, told)
 		}
 	}
 }

@@ -2,12 +2,12 @@ package calibrate
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
@@ -45,13 +45,13 @@ type Calibration struct {
 	// Earlier are this machine's earlier quiet calibrations, newest first
 	// (After); a band spans their costs' intervals too (Span).
 	Earlier []Earlier `json:"earlier,omitempty"`
-	// Inferred, where not nil, says the costs were inferred from measured
-	// points (package infer), not microbenchmarked: Samples is 0, Host the
-	// points' machine where they name one, Lo and Hi each cost's range.
-	Inferred *Inference `json:"inferred,omitempty"`
 	// SetAside, where not nil, is the busy machine's calibration these
 	// costs are used in place of (Hedged).
 	SetAside *results.SetAside `json:"set_aside,omitempty"`
+	// Curves are how the contended shapes of Go code scale on this
+	// machine's cores (package curves), which predict reads a
+	// benchmark's speed-ups off; nil in files from before them.
+	Curves *curves.Curves `json:"curves,omitempty"`
 	// Format is the version of the file: 0 where the transfer was the
 	// time of half a round trip, which the model moves the line twice in
 	// (Load halves it), 1 where it is the model's move.
@@ -60,67 +60,6 @@ type Calibration struct {
 
 // fileFormat is the version of the file Measure's calibrations are saved as.
 const fileFormat = 1
-
-// Inference is how a calibration's costs were inferred from measured points.
-type Inference struct {
-	// From names the files; Points and Runs are the configurations and
-	// runs used, on CPUs.
-	From   []string `json:"from"`
-	Points int      `json:"points"`
-	Runs   int      `json:"runs"`
-	CPUs   []int    `json:"cpus"`
-	// Runtime is the Go runtime whose scheduler the model followed ("",
-	// "go1.9"): the costs are that scheduler's.
-	Runtime string `json:"runtime,omitempty"`
-	// Inferred names by flag the costs the points constrain; Kept those
-	// they do not, which keep Base's values and its span (calibrate.Calibration.Span).
-	Inferred []string            `json:"inferred"`
-	Kept     []string            `json:"kept"`
-	Base     results.Calibration `json:"base"`
-	// Tolerance is how much farther outside its runs' band (relative) than
-	// the best fit a consistent set of costs may put a point's throughput
-	// or median latency, at least; a point whose runs spread wider has
-	// that spread as its own (PointFit's tolerances).
-	Tolerance float64 `json:"tolerance"`
-	// Sets are costs consistent with the points, which a band simulates
-	// (model.Range.Sets): each constrained cost in turn at either edge of
-	// its range, and every kept one at Base's low, then high, edges.
-	Sets []sim.Costs `json:"sets,omitempty"`
-	// Beyond, where the points span two CPU counts or more, is the
-	// model's own error past them, which a band past them carries.
-	Beyond      *Beyond    `json:"beyond,omitempty"`
-	Fit         []PointFit `json:"fit,omitempty"`
-	Refused     []string   `json:"refused,omitempty"` // what it could not use, and why
-	Evaluations int        `json:"evaluations"`       // the sets of costs it simulated every point with
-}
-
-// Beyond is how far the model missed the points on To CPUs with the
-// costs inferred from those on From CPUs and fewer: the mechanisms it
-// leaves out, which no set of costs makes up for. Throughput and P50 are
-// the errors infer.Share (4 in 5) of the points are within; a band on more
-// CPUs than the points' most is widened by them for each step of To/From
-// past it (model.Extrapolation).
-type Beyond struct {
-	From       int        `json:"from_cpus"`
-	To         int        `json:"to_cpus"`
-	Throughput float64    `json:"throughput"`
-	P50        float64    `json:"p50"`
-	Fit        []PointFit `json:"fit"`
-}
-
-// PointFit is how far the inferred costs' prediction of a point's
-// throughput and median latency lies outside its runs' band, relative to
-// the nearer edge (0 inside), and in an inference's fit how much farther
-// a consistent set of costs may put it: Inference.Tolerance, or the
-// relative width of its runs' band where wider (0 in files of versions
-// before it: Inference.Tolerance).
-type PointFit struct {
-	Point               string  `json:"point"`
-	Throughput          float64 `json:"throughput"`
-	P50                 float64 `json:"p50"`
-	ThroughputTolerance float64 `json:"throughput_tolerance,omitempty"`
-	P50Tolerance        float64 `json:"p50_tolerance,omitempty"`
-}
 
 // costNames name the costs in the order brewput calibrate prints them; a
 // cost's flag (Field's, and brewput model's) is its name with dashes.
@@ -163,14 +102,6 @@ func (c *Calibration) Override(flag string, d time.Duration) error {
 			*Field(cs, flag) = d
 		}
 	}
-	if c.Inferred != nil {
-		in := *c.Inferred
-		in.Sets = slices.Clone(in.Sets)
-		for i := range in.Sets {
-			*Field(&in.Sets[i], flag) = d
-		}
-		c.Inferred = &in
-	}
 	c.Given = append(c.Given, flag)
 	return nil
 }
@@ -183,7 +114,6 @@ func (c *Calibration) Override(flag string, d time.Duration) error {
 func (c Calibration) Ref() results.Calibration {
 	host := c.Host.Name
 	switch {
-	case c.Inferred != nil:
 	case c.Samples == 0:
 		host = "none"
 	case host == "":
@@ -193,31 +123,13 @@ func (c Calibration) Ref() results.Calibration {
 	if len(c.Earlier) > 0 {
 		ref.Calibrations, ref.Since = 1+len(c.Earlier), c.Since()
 	}
-	if in := c.Inferred; in != nil {
-		for _, f := range in.From {
-			ref.InferredFrom = append(ref.InferredFrom, filepath.Base(f))
-		}
-		ref.Points = in.Points
-		if b := in.Beyond; b != nil {
-			ref.Beyond = &results.Beyond{From: b.From, To: b.To, Throughput: b.Throughput, P50: b.P50}
-		}
-	}
 	return ref
 }
 
 // Range is the uncertainty of c's costs for a band: the edges of their
-// intervals over c and the earlier calibrations it carries (Span), or, for inferred costs, the sets of costs consistent with
-// the points they came from (Inference.Sets). nil where there is none.
-func (c Calibration) Range() *model.Range {
-	if in := c.Inferred; in != nil && len(in.Sets) > 0 {
-		r := &model.Range{Lo: c.Lo, Hi: c.Hi, Sets: in.Sets}
-		if b := in.Beyond; b != nil {
-			r.Beyond = &model.Extrapolation{CPUs: b.To, Step: float64(b.To) / float64(b.From), Throughput: b.Throughput, P50: b.P50}
-		}
-		return r
-	}
-	return model.NewRange(c.Span())
-}
+// intervals over c and the earlier calibrations it carries (Span); nil
+// where there is none.
+func (c Calibration) Range() *model.Range { return model.NewRange(c.Span()) }
 
 // CostsOf is Ref's inverse for the costs: each cost's median, to the
 // nanosecond; one ref does not name is 0 (an older calibration's Lock
@@ -242,7 +154,7 @@ func PolicyOf(p results.Point) (model.Policy, error) {
 	if p.Kind != results.KindShop || !p.IsModel() {
 		return model.Policy{}, fmt.Errorf("%s on %d CPUs: a measured point, not a prediction", p.Mode, p.CPUs)
 	}
-	pol := model.Policy{Policy: results.Policy{Sched: p.Sched, Seed: p.Seed, Runtime: p.Runtime}}
+	pol := model.Policy{Policy: results.Policy{Sched: p.Sched, Seed: p.Seed}}
 	if pol.Sched == "" {
 		pol.Sched = model.DefaultSched
 	}

@@ -33,9 +33,9 @@ type Earlier struct {
 // measured on a quiet machine, and those prev carries — newest first, at
 // most KeepEarlier of them: their costs are as much this machine's as c's.
 // A busy c carries them too, for a prediction to use in its place
-// (Hedged). An inferred calibration carries none.
+// (Hedged).
 func (c Calibration) After(prev Calibration) Calibration {
-	if !c.sameMachine(prev) || c.Inferred != nil || prev.Inferred != nil {
+	if !c.sameMachine(prev) {
 		return c
 	}
 	var earlier []Earlier
@@ -52,16 +52,15 @@ func (c Calibration) sameMachine(o Calibration) bool {
 		c.Host.Name != ""
 }
 
-// quiet reports whether c was measured, not inferred, and on a quiet
-// machine.
+// quiet reports whether c was measured on a quiet machine.
 func (c Calibration) quiet() bool {
-	return c.Inferred == nil && c.Samples > 0 && !c.Forced && !c.Unsaved && c.Others < results.DisturbedCPUs
+	return c.Samples > 0 && !c.Forced && !c.Unsaved && c.Others < results.DisturbedCPUs
 }
 
 // disturbed reports whether c was measured on a busy machine: forced,
 // unsaved, or with other processes using results.DisturbedCPUs or more.
 func (c Calibration) disturbed() bool {
-	return c.Inferred == nil && c.Samples > 0 && (c.Forced || c.Unsaved || c.Others >= results.DisturbedCPUs)
+	return c.Samples > 0 && (c.Forced || c.Unsaved || c.Others >= results.DisturbedCPUs)
 }
 
 // Hedged is the calibration a prediction uses for c: c itself where it

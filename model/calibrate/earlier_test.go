@@ -71,15 +71,13 @@ func TestAfter(t *testing.T) {
 	busy.Others = 0.5
 	forced := busy
 	forced.Forced = true
-	inferred := quietAt(1, 46)
-	inferred.Inferred = &Inference{}
-	for name, prev := range map[string]Calibration{"another Go": other, "busy": busy, "forced": forced, "inferred": inferred} {
+	for name, prev := range map[string]Calibration{"another Go": other, "busy": busy, "forced": forced} {
 		if got := quietAt(2, 20).After(prev); len(got.Earlier) != 0 {
 			t.Errorf("after a %s calibration: carries %d", name, len(got.Earlier))
 		}
 		// A busy or forced one carries the quiet one before it, for a
 		// prediction to use in its place (Hedged).
-		want := map[string]int{"another Go": 0, "busy": 1, "forced": 1, "inferred": 0}[name]
+		want := map[string]int{"another Go": 0, "busy": 1, "forced": 1}[name]
 		if got := prev.After(quietAt(0, 20)); len(got.Earlier) != want {
 			t.Errorf("a %s calibration carries %d earlier, want %d", name, len(got.Earlier), want)
 		}

@@ -21,15 +21,12 @@ func busyAt(h int, others float64) Calibration {
 	return c
 }
 
-// TestHedgedQuiet: a quiet, an inferred and a given calibration are used
-// as they are.
+// TestHedgedQuiet: a quiet and a given calibration are used as they are.
 func TestHedgedQuiet(t *testing.T) {
 	quiet := quietAt(1, 22)
-	inferred := busyAt(1, 1.5)
-	inferred.Inferred = &Inference{}
 	given := Calibration{}
 	given.Costs.Wake = 3 * time.Microsecond
-	for name, c := range map[string]Calibration{"quiet": quiet, "inferred": inferred, "given": given} {
+	for name, c := range map[string]Calibration{"quiet": quiet, "given": given} {
 		if got := c.Hedged(); !reflect.DeepEqual(got, c) || got.SetAside != nil {
 			t.Errorf("%s: hedged into %+v, want it unchanged", name, got)
 		}

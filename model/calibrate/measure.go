@@ -8,11 +8,13 @@ import (
 
 	"math"
 	"slices"
+	"strings"
 
 	"errors"
 
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/quiet"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
 )
@@ -29,12 +31,15 @@ const (
 type Options struct {
 	Samples int // per repeat
 	Repeats int
+	// NoCurves leaves the contention curves out (tests of the costs).
+	NoCurves bool
 }
 
 // Measure runs each microbenchmark opt.Samples times in each of
 // opt.Repeats repeats, under GOMAXPROCS 1 or 2, and returns each cost's
 // median, interval and distribution on this Host. On one CPU no idle P can
-// be woken: Wake is 0, as the Note says. It does not wait for a quiet
+// be woken: Wake is 0, as the Note says; off Linux the runnext grace is
+// not measured, as it says too (platformNote). It does not wait for a quiet
 // machine (MeasureQuiet does); Others says how busy it was.
 func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	if opt.Samples == 0 {
@@ -70,6 +75,9 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		// waits for the readier's time slice to end before it can even
 		// block, 10 ms a sample), nor a line's move to another core.
 		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.procs > 1 })
+	}
+	if platformNote != "" { // off Linux
+		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.name == "runnext_grace_ns" })
 	}
 	medians := make([][]time.Duration, len(benches))
 	pooled := make([][]time.Duration, len(benches))
@@ -132,6 +140,15 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		}
 	} else {
 		c.Note = "one CPU: an idle P cannot be woken here, nor a cache line moved to another core, so the wake-up and transfer costs are 0"
+	}
+	if platformNote != "" {
+		c.Note = strings.TrimPrefix(c.Note+"; "+platformNote, "; ")
+	}
+	if !opt.NoCurves {
+		var err error
+		if c.Curves, err = curves.Measure(ctx, curves.Options{}); err != nil {
+			return Calibration{}, err
+		}
 	}
 	c.Others = quiet.Since(before)
 	c.Host = host.Detect()
@@ -200,7 +217,7 @@ func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell fun
 		return Calibration{}, err
 	}
 	if before >= results.DisturbedCPUs && tell != nil {
-		tell(fmt.Sprintf("calibrate: the machine stayed busy for %v (other processes used %.2f CPUs); measuring anyway", waited.Round(time.Second), before))
+		tell(fmt.Sprintf("the machine stayed busy %v (other processes used %.2f CPUs): measuring anyway", waited.Round(time.Second), before))
 	}
 	c, err := Measure(ctx, opt)
 	if err != nil {

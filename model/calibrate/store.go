@@ -58,8 +58,7 @@ func Default(ctx context.Context, measure Measurer, tell func(line string)) (Cal
 	}
 	if _, err := Keep(c, false); err != nil {
 		c.Unsaved = true
-		tell(fmt.Sprintf("not saved: other processes used %.2f CPUs while it measured; its costs are not to be trusted.", c.Others))
-		tell("This run sets them aside for " + ReferenceHost + "'s; the next measures again (brewput calibrate on a quiet machine keeps one).")
+		tell(fmt.Sprintf("not kept (other processes used %.2f CPUs): using %s's costs.", c.Others, ReferenceHost))
 		return c, "", nil
 	}
 	if err := Save(path, c); err != nil {
@@ -97,7 +96,7 @@ func Load(path string) (Calibration, error) {
 	if err := json.Unmarshal(data, &c); err != nil {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration: %v", path, err)
 	}
-	if c.Samples == 0 && c.Inferred == nil {
+	if c.Samples == 0 {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration (no samples recorded); run brewput calibrate --out %s", path, path)
 	}
 	for _, cs := range []sim.Costs{c.Costs, c.Lo, c.Hi} {
@@ -106,9 +105,6 @@ func Load(path string) (Calibration, error) {
 				return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
 			}
 		}
-	}
-	if c.Inferred != nil {
-		return c, nil
 	}
 	upgrade(&c)
 	if c.Repeats == 0 { // written before repeats: no intervals

@@ -1,41 +1,111 @@
 package text
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteAdviceJSON writes the advice as one indented JSON object.
+// WriteAdviceJSON writes the advice as one indented JSON object, with its
+// answer in the words the terminal gives it.
 func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(a)
+	return enc.Encode(struct {
+		*analysis.Advice
+		Answer string `json:"answer"`
+	}{a, AdviceAnswer(a)})
 }
 
-// WriteAdvice writes the answer, the model (or calibration) it used, the
-// system as it is, and the table of every change tried.
-func WriteAdvice(w io.Writer, a *analysis.Advice) error {
-	wrap := func(s string) string { return format.Wrap(s, format.Width(w), "") }
-	fmt.Fprintln(w, wrap(a.Answer))
-	setting := cmp.Or(a.Calibration, "the "+a.Model)
-	// The setting is a caption a reader may skip, long under the go
-	// policy (its calibration in words): a paragraph of its own.
-	fmt.Fprintf(w, "\n%s\n\n%s\n\n", wrap(setting), wrap(fmt.Sprintf("%s now: %.0f %s, median latency %s, p99 %s. %s",
-		a.System, a.Now.Throughput, a.Unit, format.Wait(a.Now.P50Ms), format.Wait(a.Now.P99Ms), a.Now.Bottleneck.Text)))
-	// Each change and what it makes of the system go under its row's
-	// figures, where any length fits.
-	t := format.Table{Ragged: true}
-	t.Row("rank", "throughput", "gain", "p50 ms", "p99 ms", "latency", "cost")
-	const indent = "      "
-	for i, o := range a.Options {
-		t.Row(fmt.Sprint(i+1), fmt.Sprintf("%.0f", o.Throughput), format.WholeGain(o.ThroughputGain),
-			format.Ms(o.P50Ms), format.Ms(o.P99Ms), format.WholeGain(-o.LatencyGain), o.Cost.String())
-		t.Line(indent + format.Wrap(o.Change+", as "+o.As, format.Width(w)-len(indent), indent))
+// minGain is the least throughput gain that counts as one, as the causal
+// profile counts it (limits.MinGain).
+const minGain = 0.01
+
+// WriteAdvice writes the answer, the costs the model rests on (cal, nil
+// under fifo), and the changes that raise throughput or cut the median
+// latency, a line each, best first; the others are counted, and every
+// change is in --format json.
+func WriteAdvice(w io.Writer, a *analysis.Advice, cal *results.Calibration) error {
+	width := format.Width(w)
+	fmt.Fprintln(w, format.Wrap(AdviceAnswer(a), width, ""))
+	if cal != nil {
+		fmt.Fprintln(w, format.Wrap(CostsLine(*cal), width, "  "))
 	}
-	return t.Write(w)
+	t := format.Table{Ragged: true, Width: width}
+	t.Row("gain", a.Unit, "p50 ms", "change: its cost")
+	rest := 0
+	for _, o := range a.Options {
+		if o.ThroughputGain <= minGain && o.LatencyGain < 0.05 {
+			rest++
+			continue
+		}
+		change := o.Change
+		if o.Kind == analysis.Structural {
+			change += " (" + o.As + ")"
+		}
+		t.Row(format.WholeGain(o.ThroughputGain), fmt.Sprintf("%.0f", o.Throughput), format.Ms(o.P50Ms), change+": "+o.Cost.String())
+	}
+	fmt.Fprintln(w)
+	if rest < len(a.Options) {
+		if err := t.Write(w); err != nil {
+			return err
+		}
+	}
+	if rest > 0 {
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("The other %s tried gain 1 %% or less and cut no latency (--format json lists them).",
+			format.Count(rest, "change")), width, "  "))
+	}
+	return nil
+}
+
+// AdviceAnswer says in a sentence or two what limits the system and what
+// would help most.
+func AdviceAnswer(a *analysis.Advice) string {
+	now := fmt.Sprintf("%s makes %.0f %s, limited by %s", a.System, a.Now.Throughput, a.Unit, LimitedBy(a.Now.Bottleneck))
+	if len(a.Options) == 0 || a.Options[0].ThroughputGain <= minGain {
+		best := ""
+		for _, o := range a.Options {
+			if o.LatencyGain >= 0.05 && o.ThroughputGain > -0.01 {
+				best = fmt.Sprintf("; %s (%s) cuts p50 by %.0f %%", o.Change, o.As, 100*o.LatencyGain)
+				break
+			}
+		}
+		return fmt.Sprintf("%s. None of the %d changes tried raises throughput by more than 1 %%%s.", now, len(a.Options), best)
+	}
+	o := a.Options[0]
+	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), p50 %s (%s); it costs %s.",
+		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
+}
+
+// LimitedBy says a verdict briefly: "the grinder (another grinder: +13 %)".
+func LimitedBy(b *results.Bottleneck) string {
+	if b == nil {
+		return "nothing known"
+	}
+	switch {
+	case b.Resource == "arrivals":
+		return "its arrivals (it keeps up; no relief raises throughput)"
+	case b.Resource == "none":
+		return "nothing any relief tried can lift by more than 1 %"
+	case b.Combined != nil:
+		return fmt.Sprintf("%s (no single relief gains more than 1 %%; %s: %s)", b.Words(), b.Combined.Change, format.Gain(b.Gain))
+	}
+	best := b.Experiments[0]
+	return fmt.Sprintf("%s (%s: %s)", b.Words(), best.Change, format.Gain(best.Gain))
+}
+
+// latencyChange says a relative fall in median latency in words.
+func latencyChange(g float64) string {
+	if math.Abs(g) < 0.005 {
+		return "unchanged"
+	}
+	if g > 0 {
+		return fmt.Sprintf("%.0f %% less", 100*g)
+	}
+	return fmt.Sprintf("%.0f %% more", -100*g)
 }

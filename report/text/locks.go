@@ -51,6 +51,8 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 			// timed after a wait (the same on each of the group's)
 			afterWait, free float64
 			afterWaitN      int64
+			rw              bool  // an RWMutex's, watched: its readers told apart
+			reads           int64 // of uses
 		}
 		groups := map[string]*group{}
 		var names []string
@@ -63,6 +65,8 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 				names = append(names, name)
 			}
 			g.locks++
+			g.rw = g.rw || m.Kind == meter.KindRWMutex && m.Goroutines > 0
+			g.reads += m.Reads
 			g.about = g.about || m.Estimated
 			g.via = m.Via
 			g.uses += m.Uses
@@ -88,6 +92,13 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 				count = "about " + count
 			}
 			line := fmt.Sprintf("%s: %s, %.3g an op", name, count, float64(g.uses)/float64(max(p.Ops, 1)))
+			switch {
+			case g.rw && g.reads == 0:
+				// As why and predict take it: one at a time, as a mutex.
+				line += ", an RWMutex never taken to read: held one at a time"
+			case g.rw:
+				line += fmt.Sprintf(", an RWMutex taken to read in %s of its uses", format.Percent(float64(g.reads)/float64(max(g.uses, 1)), 0))
+			}
 			if g.held > 0 {
 				line += fmt.Sprintf(", held %s a use (%s of the time each)", format.Wait(g.held/float64(g.uses)*1e3),
 					format.Percent(g.held/float64(g.locks)/p.Dur.Seconds(), 1))

@@ -1,17 +1,6 @@
 package text
 
-import (
-	"fmt"
-
-	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/results/analysis"
-)
-
-// ModeFigures are a mode's throughput and latency where it is judged, as
-// the tests read them: "928 lattes/s at 8.62 ms on 8 CPUs, model (go)".
-func ModeFigures(m analysis.ModeLimit) string {
-	return fmt.Sprintf("%s %s at %s ms on %s, %s", format.Whole(m.Throughput), m.Unit, format.Ms3(m.P50), cpus(m.CPUs), m.Source)
-}
+import "github.com/brewput/brewput/results/analysis"
 
 // Sentences are the verdict's words, as the tests read them: a sentence
 // for each count of interest, then the studies' and the benchmarks'.

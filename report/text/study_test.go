@@ -127,7 +127,7 @@ func TestWriteCompactUserCode(t *testing.T) {
 	// Columns are aligned to the widest cell; compare words, not spaces.
 	squeezed := strings.Join(strings.Fields(out), " ")
 	for _, want := range []string{
-		"measured on box: 6 points", // the shop's alone
+		"measured predicted by the model (go)", // the shop's alone
 		"study cache, measured on box: 7 points, the median of each variant's runs",
 		"of the most", "mutex cache held 60%",
 		"sharded 2 2 8 Mops/s ×1", // the median of 9 and 7 M, its 2 runs (no par: a customer per CPU)

@@ -323,7 +323,7 @@ func writeDisturbedNote(w io.Writer, points []results.Point) {
 	if n == 0 {
 		return
 	}
-	note := fmt.Sprintf("* disturbed (%d of %d): other processes took more than %.1f results.CPU of the results.CPUs the point ran on (beyond those it left free, where it was not pinned) while it was measured; its numbers say more about the machine than about the design", n, len(points), results.DisturbedCPUs)
+	note := fmt.Sprintf("* disturbed (%d of %d): other processes took more than %.1f CPU of the CPUs the point ran on (beyond those it left free, where it was not pinned) while it was measured; its numbers say more about the machine than about the design", n, len(points), results.DisturbedCPUs)
 	if attempts > 1 {
 		note += fmt.Sprintf(" (each measured up to %d times, the least disturbed kept)", attempts)
 	}

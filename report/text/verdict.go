@@ -1,12 +1,12 @@
 package text
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
@@ -19,13 +19,8 @@ import (
 // best change each mode's causal profile tried; then each study's
 // sentences; then the Go benchmarks' answers.
 func WriteVerdict(w io.Writer, v analysis.Verdict) error {
-	lines := collect.Mapped(v.Counts, CountHeadline)
-	for _, s := range []string{referenceSentence(v), changesSentence(v)} {
-		if s != "" {
-			lines = append(lines, s)
-		}
-	}
-	if err := writeWrapped(w, lines); err != nil {
+	width := format.Width(w)
+	if err := writeWrapped(w, collect.Mapped(v.Counts, func(c analysis.Count) string { return CountHeadline(c, width) })); err != nil {
 		return err
 	}
 	for i, d := range v.Studies {
@@ -66,7 +61,7 @@ const NoLimit = "brewput names a limit of this code only by experiment, which wh
 // 4.01–4.03 ms; locking makes 249 (the kitchen lock)." and the designs
 // said apart.
 func CountSentence(c analysis.Count) string {
-	s := countSentence(c, true)
+	s := countSentence(c)
 	for _, r := range c.References {
 		s += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.Mode, format.Whole(r.Throughput), r.Unit)
 	}
@@ -79,20 +74,81 @@ func CountSentence(c analysis.Count) string {
 	return s
 }
 
-// CountHeadline says what makes the most at a count and how many points
-// were disturbed, leaving the rest to a table.
-func CountHeadline(c analysis.Count) string { return countSentence(c, false) }
-
-// countSentence says a count in words; rest, that it says what the modes
-// that make less make too.
-func countSentence(c analysis.Count, rest bool) string {
+// CountHeadline says in a line what makes the most at a count, leaving
+// the rest to the table under it: "On 8 CPUs (model): multi-2 and
+// multipipe-2 make the most, 1782–1822 lattes/s." — the longest way that
+// fits width, then what the model notes of the best's figures.
+func CountHeadline(c analysis.Count, width int) string {
+	wheres := []string{c.Source, "measured"}
+	switch {
+	case c.Model:
+		wheres = []string{"model"}
+	case c.Mixed:
+		wheres = []string{c.Source, "measured and predicted"}
+	}
+	var s string
 	if c.Inconclusive == analysis.InconclusiveDisturbed {
-		return inconclusiveSentence(c, rest)
+		for _, where := range wheres {
+			s = fmt.Sprintf("On %s (%s): inconclusive, all %s measured disturbed.", cpus(c.CPUs), where, format.Count(c.All, "point"))
+			if c.All == 1 {
+				s = fmt.Sprintf("On %s (%s): inconclusive, its one point disturbed.", cpus(c.CPUs), where)
+			}
+			if utf8.RuneCountInString(s) <= width {
+				break
+			}
+		}
+		return s
+	}
+	for _, who := range headlineWho(c) {
+		for _, where := range wheres {
+			s = fmt.Sprintf("On %s (%s): %s %s %s.", cpus(c.CPUs), where, who, rateRange(c.Lo, c.Hi), c.Unit)
+			if utf8.RuneCountInString(s) <= width {
+				return s + caveatsText(bestCaveats(c))
+			}
+		}
+	}
+	return s + caveatsText(bestCaveats(c))
+}
+
+// headlineWho are the ways to say which modes make the most at c, the
+// longest first: "multi-2 and multipipe-2 make the most,", "every mode
+// but locking makes", "7 modes make".
+func headlineWho(c analysis.Count) []string {
+	one := len(c.Best) == 1
+	verb := func(s, p string) string {
+		if one {
+			return s
+		}
+		return p
+	}
+	most := verb("makes the most,", "make the most,")
+	if len(c.Rest) == 0 {
+		most = verb("makes", "make")
+	}
+	out := []string{format.JoinAnd(c.BestNamed) + " " + most}
+	switch {
+	case len(c.Rest) == 0 && c.Every && !one:
+		out = append(out, "every mode makes")
+	case c.Every && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
+		out = append(out, "every mode but "+format.JoinAnd(collect.Mapped(c.Rest, func(o analysis.Below) string { return o.Mode }))+" makes")
+	}
+	return append(out, format.Count(len(c.Best), "mode")+" "+most)
+}
+
+// bestCaveats are what the model notes of the figures of c's best.
+func bestCaveats(c analysis.Count) []analysis.ModeCaveat {
+	return slices.DeleteFunc(slices.Clone(c.Caveats), func(m analysis.ModeCaveat) bool { return !slices.Contains(c.Best, m.Mode) })
+}
+
+// countSentence says a count in words, in full (CountSentence).
+func countSentence(c analysis.Count) string {
+	if c.Inconclusive == analysis.InconclusiveDisturbed {
+		return inconclusiveSentence(c)
 	}
 	var s strings.Builder
 	source := c.Source
-	if c.Disturbed > 0 && !rest {
-		source += fmt.Sprintf(" (%d of %d points disturbed)", c.Disturbed, c.All)
+	if c.Costs != "" { // the answer names the costs it rests on, and their quality
+		source += ", " + c.Costs
 	}
 	who, verb := format.JoinAnd(c.BestNamed), "make the most,"
 	switch {
@@ -108,20 +164,15 @@ func countSentence(c analysis.Count, rest bool) string {
 		who, verb = "every mode but "+format.JoinAnd(collect.Mapped(c.Rest, func(o analysis.Below) string { return o.Mode })), "makes"
 	}
 	fmt.Fprintf(&s, "On %s, %s: %s %s %s %s%s at a median %s", cpus(c.CPUs), source, who, verb, rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), format.MsRange(c.P50Lo, c.P50Hi))
-	if len(c.Rest) > 0 && rest {
+	if len(c.Rest) > 0 {
 		s.WriteString("; " + restText(c.Rest))
 	}
 	s.WriteString(".")
-	// The notes on the figures said: the best's, and with rest the others'.
-	said := c.Caveats
-	if !rest {
-		said = slices.DeleteFunc(slices.Clone(said), func(m analysis.ModeCaveat) bool { return !slices.Contains(c.Best, m.Mode) })
-	}
-	s.WriteString(caveatsText(said))
-	if c.Disturbed > 0 && rest {
+	s.WriteString(caveatsText(c.Caveats))
+	if c.Disturbed > 0 {
 		fmt.Fprintf(&s, " %d of the %d points measured here were disturbed: other processes took CPU while they ran.", c.Disturbed, c.All)
 	}
-	if len(c.Unranked) > 0 && rest {
+	if len(c.Unranked) > 0 {
 		fmt.Fprintf(&s, " Not ranked, being disturbed: %s.", unrankedText(c))
 	}
 	return s.String()
@@ -173,14 +224,10 @@ func caveatsText(cs []analysis.ModeCaveat) string {
 
 // inconclusiveSentence says a count whose every measured point was
 // disturbed: what each made, and that none is ranked.
-func inconclusiveSentence(c analysis.Count, rest bool) string {
+func inconclusiveSentence(c analysis.Count) string {
 	all := fmt.Sprintf("all %d points measured here were disturbed", c.All)
 	if c.All == 1 {
 		all = "the one point measured here was disturbed"
-	}
-	if !rest {
-		return fmt.Sprintf("On %s, %s: inconclusive, %s (other processes took CPU while they ran), so no mode is "+
-			"ranked; measure again while nothing else runs.", cpus(c.CPUs), c.Source, all)
 	}
 	return fmt.Sprintf("On %s, %s: inconclusive. %s: other processes took CPU while they ran, so their numbers say "+
 		"more about the machine than about the designs and no mode is ranked. They made: %s. Measure again while "+
@@ -268,87 +315,6 @@ func restText(rest []analysis.Below) string {
 		parts = append(parts, p)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// ModeSays is what limits a mode and what the best change gains: "the
-// grinder from 4 CPUs; another grinder: +7.3 %".
-func ModeSays(m analysis.ModeLimit) string {
-	s := m.Limit.Named
-	switch {
-	case m.From < m.CPUs && m.From == m.First && !m.Limit.Scales() && m.Limit.Class != "unknown":
-		s += " at every CPU count"
-	case m.From < m.CPUs && m.From > m.First:
-		s += fmt.Sprintf(" from %s", cpus(m.From))
-	}
-	if m.Limit.Change != "" {
-		s += fmt.Sprintf("; %s: %s", m.Limit.Change, format.Gain(m.Limit.Gain))
-	}
-	return s
-}
-
-// referenceSentence says which designs of the counts of interest have a
-// data race; "" where none has.
-func referenceSentence(v analysis.Verdict) string {
-	var modes []string
-	for _, c := range v.Counts {
-		for _, r := range c.References {
-			if !slices.Contains(modes, r.Mode) {
-				modes = append(modes, r.Mode)
-			}
-		}
-	}
-	switch len(modes) {
-	case 0:
-		return ""
-	case 1:
-		return modes[0] + " has a data race (no synchronization at all): the limit of the CPUs, a reference, not a valid design."
-	}
-	return format.JoinAnd(modes) + " have a data race (no synchronization at all): the limit of the CPUs, references, not valid designs."
-}
-
-// changesSentence says the best change each valid mode's causal profile
-// tried where the mode is judged, the most gain first, modes whose change
-// and gain are the same together; "" where no profile tried one.
-func changesSentence(v analysis.Verdict) string {
-	// A measured configuration's profile is the model's, not an experiment
-	// on the real CPUs.
-	where := func(m analysis.ModeLimit) string {
-		if !m.Model {
-			return cpus(m.CPUs) + ", in the model of the configurations " + m.Source
-		}
-		return cpus(m.CPUs) + ", " + m.Source
-	}
-	tried := slices.DeleteFunc(slices.Clone(v.Modes), func(m analysis.ModeLimit) bool { return m.Limit.Change == "" || m.Races })
-	if len(tried) == 0 {
-		return ""
-	}
-	same := !slices.ContainsFunc(tried, func(m analysis.ModeLimit) bool { return where(m) != where(tried[0]) })
-	slices.SortStableFunc(tried, func(a, b analysis.ModeLimit) int { return cmp.Compare(b.Limit.Gain, a.Limit.Gain) })
-	type change struct {
-		modes []string
-		says  string
-	}
-	var changes []*change
-	for _, m := range tried {
-		says := m.Limit.Change + ": " + format.Gain(m.Limit.Gain) + Hedge(m.Caveats)
-		if !same {
-			says += " on " + where(m)
-		}
-		i := slices.IndexFunc(changes, func(c *change) bool { return c.says == says })
-		if i < 0 {
-			changes = append(changes, &change{says: says})
-			i = len(changes) - 1
-		}
-		changes[i].modes = append(changes[i].modes, m.Mode)
-	}
-	parts := collect.Mapped(changes, func(c *change) string { return format.JoinAnd(c.modes) + ", " + c.says })
-	lead := "The best change each mode's causal profile tried"
-	if same {
-		lead += " on " + where(tried[0])
-	} else {
-		lead += " at the most CPUs it was run or predicted on"
-	}
-	return lead + ": " + strings.Join(parts, "; ") + "."
 }
 
 // versusText writes a ratio with its interval, "×0.55 [0.52, 0.58]", or

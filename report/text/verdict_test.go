@@ -130,14 +130,12 @@ func TestVerdictOfTheTalk(t *testing.T) {
 	if got := Sentences(v); !slices.Equal(got, want) {
 		t.Errorf("sentences\n got %q\nwant %q", got, want)
 	}
-	says := map[string]string{}
-	for _, m := range v.Modes {
-		says[m.Mode] = ModeFigures(m) + ": " + ModeSays(m)
-	}
+	// Each mode's summary, as the answer and the page say it.
+	says := ModeSummaries(analyze.Answer(talk()))
 	for mode, want := range map[string]string{
-		"finelocking": "930 lattes/s at 4.00 ms on 6 CPUs, model (go): the grinder from 4 CPUs; another grinder: +7.0 %",
-		"locking":     "250 lattes/s at 24.0 ms on 6 CPUs, model (go): the kitchen lock at every CPU count; the kitchen lock held for less: combining outside it: +30 %",
-		"multi-2":     "1500 lattes/s at 4.00 ms on 6 CPUs, model (go): the CPUs and the customers together; one more CPU and one more customer: +17 %",
+		"finelocking": "the grinder from 4 CPUs; another grinder +7.0 % on 6 CPUs",
+		"locking":     "the kitchen lock; the kitchen lock held for less: combining outside it +30 % on 6 CPUs",
+		"multi-2":     "the CPUs and the customers together; one more CPU and one more customer +17 % on 6 CPUs",
 	} {
 		if says[mode] != want {
 			t.Errorf("%s:\n got %q\nwant %q", mode, says[mode], want)
@@ -192,7 +190,7 @@ func TestDisturbedNeverWins(t *testing.T) {
 	if len(c.Best) != 0 || len(c.Rest) != 0 || len(c.Unranked) != 3 || c.Inconclusive != analysis.InconclusiveDisturbed {
 		t.Errorf("every mode disturbed: best %v, rest %v, unranked %d, inconclusive %q", c.Best, c.Rest, len(c.Unranked), c.Inconclusive)
 	}
-	for _, s := range []string{CountSentence(c), CountHeadline(c)} {
+	for _, s := range []string{CountSentence(c), CountHeadline(c, 80)} {
 		if strings.Contains(s, "makes the most") || !strings.Contains(s, "inconclusive") || !strings.Contains(strings.ToLower(s), "all 3 points") {
 			t.Errorf("every mode disturbed: %q", s)
 		}
@@ -221,94 +219,61 @@ func TestGridPrefersMeasurements(t *testing.T) {
 	}
 }
 
-// TestWriteCompact: the measured points and the model's, each per mode
-// as ranges with what limits them over which counts, a row a mode.
-func TestWriteCompact(t *testing.T) {
-	t.Setenv("COLUMNS", "120") // a row a mode
-	var b strings.Builder
-	if err := WriteCompact(&b, talk(), analyze.Answer(talk()), nil); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
-	for _, want := range []string{
-		"measured on box: 6 points, per mode",
-		"locking      1–2   250 lattes/s      4.00–8.00  the kitchen lock (1–2)",
-		"predicted by the model (go): 18 points, per mode",
-		"finelocking  1–6   250–930 lattes/s   4.00       the CPUs and the customers together (1–3), the grinder (4–6)",
-		"locking      1–6   250 lattes/s       4.00–24.0  the kitchen lock (1–6)",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("compact table lacks %q:\n%s", want, out)
-		}
-	}
-	if n := strings.Count(out, "\n"); n != 1+1+3+1+1+1+3 {
-		t.Errorf("%d lines:\n%s", n, out)
-	}
-}
-
-// TestWriteCompactBands: under the model's table, each mode's prediction
-// on its most CPUs with its band, read from the analysis the JSON holds
-// (RangeRow.Band), and nothing where no prediction has a band.
-func TestWriteCompactBands(t *testing.T) {
+// TestWriteAnswer: the talk's points as a terminal shows them: a line a
+// count of interest, the modes by CPU counts with the measured counts
+// apart from the predicted and the median latency where it changes, each
+// mode's limit named once from where it starts with its best change, and
+// which figures were disturbed.
+func TestWriteAnswer(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
-	write := func(ps []results.Point) (string, *analysis.Analysis) {
-		t.Helper()
-		a := analyze.Answer(ps)
-		var b strings.Builder
-		if err := WriteCompact(&b, ps, a, nil); err != nil {
-			t.Fatal(err)
-		}
-		return b.String(), a
-	}
-	if out, _ := write(talk()); strings.Contains(out, "uncertainty") {
-		t.Errorf("a band said where no point has one:\n%s", out)
-	}
-	ps := talk()
-	for i, p := range ps {
-		if p.IsModel() && p.CPUs == 6 {
-			lo := p.Throughput
-			if p.Mode == "finelocking" {
-				lo = 900
-			}
-			ps[i].Band = &results.Band{Throughput: [2]float64{lo, p.Throughput}}
-		}
-	}
-	out, a := write(ps)
-	want := "On 6 CPUs, with the costs' uncertainty: locking 250, finelocking 930 (900–930)\nand multi-2 1500 lattes/s.\n"
-	if !strings.HasSuffix(out, want) {
-		t.Errorf("compact tables end otherwise than\n%s\n%s", want, out)
-	}
-	model := a.Ranges[len(a.Ranges)-1]
-	if r := model.Rows[1]; r.Mode != "finelocking" || r.Band == nil || *r.Band != [2]float64{900, 930} || r.Last != 930 {
-		t.Errorf("the analysis's finelocking row: %+v", r)
-	}
-}
-
-// TestWriteTextAnswersFirst: the terminal's verdict is a headline a
-// count of interest, the data race set apart, and the best changes, most
-// gain first — no throughput, latency or limit of a mode, which the
-// compact table says.
-func TestWriteTextAnswersFirst(t *testing.T) {
-	t.Setenv("COLUMNS", "100") // the verdict below as wrapped at 100
 	ps := talk()
 	for n := 1; n <= 6; n++ {
 		ps = append(ps, point(true, "ideal", n, 260*float64(n), 4, nil))
 	}
+	ps[0].Disturbed = true // locking on 1 CPU, measured
 	var b strings.Builder
-	if err := WriteVerdict(&b, verdict.Of(ps)); err != nil {
+	if err := WriteAnswer(&b, ps, analyze.Answer(ps), nil); err != nil {
 		t.Fatal(err)
 	}
-	want := `On 2 CPUs, measured on box: finelocking and multi-2 make the most, 500 lattes/s at a median 4.00 ms.
-On 4 CPUs, predicted by the model (go): multi-2 makes the most, 1000 lattes/s at a median 4.00 ms.
-On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500 lattes/s at a median 4.00 ms.
-ideal has a data race (no synchronization at all): the limit of the CPUs, a reference, not a valid
-design.
-The best change each mode's causal profile tried on 6 CPUs, model (go): locking, the kitchen lock
-held for less: combining outside it: +30 %; multi-2, one more CPU and one more customer: +17 %;
-finelocking, another grinder: +7.0 %.
+	want := `On 2 CPUs (measured): finelocking and multi-2 make the most, 500 lattes/s.
+On 4 CPUs (model): multi-2 makes the most, 1000 lattes/s.
+On 6 CPUs (model): multi-2 makes the most, 1500 lattes/s.
+                   measured      predicted by the model (go)
+lattes/s               1      2    3     4     5     6  p50 ms
+locking             250*    250  250   250   250   250  4.00–24.0
+finelocking          250    500  750   930   930   930  4.00
+multi-2              250    500  750  1000  1250  1500  4.00
+ideal (data race)  (260)  (520)  780  1040  1300  1560  4.00
+mode         limited by; the best change on 6 CPUs
+locking      the kitchen lock; the kitchen lock held for less: combining outside
+             it +30 %
+finelocking  the grinder from 4 CPUs; another grinder +7.0 %
+multi-2      the CPUs and the customers together; one more CPU and one more
+             customer +17 %
+ideal        no causal profile
+* disturbed (1 of 6 points): other processes took CPU while it was measured.
+(…) predicted: the mode was not measured on that count.
 `
 	if got := b.String(); got != want {
-		t.Errorf("verdict\n got:\n%s\nwant:\n%s", got, want)
+		t.Errorf("answer\n got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestAnswerPredictsPastTheMeasured: the answer's table gives the model's
+// figures on the counts past the most measured; within them the
+// measurements speak, in order of CPUs.
+func TestAnswerPredictsPastTheMeasured(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
+	ps := talk()
+	for _, mode := range []string{"locking", "finelocking", "multi-2"} {
+		ps = append(ps, point(false, mode, 4, 900, 4, nil))
+	}
+	var b strings.Builder
+	if err := WriteAnswer(&b, ps, analyze.Answer(ps), nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := "\nlattes/s       1    2    4     5     6  p50 ms\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("the table's counts are not %q:\n%s", want, b.String())
 	}
 }
 
@@ -383,17 +348,20 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	if want := "The model takes its figures for a and b as rough: " + rough.Brief() + "."; len(s) == 0 || strings.Count(s[0], "as rough") != 1 || !strings.Contains(s[0], want) {
 		t.Errorf("the count's sentence %q; want it to say once %q", s, want)
 	}
-	var b strings.Builder
-	if err := WriteVerdict(&b, v); err != nil {
-		t.Fatal(err)
+	answer := func(ps []results.Point) string {
+		var b strings.Builder
+		if err := WriteAnswer(&b, ps, analyze.Answer(ps), nil); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
 	}
-	if want := "+69 % (from a rough figure)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
-		t.Errorf("the verdict %q; want its best change to say %q", b.String(), want)
+	if want, got := "+69 % (from a rough figure)", answer([]results.Point{at("a", 6.6e6, rough), at("b", 6.5e6, rough)}); !strings.Contains(strings.Join(strings.Fields(got), " "), want) {
+		t.Errorf("the answer %q; want its best change to say %q", got, want)
 	}
 	// A mode that makes less: its note where its figure is said, in
 	// full, not in the headline, which names the best alone.
 	c := verdict.Of([]results.Point{at("a", 6.6e6), at("b", 2e6, rough)}).Counts[0]
-	if full, head := CountSentence(c), CountHeadline(c); !strings.Contains(full, "its figure for b as rough") || strings.Contains(head, "rough") {
+	if full, head := CountSentence(c), CountHeadline(c, 200); !strings.Contains(full, "its figure for b as rough") || strings.Contains(head, "rough") {
 		t.Errorf("a rough figure below the best: the sentence %q, the headline %q; want the note in the first alone", full, head)
 	}
 	// A study's prediction says it of each variant's figure alike.
@@ -404,18 +372,10 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 		t.Errorf("the prediction's sentence %q; want it to say %q", got, want)
 	}
 	lockstep := results.Caveat{Kind: results.CaveatLockstep, Text: "3 of 16 customers finished nothing"}
-	b.Reset()
-	if err := WriteVerdict(&b, verdict.Of([]results.Point{at("a", 6.6e6, rough, lockstep)})); err != nil {
-		t.Fatal(err)
+	if want, got := "(from a figure not to trust)", answer([]results.Point{at("a", 6.6e6, rough, lockstep)}); !strings.Contains(strings.Join(strings.Fields(got), " "), want) {
+		t.Errorf("the answer %q; want %q", got, want)
 	}
-	if want := "(from a figure not to trust)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
-		t.Errorf("the verdict %q; want %q", b.String(), want)
-	}
-	b.Reset()
-	if err := WriteVerdict(&b, verdict.Of([]results.Point{at("a", 6.6e6)})); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(b.String(), "rough") || strings.Contains(b.String(), "trust") {
-		t.Errorf("a figure without a caveat: the verdict %q speaks of one", b.String())
+	if got := answer([]results.Point{at("a", 6.6e6)}); strings.Contains(got, "rough") || strings.Contains(got, "trust") {
+		t.Errorf("a figure without a caveat: the answer %q speaks of one", got)
 	}
 }

@@ -26,8 +26,6 @@ type Advice struct {
 	// Options are the changes tried, ranked by throughput gain, latency
 	// made worse last, then by cost and latency gain.
 	Options []Option `json:"options"`
-	// Answer is the advice in one line.
-	Answer string `json:"answer"`
 }
 
 // Outcome is what the model predicts for one configuration.

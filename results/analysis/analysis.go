@@ -13,8 +13,9 @@ import (
 
 // Schema is the version of the analysis file this brewput writes. An
 // older one is made again from its points rather than read (schema 1's
-// limits lack With, which the map draws).
-const Schema = 2
+// limits lack With, which the map draws; schema 2's compact rows lack
+// their cells).
+const Schema = 3
 
 // File is the analysis file's name beside a report's results.json.
 const File = "analysis.json"

@@ -35,8 +35,13 @@ func (v Verdict) Empty() bool {
 // Count is what a CPU count of interest shows of the shop's modes.
 type Count struct {
 	CPUs int `json:"cpus"`
-	// Source is where its figures come from: "measured on vm".
+	// Source is where its figures come from: "measured on vm"; Model says
+	// they are all predicted, Mixed some, Costs whose runtime costs they
+	// rest on and how far to trust them (Entry.Costs).
 	Source string `json:"source"`
+	Model  bool   `json:"model,omitempty"`
+	Mixed  bool   `json:"mixed,omitempty"`
+	Costs  string `json:"costs,omitempty"`
 	// Unit is what the compared modes count; Every says each mode of the
 	// study has a point on this count.
 	Unit  string `json:"unit"`
@@ -113,9 +118,8 @@ type ModeLimit struct {
 	Unit   string `json:"unit"`
 	Source string `json:"source"`
 	Model  bool   `json:"model,omitempty"`
-	// Sched and Runtime are a prediction's policy and Go runtime.
-	Sched   string `json:"sched,omitempty"`
-	Runtime string `json:"runtime,omitempty"`
+	// Sched is a prediction's policy.
+	Sched string `json:"sched,omitempty"`
 	// Throughput and P50 (ms) at CPUs.
 	Throughput float64 `json:"throughput"`
 	P50        float64 `json:"p50_ms"`
@@ -207,13 +211,12 @@ type Entry struct {
 	Band      *[2]float64 `json:"band,omitempty"`
 	Reps      int         `json:"reps"`
 	Disturbed int         `json:"disturbed"`
-	// Limit, Rate, Sched and Runtime are the first repetition's; First
-	// is its index in the grid's points.
-	Limit   Limit   `json:"limit"`
-	Rate    float64 `json:"rate,omitempty"`
-	Sched   string  `json:"sched,omitempty"`
-	Runtime string  `json:"runtime,omitempty"`
-	First   int     `json:"first"`
+	// Limit, Rate and Sched are the first repetition's; First is its
+	// index in the grid's points.
+	Limit Limit   `json:"limit"`
+	Rate  float64 `json:"rate,omitempty"`
+	Sched string  `json:"sched,omitempty"`
+	First int     `json:"first"`
 	// Costs says, for a go-policy prediction, whose costs it rests on and
 	// how far to trust them (results.Calibration.For); "" otherwise.
 	Costs string `json:"costs,omitempty"`
@@ -459,8 +462,8 @@ type Ranges struct {
 	Rows   []RangeRow `json:"rows"`
 }
 
-// RangeRow is one mode's series: its CPU counts, throughput and median
-// latency from least to most, and what limits it where.
+// RangeRow is one mode's series: its figures on each CPU count, least
+// first, and what limits it where.
 type RangeRow struct {
 	Mode  string `json:"mode"`
 	Races bool   `json:"races,omitempty"`
@@ -470,28 +473,20 @@ type RangeRow struct {
 	Series   bool     `json:"series,omitempty"`
 	Policies bool     `json:"policies,omitempty"`
 	// Host is said where the mode's series were measured on several.
-	Host      string        `json:"host,omitempty"`
-	From      int           `json:"from"`
-	To        int           `json:"to"`
-	Lo        float64       `json:"lo"`
-	Hi        float64       `json:"hi"`
-	P50Lo     float64       `json:"p50_lo_ms"`
-	P50Hi     float64       `json:"p50_hi_ms"`
-	Unit      string        `json:"unit"`
-	Limits    []LimitSpan   `json:"limits"`
-	Disturbed []DisturbedAt `json:"disturbed,omitempty"`
-	// Last and Band are a prediction's throughput on the most CPUs, To,
-	// and its band there: what the costs' uncertainty allows (the
-	// verdict's Entry.Band); Band is nil where the model gives none.
-	Last float64     `json:"last,omitempty"`
-	Band *[2]float64 `json:"band,omitempty"`
+	Host   string      `json:"host,omitempty"`
+	Unit   string      `json:"unit"`
+	Cells  []RangeCell `json:"cells"`
+	Limits []LimitSpan `json:"limits"`
 }
 
-// DisturbedAt says Count of the Of runs on CPUs were disturbed.
-type DisturbedAt struct {
-	CPUs  int `json:"cpus"`
-	Count int `json:"count"`
-	Of    int `json:"of"`
+// RangeCell is a series on one CPU count: the median of its runs, and how
+// many of them were disturbed.
+type RangeCell struct {
+	CPUs       int     `json:"cpus"`
+	Throughput float64 `json:"throughput"`
+	P50        float64 `json:"p50_ms"`
+	Reps       int     `json:"reps"`
+	Disturbed  int     `json:"disturbed,omitempty"`
 }
 
 // RowLoad is a series' load and policy.
@@ -503,11 +498,15 @@ type RowLoad struct {
 	Harness string  `json:"harness,omitempty"`
 }
 
-// LimitSpan is what limits a series over CPU counts From to To.
+// LimitSpan is what limits a series over CPU counts From to To: one
+// limit, in the words of a point it limits, held from where it starts
+// while the causal profiles cannot tell another from it (Ranges says how).
+// Scales says it is the CPUs or the load: more CPUs help.
 type LimitSpan struct {
-	Named string `json:"named"`
-	From  int    `json:"from"`
-	To    int    `json:"to"`
+	Named  string `json:"named"`
+	From   int    `json:"from"`
+	To     int    `json:"to"`
+	Scales bool   `json:"scales,omitempty"`
 }
 
 // StudyTable is the compact table of the studies' measured points: a row

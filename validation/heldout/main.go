@@ -1,9 +1,8 @@
 // Command heldout measures how well the model predicts the talk's
 // reference runs where nothing it predicts was used to fit it (issue 44;
 // the model's mechanisms were shaped on the same seven modes, which no
-// fold undoes): the go policy's costs are inferred, as brewput calibrate
-// --from infers them (model/infer), from the talk's 1–2 CPU varycpu points
-// only, and each prediction is of a point the inference never saw: the
+// fold undoes): the go policy's costs are inferred (internal/infer) from
+// the talk's 1–2 CPU varycpu points only, and each prediction is of a point the inference never saw: the
 // varycpu points on 3–6 CPUs and the overload points (6 CPUs, 10 to 10000
 // workers). docs/model.md quotes its output.
 //
@@ -57,9 +56,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/model/infer"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
+	"github.com/brewput/brewput/validation/internal/infer"
 	"github.com/brewput/brewput/validation/internal/talk"
 )
 
@@ -72,7 +71,7 @@ type fold struct {
 	name   string       // the held-out mode, or "all" for -by cpus
 	from   infer.Points // the points its costs are inferred from
 	points []*talk.Point
-	cal    calibrate.Calibration
+	cal    infer.Calibration
 	preds  []talk.Prediction // per point: go, then fifo (policies)
 }
 
@@ -108,8 +107,6 @@ func main() {
 		cmdline.Bad(fmt.Errorf("-calibration %s: no such file; want a calibration from brewput calibrate", path))
 	case err != nil:
 		cmdline.Bad(fmt.Errorf("-calibration: %w", err))
-	case base.Inferred != nil:
-		cmdline.Bad(fmt.Errorf("-calibration %s: inferred itself; want a calibration measured by brewput calibrate", path))
 	}
 
 	pts, err := talk.ReadPoints(*ref, false)
@@ -256,7 +253,7 @@ func (f *fold) run(ctx context.Context, base calibrate.Calibration) error {
 	}
 	f.cal = cal
 	inferred := time.Since(start)
-	variants := []talk.Variant{{Name: "go", Sched: "go", Cal: &f.cal}, {Name: "fifo", Sched: "fifo"}}
+	variants := []talk.Variant{{Name: "go", Sched: "go", Costs: f.cal.Costs, Range: f.cal.Range()}, {Name: "fifo", Sched: "fifo"}}
 	preds, err := talk.PredictAll(f.points, variants, time.Millisecond)
 	if err != nil {
 		return fmt.Errorf("fold %s: %w", f.name, err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/model/infer"
+	"github.com/brewput/brewput/validation/internal/docblock"
+	"github.com/brewput/brewput/validation/internal/infer"
 	"github.com/brewput/brewput/validation/internal/talk"
 )
 
@@ -112,4 +114,35 @@ func TestFoldsHoldOut(t *testing.T) {
 	if err := checkFolds(cpus, pts); err != nil {
 		t.Errorf("checkFolds by cpus: %v", err)
 	}
+}
+
+var update = flag.Bool("update", false, "rewrite docs/model.md's quote of the kept output's verdict")
+
+// The block of docs/model.md that quotes the verdict of the output kept in
+// testdata/heldout-modes.txt, which go run ./heldout -ref testdata/talk
+// -by modes printed (about 19 minutes: kept, not run by the test).
+const (
+	docStart = "<!-- go run ./heldout: begin -->\n```\n"
+	docEnd   = "```\n<!-- go run ./heldout: end -->"
+	verdict  = "done when (issue 44)"
+	kept     = "heldout-modes.txt"
+)
+
+// TestDoc: docs/model.md quotes the verdict of the output kept (go test
+// ./heldout -update rewrites the quote from it; the command rewrites it).
+func TestDoc(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.ReadFile(filepath.Join(root, "validation", "testdata", kept))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(out), verdict)
+	if i < 0 {
+		t.Fatalf("testdata/%s: no %q", kept, verdict)
+	}
+	docblock.Check(t, filepath.Join(root, "docs", "model.md"), docStart, docEnd, string(out[i:]), *update,
+		"go test ./heldout -update, after go run ./heldout -ref testdata/talk -by modes >testdata/"+kept)
 }

@@ -82,7 +82,7 @@ measure() {
     done
 
   want calibrate &&
-  timeout 60 "$bin/brewput" calibrate --out "$out/calibration.json" --force --wait 10s 2>&1 | tee "$out/calibrate.txt"
+  timeout 300 "$bin/brewput" calibrate --out "$out/calibration.json" --force --wait 10s 2>&1 | tee "$out/calibrate.txt"
 
   want primitives && {
     timeout 240 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench . -test.skip '^(BenchmarkLock|BenchmarkLineTake)$' \
@@ -123,7 +123,7 @@ measure() {
     timeout 60 "$bin/quietprobe" "$bin/mutexprobe" -procs "$shopcpus" -runs 3 -dur 1s 2>&1 | tee "$out/mutexprobe.txt"
 
   want calibrate &&
-  timeout 40 "$bin/brewput" calibrate --out "$out/calibration2.json" --force --wait 5s >>"$out/calibrate.txt" 2>&1
+  timeout 300 "$bin/brewput" calibrate --out "$out/calibration2.json" --force --wait 5s >>"$out/calibrate.txt" 2>&1
   want calibrate && tail -4 "$out/calibrate.txt"
   echo "others at $(date -u +%T): $("$bin/quietprobe")"
 }

@@ -37,8 +37,10 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
+	"github.com/brewput/brewput/validation/internal/machines"
 )
 
 // series is one published curve: the rows of a CSV file whose source
@@ -48,7 +50,7 @@ type series struct {
 	csv, source string
 	metric      string
 	file        string // the blueprint
-	machine     string // model.LookupHardware's name
+	machine     string // machines.Lookup's name
 	runtime     string
 	customers   func(cores int) int // 0: one per CPU
 	cpus        func(cores int) int // the CPUs a published count means; nil: the count
@@ -182,7 +184,7 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	fmt.Fprintf(w, "go policy under %s; each series on its published machine's\n", filepath.Base(file))
 	fmt.Fprintf(w, "shape, its band spanning the calibration's intervals and the machine's\n")
 	fmt.Fprintf(w, "costs: its processor's published core-to-core latency ±20 %% where\n")
-	fmt.Fprintf(w, "brewput knows one (c6g.metal, c5.24xlarge), else an unknown machine's;\n")
+	fmt.Fprintf(w, "one is published (c6g.metal, c5.24xlarge), else an unknown machine's;\n")
 	fmt.Fprintf(w, "speed-ups against one CPU\n")
 	if keep {
 		fmt.Fprintf(w, "-keep-lines: a core keeps a cache line about as long as it took to come\n")
@@ -197,7 +199,7 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		if len(rows) == 0 {
 			cmdline.Fail(fmt.Errorf("%s: no rows of %q from %q", s.csv, s.metric, s.source))
 		}
-		hw, err := model.LookupHardware(s.machine, maxCores(s, rows))
+		hw, err := machines.Lookup(s.machine, maxCores(s, rows))
 		cmdline.Check(err)
 		got, note := predict(here, s, rows, cal, hw, keep)
 		fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
@@ -406,7 +408,7 @@ var notExpressed = []string{
 func puddle(w io.Writer, dir string, cal calibrate.Calibration) point {
 	b, err := blueprint.Load(filepath.Join(dir, "puddle.yaml"))
 	cmdline.Check(err)
-	hw, err := model.LookupHardware("unknown", 4)
+	hw, err := machines.Lookup("unknown", 4)
 	cmdline.Check(err)
 	// The point and its band's runs, as brewput model runs them for an
 	// unknown machine of 4 CPUs (model.Config.Edges).
@@ -503,7 +505,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw mod
 			cpus = s.cpus(n)
 		}
 		c := b.Config(cpus)
-		c.Policy.Sched, c.Policy.Runtime, c.Policy.Seed = "go", s.runtime, 1
+		c.Policy.Sched, c.Runtime, c.Policy.Seed = "go", sim.Runtime(s.runtime), 1
 		c.Costs = cal.Costs
 		c.Costs.Transfer, c.Costs.AllCore = hw.Transfer, hw.AllCore
 		c.Machine = hw.Shape

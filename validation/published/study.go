@@ -8,9 +8,9 @@ import (
 	"slices"
 
 	"github.com/brewput/brewput/internal/base/format"
-	predictopt "github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/internal/run/studyjob"
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 )
@@ -25,7 +25,7 @@ var studyFrom = []int{1, 2}
 // name.
 var studies = []struct{ file, name, pkg string }{
 	{"cache-study.jsonl", "cache", "examples/cache"},
-	{"truth-study.jsonl", "truth", "examples/truth"},
+	{"truth-study.jsonl", "truth", "validation/truth"},
 }
 
 // reportStudy writes a study measured on a many-core machine (file, in
@@ -73,10 +73,9 @@ func reportStudy(w io.Writer, root, dir, file, name, pkg string, first int) ([]p
 	f := studyjob.Predict{
 		Plan: studyjob.Plan{Variants: variants},
 		CPUs: cpus,
-		// "this" machine under the other's calibration: that machine, a
-		// line moving between its cores as it measured.
-		Options: predictopt.Options{Sched: "go", Seed: 1, Band: true, PointsOnly: true, Machine: "this",
-			Calibration: filepath.Join(data, "calibration.json")},
+		// Measured there, predicted there: that machine's kind's curves,
+		// the reference's, on both sides.
+		Here: curves.Reference(),
 		JSON: true,
 	}
 	predicted, notPredicted, err := studyjob.PredictFrom(context.Background(), name, f, from, nil, io.Discard)

@@ -1,21 +1,28 @@
 // Command reallibs holds brewput predict on code nobody here wrote against
-// what 16-vCPU machines measured of the same code: the real libraries'
-// benchmarks (cmd/brewput/testdata/reallibs: x/time/rate, go-metrics,
-// concurrent-map, logrus, sync.Map) and the examples' (book, cache),
-// measured on this machine's 1 and 2 CPUs with their locks watched
-// (testdata/reallibs, brewput bench --locks --format json), are predicted
-// (brewput predict --from) on the CPU counts the lendings measured, and
-// each benchmark's predicted speed-ups against its own one-CPU throughput,
-// with their bands, are printed beside each lending's (testdata/manycore,
-// manycore2, manycore3: libraries.txt, plain go test -bench), marked where
-// the band does not hold them (10 % slack), then the tallies.
+// what 16-vCPU machines measured of the same code: the benchmarks of real
+// libraries (cmd/brewput/testdata/reallibs: x/time/rate, go-metrics,
+// concurrent-map, logrus, sync.Map; morelibs: golang-lru, go-cache, ants,
+// singleflight, puddle, prometheus, zap, zerolog, bigcache, fastcache,
+// gobreaker, uber's ratelimit, sync.Pool, log) and of the examples (book,
+// cache), measured on this machine's 1 and 2 CPUs with their locks
+// watched (testdata/reallibs, brewput bench --locks --format json), are
+// predicted (brewput predict --from, this machine's calibration the one
+// kept beside them, no calibration of the lendings': the reference
+// curves) on 4, 8 and 16 CPUs, and each predicted speed-up against its own
+// one-CPU throughput, with its band and the naive guess that 2 CPUs'
+// speed-up holds, is printed beside each lending's (testdata/manycore,
+// manycore2, manycore3, manycore4: libraries.txt, plain go test -bench),
+// marked where the band does not hold it (10 % slack); then the totals,
+// and each kind's.
 //
-// From the measurements kept, its output is the same on every run, and
-// docs/model.md quotes it (go test ./reallibs checks the quote). -measure
-// measures them here again, into -from's folder: real timing, which a busy
-// machine moves; the output says how busy this one was.
+// From the measurements kept, its output is the same on every run:
+// docs/own-code.md quotes it and model/curves/checked.go holds its
+// tallies by kind (go test ./reallibs checks both; -write rewrites the
+// second). -measure measures here again, into -from's folder: real
+// timing, which a busy machine moves; the output says how busy this one
+// was.
 //
-//	go run ./reallibs [-bench REGEXP] [-calibration FILE]
+//	go run ./reallibs [-bench REGEXP] [-write]
 //	go run ./reallibs -measure [-count 3]
 package main
 
@@ -34,7 +41,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
@@ -49,13 +55,17 @@ type pkg struct{ dir, bench, file string }
 
 var pkgs = []pkg{
 	{"cmd/brewput/testdata/reallibs", "Cmap|Logrus|Metrics|Rate|SyncMap", "reallibs.json"},
+	{"validation/morelibs", ".", "morelibs.json"},
 	{"examples/book", "Book", "book.json"},
 	{"examples/cache", "Cache", "cache.json"},
 }
 
 // lendings are the folders of testdata that hold a lending's
 // libraries.txt, with the letter its rows are known by elsewhere.
-var lendings = []struct{ dir, letter string }{{"manycore", "M"}, {"manycore2", "L"}, {"manycore3", "N"}}
+var lendings = []struct{ dir, letter string }{{"manycore", "M"}, {"manycore2", "L"}, {"manycore3", "N"}, {"manycore4", "P"}}
+
+// counts are the CPU counts the predictions are held against.
+var counts = []int{4, 8, 16}
 
 // slack is how far outside its band a measured speed-up may lie and still
 // count as held, as in go run ./published.
@@ -63,10 +73,11 @@ const slack = 0.10
 
 func main() {
 	bench := flag.String("bench", ".", "print only the benchmarks whose names (without Benchmark) match this")
-	from := flag.String("from", "testdata/reallibs", "the folder of the measurements here (brewput bench --locks --format json)")
+	from := flag.String("from", "testdata/reallibs", "the folder of the measurements here (brewput bench --locks --format json) and of this machine's calibration")
 	measure := flag.Bool("measure", false, "measure the benchmarks here again, into -from's folder, before predicting them")
 	count := flag.Int("count", 3, "with -measure: runs of each benchmark on each CPU count")
-	calibration := flag.String("calibration", "testdata/calibration.json", "the go policy's costs")
+	write := flag.Bool("write", false, "rewrite model/curves/checked.go with the tallies by kind")
+	rows := flag.Bool("rows", false, "print every benchmark's predicted speed-ups beside the lendings' before the totals")
 	cmdline.Parse()
 	re, err := regexp.Compile(*bench)
 	if err != nil {
@@ -75,15 +86,10 @@ func main() {
 	if *count < 1 {
 		cmdline.Bad(fmt.Errorf("-count %d: want 1 or more", *count))
 	}
-	cal, err := filepath.Abs(*calibration)
-	cmdline.Check(err)
-	if _, err := os.Stat(cal); err != nil {
-		cmdline.Bad(fmt.Errorf("-calibration: %v", err))
-	}
 	dir, err := filepath.Abs(*from)
 	cmdline.Check(err)
 	if !*measure {
-		for _, p := range pkgs {
+		for _, p := range append(slices.Clone(pkgs), pkg{file: "calibration.json"}) {
 			if _, err := os.Stat(filepath.Join(dir, p.file)); err != nil {
 				cmdline.Bad(fmt.Errorf("-from: %v (-measure measures it)", err))
 			}
@@ -91,12 +97,12 @@ func main() {
 	}
 	root, err := filepath.Abs("..")
 	cmdline.Check(err)
-	cmdline.Check(run(root, dir, cal, re, *measure, *count))
+	cmdline.Check(run(root, dir, re, *measure, *count, *write, *rows))
 }
 
 // run builds brewput, measures into dir where measure says so, and
 // reports; the build's folder is removed whatever fails.
-func run(root, dir, cal string, re *regexp.Regexp, measure bool, count int) error {
+func run(root, dir string, re *regexp.Regexp, measure bool, count int, write, rows bool) error {
 	bin, done, err := build(root)
 	if err != nil {
 		return err
@@ -111,8 +117,19 @@ func run(root, dir, cal string, re *regexp.Regexp, measure bool, count int) erro
 				return err
 			}
 		}
+		if err := calibrateHere(bin, dir); err != nil {
+			return err
+		}
 	}
-	return report(os.Stdout, bin, root, dir, cal, re)
+	r, err := tally(bin, root, dir, re)
+	if err != nil {
+		return err
+	}
+	r.write(os.Stdout, rows)
+	if write {
+		return os.WriteFile(filepath.Join(root, "model", "curves", "checked.go"), r.checked(), 0o644)
+	}
+	return nil
 }
 
 // build builds brewput from the repository at root into a folder of its
@@ -149,115 +166,319 @@ func measureHere(bin, root, dir string, p pkg, count int) error {
 	return os.Rename(tmp, filepath.Join(dir, p.file))
 }
 
-// report predicts the benchmarks measured in dir whose names match re, on
-// the lendings' CPU counts, and writes them beside the lendings'.
-func report(w io.Writer, bin, root, dir, cal string, re *regexp.Regexp) error {
-	measured := map[string]map[string]map[int]float64{} // lending, benchmark, cpus: ns/op
-	var counts []int
+// calibrateHere measures this machine's calibration, its contention
+// curves with it, into dir.
+func calibrateHere(bin, dir string) error {
+	cmd := exec.Command(bin, "calibrate", "--out", filepath.Join(dir, "calibration.json"), "--force")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	return cmd.Run()
+}
+
+// predicted is a benchmark's predicted speed-ups against one CPU on each
+// count, with their bands, what it was read as, and what 2 CPUs made here.
+type predicted struct {
+	name, kind string
+	at         map[int][3]float64 // point, low, high
+	two        float64
+}
+
+// result is what report prints: the rows, the benchmarks not predicted,
+// and how quietly the measurements here were made.
+type result struct {
+	rows         []predicted
+	truth        map[string]map[string]map[int]float64 // lending, benchmark, cpus: speed-up against one CPU
+	notPredicted []string
+	first        string
+	others       float64
+	hereIn       [2]int // measured points here inside their own band, of all
+	// twice is, for the benchmarks also measured earlier (dir/earlier),
+	// how many CPU counts past one their two predictions' bands overlap
+	// at, of how many, and when the earlier was measured.
+	twice   [2]int
+	earlier string
+}
+
+// tally predicts the benchmarks measured in dir whose names match re, on
+// counts, for the reference machine, this machine's curves the calibration
+// kept in dir.
+func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
+	r := result{truth: map[string]map[string]map[int]float64{}}
 	for _, l := range lendings {
 		m, err := benchtext.Medians(filepath.Join(root, "validation", "testdata", l.dir, "libraries.txt"), nil)
 		if err != nil {
-			return err
+			return r, err
 		}
-		measured[l.dir] = m
-		for _, byCPUs := range m {
-			for n := range byCPUs {
-				if !slices.Contains(counts, n) {
-					counts = append(counts, n)
+		r.truth[l.dir] = map[string]map[int]float64{}
+		for name, byCPUs := range m {
+			if byCPUs[1] > 0 {
+				r.truth[l.dir][name] = map[int]float64{}
+				for n, ns := range byCPUs {
+					r.truth[l.dir][name][n] = byCPUs[1] / ns // a parallel benchmark's ns/op is its throughput's inverse
 				}
 			}
 		}
 	}
-	sort.Ints(counts)
-	cpus := strings.Trim(strings.ReplaceAll(fmt.Sprint(counts), " ", ","), "[]")
-	var rows []row
-	var notPredicted []string
-	var here []here
+	// This machine's calibration, as predict reads it: the user's
+	// configuration folder's.
+	config, err := os.MkdirTemp("", "reallibs-config")
+	if err != nil {
+		return r, err
+	}
+	defer os.RemoveAll(config)
+	cal, err := os.ReadFile(filepath.Join(dir, "calibration.json"))
+	if err != nil {
+		return r, err
+	}
+	if err := os.MkdirAll(filepath.Join(config, "brewput"), 0o755); err != nil {
+		return r, err
+	}
+	if err := os.WriteFile(filepath.Join(config, "brewput", "calibration.json"), cal, 0o644); err != nil {
+		return r, err
+	}
+	var heres []here
 	for _, p := range pkgs {
 		file := filepath.Join(dir, p.file)
 		h, err := readHere(file)
 		if err != nil {
-			return err
+			return r, err
 		}
-		here = append(here, h)
-		cmd := exec.Command(bin, "predict", "--from", file, "--cpus", cpus, "--calibration", cal, "--format", "json")
+		heres = append(heres, h)
+		cmd := exec.Command(bin, "predict", "--from", file, "--cpus", "1,2,4,8,16", "--format", "json")
+		cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
 		cmd.Stderr = os.Stderr
 		out, err := cmd.Output()
 		if err != nil {
-			return fmt.Errorf("predicting %s: %v", file, err)
+			return r, fmt.Errorf("predicting %s: %v", file, err)
 		}
 		got, skipped, err := readPredicted(out)
 		if err != nil {
-			return err
+			return r, err
 		}
-		notPredicted = append(notPredicted, skipped...)
+		r.notPredicted = append(r.notPredicted, skipped...)
+		if err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, got); err != nil {
+			return r, err
+		}
 		for _, name := range sortedKeys(got) {
-			if re.MatchString(name) {
-				rows = append(rows, row{name: name, predicted: got[name]})
-			}
-		}
-	}
-	first, others := summarize(here)
-	kept := dir
-	if rel, err := filepath.Rel(filepath.Join(root, "validation"), dir); err == nil && !strings.HasPrefix(rel, "..") {
-		kept = rel
-	}
-	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("brewput predict on code nobody here wrote: its benchmarks measured on this machine's "+
-		"1 and 2 CPUs (%s, %s; other processes took a median of %.2f CPUs) and predicted past them, "+
-		"against three 16-vCPU lendings (M, L, N: testdata/manycore, manycore2, manycore3); speed-ups against each "+
-		"one's own 1-CPU throughput", kept, first, others), 80, ""))
-	fmt.Fprintln(w)
-	var points, in, within int
-	worst, worstAt := 1.0, ""
-	for _, r := range rows {
-		fmt.Fprintln(w, r.name)
-		fmt.Fprintf(w, "  %5s  %9s  %-17s", "cpus", "predicted", "band")
-		for _, l := range lendings {
-			fmt.Fprintf(w, "  %6s", l.letter)
-		}
-		fmt.Fprintln(w)
-		one := r.predicted[1]
-		for _, n := range counts {
-			p, ok := r.predicted[n]
-			if n == 1 || !ok || one.thr <= 0 {
+			if !re.MatchString(name) {
 				continue
 			}
-			pt, lo, hi := p.thr/one.thr, p.lo/one.thr, p.hi/one.thr
-			fmt.Fprintf(w, "  %5d  %8.2f×  [%6.2f, %6.2f]", n, pt, lo, hi)
+			row := got[name]
+			row.name = name
+			r.rows = append(r.rows, row)
+			for _, n := range []int{1, 2} {
+				if p, ok := row.at[n]; ok {
+					r.hereIn[1]++
+					if p[1] <= p[0] && p[0] <= p[2] {
+						r.hereIn[0]++
+					}
+				}
+			}
+		}
+	}
+	r.first, r.others = summarize(heres)
+	return r, nil
+}
+
+// again predicts the earlier measurement at path, where there is one,
+// and counts where its bands overlap now's.
+func (r *result) again(bin, path, config string, now map[string]predicted) error {
+	if _, err := os.Stat(path); err != nil {
+		return nil
+	}
+	h, err := readHere(path)
+	if err != nil {
+		return err
+	}
+	if r.earlier == "" || h.start.UTC().Format("2006-01-02") < r.earlier {
+		r.earlier = h.start.UTC().Format("2006-01-02")
+	}
+	cmd := exec.Command(bin, "predict", "--from", path, "--cpus", "1,2,4,8,16", "--format", "json")
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("predicting %s: %v", path, err)
+	}
+	then, _, err := readPredicted(out)
+	if err != nil {
+		return err
+	}
+	for name, a := range now {
+		b, ok := then[name]
+		if !ok {
+			continue
+		}
+		for _, n := range []int{2, 4, 8, 16} {
+			x, ok1 := a.at[n]
+			y, ok2 := b.at[n]
+			if ok1 && ok2 {
+				r.twice[1]++
+				if x[1] <= y[2] && y[1] <= x[2] {
+					r.twice[0]++
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// within says whether got lies in [lo, hi], slack outside it allowed.
+func within(got, lo, hi float64) bool { return got >= lo*(1-slack) && got <= hi*(1+slack) }
+
+// off is how far got is from p, either way: 2 is twice or half.
+func off(p, got float64) float64 { return math.Max(got/p, p/got) }
+
+// stats are the totals of some rows against the lendings.
+type stats struct {
+	points, in, off2 int
+	logErr, logNaive float64
+	widths           []float64
+	worst            float64
+	worstAt          string
+}
+
+// add counts row r on n CPUs against got.
+func (s *stats) add(r predicted, n int, got float64, where string) {
+	p := r.at[n]
+	s.points++
+	if within(got, p[1], p[2]) {
+		s.in++
+	}
+	e := off(p[0], got)
+	if e > 2 {
+		s.off2++
+	}
+	if e > s.worst {
+		s.worst, s.worstAt = e, where
+	}
+	s.logErr += math.Log(e)
+	s.logNaive += math.Log(off(r.two, got))
+	s.widths = append(s.widths, p[2]/p[1])
+}
+
+func (s stats) err() float64   { return math.Exp(s.logErr / float64(max(s.points, 1))) }
+func (s stats) naive() float64 { return math.Exp(s.logNaive / float64(max(s.points, 1))) }
+func (s stats) width() float64 {
+	if len(s.widths) == 0 {
+		return 0
+	}
+	w := slices.Clone(s.widths)
+	slices.Sort(w)
+	return w[len(w)/2]
+}
+
+// totals are all rows' stats, and each kind's.
+func (r result) totals() (stats, map[string]*stats) {
+	var all stats
+	byKind := map[string]*stats{}
+	for _, row := range r.rows {
+		k := byKind[row.kind]
+		if k == nil {
+			k = &stats{}
+			byKind[row.kind] = k
+		}
+		for _, n := range counts {
+			if _, ok := row.at[n]; !ok {
+				continue
+			}
 			for _, l := range lendings {
-				m := measured[l.dir][r.name]
-				if m[1] == 0 || m[n] == 0 {
-					fmt.Fprintf(w, "  %6s", "—")
+				got, ok := r.truth[l.dir][row.name][n]
+				if !ok {
 					continue
 				}
-				got := m[1] / m[n] // a parallel benchmark's ns/op is its throughput's inverse
-				points++
+				where := fmt.Sprintf("%s on %d, %s", row.name, n, l.letter)
+				all.add(row, n, got, where)
+				k.add(row, n, got, where)
+			}
+		}
+	}
+	return all, byKind
+}
+
+// write prints the rows beside the lendings' where asked, then the totals.
+func (r result) write(w io.Writer, rows bool) {
+	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("brewput predict on code nobody here wrote: benchmarks measured on this machine's "+
+		"1 and 2 CPUs (testdata/reallibs, %s; other processes took a median of %.2f CPUs) and predicted for the reference "+
+		"machine, against four 16-vCPU lendings of it (M, L, N, P: testdata/manycore…manycore4); speed-ups against each "+
+		"one's own 1-CPU throughput; naive: what 2 CPUs made here, held", r.first, r.others), 80, ""))
+	fmt.Fprintln(w)
+	if rows {
+		r.writeRows(w)
+	}
+	for _, s := range r.notPredicted {
+		fmt.Fprintln(w, format.Wrap("not predicted: "+s, 80, "  "))
+	}
+	all, byKind := r.totals()
+	benches := len(r.rows) + len(r.notPredicted)
+	mark := ""
+	if rows {
+		mark = "* outside the band. "
+	}
+	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("%sOf %d benchmarks, %d predicted. Of their %d lending "+
+		"points on 4, 8 and 16 CPUs, the bands hold %d (%.0f %%, 10 %% slack); %d lie more than 2× from the point, the worst %.2f× (%s); "+
+		"the point's error ×%.2f (geometric mean), the naive guess's ×%.2f (%.2f times the point's); the median band is "+
+		"%.2f× wide (high over low). Measured here: %d of %d points inside the model's own band. Predicted again from "+
+		"the same benchmarks measured on %s (testdata/reallibs/earlier): the two bands overlap at %d of %d counts.",
+		mark, benches, len(r.rows), all.points, all.in, 100*float64(all.in)/float64(max(all.points, 1)), all.off2, all.worst, all.worstAt,
+		all.err(), all.naive(), all.naive()/all.err(), all.width(), r.hereIn[0], r.hereIn[1], r.earlier, r.twice[0], r.twice[1]), 80, ""))
+	for _, k := range sortedKeys(byKind) {
+		s := byKind[k]
+		fmt.Fprintf(w, "  %-15s%3d/%-3d held, %2d >2× off, error ×%.2f (naive ×%.2f), band ×%.2f\n",
+			k+":", s.in, s.points, s.off2, s.err(), s.naive(), s.width())
+	}
+}
+
+// writeRows prints each benchmark's predicted speed-ups, band and the
+// naive guess beside the lendings', marked where the band does not hold
+// them.
+func (r result) writeRows(w io.Writer) {
+	fmt.Fprintf(w, "  %-4s %6s  %-13s %6s", "cpus", "point", "band", "naive")
+	for _, l := range lendings {
+		fmt.Fprintf(w, " %6s", l.letter)
+	}
+	fmt.Fprintln(w)
+	for _, row := range r.rows {
+		fmt.Fprintf(w, "%s (%s)\n", row.name, row.kind)
+		for _, n := range counts {
+			p, ok := row.at[n]
+			if !ok {
+				continue
+			}
+			fmt.Fprintf(w, "  %-4d %6.2f  %-13s %6.2f", n, p[0], fmt.Sprintf("[%.2f, %.2f]", p[1], p[2]), row.two)
+			for _, l := range lendings {
+				got, ok := r.truth[l.dir][row.name][n]
+				if !ok {
+					fmt.Fprintf(w, " %6s", "—")
+					continue
+				}
 				mark := " "
-				if got >= lo*(1-slack) && got <= hi*(1+slack) {
-					in++
-				} else {
+				if !within(got, p[1], p[2]) {
 					mark = "*"
 				}
-				off := math.Max(got/pt, pt/got)
-				if off <= 2 {
-					within++
-				}
-				if off > worst {
-					worst, worstAt = off, fmt.Sprintf("%s on %d, %s", r.name, n, l.letter)
-				}
-				fmt.Fprintf(w, "  %5.2f%s", got, mark)
+				fmt.Fprintf(w, " %5.2f%s", got, mark)
 			}
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintln(w)
 	}
-	for _, s := range notPredicted {
-		fmt.Fprintln(w, format.Wrap("not predicted: "+s, 80, "  "))
+	fmt.Fprintln(w)
+}
+
+// checked is model/curves/checked.go: the tallies by kind.
+func (r result) checked() []byte {
+	_, byKind := r.totals()
+	var b bytes.Buffer
+	b.WriteString("// Code generated by go run ./reallibs -write (in validation/); DO NOT EDIT.\n\npackage curves\n\n" +
+		"// Checked is how the answers of kind k held on the kept many-core\n" +
+		"// measurements of real code, on 4, 8 and 16 CPUs: how many points its\n" +
+		"// bands held, of how many, and the geometric mean of how far its points\n" +
+		"// lay from them.\n" +
+		"func Checked(k Kind) (held, points int, err float64) {\n\tswitch k {\n")
+	for _, k := range sortedKeys(byKind) {
+		s := byKind[k]
+		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %d, %d, %.2f\n", k, s.in, s.points, s.err())
 	}
-	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("* outside the band (10 %% slack). Of %d lending points past one CPU, the bands "+
-		"hold %d (%.0f %%); %d lie within 2× of the point; the worst is %.2f× off (%s)",
-		points, in, 100*float64(in)/float64(max(points, 1)), within, worst, worstAt), 80, ""))
-	return nil
+	b.WriteString("\t}\n\treturn 0, 0, 0\n}\n\n// CheckedCPUs is the most CPUs the kept measurements reach.\nconst CheckedCPUs = 16\n")
+	return b.Bytes()
 }
 
 // here is what a file of measurements here says of when and how quietly
@@ -276,7 +497,7 @@ func readHere(path string) (here, error) {
 	}
 	var h here
 	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
 		var line struct {
 			Source string    `json:"source"`
@@ -317,23 +538,16 @@ func summarize(hs []here) (string, float64) {
 	return first.UTC().Format("2006-01-02 15:04 UTC"), others[len(others)/2]
 }
 
-// row is one benchmark's predicted points, by CPU count.
-type row struct {
-	name      string
-	predicted map[int]point
-}
-
-// point is a predicted throughput and its band.
-type point struct{ thr, lo, hi float64 }
-
-// readPredicted reads brewput predict's --format json: each model point's
-// throughput and band by benchmark (its name without Benchmark) and CPU
-// count, and each benchmark not predicted with its reason.
-func readPredicted(out []byte) (map[string]map[int]point, []string, error) {
-	got := map[string]map[int]point{}
+// readPredicted reads brewput predict's --format json: each benchmark's
+// predicted speed-ups and bands by CPU count (its name without
+// Benchmark), what it was read as, and each benchmark not predicted with
+// its reason.
+func readPredicted(out []byte) (map[string]predicted, []string, error) {
+	thr := map[string]map[int][3]float64{}
+	kinds := map[string]string{}
 	var skipped []string
 	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
 		var line struct {
 			Brewput    string  `json:"brewput"`
@@ -344,6 +558,7 @@ func readPredicted(out []byte) (map[string]map[int]point, []string, error) {
 			Throughput float64 `json:"throughput"`
 			Band       struct {
 				Throughput []float64 `json:"throughput"`
+				Shape      string    `json:"shape"`
 			} `json:"band"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
@@ -353,17 +568,32 @@ func readPredicted(out []byte) (map[string]map[int]point, []string, error) {
 		case line.Brewput == "not_predicted":
 			skipped = append(skipped, line.Mode+": "+line.Reason)
 		case line.Source == "model" && line.Mode != "":
-			p := point{thr: line.Throughput, lo: line.Throughput, hi: line.Throughput}
+			p := [3]float64{line.Throughput, line.Throughput, line.Throughput}
 			if b := line.Band.Throughput; len(b) == 2 {
-				p.lo, p.hi = b[0], b[1]
+				p[1], p[2] = b[0], b[1]
 			}
-			if got[line.Mode] == nil {
-				got[line.Mode] = map[int]point{}
+			if thr[line.Mode] == nil {
+				thr[line.Mode] = map[int][3]float64{}
 			}
-			got[line.Mode][line.CPUs] = p
+			thr[line.Mode][line.CPUs] = p
+			if line.Band.Shape != "" {
+				kinds[line.Mode] = line.Band.Shape
+			}
 		}
 	}
-	return got, skipped, sc.Err()
+	out2 := map[string]predicted{}
+	for mode, at := range thr {
+		one := at[1][0]
+		if !(one > 0) {
+			continue
+		}
+		p := predicted{kind: kinds[mode], at: map[int][3]float64{}, two: at[2][0] / one}
+		for n, v := range at {
+			p.at[n] = [3]float64{v[0] / one, v[1] / one, v[2] / one}
+		}
+		out2[mode] = p
+	}
+	return out2, skipped, sc.Err()
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -51,7 +51,7 @@ func main() {
 	burst := flag.Duration("burst", time.Millisecond, "length of the other processes' bursts of work, for the variants with others")
 	only := flag.String("only", "", "comma-separated variants to predict (default all: bound, fifo, go, go1.9, go+others, go1.9+others, and with -base go-base, go1.9-base)")
 	cpus := flag.String("cpus", "", "comma-separated CPU counts of the varycpu table to compare (default all); the overload table is always compared")
-	basePath := flag.String("base", "", "a second calibration, predicted beside -calibration's as the variants go-base and go1.9-base (such as this machine's beside one inferred by brewput calibrate --from)")
+	basePath := flag.String("base", "", "a second calibration, predicted beside -calibration's as the variants go-base and go1.9-base (such as this machine's beside another's)")
 	flag.Parse()
 	if err := talk.CheckRef(*ref); err != nil {
 		fmt.Fprintln(os.Stderr, "vstalk:", err)
@@ -84,17 +84,18 @@ func main() {
 	variants := []talk.Variant{
 		{Name: "bound", Bound: true},
 		{Name: "fifo", Sched: "fifo"},
-		{Name: "go", Sched: "go", Cal: &cal},
-		{Name: "go1.9", Sched: "go", Runtime: "go1.9", Cal: &cal},
-		{Name: "go+others", Sched: "go", Others: true, Cal: &cal},
-		{Name: "go1.9+others", Sched: "go", Runtime: "go1.9", Others: true, Cal: &cal},
+		{Name: "go", Sched: "go", Costs: cal.Costs, Range: cal.Range()},
+		{Name: "go1.9", Sched: "go", Runtime: "go1.9", Costs: cal.Costs, Range: cal.Range()},
+		{Name: "go+others", Sched: "go", Others: true, Costs: cal.Costs, Range: cal.Range()},
+		{Name: "go1.9+others", Sched: "go", Runtime: "go1.9", Others: true, Costs: cal.Costs, Range: cal.Range()},
 	}
 	if *basePath != "" {
 		base, err := calibrate.Load(*basePath)
 		if err != nil {
 			cmdline.Fail(err)
 		}
-		variants = append(variants, talk.Variant{Name: "go-base", Sched: "go", Cal: &base}, talk.Variant{Name: "go1.9-base", Sched: "go", Runtime: "go1.9", Cal: &base})
+		variants = append(variants, talk.Variant{Name: "go-base", Sched: "go", Costs: base.Costs, Range: base.Range()},
+			talk.Variant{Name: "go1.9-base", Sched: "go", Runtime: "go1.9", Costs: base.Costs, Range: base.Range()})
 		defer fmt.Printf("-base: %s\n", base.Ref().Line())
 	}
 	if *only != "" {

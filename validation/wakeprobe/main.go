@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command wakeprobe is a one-off probe of the Go runtime, not a check that
 // is run again: it shows how long a goroutine readied by a send takes to
 // run on the other P, after that P has been idle for a while, timed two

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -383,6 +384,16 @@ func TestWatchedBenchmarks(t *testing.T) {
 		if strings.HasPrefix(s.Func, "sync.") {
 			t.Errorf("BenchmarkRW: a site of sync's own: %+v", s)
 		}
+	}
+	// The cleaner an earlier benchmark started takes its lock all through
+	// BenchmarkAfterCleaner, on the other P where there are two: not its.
+	for _, procs := range []string{"1", "2"} {
+		if s := last["BenchmarkAfterCleaner-"+procs].Sites; len(s) != 0 {
+			t.Errorf("BenchmarkAfterCleaner on %s CPUs took no lock, yet has sites %+v", procs, s)
+		}
+	}
+	if s := last["BenchmarkCleanerStarts-2"]; !slices.ContainsFunc(s.Sites, func(s Site) bool { return s.Line == lines["cleaner"] }) {
+		t.Errorf("BenchmarkCleanerStarts on 2 CPUs started the cleaner, yet its lock is not among its sites %+v", s.Sites)
 	}
 	if s := last["BenchmarkSetup-1"].Sites; len(s) != 0 {
 		t.Errorf("BenchmarkSetup locked only before ResetTimer, yet has sites %+v", s)

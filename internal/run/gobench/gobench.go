@@ -23,7 +23,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
@@ -543,9 +542,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 			cmd.Env = append(cmd.Env, lockwatch.StretchEnv+"="+cfg.Stretch)
 		}
 	}
-	// Its own process group, as sweep's children: a ^C reaches brewput,
-	// which stops the child itself.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	sweep.OwnGroup(cmd) // as sweep's children: a ^C reaches brewput, which stops the child
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	pinned, err := sweep.PinTo(n, cfg.Within)
@@ -628,7 +625,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 // failures from the --- FAIL lines and a panic.
 func parse(out string, p pkg, n int, start time.Time) ([]results.Point, []Failure) {
 	var points []results.Point
-	rd := benchfmt.NewReader(strings.NewReader(out), p.path)
+	rd := benchfmt.NewReader(strings.NewReader(mend(out)), p.path)
 	for rd.Scan() {
 		res, ok := rd.Result().(*benchfmt.Result)
 		if !ok {
@@ -664,6 +661,42 @@ func parse(out string, p pkg, n int, start time.Time) ([]results.Point, []Failur
 		}
 	}
 	return points, failures
+}
+
+// splitName is a benchmark's name line whose result a write of the
+// benchmark's own (a library's log line) cut off: the name, then text
+// that is not the count of iterations; resultLine is the result on a line
+// of its own.
+var (
+	splitName  = regexp.MustCompile(`^(Benchmark\S+)\s+\D`)
+	resultLine = regexp.MustCompile(`^\s*\d+\s+\S+ ns/op`)
+)
+
+// mend joins each benchmark's name to its result where the benchmark
+// wrote lines between them (go test prints the name before the run and
+// the result after it; bigcache logs as it starts), dropping those lines,
+// lest benchfmt read neither.
+func mend(out string) string {
+	lines := strings.Split(out, "\n")
+	var kept []string
+	for i := 0; i < len(lines); i++ {
+		m := splitName.FindStringSubmatch(lines[i])
+		if m == nil {
+			kept = append(kept, lines[i])
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && !resultLine.MatchString(lines[j]) && !strings.HasPrefix(lines[j], "Benchmark") && !strings.HasPrefix(lines[j], "--- ") {
+			j++
+		}
+		if j == len(lines) || !resultLine.MatchString(lines[j]) {
+			kept = append(kept, lines[i])
+			continue
+		}
+		kept = append(kept, m[1]+" \t"+strings.TrimSpace(lines[j]))
+		i = j
+	}
+	return strings.Join(kept, "\n")
 }
 
 // attachHistograms gives each point the latency histogram package bench

@@ -338,3 +338,27 @@ func TestRunComparedInTurn(t *testing.T) {
 		t.Errorf("FailsOnTwo on 2 CPUs told %d times, want once: %+v", failed, res.Failures)
 	}
 }
+
+// A benchmark that writes while it runs (bigcache logs as it starts)
+// splits go test's line of its name from its result: parse joins them.
+func TestParseMendsSplitLines(t *testing.T) {
+	out := "goos: linux\npkg: example.com/m\n" +
+		"BenchmarkBigcache            \t2026/11/27 20:43:03 Allocated new queue in 187.929µs;\n" +
+		"Capacity: 585000\n" +
+		"  323533\t       283.3 ns/op\t      53 B/op\t       1 allocs/op\n" +
+		"BenchmarkFastcache   \t 18387418\t        57.99 ns/op\n" +
+		"BenchmarkQuiet \tnot a result\n" +
+		"PASS\n"
+	points, failures := parse(out, pkg{path: "example.com/m"}, 1, time.Now())
+	if len(failures) != 0 {
+		t.Fatalf("failures %+v", failures)
+	}
+	got := map[string]float64{}
+	for _, p := range points {
+		v, _ := p.Bench.Value("ns/op")
+		got[p.Bench.Name] = v
+	}
+	if got["BenchmarkBigcache"] != 283.3 || got["BenchmarkFastcache"] != 57.99 || len(got) != 2 {
+		t.Errorf("read %v, want Bigcache's 283.3 and Fastcache's 57.99 ns/op alone", got)
+	}
+}

@@ -25,16 +25,15 @@ import (
 
 // Options say which model predicts, as brewput's flags do.
 type Options struct {
-	Sched   string // go or fifo
-	Runtime string // "" for today's, or go1.9
-	Seed    uint64 // of the random step durations
+	Sched string // go or fifo
+	Seed  uint64 // of the random step durations
 	// Calibration is the file of the go policy's costs; "" for the
 	// default one, measured (by Measure, nil for the usual way) and saved
 	// there if missing.
 	Calibration string
 	Measure     calibrate.Measurer
-	// Costs named in Given (the options given: CostNames, "calibration",
-	// "runtime") replace the calibration's, which is not read if all are.
+	// Costs named in Given (the options given: CostNames, "calibration")
+	// replace the calibration's, which is not read if all are.
 	Costs sim.Costs
 	Given []string
 	// Band simulates each go-policy point at its costs' intervals' edges
@@ -46,9 +45,9 @@ type Options struct {
 	// (go policy only).
 	Others      float64
 	OthersBurst time.Duration
-	// Machine is the machine predicted for: "this", "unknown", a name
-	// model.LookupHardware knows, or "" for this one where no point has
-	// more CPUs than it, else an unknown one of MaxCPUs.
+	// Machine is the machine predicted for: "this", "unknown", or "" for
+	// this one where no point has more CPUs than it, else an unknown one
+	// of MaxCPUs.
 	Machine string
 	MaxCPUs int
 }
@@ -80,12 +79,10 @@ func (o Options) Check() error {
 	switch {
 	case o.Sched != "go" && o.Sched != "fifo":
 		return fmt.Errorf("--sched %q: want go or fifo", o.Sched)
+	case o.Machine != "" && o.Machine != "this" && o.Machine != "unknown":
+		return fmt.Errorf("--machine %q: want this or unknown", o.Machine)
 	case o.Machine != "" && o.Sched != "go":
 		return fmt.Errorf("--machine: applies to --sched go only (fifo's CPUs are ideal)")
-	case !sim.Runtime(o.Runtime).Known():
-		return fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", o.Runtime, sim.RuntimesText())
-	case o.Runtime != "" && o.Sched != "go":
-		return fmt.Errorf("--runtime: applies to --sched go only")
 	case !(o.Others >= 0) || math.IsInf(o.Others, 1):
 		return fmt.Errorf("--others %v: want the CPUs other processes take, from 0 up, such as 0.5", o.Others)
 	case o.Others > 0 && o.Sched != "go":
@@ -98,7 +95,7 @@ func (o Options) Check() error {
 
 // Resolve checks o and finds the go policy's costs (see Load).
 func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction, error) {
-	pr := Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed, Runtime: o.Runtime}}}
+	pr := Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed}}}
 	if o.PointsOnly {
 		pr.Depth = limits.PointsOnly
 	}
@@ -145,31 +142,16 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 			}
 		}
 	}
-	if in := cal.Inferred; in != nil {
-		switch {
-		case !o.given("runtime"):
-			pr.Runtime = in.Runtime
-		case o.Runtime != in.Runtime:
-			return pr, fmt.Errorf("--runtime %q: the calibration %s holds costs inferred under %s, which are that scheduler's; leave --runtime out to follow it", o.Runtime, o.Calibration, runtimeName(in.Runtime))
-		}
-	}
 	ref := cal.Ref()
 	pr.Costs, pr.Host, pr.Cal = cal.Costs, cal.Host, &ref
 	if o.Band {
 		pr.Range = cal.Range()
 	}
-	hw, err := o.hardware(pr.Costs, cal.Unknown())
-	if err != nil {
-		return pr, err
-	}
+	hw := o.hardware(pr.Costs, cal.Unknown())
 	if o.Machine == "" && hw.Name != "this" && !cal.Unknown() {
 		// This machine's own costs up to its CPUs; an unknown one's past.
-		here, err := Options{Machine: "this"}.hardware(pr.Costs, false)
-		if err != nil {
-			return pr, err
-		}
 		local := pr
-		local.Use(here)
+		local.Use(Options{Machine: "this"}.hardware(pr.Costs, false))
 		pr.local = &local.Policy
 	}
 	pr.Use(hw)
@@ -189,7 +171,7 @@ func (pr Prediction) For(cpus int) model.Policy {
 // or the flags') for this one; unknown says this machine's costs are not
 // known (calibrate.Calibration.Unknown): it is then an unknown machine of
 // its CPUs, or of the most CPUs asked where more.
-func (o Options) hardware(costs sim.Costs, unknown bool) (model.Hardware, error) {
+func (o Options) hardware(costs sim.Costs, unknown bool) model.Hardware {
 	name := o.Machine
 	if name == "" {
 		name = "this"
@@ -200,25 +182,21 @@ func (o Options) hardware(costs sim.Costs, unknown bool) (model.Hardware, error)
 	if name == "this" && unknown {
 		hw := model.UnknownHardware(max(runtime.NumCPU(), o.MaxCPUs))
 		hw.Name, hw.About = "this", "this machine as "+hw.About+", its own costs not known"
-		return o.givenTransfer(hw, costs), nil
+		return o.givenTransfer(hw, costs)
 	}
-	if name != "this" {
+	if name == "unknown" {
 		cpus := max(1, o.MaxCPUs)
 		if unknown {
 			cpus = max(cpus, runtime.NumCPU())
 		}
-		hw, err := model.LookupHardware(name, cpus)
-		if err != nil {
-			return hw, fmt.Errorf("--%w", err)
-		}
-		return o.givenTransfer(hw, costs), nil
+		return o.givenTransfer(model.UnknownHardware(cpus), costs)
 	}
 	hw := model.MeasuredHardware("this", sim.Machine{}, costs.Transfer,
 		fmt.Sprintf("this machine (%d CPUs; %s)", runtime.NumCPU(), model.KnownAbout))
 	if costs.Transfer.Socket == 0 {
 		hw.About += ", its calibration older than the cost of moving a cache line between cores: lines move for free (brewput calibrate measures it)"
 	}
-	return hw, nil
+	return hw
 }
 
 // givenTransfer is hw with the cost of moving a line that --transfer
@@ -246,14 +224,6 @@ func (pr *Prediction) Use(hw model.Hardware) {
 		}
 		pr.Range = &rr
 	}
-}
-
-// runtimeName names a runtime as Options.Runtime gives it.
-func runtimeName(r string) string {
-	if r == "" {
-		return "today's runtime"
-	}
-	return "the " + r + " runtime"
 }
 
 // Source names where cal, loaded from path, came from: "" for one
@@ -299,11 +269,7 @@ func Calibrated(ctx context.Context, measure calibrate.Measurer, tell func(line 
 	ref := cal.Ref()
 	pr := &Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "go", Seed: 1}, Costs: cal.Costs, Range: cal.Range()},
 		Host: cal.Host, Source: Source(path, cal), Cal: &ref}
-	hw, err := Options{Machine: "this"}.hardware(cal.Costs, cal.Unknown())
-	if err != nil {
-		return nil, err
-	}
-	pr.Use(hw)
+	pr.Use(Options{Machine: "this"}.hardware(cal.Costs, cal.Unknown()))
 	return pr, nil
 }
 
@@ -514,7 +480,7 @@ func WhyConfig(s shopsweep.Spec, seed uint64) (model.Config, error) {
 
 // CausalProfile is cfg's causal profile under pr's policy, without a band.
 func (pr Prediction) CausalProfile(ctx context.Context, cfg model.Config) (*limits.CausalProfile, error) {
-	cfg.Policy.Sched, cfg.Costs, cfg.Policy.Runtime = pr.Sched, pr.Costs, pr.Runtime
+	cfg.Policy.Sched, cfg.Costs = pr.Sched, pr.Costs
 	var prof *limits.CausalProfile
 	err := limits.CausalProfiles(ctx, []model.Config{cfg}, limits.EveryRelief, func(_ int, p *limits.CausalProfile, err error) error {
 		prof = p
@@ -553,10 +519,5 @@ func (pr Prediction) Advise(ctx context.Context, s shopsweep.Spec, bp *blueprint
 		return nil, err
 	}
 	a.Calibration = pr.Describe()
-	// The answer names the costs it rests on and how far to trust them,
-	// in its own line: a busy machine's costs may change the verdict.
-	if pr.Cal != nil {
-		a.Answer += " Under the go policy " + pr.Cal.For() + "."
-	}
 	return a, nil
 }

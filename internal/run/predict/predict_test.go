@@ -40,8 +40,8 @@ func TestResolveRefuses(t *testing.T) {
 		want string
 	}{
 		{Options{Sched: "rr"}, `--sched "rr": want go or fifo`},
-		{Options{Sched: "go", Runtime: "go1.5"}, `--runtime "go1.5": want go1.0, go1.9 or go1.23`},
-		{Options{Sched: "fifo", Runtime: "go1.9"}, "--runtime: applies to --sched go only"},
+		{Options{Sched: "go", Machine: "c6g.metal"}, `--machine "c6g.metal": want this or unknown`},
+		{Options{Sched: "fifo", Machine: "unknown"}, "--machine: applies to --sched go only"},
 		{Options{Sched: "fifo", Given: []string{"wake"}}, "--wake: costs apply to --sched go only"},
 		{Options{Sched: "fifo", Given: []string{"calibration"}}, "--calibration: costs apply to --sched go only"},
 		{Options{Sched: "go", Given: []string{"switch"}, Costs: sim.Costs{Switch: -time.Microsecond}}, "--switch -1µs: want zero or a positive duration"},
@@ -287,7 +287,7 @@ func TestCalibratedSetsBusyAside(t *testing.T) {
 	if a == nil || !a.Unsaved || !a.Reference || a.Others != 1.5 || pr.Source != "the reference calibration" {
 		t.Fatalf("set aside %+v, source %q", a, pr.Source)
 	}
-	if !strings.Contains(strings.Join(told, "\n"), "sets them aside") || !strings.Contains(pr.Describe(), a.Line()) {
+	if !strings.Contains(strings.Join(told, "\n"), "using "+calibrate.ReferenceHost+"'s costs.") || !strings.Contains(pr.Describe(), a.Line()) {
 		t.Errorf("told %q; described %q", told, pr.Describe())
 	}
 }

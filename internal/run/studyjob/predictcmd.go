@@ -3,46 +3,48 @@ package studyjob
 import (
 	"context"
 	"fmt"
-	"github.com/brewput/brewput/internal/base/format"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/base/exitcode"
-	"github.com/brewput/brewput/internal/run/predict"
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
-// Predict is a prediction of Plan's variants on CPUs under Options, from
-// what Plan measures or the results file From holds; JSON writes the
-// predicted points alone, Out is a folder for their report.
+// Predict is a prediction of Plan's variants on CPUs, from what Plan
+// measures or the results file From holds, for the machine whose
+// calibration is Calibration (brewput calibrate, run there; "" for the
+// reference machine); JSON writes the predicted points alone, Out is a
+// folder for their report. Measure measures this machine's calibration
+// where none is kept (nil for the usual way).
 type Predict struct {
 	Plan
-	From    string
-	CPUs    []int
-	Options predict.Options
-	JSON    bool
-	Out     string
-	// Unseen says why a variant with no lock is not predicted, after
-	// "no lock … was seen in it": what brewput looked for.
-	Unseen string
+	From        string
+	CPUs        []int
+	Calibration string
+	Measure     calibrate.Measurer
+	// Here, where not nil, is the curves of the machine that measured
+	// (validation's, of a lending's points), not this one's calibration.
+	Here *curves.Curves
+	JSON bool
+	Out  string
 }
 
-// Predict predicts f's variants on f.CPUs from models of their meters
-// and writes the answer, the models and the table of predicted against
-// measured points (or JSON) to stdout, its progress to stderr.
+// Predict predicts f's variants on f.CPUs from what their meters show
+// and writes the answer and the table of predicted against measured
+// points (or JSON) to stdout, its progress to stderr.
 func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writer) error {
 	if f.Out != "" {
 		if err := report.CheckDir(f.Out); err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
-	}
-	if err := f.Options.Check(); err != nil {
-		return err
 	}
 	var measured []results.Point
 	var err error
@@ -53,41 +55,50 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 	} else if measured, err = p.Measure(ctx, f.Plan, stderr, nil); err != nil {
 		return exitcode.Measured(err, len(measured), f.Total())
 	}
-	if f.Unseen == "" {
-		f.Unseen = "behind a meter"
-	}
 	_, _, err = PredictFrom(ctx, p.Name, f, measured, stdout, stderr)
 	return err
 }
 
-// PredictFrom predicts f's variants of study name on f.CPUs from models of
-// the locks measured shows, and writes the answer, the models and the
-// table of predicted against measured points to stdout (with f.JSON, the
-// predicted points and the variants not predicted, where stdout is not
-// nil), its progress to stderr. It returns the predicted points and the
-// variants it did not predict, with why: a variant is one or the other.
-// Its caller has checked f.Options, before anything was measured.
+// PredictFrom predicts f's variants of study name on f.CPUs from their
+// runs in measured, and writes the answer and the table of predicted
+// against measured points to stdout (with f.JSON, the predicted points
+// and the variants not predicted, where stdout is not nil), its progress
+// to stderr. It returns the predicted points and the variants it did not
+// predict, with why: a variant is one or the other.
 func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, []results.NotPredicted, error) {
-	models, err := modelsOf(f.Variants, measured)
+	t, err := machines(ctx, f.Calibration, f.Measure, format.Lines(stderr, ""))
 	if err != nil {
-		return nil, nil, exitcode.Failure{Err: err}
+		return nil, nil, err
 	}
-	models, unseen := predictable(models, f.Unseen)
+	if f.Here != nil {
+		t.here = f.Here
+	}
 	var predicted []results.Point
-	var shaped []string
-	var pr predict.Prediction
-	if len(models) > 0 {
-		if f.Options.MaxCPUs == 0 && len(f.CPUs) > 0 {
-			f.Options.MaxCPUs = slices.Max(f.CPUs)
+	var unseen []results.NotPredicted
+	kinds := map[string]string{}
+	checked := map[string]text.Checked{}
+	base := map[string]float64{} // each variant's median on one CPU
+	past := 0
+	for _, v := range f.Variants {
+		runs := slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool { return p.Mode != v })
+		if reason := unpredictable(runs); reason != "" {
+			unseen = append(unseen, results.NotPredicted{Mode: v, Reason: reason})
+			continue
 		}
-		if pr, err = predict.Resolve(ctx, f.Options, format.Lines(stderr, "")); err != nil {
-			return nil, nil, err
+		base[v] = medianOf(runs, 1).Throughput
+		points, kind, beyond, err := predictVariant(v, runs, f.CPUs, t)
+		if err != nil {
+			return nil, nil, exitcode.Failure{Err: fmt.Errorf("%s: %w", v, err)}
 		}
-		fmt.Fprintf(stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(f.Variants)-len(unseen), len(f.CPUs))
-		if predicted, err = predictAll(ctx, pr, name, models, f.CPUs, stderr); err != nil {
-			return nil, nil, exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
+		for i := range points {
+			points[i].AsStudy(name)
 		}
-		shaped = shapeSingleLocks(predicted, models)
+		predicted, kinds[v] = append(predicted, points...), string(kind)
+		held, all, e := curves.Checked(kind)
+		checked[string(kind)] = text.Checked{Held: held, Points: all, Err: e}
+		if beyond > 0 {
+			past = beyond
+		}
 	}
 	all := append(slices.Clone(measured), predicted...)
 	// The answer first (JSON's points, the table's verdict), then why a
@@ -103,24 +114,20 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 				return nil, nil, exitcode.Failure{Err: err}
 			}
 		}
-	} else if err := text.WriteVerdict(stdout, verdict.Of(all)); err != nil {
-		return nil, nil, exitcode.Failure{Err: err}
+	} else {
+		text.WriteTarget(stdout, text.Target{About: t.about, Calibrated: t.calibrated, Here: runtime.NumCPU(), Past: past,
+			Checked: checked, CheckedCPUs: curves.CheckedCPUs})
+	}
+	if len(predicted) > 0 && !f.JSON {
+		if err := text.WriteSpeedups(stdout, predicted, base, kinds, checked, tableCounts(f.CPUs, measured), measuredCounts(measured)); err != nil {
+			return nil, nil, exitcode.Failure{Err: err}
+		}
 	}
 	for _, np := range unseen {
 		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("Not predicted: %s: %s.", np.Mode, np.Reason), format.Width(tell), ""))
 	}
-	if len(models) == 0 {
-		// Nothing to simulate: the answer is what was measured, and why
-		// none is predicted.
+	if len(predicted) == 0 {
 		return nil, unseen, nil
-	}
-	if !f.JSON {
-		// Then what the model is made of, and the table.
-		fmt.Fprintln(stdout)
-		if err := writePrediction(stdout, models, predicted, measured, f.CPUs, shaped); err != nil {
-			return nil, nil, exitcode.Failure{Err: err}
-		}
-		fmt.Fprintln(stdout, format.Wrap(pr.Describe(), format.Width(stdout), "  "))
 	}
 	if f.Out != "" {
 		a, err := analyze.Points(all, analyze.Options{})
@@ -142,6 +149,30 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		report.WritePlace(w, f.Out+"/"+report.Index)
 	}
 	return predicted, unseen, nil
+}
+
+// measuredCounts are the CPU counts measured.
+func measuredCounts(measured []results.Point) []int {
+	var out []int
+	for _, p := range measured {
+		if !slices.Contains(out, p.CPUs) {
+			out = append(out, p.CPUs)
+		}
+	}
+	return out
+}
+
+// tableCounts are the CPU counts the prediction's table shows: the first
+// and the last, the powers of two and those measured.
+func tableCounts(cpus []int, measured []results.Point) []int {
+	var out []int
+	for i, n := range cpus {
+		pow2 := n&(n-1) == 0
+		if i == 0 || i == len(cpus)-1 || pow2 || slices.ContainsFunc(measured, func(p results.Point) bool { return p.CPUs == n }) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // readStudy reads the measured points of s's variants from a results file.
@@ -168,100 +199,22 @@ func readStudy(path string, s *Program, variants []string) ([]results.Point, err
 	return out, nil
 }
 
-// predictable keeps the models of the variants that can be predicted and
-// says why each other is not. Locks seen on one CPU alone, each taken by
-// one goroutine, may be one that every goroutine would share or one of
-// each goroutine's own: not predicted. A variant with a lock at some CPU count is
-// modelled at every count. One without: where every lock is watched
-// (unseen is not "behind a meter"), its work alone, which scales with the
-// CPUs, unless what was measured shows it did not (less than half the
-// gain its added CPUs would give, from the fewest CPUs measured to the
-// most): then something the model does not see limits it. Behind meters,
-// a lock inside a dependency stays unseen: not predicted.
-func predictable(models []variantModel, unseen string) (kept []variantModel, out []results.NotPredicted) {
-	var variants []string
-	for _, m := range models {
-		if !slices.Contains(variants, m.Variant) {
-			variants = append(variants, m.Variant)
-		}
+// unpredictable says why a variant's runs cannot be predicted, "" where
+// they can: its speed-ups stand on one CPU's runs, and its kind on a
+// count past one (on one CPU alone a lock every goroutine shares and a
+// lock each has to itself look the same, and scale as differently as
+// locks can).
+func unpredictable(runs []results.Point) string {
+	one, more := false, false
+	for _, p := range runs {
+		one = one || p.CPUs == 1 && p.Throughput > 0
+		more = more || p.CPUs > 1 && p.Throughput > 0
 	}
-	for _, v := range variants {
-		var its []variantModel
-		locked := false
-		for _, m := range models {
-			if m.Variant == v {
-				its = append(its, m)
-				locked = locked || len(m.Locks) > 0
-			}
-		}
-		if locked {
-			if reason := oneGoroutineOnly(its); reason != "" {
-				out = append(out, results.NotPredicted{Mode: v, Reason: reason})
-				continue
-			}
-			kept = append(kept, its...)
-			continue
-		}
-		if unseen == "behind a meter" {
-			out = append(out, results.NotPredicted{Mode: v, Reason: "no lock behind a meter was seen in it, and a model of what brewput does not see " +
-				"would scale with the CPUs by construction (a lock inside a dependency, such as sync.Map's, stays unseen); meter its locks, " +
-				"or watch every lock of its benchmarks (brewput predict PKG -bench), to predict it"})
-			continue
-		}
-		lo, hi := its[0].From, its[0].From
-		for _, m := range its {
-			if m.From.CPUs < lo.CPUs {
-				lo = m.From
-			}
-			if m.From.CPUs > hi.CPUs {
-				hi = m.From
-			}
-		}
-		if hi.CPUs > lo.CPUs {
-			gain, ideal := hi.Throughput/lo.Throughput, float64(hi.CPUs)/float64(lo.CPUs)
-			if gain-1 < (ideal-1)/2 {
-				reason := fmt.Sprintf("no lock %s was seen in it, yet from %s to %d it made ×%.2f "+
-					"where its work alone would make ×%.3g: what limits it is not a sync.Mutex or RWMutex (a channel, atomics, memory, "+
-					"the allocator), which the model does not see", unseen, format.Count(lo.CPUs, "CPU"), hi.CPUs, gain, ideal)
-				if lo.IsDisturbed() || hi.IsDisturbed() {
-					// A busy machine flattens a curve too: say so, lest
-					// the reason blame the code for the others' CPU.
-					reason += ", or it was the other processes that took CPU from these runs: measure it again on a quiet machine to tell"
-				}
-				out = append(out, results.NotPredicted{Mode: v, Reason: reason})
-				continue
-			}
-		}
-		kept = append(kept, its...)
+	switch {
+	case !one:
+		return "measured on no single CPU, which its speed-ups stand on; measure 1 CPU as well (--measure 1,2)"
+	case !more:
+		return "measured on 1 CPU only, which does not tell whether its CPUs would share its locks; measure 2 as well (--measure 1,2)"
 	}
-	return kept, out
-}
-
-// oneGoroutineOnly says why a variant whose locks one goroutine alone took,
-// on one CPU and never on more, cannot be predicted past it: a lock every
-// goroutine shares and a lock each goroutine has to itself look the same
-// there, and scale as differently as locks can. Empty where its models
-// tell them apart, or where who took its locks is not known (meters).
-// Another goroutine seen beside one worker (a benchmark's setup, taking a
-// few of its 32 shards before b.RunParallel) tells them apart only where
-// it took each lock too.
-func oneGoroutineOnly(models []variantModel) string {
-	seen := false
-	for _, m := range models {
-		if m.From.CPUs > 1 {
-			return ""
-		}
-		for _, g := range m.Locks {
-			if g.Goroutines > 1 && (m.From.Par > 1 || g.Takers >= 1.5) {
-				return ""
-			}
-			seen = seen || g.Goroutines >= 1
-		}
-	}
-	if !seen {
-		return ""
-	}
-	return "measured on 1 CPU only, where one goroutine took each of its locks: a lock every goroutine would share and a lock each " +
-		"goroutine has to itself look the same there, and scale as differently as locks can; measure on 2 CPUs as well " +
-		"(--measure 1,2) to tell which it is"
+	return ""
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -45,7 +46,11 @@ func Build(ctx context.Context, pkg string) (p *Program, remove func(), err erro
 		return nil, nil, exitcode.Failure{Err: err}
 	}
 	remove = func() { os.RemoveAll(dir) }
-	p = &Program{Path: filepath.Join(dir, "study"), Began: time.Now()}
+	name := "study"
+	if runtime.GOOS == "windows" {
+		name += ".exe" // how exec finds a program there
+	}
+	p = &Program{Path: filepath.Join(dir, name), Began: time.Now()}
 	var out, errOut bytes.Buffer
 	build := exec.CommandContext(ctx, "go", "build", "-o", p.Path, pkg)
 	build.Stdout, build.Stderr = &errOut, &errOut

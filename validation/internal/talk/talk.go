@@ -27,7 +27,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
 
@@ -58,9 +58,10 @@ type Point struct {
 // Variant is one way of predicting.
 type Variant struct {
 	Name, Sched, Runtime string
-	Bound                bool                   // the analytic bound instead of a simulation
-	Others               bool                   // with each run's background (see Point.Background)
-	Cal                  *calibrate.Calibration // the go policy's costs
+	Bound                bool         // the analytic bound instead of a simulation
+	Others               bool         // with each run's background (see Point.Background)
+	Costs                sim.Costs    // the go policy's
+	Range                *model.Range // their uncertainty, for its band
 }
 
 // Prediction is one variant's answer for one point.
@@ -246,9 +247,10 @@ func Predict(p *Point, v Variant, burst time.Duration) (Prediction, error) {
 		cfg := model.Config{
 			Spec: results.Spec{Mode: p.Mode, CPUs: p.CPUs, Load: results.Load{Par: p.Par, Harness: "talk", Dur: r.Dur},
 				// The talk's steps burn a counted loop: CPU time.
-				Policy: results.Policy{Sched: v.Sched, Runtime: v.Runtime, Burn: "cpu", Seed: 1}},
-			Steps: coffee.Steps{Grind: s, Press: s, Steam: s, Combine: s},
-			Drain: true,
+				Policy: results.Policy{Sched: v.Sched, Burn: "cpu", Seed: 1}},
+			Steps:   coffee.Steps{Grind: s, Press: s, Steam: s, Combine: s},
+			Drain:   true,
+			Runtime: sim.Runtime(v.Runtime),
 		}
 		if v.Bound {
 			st, err := model.StructureOf(cfg)
@@ -267,7 +269,7 @@ func Predict(p *Point, v Variant, burst time.Duration) (Prediction, error) {
 			continue
 		}
 		if v.Sched == "go" {
-			cfg.Costs, cfg.Range = v.Cal.Costs, v.Cal.Range()
+			cfg.Costs, cfg.Range = v.Costs, v.Range
 			if v.Others {
 				cfg.Policy.Background = results.Background{CPUs: p.Background[i], Burst: burst}
 			}

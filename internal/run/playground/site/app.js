@@ -27,7 +27,7 @@
   // out of the command line, and out of the URL but for ALWAYS.
   // With no state the page opens on the talk: its eight modes, finelocking
   // chosen, on 6 CPUs, under the fifo policy its story assumes.
-  const DEFAULTS = { mode: "finelocking", cpus: "6", sched: "fifo", runtime: "", dur: "", par: "", rate: "", compare: TALK.filter((m) => m !== "finelocking").join(","), model: "", grind: "", press: "", steam: "", latte: "", jitter: "" };
+  const DEFAULTS = { mode: "finelocking", cpus: "6", sched: "fifo", dur: "", par: "", rate: "", compare: TALK.filter((m) => m !== "finelocking").join(","), model: "", grind: "", press: "", steam: "", latte: "", jitter: "" };
 
   // ---- state ⇄ URL ----
   // A link always names the experiment's mode, CPUs and policy, so that it
@@ -59,7 +59,6 @@
     else a.push("--modes", modes);
     a.push("--cpus", cpus);
     if (st.sched !== "go") a.push("--sched", st.sched);
-    if (st.runtime) a.push("--runtime", st.runtime);
     if (st.dur) a.push("--dur", st.dur);
     if (!st.model) {
       if (st.rate) a.push("--rate", st.rate);
@@ -165,7 +164,7 @@
     $("headline").textContent = head;
     // Whose costs the numbers rest on, said where the numbers are.
     $("policy").textContent = st.sched === "go"
-      ? `Under the go policy ${$("calname").textContent}${st.runtime ? `, following the ${st.runtime} runtime` : ""}: the numbers rest on those measured costs, not on the fifo policy's idealized CPUs.`
+      ? `Under the go policy ${$("calname").textContent}: the numbers rest on those measured costs, not on the fifo policy's idealized CPUs.`
       : "Under the fifo policy: idealized CPUs and no runtime costs, the talk's story, exact.";
     let why = p.bottleneck ? p.bottleneck.text : "";
     // Under the go policy the answer names whose costs it rests on and how
@@ -525,7 +524,6 @@
   function scheduleArgs(st) {
     const a = ["schedule", "--mode", st.mode, "--cpus", st.cpus, "--format", "json"];
     if (st.sched !== "go") a.push("--sched", st.sched);
-    if (st.runtime) a.push("--runtime", st.runtime);
     if (st.rate) a.push("--rate", st.rate);
     else if (st.par) a.push("--par", st.par);
     for (const s of STEPS) if (st[s] !== "") a.push(flag(s), st[s] + "ms");
@@ -555,10 +553,9 @@
     document.querySelector(`input[name=loop][value=${st.rate ? "open" : "closed"}]`).checked = true;
     for (const s of STEPS) $(s).value = st[s];
     document.querySelector(`input[name=sched][value=${st.sched === "fifo" ? "fifo" : "go"}]`).checked = true;
-    $("go19").checked = st.runtime === "go1.9";
     $("dur").value = st.dur;
     $("barsummary").textContent = [st.model ? "your YAML system" : st.mode, st.cpus + (st.cpus === "1" ? " CPU" : " CPUs"),
-      st.sched + (st.runtime ? " (" + st.runtime + ")" : ""), st.par ? st.par + " customers" : "", st.rate ? st.rate + " arrivals/s" : ""].filter((s) => s).join(" · ");
+      st.sched, st.par ? st.par + " customers" : "", st.rate ? st.rate + " arrivals/s" : ""].filter((s) => s).join(" · ");
     document.querySelector(`input[name=system][value=${st.model ? "yaml" : "shop"}]`).checked = true;
     if (st.model) {
       $("yaml").value = yamlOf(st);
@@ -580,7 +577,6 @@
     st.par = open ? "" : $("par").value;
     for (const s of STEPS) st[s] = $(s).value;
     st.sched = document.querySelector("input[name=sched]:checked").value;
-    st.runtime = $("go19").checked ? "go1.9" : "";
     st.dur = $("dur").value;
     if (document.querySelector("input[name=system]:checked").value === "yaml" && $("yaml").value.trim()) st.model = encodeYAML($("yaml").value);
     return st;

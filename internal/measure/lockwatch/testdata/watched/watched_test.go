@@ -240,6 +240,65 @@ func BenchmarkLocker(b *testing.B) {
 //go:noinline
 func lockerOf(m *sync.Mutex) sync.Locker { return m }
 
+// cleaner is a goroutine BenchmarkCleanerStarts leaves behind, as a
+// cache's janitor is: it takes a lock of its own again and again until
+// BenchmarkCleanerStops (or two seconds) ends it.
+var cleaner struct {
+	once  sync.Once
+	mu    sync.Mutex
+	stop  atomic.Bool
+	n     int
+	takes atomic.Int64
+}
+
+// cleanerTakes waits, the timer running, until the cleaner has taken its
+// lock enough times for the watcher, which samples one lock in 256, to
+// see it: on a busy machine it may not run at all in a short run.
+func cleanerTakes(from int64) {
+	for end := time.Now().Add(time.Second); cleaner.takes.Load()-from < 8192 && time.Now().Before(end); {
+		runtime.Gosched()
+	}
+}
+
+func BenchmarkCleanerStarts(b *testing.B) {
+	cleaner.once.Do(func() {
+		go func() {
+			for end := time.Now().Add(2 * time.Second); !cleaner.stop.Load() && time.Now().Before(end); {
+				cleaner.mu.Lock() // site: cleaner
+				cleaner.n++
+				cleaner.mu.Unlock()
+				cleaner.takes.Add(1)
+			}
+		}()
+	})
+	from := cleaner.takes.Load()
+	for range b.N {
+		count++
+	}
+	cleanerTakes(from)
+}
+
+// BenchmarkAfterCleaner takes no lock: the cleaner's, which it did not
+// start, are not its.
+func BenchmarkAfterCleaner(b *testing.B) {
+	from := cleaner.takes.Load()
+	x := uint64(1)
+	for range b.N {
+		for range 50 {
+			x = x*6364136223846793005 + 1
+		}
+	}
+	count += int(x & 1)
+	cleanerTakes(from)
+}
+
+func BenchmarkCleanerStops(b *testing.B) {
+	cleaner.stop.Store(true)
+	for range b.N {
+		count++
+	}
+}
+
 // TestLayout logs the sizes of sync's locks, which lockwatch's test
 // compares with an unwatched build's: watching must move nothing in memory.
 func TestLayout(t *testing.T) {

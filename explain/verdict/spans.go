@@ -1,0 +1,188 @@
+package verdict
+
+import (
+	"slices"
+
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// tie is the least difference of gains that tells two reliefs apart where
+// the point has no band: what the causal profile itself calls a tie.
+const tie = 0.01
+
+// spanPoint is a series' point on one CPU count, as limitSpans reads it.
+type spanPoint struct {
+	cpus int
+	b    *results.Bottleneck
+	// lo and hi are its throughput's band, or the throughput alone.
+	lo, hi, throughput float64
+}
+
+func spanPointOf(p results.Point) spanPoint {
+	s := spanPoint{cpus: p.CPUs, b: p.Bottleneck, lo: p.Throughput, hi: p.Throughput, throughput: p.Throughput}
+	if p.Band != nil {
+		s.lo, s.hi = min(s.lo, p.Band.Throughput[0]), max(s.hi, p.Band.Throughput[1])
+	}
+	return s
+}
+
+// limitSpans names what limits a series, its points least CPUs first, in
+// as few names as its causal profiles allow, each in the words of a point
+// it limits. A limit holds on a count where relieving it gains as much as
+// the best relief there, give or take the point's band (its spread with
+// the runtime's costs at their intervals' edges; tie at least); and on a
+// count between two it holds on whose band overlaps either's: the model
+// cannot tell that point from them. From the first count, the CPUs or the
+// load limit while no other limit holds on as many counts; then the limit
+// that holds on the most counts from there (the fewest resources among
+// equals), and where it stops holding, the next.
+func limitSpans(points []spanPoint) []analysis.LimitSpan {
+	var out []analysis.LimitSpan
+	for i := 0; i < len(points); {
+		named, set, end := choose(points, i)
+		if n := len(out); n > 0 && out[n-1].Named == named {
+			out[n-1].To = points[end-1].cpus
+		} else {
+			out = append(out, analysis.LimitSpan{Named: named, From: points[i].cpus, To: points[end-1].cpus, Scales: scales(set)})
+		}
+		i = end
+	}
+	return out
+}
+
+// choose is the limit of the span starting at points[i], its resources,
+// and the index past the span's last point: of the limits the points from
+// i on name, other than the CPUs or the load (alone or with others), the
+// one that holds on the most counts from i; where none holds on i, or the
+// point's own limit, the CPUs or the load, holds on more, the point's own,
+// held while no other holds on as many counts.
+func choose(points []spanPoint, i int) (named string, set []string, end int) {
+	own := points[i].b
+	ownSet := resources(own)
+	named, set, end = longest(points, i)
+	if end > i && !(scales(ownSet) && cover(points, i, ownSet) > end) {
+		return named, set, end
+	}
+	for end = i + 1; end < len(points); end++ {
+		next := points[end].b
+		if next.Words() != own.Words() && !(scales(ownSet) && scales(resources(next))) {
+			break
+		}
+		if _, _, e := longest(points, end); e > end && e >= cover(points, end, ownSet) {
+			break
+		}
+	}
+	return own.Words(), ownSet, end
+}
+
+// longest is the limit other than the CPUs or the load that holds on the
+// most counts from points[i] on (cover), the fewest resources among equals,
+// of those a point names within them: its words, its resources and the
+// index past its last count; end is i where none holds on points[i].
+func longest(points []spanPoint, i int) (named string, set []string, end int) {
+	end = i
+	for j := i; j < len(points); j++ {
+		p := points[j]
+		c := resources(p.b)
+		if slices.ContainsFunc(c, scaling) {
+			continue
+		}
+		if e := cover(points, i, c); e > j && (e > end || e == end && len(c) < len(set)) {
+			named, set, end = p.b.Words(), c, e
+		}
+	}
+	return named, set, end
+}
+
+// cover is the index past the last point, from i on, that set holds on
+// without a break: on each by its gain, or, one point at a time, by its
+// band overlapping that of a neighbour it holds on by its gain.
+func cover(points []spanPoint, i int, set []string) int {
+	end, held := i, -1
+	for end < len(points) {
+		if holds(points[end], set) {
+			held, end = end, end+1
+			continue
+		}
+		next := end + 1
+		if next == len(points) || !holds(points[next], set) ||
+			!overlaps(points[end], points[next]) && (held < 0 || !overlaps(points[end], points[held])) {
+			break
+		}
+		end = next
+	}
+	return end
+}
+
+// holds reports whether relieving set gains at p as much as the best
+// relief there, give or take p's band; a point without a causal profile
+// is held only by its own limit.
+func holds(p spanPoint, set []string) bool {
+	if !profiled(p.b) {
+		return slices.Equal(set, resources(p.b))
+	}
+	return gain(p.b, set) >= best(p.b)-tolerance(p)
+}
+
+// overlaps reports whether the throughput bands of p and q overlap.
+func overlaps(p, q spanPoint) bool { return p.lo <= q.hi && q.lo <= p.hi }
+
+// tolerance is the least difference of gains p's band tells apart.
+func tolerance(p spanPoint) float64 {
+	if p.throughput <= 0 {
+		return tie
+	}
+	return max(tie, (p.hi-p.lo)/p.throughput)
+}
+
+// gain is the most a relief of set's resources alone gained (0 where
+// none was tried): the causal profile's experiments, and its combined
+// relief where it has one.
+func gain(b *results.Bottleneck, set []string) float64 {
+	g := 0.0
+	for _, e := range b.Experiments {
+		if subset(e.Named(), set) {
+			g = max(g, e.Gain)
+		}
+	}
+	if b.Combined != nil && subset(b.Resources, set) {
+		g = max(g, b.Combined.Gain)
+	}
+	return g
+}
+
+// best is the most any relief gained.
+func best(b *results.Bottleneck) float64 {
+	g := b.Gain
+	for _, e := range b.Experiments {
+		g = max(g, e.Gain)
+	}
+	return g
+}
+
+func profiled(b *results.Bottleneck) bool { return b != nil && len(b.Experiments) > 0 }
+
+// resources are what b names, "unknown" where there is no profile.
+func resources(b *results.Bottleneck) []string {
+	switch {
+	case b == nil || b.Resource == "":
+		return []string{"unknown"}
+	case len(b.Resources) == 0:
+		return []string{b.Resource}
+	}
+	return b.Resources
+}
+
+// scales reports whether set is the CPUs or the load alone.
+func scales(set []string) bool {
+	return !slices.ContainsFunc(set, func(r string) bool { return !scaling(r) })
+}
+
+// scaling reports whether resource r is the CPUs or the load.
+func scaling(r string) bool { return r == "cpus" || r == "customers" || r == "servers" }
+
+// subset reports whether every element of a is in b.
+func subset(a, b []string) bool {
+	return !slices.ContainsFunc(a, func(x string) bool { return !slices.Contains(b, x) })
+}

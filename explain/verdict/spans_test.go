@@ -1,0 +1,89 @@
+package verdict
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// point is a point on cpus making tput within [lo, hi], its causal
+// profile's verdict naming rs (with the words given), its experiments
+// each relieving one resource by the gain given.
+func point(cpus int, tput, lo, hi float64, named string, rs []string, gains map[string]float64) spanPoint {
+	b := &results.Bottleneck{Resource: rs[0], Resources: rs, Named: named}
+	for r, g := range gains {
+		b.Experiments = append(b.Experiments, results.Experiment{Kind: "copy", Resources: []string{r}, Gain: g})
+		b.Gain = max(b.Gain, g)
+	}
+	return spanPoint{cpus: cpus, b: b, lo: lo, hi: hi, throughput: tput}
+}
+
+func spans(ss ...analysis.LimitSpan) []analysis.LimitSpan { return ss }
+
+// TestLimitSpans: a series' limit is named once from where it starts,
+// across counts the causal profiles cannot tell apart, a second only
+// where another limit gains clearly more than it, outside the band.
+func TestLimitSpans(t *testing.T) {
+	cpus := []string{"cpus", "customers"}
+	scaling := func(n int) spanPoint {
+		return point(n, 250*float64(n), 250*float64(n), 250*float64(n), "the CPUs and the customers", cpus, map[string]float64{"cpus": 1 / float64(n), "grinder": 0.02})
+	}
+	grinder := func(n int, lo, hi float64) spanPoint {
+		return point(n, 910, lo, hi, "the grinder", []string{"grinder"}, map[string]float64{"grinder": 0.1, "cpus": 0})
+	}
+	machines := []string{"grinder", "espresso", "steamer"}
+	// The three machines bind together where the grinder starts to limit:
+	// no single relief helps, relieving all three does.
+	knee := point(4, 910, 902, 917, "the grinder, the espresso machine and the steamer", machines, nil)
+	knee.b.Combined = &results.Experiment{Kind: "combined", Resources: machines, Gain: 0.5}
+	knee.b.Gain = 0.5
+	// One count whose profile names all three machines, its band as wide
+	// as the step from its neighbours' figure to its own.
+	blip := point(7, 999, 910, 999, "the grinder, the espresso machine and the steamer", machines, map[string]float64{"grinder": 0})
+	blip.b.Combined = &results.Experiment{Kind: "combined", Resources: machines, Gain: 0.8}
+	blip.b.Gain = 0.8
+	steamer := func(n int) spanPoint {
+		return point(n, 910, 910, 910, "the steamer", []string{"steamer"}, map[string]float64{"steamer": 0.3, "grinder": 0.02})
+	}
+	for _, c := range []struct {
+		name   string
+		points []spanPoint
+		want   []analysis.LimitSpan
+	}{
+		{"the grinder from the knee", []spanPoint{scaling(1), scaling(2), scaling(3), knee, grinder(5, 902, 917), grinder(6, 902, 917)},
+			spans(analysis.LimitSpan{Named: "the CPUs and the customers together", From: 1, To: 3, Scales: true},
+				analysis.LimitSpan{Named: "the grinder", From: 4, To: 6})},
+		{"a count its band cannot tell apart", []spanPoint{grinder(5, 902, 917), grinder(6, 905, 999), blip, grinder(8, 905, 999)},
+			spans(analysis.LimitSpan{Named: "the grinder", From: 5, To: 8})},
+		{"another limit clearly outside the band", []spanPoint{grinder(4, 905, 915), grinder(5, 905, 915), steamer(6), steamer(7)},
+			spans(analysis.LimitSpan{Named: "the grinder", From: 4, To: 5}, analysis.LimitSpan{Named: "the steamer", From: 6, To: 7})},
+		// Where more CPUs gain the most, a wide band that lets the
+		// machines hold on one count does not end the CPUs' span: they
+		// hold on more counts from there.
+		{"the CPUs while they hold on more counts", func() []spanPoint {
+			ps := []spanPoint{scaling(1), scaling(2), scaling(3)}
+			for n, c := range map[int][2]float64{4: {0.26, 0.03}, 5: {0.2, 0.11}, 6: {0.16, 0.04}, 7: {0.14, 0.04}} {
+				band := 0.0
+				if n == 5 {
+					band = 0.1 * 250 * float64(n)
+				}
+				p := point(n, 250*float64(n), 250*float64(n), 250*float64(n)+band, "the CPUs and the customers", cpus, map[string]float64{"cpus": c[0], "grinder": c[1]})
+				ps = append(ps, p)
+			}
+			slices.SortFunc(ps, func(a, b spanPoint) int { return a.cpus - b.cpus })
+			three := point(8, 2000, 2000, 2000, "the grinder, the espresso machine and the steamer", machines, map[string]float64{"grinder": 0})
+			three.b.Combined = &results.Experiment{Kind: "combined", Resources: machines, Gain: 0.1}
+			three.b.Gain = 0.1
+			return append(ps, three)
+		}(), spans(analysis.LimitSpan{Named: "the CPUs and the customers together", From: 1, To: 7, Scales: true},
+			analysis.LimitSpan{Named: "the grinder, the espresso machine and the steamer together", From: 8, To: 8})},
+		{"no causal profile", []spanPoint{{cpus: 1, throughput: 1, lo: 1, hi: 1}, {cpus: 2, throughput: 2, lo: 2, hi: 2}},
+			spans(analysis.LimitSpan{Named: results.NoCausalProfile, From: 1, To: 2})},
+	} {
+		if got := limitSpans(c.points); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, c.want)
+		}
+	}
+}

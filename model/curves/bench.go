@@ -1,0 +1,147 @@
+package curves
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/brewput/brewput/results"
+)
+
+// minShare is the least share of an operation's time on one CPU that a
+// lock's holds must take to be the one it is read as: below, a lock
+// seen (sync.Pool's, once in thousands of operations) explains nothing.
+// A read lock, whose readers' holds are not timed, is read as one where
+// half the operations or more take it (each take writes its readers'
+// count).
+const minShare = 0.02
+
+// BenchOf reads a benchmark's Bench off its measured runs (closed loop,
+// one benchmark, on one CPU and more; its locks watched, or metered):
+// the median run of one CPU's time an operation, each count's speed-ups,
+// and the lock its workers share with the most of an operation's time in
+// its holds, read on the most CPUs measured (where it is known whether
+// its workers share it).
+func BenchOf(runs []results.Point) (Bench, error) {
+	by := map[int][]results.Point{}
+	for _, p := range runs {
+		if p.Ops > 0 && p.Throughput > 0 {
+			by[p.CPUs] = append(by[p.CPUs], p)
+		}
+	}
+	one := by[1]
+	if len(one) == 0 {
+		return Bench{}, fmt.Errorf("no run on one CPU that completed an operation")
+	}
+	base := medianRun(one).Throughput
+	b := Bench{T1: 1e9 / base, Measured: map[int]Range{}}
+	most := 1
+	for n, ps := range by {
+		var xs []float64
+		for _, p := range ps {
+			xs = append(xs, p.Throughput/base)
+		}
+		b.Measured[n] = Range{median(xs), slices.Min(xs), slices.Max(xs)}
+		most = max(most, n)
+	}
+	b.Lock = lockOf(medianRun(by[most]), b.T1)
+	b.Allocs = allocsOf(medianRun(one))
+	return b, nil
+}
+
+// AllocsKey is the key of Point.Measures that holds a benchmark's
+// allocations an operation where its Bench is not kept (predict reads a
+// benchmark as a study's variant).
+const AllocsKey = "allocs_per_op"
+
+// allocsOf is p's heap allocations an operation: its benchmark's, or
+// its measures'.
+func allocsOf(p results.Point) float64 {
+	if v, ok := p.Bench.Value("allocs/op"); ok {
+		return v
+	}
+	return p.Measures[AllocsKey]
+}
+
+// medianRun is the run of the median throughput (the lower middle one of
+// an even count).
+func medianRun(ps []results.Point) results.Point {
+	s := slices.Clone(ps)
+	slices.SortFunc(s, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
+	return s[(len(s)-1)/2]
+}
+
+// lockOf is the lock p's workers share whose holds take the most of an
+// operation's time, t1 ns, nil where none takes minShare of it: a site's
+// locks (name#1 … name#k, its shards) one Lock.
+func lockOf(p results.Point, t1 float64) *Lock {
+	type group struct {
+		uses, reads, held, after, afterN float64
+		locks, goroutines                int
+		takers                           float64
+		rw                               bool
+	}
+	groups := map[string]*group{}
+	var names []string
+	for _, m := range p.Machines() {
+		if results.IsChan(m.Kind) || m.Uses <= 0 {
+			continue
+		}
+		name := m.Name
+		if base, k, ok := strings.Cut(name, "#"); ok && base != "" && strings.Trim(k, "0123456789") == "" {
+			name = base
+		}
+		g := groups[name]
+		if g == nil {
+			g = &group{}
+			groups[name] = g
+			names = append(names, name)
+		}
+		uses := float64(m.Uses)
+		hold := m.BusyFrac * p.Dur.Seconds() * 1e9 / uses
+		if m.FreeHoldNs > 0 {
+			hold = m.FreeHoldNs
+		}
+		g.uses += uses
+		g.reads += float64(m.Reads)
+		g.held += hold * (uses - float64(m.Reads))
+		if m.AfterWaitHoldNs > 0 {
+			g.after += m.AfterWaitHoldNs * uses
+			g.afterN += uses
+		}
+		g.locks++
+		g.rw = g.rw || m.Kind == "rwmutex"
+		g.goroutines = max(g.goroutines, m.Goroutines)
+		g.takers += m.Takers * uses
+	}
+	var best *Lock
+	bestShare := minShare
+	ops := float64(p.Ops)
+	for _, name := range names {
+		g := groups[name]
+		// A meter's takers are not known: a lock metered is taken as one
+		// its workers share, and an RWMutex metered as read.
+		known := g.goroutines > 0
+		if takers := g.takers / g.uses; known && (g.goroutines < 2 || takers < 1.5) {
+			continue // each its goroutine's own: never waited for
+		}
+		writes := g.uses - g.reads
+		hold := 0.0
+		if writes > 0 {
+			hold = g.held / writes
+		}
+		l := &Lock{Uses: g.uses / ops, Hold: hold, Read: g.reads > g.uses/2 || !known && g.rw, Writes: writes / g.uses, Shards: g.locks}
+		if g.afterN > 0 {
+			l.AfterWait = g.after / g.afterN
+		}
+		share := l.Uses * hold / t1
+		if l.Read && l.Uses >= 0.5 {
+			share = max(share, minShare)
+		}
+		if share >= bestShare {
+			best, bestShare = l, share
+		}
+	}
+	return best
+}

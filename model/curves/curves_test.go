@@ -1,0 +1,260 @@
+package curves
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/brewput/brewput/results"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// lock is a machine whose one lock costs take ns beside its hold on n
+// CPUs past one, whose work alone scales with its CPUs, and which a cell
+// makes as min(n/(hold+out), 1/(hold+take(n))) operations a ns.
+type lock struct{ take func(n int) float64 }
+
+func (l lock) rate(c Cell, n int) float64 {
+	h, w := float64(c.Hold), float64(c.Outside)
+	t1 := h + w + 10 // a free take's own 10 ns
+	x := float64(n) / t1
+	if n > 1 {
+		x = min(x, 1/(h+l.take(n)))
+	}
+	return x * 1e9
+}
+
+// synthetic is the curves of l on a grid of holds and gaps, every shape
+// measured as the Mutex (the others' ratios are the mutex's), on 1–16
+// CPUs, three repeats a spread of ±2 %.
+func synthetic(l lock, nsPerIter float64) *Curves {
+	c := &Curves{NsPerIter: nsPerIter}
+	for _, shape := range []Shape{Mutex, Word, Alloc} {
+		for _, h := range []int{0, 25, 100, 400} {
+			for _, w := range []int{0, 50, 200, 1000} {
+				if shape != Mutex && h != 0 {
+					continue
+				}
+				for _, n := range Counts(16) {
+					cell := Cell{Shape: shape, Hold: h, Outside: w}
+					r := l.rate(cell, n)
+					if shape == Alloc {
+						r = float64(n) / float64(h+w+10) * 1e9
+					}
+					c.Points = append(c.Points, Point{Cell: cell, CPUs: n, Rates: []float64{r * 0.98, r, r * 1.02}})
+				}
+			}
+		}
+	}
+	return c
+}
+
+func near(t *testing.T, what string, got, want, tol float64) {
+	t.Helper()
+	if math.Abs(got/want-1) > tol {
+		t.Errorf("%s = %.4g, want %.4g within %.0f %%", what, got, want, 100*tol)
+	}
+}
+
+// Speedup is a cell's measured ratio where measured, a value between its
+// neighbours' between them, and nothing past the counts measured.
+func TestSpeedup(t *testing.T) {
+	l := lock{take: func(n int) float64 { return 20 + 10*float64(n) }}
+	c := synthetic(l, 1)
+	cell := Cell{Shape: Mutex, Hold: 25, Outside: 50}
+	mid, lo, hi, ok := c.Speedup(cell, 8)
+	if !ok {
+		t.Fatal("no speed-up of a cell measured")
+	}
+	want := l.rate(cell, 8) / l.rate(cell, 1)
+	near(t, "speed-up of a cell measured on 8", mid, want, 1e-9)
+	if !(lo < mid && mid < hi) {
+		t.Errorf("band [%v, %v] around %v: want the repeats' spread around it", lo, hi, mid)
+	}
+	a, _, _, _ := c.Speedup(Cell{Shape: Mutex, Hold: 25, Outside: 50}, 8)
+	b, _, _, _ := c.Speedup(Cell{Shape: Mutex, Hold: 25, Outside: 200}, 8)
+	m, _, _, _ := c.Speedup(Cell{Shape: Mutex, Hold: 25, Outside: 100}, 8)
+	if !(min(a, b) <= m && m <= max(a, b)) {
+		t.Errorf("between gaps 50 (%v) and 200 (%v), gap 100 gave %v", a, b, m)
+	}
+	x6, _, _, _ := c.Speedup(cell, 6)
+	x7, _, _, ok := c.Speedup(cell, 7)
+	x8, _, _, _ := c.Speedup(cell, 8)
+	if !ok || !(min(x6, x8) <= x7 && x7 <= max(x6, x8)) {
+		t.Errorf("7 CPUs %v (ok %v), between 6's %v and 8's %v", x7, ok, x6, x8)
+	}
+	if _, _, _, ok := c.Speedup(cell, 17); ok {
+		t.Error("a speed-up past the most CPUs measured")
+	}
+	if _, _, _, ok := c.Speedup(Cell{Shape: Chan}, 2); ok {
+		t.Error("a speed-up of a shape not measured")
+	}
+}
+
+// A few cells apart (as a machine's published benchmarks give) are read
+// by their distance: a cell measured is itself, one between them lies
+// between their values.
+func TestSpeedupSparse(t *testing.T) {
+	l := lock{take: func(n int) float64 { return 50 + 5*float64(n) }}
+	full := synthetic(l, 1)
+	c := &Curves{NsPerIter: 1}
+	for _, p := range full.Points {
+		if p.Shape == Mutex && (p.Hold == 0 && (p.Outside == 0 || p.Outside == 200) || p.Hold == 25 && p.Outside == 50) {
+			c.Points = append(c.Points, p)
+		}
+	}
+	got, _, _, ok := c.Speedup(Cell{Shape: Mutex, Hold: 25, Outside: 50}, 16)
+	want, _, _, _ := full.Speedup(Cell{Shape: Mutex, Hold: 25, Outside: 50}, 16)
+	if !ok {
+		t.Fatal("no speed-up from three cells")
+	}
+	near(t, "a cell measured, among three", got, want, 1e-9)
+	a, _, _, _ := c.Speedup(Cell{Shape: Mutex}, 16)
+	b, _, _, _ := c.Speedup(Cell{Shape: Mutex, Outside: 200}, 16)
+	m, _, _, _ := c.Speedup(Cell{Shape: Mutex, Hold: 10, Outside: 100}, 16)
+	if !(min(a, b, got) <= m && m <= max(a, b, got)) {
+		t.Errorf("between cells of %v, %v and %v: %v", a, b, got, m)
+	}
+}
+
+// A benchmark whose operation is a cell's, one lock taken once, is
+// predicted as the cell makes it, on a machine whose work loop runs at
+// another speed too (its times read in that machine's nanoseconds).
+func TestPredictOneLock(t *testing.T) {
+	l := lock{take: func(n int) float64 { return 20 + 10*float64(n) }}
+	here := synthetic(l, 1)
+	there := synthetic(l, 2) // twice as slow a round: the benchmark's times double there
+	cell := Cell{Shape: Mutex, Hold: 25, Outside: 50}
+	// The benchmark's hold and work as here measured them, its speed-up
+	// on 2 CPUs as this machine's cell makes it.
+	s2 := l.rate(cell, 2) / l.rate(cell, 1)
+	b := Bench{T1: 85, Measured: map[int]Range{1: {1, 1, 1}, 2: {s2, s2, s2}}, Lock: &Lock{Uses: 1, Hold: 25}}
+	if k := Of(b, here); k != OneLock {
+		t.Fatalf("kind %q, want one lock", k)
+	}
+	r, _, ok := Predict(b, here, there, 16)
+	if !ok {
+		t.Fatal("not predicted on 16 CPUs")
+	}
+	at := Cell{Shape: Mutex, Hold: 50, Outside: 100}
+	// There the benchmark is the cell of twice the times; the model takes
+	// a take's own 10 ns as part of the work between holds.
+	want := l.rate(at, 16) / l.rate(at, 1)
+	near(t, "one lock on 16 CPUs", r.Mid, want, 0.15)
+	if !(r.Lo <= r.Mid && r.Mid <= r.Hi) {
+		t.Errorf("band [%v, %v] does not hold its point %v", r.Lo, r.Hi, r.Mid)
+	}
+	// What this machine made of 2 CPUs beyond the model carries: a
+	// benchmark that made 20 % less is predicted about 20 % less.
+	worse := b
+	worse.Measured = map[int]Range{1: {1, 1, 1}, 2: {s2 * 0.8, s2 * 0.8, s2 * 0.8}}
+	w, _, _ := Predict(worse, here, there, 16)
+	near(t, "a miss on 2 CPUs, carried to 16", w.Mid/r.Mid, 0.8, 0.05)
+	if !(w.Lo <= w.Mid && w.Mid <= w.Hi && w.Hi >= r.Mid*0.95) {
+		t.Errorf("carried band [%v, %v] around %v: want it to reach back to what the model alone says (%v)", w.Lo, w.Hi, w.Mid, r.Mid)
+	}
+}
+
+// Each kind is what the benchmark's lock and speed-up on 2 CPUs say.
+func TestOf(t *testing.T) {
+	m := func(s2 float64) map[int]Range { return map[int]Range{1: {1, 1, 1}, 2: {s2, s2, s2}} }
+	for _, c := range []struct {
+		b    Bench
+		want Kind
+	}{
+		{Bench{T1: 100, Measured: m(0.7), Lock: &Lock{Uses: 1, Hold: 40}}, OneLock},
+		{Bench{T1: 100, Measured: m(0.7), Lock: &Lock{Uses: 1, Read: true}}, ReadLock},
+		{Bench{T1: 100, Measured: m(1.5), Lock: &Lock{Uses: 1, Hold: 40, Shards: 32}}, PartlyShared},
+		{Bench{T1: 100, Measured: m(1.95)}, NothingShared},
+		{Bench{T1: 100, Measured: m(1.4)}, PartlyShared},
+		{Bench{T1: 100, Measured: m(0.6)}, SharedLine},
+	} {
+		if got := Of(c.b, nil); got != c.want {
+			t.Errorf("%+v (lock %+v): %q, want %q", c.b, c.b.Lock, got, c.want)
+		}
+	}
+}
+
+// Work that shares nothing is carried as the machine's work alone
+// scales, and a line both CPUs wrote stays about where it was.
+func TestPredictCarried(t *testing.T) {
+	l := lock{take: func(n int) float64 { return 30 }}
+	c := synthetic(l, 1)
+	b := Bench{T1: 100, Measured: map[int]Range{1: {1, 1, 1}, 2: {1.96, 1.9, 2}}}
+	r, k, ok := Predict(b, c, c, 16)
+	if !ok || k != NothingShared {
+		t.Fatalf("kind %q ok %v", k, ok)
+	}
+	near(t, "nothing shared on 16", r.Mid, 16*1.96/2, 0.02)
+	line := Bench{T1: 100, Measured: map[int]Range{1: {1, 1, 1}, 2: {0.6, 0.55, 0.65}}}
+	r, k, _ = Predict(line, c, c, 16)
+	if k != SharedLine || r.Hi < 0.6 {
+		t.Errorf("a line two CPUs wrote: %q, [%v, %v]; want its band to reach what 2 CPUs made", k, r.Lo, r.Hi)
+	}
+}
+
+// BenchOf reads the median run of one CPU's time, each count's spread,
+// and the lock the workers share that holds an operation longest: not a
+// lock each goroutine has to itself, nor one too rarely held to matter.
+func TestBenchOf(t *testing.T) {
+	run := func(cpus int, thr float64, locks ...results.Machine) results.Point {
+		return results.Point{Kind: results.KindBench, Source: results.SourceMeasured, Spec: results.Spec{Mode: "v", CPUs: cpus, Load: results.Load{Dur: time.Second}},
+			Ops: int64(thr), Throughput: thr, Bench: &results.Benchmark{Locks: locks}}
+	}
+	shared := results.Machine{Name: "cache.Get", Kind: "mutex", Uses: 2e7, Goroutines: 2, Takers: 2, FreeHoldNs: 30, AfterWaitHoldNs: 90}
+	own := results.Machine{Name: "hist.Update#1", Kind: "mutex", Uses: 2e7, Goroutines: 2, Takers: 1, FreeHoldNs: 40}
+	rare := results.Machine{Name: "pool.pinSlow", Kind: "mutex", Uses: 10, Goroutines: 2, Takers: 2, FreeHoldNs: 1000}
+	b, err := BenchOf([]results.Point{run(1, 1e7), run(1, 1.1e7), run(1, 0.9e7), run(2, 1.5e7, shared, own, rare), run(2, 1.3e7, shared, own, rare)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "T1", b.T1, 100, 1e-9)
+	near(t, "2 CPUs' median", b.Measured[2].Mid, 1.4, 1e-9)
+	near(t, "2 CPUs' least", b.Measured[2].Lo, 1.3, 1e-9)
+	if l := b.Lock; l == nil || l.Hold != 30 || l.AfterWait != 90 || l.Read || l.Shards != 1 {
+		t.Errorf("lock %+v, want cache.Get's", b.Lock)
+	}
+	if _, err := BenchOf([]results.Point{run(2, 1e7)}); err == nil {
+		t.Error("a benchmark with no run on one CPU read")
+	}
+}
+
+// Measure runs every cell asked on every count, its goroutines gone
+// when it returns (goleak), and its rates are operations a second: a
+// busy machine may leave a cell of a few milliseconds none, never all.
+func TestMeasure(t *testing.T) {
+	cells := []Cell{{Shape: Mutex, Hold: 10, Outside: 20}, {Shape: RWMutex, Hold: 10, WriteEvery: 4}, {Shape: Word}, {Shape: CAS},
+		{Shape: Sharded, Hold: 10, Shards: 4}, {Shape: Chan, Outside: 20}, {Shape: Alloc, Outside: 20, Bytes: 64}}
+	c, err := Measure(context.Background(), Options{Cells: cells, CPUs: []int{1, 2}, Repeats: 1, Dur: 2 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Points) != 2*len(cells) || !(c.NsPerIter > 0) {
+		t.Fatalf("%d points, %v ns a round", len(c.Points), c.NsPerIter)
+	}
+	some := false
+	for _, p := range c.Points {
+		if len(p.Rates) != 1 || p.Rates[0] < 0 {
+			t.Errorf("%+v on %d CPUs: rates %v", p.Cell, p.CPUs, p.Rates)
+		}
+		some = some || len(p.Rates) == 1 && p.Rates[0] > 1e3
+	}
+	if !some {
+		t.Error("no cell made an operation")
+	}
+}
+
+// The reference machine's curves are read, past one CPU.
+func TestReference(t *testing.T) {
+	r := Reference()
+	if r.MaxCPUs() < 16 || r.About == "" || !(r.NsPerIter > 0) {
+		t.Errorf("reference: %d CPUs, about %q, %v ns a round", r.MaxCPUs(), r.About, r.NsPerIter)
+	}
+	if _, _, _, ok := r.Speedup(Cell{Shape: Mutex, Hold: 40, Outside: 100}, 16); !ok {
+		t.Error("no mutex speed-up on 16 CPUs of the reference")
+	}
+}

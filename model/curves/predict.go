@@ -1,0 +1,287 @@
+package curves
+
+import (
+	"math"
+	"slices"
+)
+
+// Range is a speed-up against one CPU: a point and the band around it.
+type Range struct{ Mid, Lo, Hi float64 }
+
+// scale is r times f.
+func (r Range) scale(f float64) Range { return Range{r.Mid * f, r.Lo * f, r.Hi * f} }
+
+// Bench is what was measured of a benchmark on this machine: the time of
+// an operation on one CPU, its speed-ups on the CPU counts measured, and
+// the lock its workers share that holds it most, if any.
+type Bench struct {
+	T1       float64       // ns an operation, on one CPU
+	Measured map[int]Range // by CPU count: the runs' median, least and most against one CPU's median
+	Lock     *Lock
+	Allocs   float64 // heap allocations an operation
+}
+
+// Lock is a lock a benchmark's workers share: Uses are its takes an
+// operation; Hold a hold's ns where taken free, AfterWait where taken
+// after a wait (from another goroutine's hold: what it guards came with
+// it; 0 where none was timed); Read says most of its takes were an
+// RWMutex's readers'; Shards how many locks its site took (a sharded
+// map's), 1 for one lock.
+type Lock struct {
+	Uses, Hold, AfterWait float64
+	Read                  bool
+	Writes                float64 // the share of its takes that were writers'
+	Shards                int
+}
+
+// Kind is what a prediction took a benchmark to be.
+type Kind string
+
+// The kinds.
+const (
+	// OneLock: one lock its workers take in turn, Mutex curves read
+	// off at its hold and the work between its takes.
+	OneLock Kind = "one lock"
+	// ReadLock: an RWMutex taken mostly to read: its readers' count is a
+	// word they all write, RWMutex curves.
+	ReadLock Kind = "read lock"
+	// SharedLine: no lock explains it, and two CPUs made less than one:
+	// a line both wrote, Word curves.
+	SharedLine Kind = "shared line"
+	// PartlyShared: sharded locks, allocation (the allocator's and the
+	// collector's state is shared), or a loss no lock explains though two
+	// CPUs made more than one: somewhere between a line all CPUs write
+	// (Word curves) and a cost each operation pays that more CPUs do not
+	// add to (Alloc's curve, nothing shared).
+	PartlyShared Kind = "partly shared"
+	// NothingShared: its CPUs made about all their work alone would.
+	NothingShared Kind = "nothing shared"
+)
+
+// Of is the kind b is, and the speed-up measured on the most CPUs (2
+// where measured).
+func Of(b Bench, here *Curves) Kind {
+	s, ok := b.most()
+	switch {
+	case b.Lock != nil && b.Lock.Shards > 1:
+		return PartlyShared
+	case b.Lock != nil && b.Lock.Read:
+		return ReadLock
+	case b.Lock != nil:
+		return OneLock
+	case !ok:
+		return NothingShared
+	case b.Allocs > 0 && s.r.Mid >= 1:
+		return PartlyShared
+	}
+	alone := float64(s.n)
+	if here != nil {
+		if p, _, _, ok := here.Speedup(private, s.n); ok {
+			alone = p
+		}
+	}
+	switch {
+	case s.r.Mid >= alone*0.85:
+		return NothingShared
+	case s.r.Mid < 1:
+		return SharedLine
+	}
+	return PartlyShared
+}
+
+// private is the cell of work that shares nothing.
+var private = Cell{Shape: Alloc, Outside: 700}
+
+// measured is a speed-up measured on n CPUs.
+type measured struct {
+	n int
+	r Range
+}
+
+// most is b's speed-up on the most CPUs measured past one.
+func (b Bench) most() (measured, bool) {
+	var out measured
+	for n, r := range b.Measured {
+		if n > 1 && n > out.n {
+			out = measured{n, r}
+		}
+	}
+	return out, out.n > 1
+}
+
+// Predict is b's speed-up on n CPUs of the machine there's curves were
+// measured on, from what was measured here (here's curves, nil where not
+// known): the kind it took b to be, and false where there holds no curve
+// to read it off (a count past the most measured there).
+func Predict(b Bench, here, there *Curves, n int) (Range, Kind, bool) {
+	kind := Of(b, here)
+	if n == 1 {
+		return Range{1, 1, 1}, kind, true
+	}
+	s, ok := b.most()
+	if !ok {
+		s = measured{1, Range{1, 1, 1}}
+	}
+	var out Range
+	switch kind {
+	case OneLock:
+		// Two readings of the Mutex curves, which part ways where the
+		// benchmark's hold lies far from the cells measured: the speed-up
+		// measured, carried as the cell nearest it changes; and the
+		// lock's rate at its hold, less what was missed here. The point
+		// is their geometric mean, the band spans both.
+		a, ok1 := oneLockRatio(b, here, there, s, n)
+		c, ok2 := oneLock(b, here, there, n)
+		ok = ok1 && ok2
+		out = Range{math.Sqrt(a.Mid * c.Mid), min(a.Lo, c.Lo), max(a.Hi, c.Hi)}
+	case ReadLock:
+		sc := there.Scale(here)
+		out, ok = ratio(there, Cell{Shape: RWMutex, Hold: int(b.Lock.Hold * sc), Outside: int(b.outside() * sc)}, s, n)
+		if ok && b.Lock.Writes >= 1.0/16 {
+			// Its writers hold it alone, as a mutex's: between the two.
+			w, ok2 := oneLockRatio(b, here, there, s, n)
+			if ok = ok2; ok {
+				out = Range{math.Sqrt(out.Mid * w.Mid), min(out.Lo, w.Lo), max(out.Hi, w.Hi)}
+			}
+		}
+	case SharedLine:
+		out, ok = ratio(there, Cell{Shape: Word, Outside: int(b.T1 * there.Scale(here))}, s, n)
+		// A line moves no faster for more CPUs: at best it stays as fast.
+		out.Hi = max(out.Hi, s.r.Hi)
+	case PartlyShared:
+		var alone Range
+		alone, ok = ratio(there, private, s, n)
+		line, ok2 := worstLine(there, s, n)
+		ok = ok && ok2
+		out = Range{math.Sqrt(line.Mid * alone.Mid), min(line.Lo, line.Mid), alone.Hi}
+	default:
+		out, ok = ratio(there, private, s, n)
+	}
+	return out, kind, ok
+}
+
+// oneLockRatio carries the speed-up measured on s.n CPUs as the Mutex
+// cell at the lock's hold and the work between its takes changes from
+// s.n to n there.
+func oneLockRatio(b Bench, here, there *Curves, s measured, n int) (Range, bool) {
+	sc := there.Scale(here)
+	hold := min(b.Lock.Hold, b.T1/b.Lock.Uses) * sc
+	gap := max(b.T1/b.Lock.Uses*sc-hold, 0)
+	return ratio(there, Cell{Shape: Mutex, Hold: int(hold), Outside: int(gap)}, s, n)
+}
+
+// worstLine carries s to n as the Word cell that lost the most from s.n
+// to n there: the least a line all CPUs write could leave.
+func worstLine(there *Curves, s measured, n int) (Range, bool) {
+	var out Range
+	found := false
+	for _, p := range there.Points {
+		if p.Shape != Word || p.CPUs != 1 {
+			continue
+		}
+		r, ok := ratio(there, p.Cell, s, n)
+		if ok && (!found || r.Mid < out.Mid) {
+			out, found = r, true
+		}
+	}
+	return out, found
+}
+
+// outside is b's work an operation outside its lock's holds, in ns.
+func (b Bench) outside() float64 {
+	if b.Lock == nil || b.Lock.Uses <= 0 {
+		return b.T1
+	}
+	return max(b.T1/b.Lock.Uses-b.Lock.Hold, 0)
+}
+
+// ratio carries s, the speed-up measured on s.n CPUs, to n by how much
+// cell's speed-up there changes from s.n to n, its band spanning s's and
+// the curve's repeats.
+func ratio(there *Curves, cell Cell, s measured, n int) (Range, bool) {
+	at, lo, hi, ok := there.Speedup(cell, n)
+	from, flo, fhi, ok2 := there.Speedup(cell, s.n)
+	if !ok || !ok2 || !(from > 0) {
+		return Range{}, false
+	}
+	mid := s.r.Mid * at / from
+	return Range{mid, min(mid, s.r.Lo*lo/fhi), max(mid, s.r.Hi*hi/flo)}, true
+}
+
+// oneLock is the speed-up on n CPUs of an operation that takes one lock
+// Uses times, holding it Hold ns each, as the Mutex cells of there's
+// curves at that hold and the work between the takes make it: the least
+// of what its work alone makes there and the lock's rate, one take
+// every hold plus what a take costs there on n CPUs (the cell's time a
+// take on n CPUs less its hold). A hold taken after a wait here was
+// longer than one taken free, by what the lock's data took to come from
+// the other CPU: there it takes that longer by the ratio of its move
+// there to here. The point is carried as measured: what the model missed
+// on the CPUs measured here it misses on n.
+func oneLock(b Bench, here, there *Curves, n int) (Range, bool) {
+	l := *b.Lock
+	at := func(c *Curves, scale float64, n int) (Range, bool) {
+		hold := min(l.Hold, b.T1/l.Uses) * scale
+		t1 := b.T1 * scale
+		gap := max(t1/l.Uses-hold, 0)
+		take, tlo, thi, ok := c.takeCost(hold, gap, n)
+		alone, alo, ahi, ok2 := c.Speedup(private, n)
+		if !ok || !ok2 {
+			return Range{}, false
+		}
+		rate := func(take, alone float64) float64 { return min(alone, t1/(l.Uses*(hold+take))) }
+		return Range{rate(take, alone), rate(thi, alo), rate(tlo, ahi)}, true
+	}
+	out, ok := at(there, there.Scale(here), n)
+	if !ok {
+		return Range{}, false
+	}
+	// What the model makes of the CPUs measured here, against what they
+	// made, carries: a cost it lacks (or one it has too much of).
+	if s, ok := b.most(); ok && here != nil {
+		if model, ok := at(here, 1, s.n); ok && model.Mid > 0 {
+			if miss := s.r.Mid / model.Mid; miss < model.Lo/model.Mid || miss > model.Hi/model.Mid {
+				out = out.scale(miss)
+				out.Lo, out.Hi = min(out.Lo, out.Lo/miss), max(out.Hi, out.Hi/miss)
+			}
+		}
+	}
+	return out, true
+}
+
+// takeCost is what one take of a lock costs on n CPUs beside its hold,
+// read off the Mutex cells: each cell's time a take on n CPUs (its
+// operation's time on one over its speed-up) less its hold, interpolated
+// to hold and gap; the least and most over the repeats.
+func (c *Curves) takeCost(hold, gap float64, n int) (mid, lo, hi float64, ok bool) {
+	cell := Cell{Shape: Mutex, Hold: int(hold + 0.5), Outside: int(gap + 0.5)}
+	return c.each(cell, n, func(_, at Point) [3]float64 {
+		take := func(rate float64) float64 { return max(1e9/rate-float64(at.Hold), 0) }
+		return [3]float64{take(median(at.Rates)), take(slices.Max(at.Rates)), take(slices.Min(at.Rates))}
+	})
+}
+
+// rateAt is cell's median operations a second on n CPUs (a count
+// measured).
+func (c *Curves) rateAt(cell Cell, n int) (float64, bool) {
+	v, _, _, ok := c.each(cell, n, func(_, at Point) [3]float64 {
+		r := median(at.Rates)
+		return [3]float64{r, r, r}
+	})
+	return v, ok
+}
+
+// moveRatio is how much longer a line's move takes on c's machine than
+// on other's, read off each one's Word curve on two CPUs (a word two
+// cores add to in turn: a move an add); 1 where either is not known.
+func (c *Curves) moveRatio(other *Curves) float64 {
+	if c == other || other == nil {
+		return 1
+	}
+	a, ok := c.rateAt(Cell{Shape: Word}, 2)
+	b, ok2 := other.rateAt(Cell{Shape: Word}, 2)
+	if !ok || !ok2 || !(a > 0) {
+		return 1
+	}
+	return b / a
+}

@@ -1,0 +1,533 @@
+package text
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/brewput/brewput/internal/base/collect"
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// shopRow is a mode's series as the shop's table shows it: its measured
+// and predicted rows side by side.
+type shopRow struct {
+	// name heads its row, limitName its limit's: no reference said again.
+	name, limitName string
+	mode, unit      string
+	measured, model map[int]analysis.RangeCell
+	limits          []analysis.LimitSpan
+}
+
+// disturbedStar follows a measured figure other processes disturbed, as
+// in the table of every point.
+const disturbedStar = "*"
+
+// writeShop writes the shop's points for a terminal, on one screen: a
+// table of its modes by CPU counts, the measured counts, then the
+// predicted ones past them, with the median latency where it changes;
+// what limits each mode across its counts and the best change its causal
+// profile tried; a line on the disturbed points, and one naming the
+// model's costs. Every point in full is --format table's, the rest the
+// report's.
+func writeShop(w io.Writer, a *analysis.Analysis) error {
+	width := format.Width(w)
+	measured, model := rangesOf(a)
+	rows := shopRows(measured, model)
+	var mCounts, pCounts []int
+	for _, r := range rows {
+		for n := range r.measured {
+			mCounts = collect.AppendNew(mCounts, n)
+		}
+	}
+	// The model's counts past the most measured: within them the
+	// measurements speak (the model's figures there are the full table's).
+	most := 0
+	for _, n := range mCounts {
+		most = max(most, n)
+	}
+	for _, r := range rows {
+		for n := range r.model {
+			if n > most {
+				pCounts = collect.AppendNew(pCounts, n)
+			}
+		}
+	}
+	slices.Sort(mCounts)
+	slices.Sort(pCounts)
+	// A measured count's column holds measurements alone.
+	cell := func(r shopRow, n int) string {
+		if c, ok := r.measured[n]; ok {
+			s := rateCell(c.Throughput)
+			if c.Disturbed > 0 {
+				s += disturbedStar
+			}
+			return s
+		}
+		c, ok := r.model[n]
+		switch {
+		case !ok:
+			return "-"
+		case slices.Contains(mCounts, n):
+			return "(" + rateCell(c.Throughput) + ")" // predicted, where others were measured
+		}
+		return rateCell(c.Throughput)
+	}
+	// The median latency, where it says something: a row's own changes.
+	largest, latency := 0.0, false
+	for _, r := range rows {
+		lo, hi := r.p50(most)
+		largest, latency = max(largest, hi), latency || hi > (1+analysis.Near)*lo
+	}
+	unit, perMs := format.TimeUnit(largest)
+	p50 := func(r shopRow) string {
+		lo, hi := r.p50(most)
+		switch {
+		case hi == 0:
+			return "-" // not recorded
+		case hi <= (1+analysis.Near)*lo:
+			return format.Ms3(lo * perMs)
+		}
+		return format.Range(format.Ms3(lo*perMs), format.Ms3(hi*perMs))
+	}
+	nameWidth := 0
+	for _, r := range rows {
+		if n := utf8.RuneCountInString(r.name); n <= longRowName {
+			nameWidth = max(nameWidth, n)
+		}
+	}
+	nameWidth = max(nameWidth, utf8.RuneCountInString(rows[0].unit))
+	colWidth := func(n int) int {
+		w := len(strconv.Itoa(n))
+		for _, r := range rows {
+			w = max(w, utf8.RuneCountInString(cell(r, n)))
+		}
+		return w
+	}
+	p50Width := 0
+	if latency {
+		p50Width = len("p50 " + unit)
+		for _, r := range rows {
+			p50Width = max(p50Width, utf8.RuneCountInString(p50(r)))
+		}
+		p50Width += len(gap)
+	}
+	shown := shownCounts(mCounts, pCounts, priority(a, rows), func(counts []int) bool {
+		total := nameWidth + p50Width
+		for _, n := range counts {
+			total += len(gap) + colWidth(n)
+		}
+		return total <= width
+	})
+	mShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return !slices.Contains(mCounts, n) })
+	pShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return slices.Contains(mCounts, n) })
+
+	var b strings.Builder
+	pad := func(s string, n int, right bool) string {
+		fill := strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
+		if right {
+			return fill + s
+		}
+		return s + fill
+	}
+	// The groups' names over their counts: where the figures come from.
+	head := ""
+	for i, group := range [][]int{mShown, pShown} {
+		if len(group) == 0 {
+			continue
+		}
+		label := "measured"
+		if i == 1 {
+			label = "predicted by the model"
+			if model.Sched != "" {
+				label += " (" + model.Sched + ")"
+			}
+		}
+		at := nameWidth + len(gap)
+		for _, n := range shown[:slices.Index(shown, group[0])] {
+			at += colWidth(n) + len(gap)
+		}
+		head = pad(head, max(at, utf8.RuneCountInString(head)+len(gap)), false) + label
+	}
+	b.WriteString(strings.TrimRight(head, " ") + "\n")
+	line := pad(rows[0].unit, nameWidth, false)
+	for _, n := range shown {
+		line += gap + pad(strconv.Itoa(n), colWidth(n), true)
+	}
+	if latency {
+		line += gap + "p50 " + unit
+	}
+	b.WriteString(line + "\n")
+	for _, r := range rows {
+		name := r.name
+		if utf8.RuneCountInString(name) > nameWidth {
+			b.WriteString(name + "\n") // its figures under it, so that the columns fit
+			name = ""
+		}
+		line := pad(name, nameWidth, false)
+		for _, n := range shown {
+			line += gap + pad(cell(r, n), colWidth(n), true)
+		}
+		if latency {
+			line += gap + p50(r)
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	if err := writeLimits(w, rows, a.Verdict.Modes, len(pShown) == 0); err != nil {
+		return err
+	}
+	if s := disturbedLine(rows); s != "" {
+		fmt.Fprintln(w, format.Wrap(s, width, "  "))
+	}
+	if slices.ContainsFunc(rows, func(r shopRow) bool {
+		return slices.ContainsFunc(mShown, func(n int) bool { return strings.HasPrefix(cell(r, n), "(") })
+	}) {
+		fmt.Fprintln(w, format.Wrap("(…) predicted: the mode was not measured on that count.", width, "  "))
+	}
+	if model != nil && len(model.Calibrations) > 0 {
+		fmt.Fprintln(w, format.Wrap(CostsLine(model.Calibrations...), width, "  "))
+	}
+	return nil
+}
+
+// gap is the space between two columns, as format.Table leaves it.
+const gap = "  "
+
+// longRowName is the longest row name that stays in its row; a longer one
+// goes on a line of its own, its figures under it.
+const longRowName = 18
+
+// shopRows pairs each measured row with the predicted row of its mode and
+// load; the predicted rows of no measured one follow.
+func shopRows(measured, model *analysis.Ranges) []shopRow {
+	var out []shopRow
+	at := func(r analysis.RangeRow) map[int]analysis.RangeCell {
+		m := map[int]analysis.RangeCell{}
+		for _, c := range r.Cells {
+			m[c.CPUs] = c
+		}
+		return m
+	}
+	for _, t := range []*analysis.Ranges{measured, model} {
+		if t == nil {
+			continue
+		}
+		for _, r := range t.Rows {
+			name := rowName(r)
+			i := slices.IndexFunc(out, func(s shopRow) bool { return s.name == name })
+			if i < 0 {
+				plain := r
+				plain.Races = false
+				out = append(out, shopRow{name: name, limitName: rowName(plain), mode: r.Mode, unit: r.Unit})
+				i = len(out) - 1
+			}
+			if t.Model {
+				out[i].model = at(r)
+				out[i].limits = r.Limits // the model's, on every count
+			} else {
+				out[i].measured = at(r)
+				if out[i].limits == nil {
+					out[i].limits = r.Limits
+				}
+			}
+		}
+	}
+	// A row counting something else says so.
+	for i := range out {
+		if out[i].unit != out[0].unit {
+			out[i].name += " (" + out[i].unit + ")"
+			out[i].limitName += " (" + out[i].unit + ")"
+		}
+	}
+	return out
+}
+
+// p50 is the range of r's median latency where the table gives its
+// figures: measured, and predicted past most, the most CPUs measured.
+func (r shopRow) p50(most int) (lo, hi float64) {
+	first := true
+	add := func(v float64) {
+		if first {
+			lo, hi, first = v, v, false
+		}
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	for _, c := range r.measured {
+		add(c.P50)
+	}
+	for n, c := range r.model {
+		if n > most {
+			add(c.P50)
+		}
+	}
+	return lo, hi
+}
+
+// priority ranks the CPU counts the table may leave out, the one to keep
+// first: the counts of interest, powers of two, the counts a mode's limit
+// starts on, then the rest.
+func priority(a *analysis.Analysis, rows []shopRow) func(n int) int {
+	return func(n int) int {
+		switch {
+		case slices.ContainsFunc(a.Verdict.Counts, func(c analysis.Count) bool { return c.CPUs == n }):
+			return 0
+		case bits.OnesCount(uint(n)) == 1:
+			return 1
+		case slices.ContainsFunc(rows, func(r shopRow) bool {
+			return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.From == n })
+		}):
+			return 2
+		}
+		return 3
+	}
+}
+
+// shownCounts are the counts the table shows: the measured ones and the
+// predicted ones, as many as fit, those of least rank first, fewer CPUs
+// first among equals; in order, the measured first.
+func shownCounts(measured, predicted []int, rank func(int) int, fits func([]int) bool) []int {
+	order := slices.Concat(measured, predicted)
+	keep := slices.Clone(order)
+	slices.SortStableFunc(keep, func(a, b int) int {
+		return cmp.Or(cmp.Compare(b2i(!slices.Contains(measured, a)), b2i(!slices.Contains(measured, b))), cmp.Compare(rank(a), rank(b)))
+	})
+	n := len(keep)
+	for n > 1 && !fits(inOrder(order, keep[:n])) {
+		n--
+	}
+	return inOrder(order, keep[:n])
+}
+
+// inOrder is the elements of order that are in keep.
+func inOrder(order, keep []int) []int {
+	return slices.DeleteFunc(slices.Clone(order), func(n int) bool { return !slices.Contains(keep, n) })
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// rateCell writes a throughput in a table's cell: whole below 10000, with
+// an SI prefix from there ("12.3k"), two significant figures below 10.
+func rateCell(v float64) string {
+	switch {
+	case v >= 1e4:
+		return siRate(v)
+	case v >= 10:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return format.Sig(v, 2)
+}
+
+// writeLimits writes what limits each mode across its counts, in as few
+// names as the causal profiles allow (LimitSpan), and the best change its
+// causal profile tried at its most CPUs, with its gain; the modes that
+// say the same together; nothing where no point has a causal profile.
+// measured says the table shows measurements alone: the limits are the
+// model's profiles of their configurations, nothing relieved on the real
+// CPUs.
+func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
+	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
+		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoCausalProfile })
+	})
+	if !profiled {
+		return nil
+	}
+	at := changesAt(modes)
+	head := "limited by; the best change"
+	if measured {
+		head = "limited by (model's profile); the best change"
+	}
+	if at > 0 {
+		head += " on " + cpus(at)
+	}
+	type group struct {
+		names []string
+		says  string
+	}
+	var groups []*group
+	nameWidth := len("mode")
+	for _, r := range rows {
+		says := r.says(modes, at)
+		if n := utf8.RuneCountInString(r.limitName); n <= longRowName {
+			nameWidth = max(nameWidth, n)
+		}
+		if i := slices.IndexFunc(groups, func(g *group) bool { return g.says == says }); i >= 0 {
+			groups[i].names = append(groups[i].names, r.limitName)
+			continue
+		}
+		groups = append(groups, &group{[]string{r.limitName}, says})
+	}
+	// Each group's names one under another, its words wrapped beside them.
+	var b strings.Builder
+	indent := strings.Repeat(" ", nameWidth+len(gap))
+	fmt.Fprintf(&b, "%-*s%s%s\n", nameWidth, "mode", gap, head)
+	for _, g := range groups {
+		lines := strings.Split(format.Wrap(g.says, format.Width(w)-len(indent), ""), "\n")
+		names := g.names
+		// A long name, a load said, puts the names on lines of their own.
+		if slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > nameWidth }) {
+			b.WriteString(strings.Join(names, "\n") + "\n")
+			names = nil
+		}
+		for i := range max(len(lines), len(names)) {
+			line := indent
+			if i < len(names) {
+				line = names[i] + strings.Repeat(" ", nameWidth-utf8.RuneCountInString(names[i])) + gap
+			}
+			if i < len(lines) {
+				line += lines[i]
+			}
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// changesAt is the count every mode's best change was tried on, -1 where
+// they differ.
+func changesAt(modes []analysis.ModeLimit) int {
+	at := 0
+	for i, m := range modes {
+		if i == 0 || m.CPUs == at {
+			at = m.CPUs
+		} else {
+			at = -1
+		}
+	}
+	return at
+}
+
+// says is what the answer says of r's mode: what limits it across its
+// counts (limitWords) and the best change its causal profile tried, with
+// its gain, and where at (changesAt) does not say it, on how many CPUs.
+func (r shopRow) says(modes []analysis.ModeLimit, at int) string {
+	s := limitWords(r.limits)
+	i := slices.IndexFunc(modes, func(m analysis.ModeLimit) bool { return m.Mode == r.mode })
+	if i < 0 || modes[i].Races || modes[i].Limit.Change == "" || len(r.limits) == 0 {
+		return s
+	}
+	m := modes[i]
+	change := m.Limit.Change
+	if m.Limit.Combined && r.limits[len(r.limits)-1].Named == m.Limit.Named {
+		change = "relieving them all at once" // the limit it names, its every resource
+	}
+	s += "; " + change + " " + format.Gain(m.Limit.Gain) + Hedge(m.Caveats)
+	if at < 0 {
+		s += " on " + cpus(m.CPUs)
+	}
+	return s
+}
+
+// ModeSummaries are what the answer says of each mode of the shop (its
+// first series), by mode, the count its best change was tried on said:
+// the page's summary of a mode says the same.
+func ModeSummaries(a *analysis.Analysis) map[string]string {
+	rows := shopRows(rangesOf(a))
+	out := map[string]string{}
+	for _, r := range rows {
+		if _, ok := out[r.mode]; !ok {
+			out[r.mode] = r.says(a.Verdict.Modes, -1)
+		}
+	}
+	return out
+}
+
+// rangesOf are a's compact tables of measured and of predicted points,
+// nil where it has none.
+func rangesOf(a *analysis.Analysis) (measured, model *analysis.Ranges) {
+	for i := range a.Ranges {
+		if a.Ranges[i].Model {
+			model = &a.Ranges[i]
+		} else {
+			measured = &a.Ranges[i]
+		}
+	}
+	return measured, model
+}
+
+// limitWords says what limits a series: "the kitchen lock", "the grinder
+// from 4 CPUs" (more CPUs helping before, as the figures show), "the A on
+// 1–3 CPUs, the B from 4 CPUs".
+func limitWords(spans []analysis.LimitSpan) string {
+	if len(spans) > 1 && spans[0].Scales {
+		spans = spans[1:]
+	} else if len(spans) == 1 {
+		return spans[0].Named
+	}
+	var parts []string
+	for i, s := range spans {
+		if i == len(spans)-1 {
+			parts = append(parts, s.Named+" from "+cpus(s.From))
+		} else {
+			parts = append(parts, s.Named+" on "+cpuSpan(s.From, s.To)+" CPUs")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// disturbedLine says how many measured points other processes disturbed;
+// "" where none was.
+func disturbedLine(rows []shopRow) string {
+	disturbed, all := 0, 0
+	for _, r := range rows {
+		for _, c := range r.measured {
+			disturbed += c.Disturbed
+			all += c.Reps
+		}
+	}
+	if disturbed == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s disturbed (%d of %s): other processes took CPU while it was measured.", disturbedStar, disturbed, format.Count(all, "point"))
+}
+
+// CostsLine names the Go runtime's costs a prediction rests on, in a line:
+// "Runtime costs: vm's, measured 2026-11-25."
+func CostsLine(cals ...results.Calibration) string {
+	words := make([]string, len(cals))
+	for i, c := range cals {
+		words[i] = CostsWords(c)
+	}
+	return "Runtime costs: " + strings.Join(words, "; ") + "."
+}
+
+// CostsWords names the Go runtime's costs a prediction rests on, briefly:
+// "vm's, measured 2026-11-25", "brewput's reference VM's (this machine's,
+// measured busy, set aside)".
+func CostsWords(c results.Calibration) string {
+	if c.Host == "none" {
+		return "given as flags"
+	}
+	s := cmp.Or(c.Host, "an unnamed host") + "'s"
+	if !c.Date.IsZero() && (c.SetAside == nil || !c.SetAside.Reference) {
+		s += ", measured " + c.Date.UTC().Format("2006-01-02")
+	}
+	if c.Busy() {
+		s += " on a busy machine: not to be trusted"
+	}
+	if len(c.Given) > 0 {
+		s += ", " + strings.Join(collect.Mapped(c.Given, func(f string) string { return "--" + f }), ", ") + " given"
+	}
+	switch a := c.SetAside; {
+	case a != nil && a.Reference:
+		s += "; this machine's were measured busy"
+	case a != nil:
+		s += ", its last quiet ones; a busy calibration set aside"
+	}
+	return s
+}

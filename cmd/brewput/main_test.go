@@ -76,6 +76,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(config)
 	removeSharedPlayground()
+	removeSharedCalibration()
 	removeCacheStudy()
 	if code == 0 {
 		if err := goleak.Find(); err != nil {

@@ -63,6 +63,7 @@ func newCalibrateCmd(e *env) *cobra.Command {
 			if err := checkCalibrationOut(path); err != nil {
 				return fmt.Errorf("--out %s: %w", path, err)
 			}
+			opt.Curves = e.calibrateCurves
 			return measureAndSave(cmd.Context(), opt, wait, force, path, e.stdout, e.tell)
 		},
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/brewput/brewput/internal/run/outfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -49,6 +50,10 @@ type env struct {
 	// nil for the usual way (calibrate.MeasureQuiet). The tests give a
 	// measurement of their own, quiet or busy, as they need.
 	calibrateCosts calibrate.Measurer
+	// calibrateCurves is how brewput calibrate measures the contention
+	// curves; zero for their defaults. The tests of the command, which
+	// check what it prints and saves, not the figures, measure briefly.
+	calibrateCurves curves.Options
 	// analyze makes the analysis of points read back without one; by
 	// default analyze.Points.
 	analyze func([]results.Point, analyze.Options) (*analysis.Analysis, error)

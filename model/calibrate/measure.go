@@ -33,6 +33,9 @@ type Options struct {
 	Repeats int
 	// NoCurves leaves the contention curves out (tests of the costs).
 	NoCurves bool
+	// Curves says how the contention curves are measured; zero takes
+	// their defaults (tests of the wiring measure them briefly).
+	Curves curves.Options
 }
 
 // Measure runs each microbenchmark opt.Samples times in each of
@@ -146,7 +149,7 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	}
 	if !opt.NoCurves {
 		var err error
-		if c.Curves, err = curves.Measure(ctx, curves.Options{}); err != nil {
+		if c.Curves, err = curves.Measure(ctx, opt.Curves); err != nil {
 			return Calibration{}, err
 		}
 	}

@@ -440,8 +440,8 @@ type shownColumn struct {
 // measureColumns are the columns of the measures (results.Columns) a
 // table of points may show, by key, and after them the others it shows
 // but does not place itself (placed).
-func measureColumns(points []results.Point, placed ...string) (byKey map[string]shownColumn, others []shownColumn) {
-	byKey = map[string]shownColumn{}
+func measureColumns(points []results.Point, placed ...results.Metric) (byKey map[results.Metric]shownColumn, others []shownColumn) {
+	byKey = map[results.Metric]shownColumn{}
 	for _, c := range results.Columns() {
 		byKey[c.Key] = shownColumn{col(c.HeadText(), false, c.Cell), c.ShownIn(points)}
 		if !slices.Contains(placed, c.Key) {
@@ -458,7 +458,7 @@ func pointsTable(points []results.Point) tableView {
 	model := has(results.Point.IsModel)
 	units := varies(points, func(p results.Point) string { return p.Unit })
 	open := has(func(p results.Point) bool { return p.Rate > 0 })
-	measures, others := measureColumns(points, "drops", "util", "errors")
+	measures, others := measureColumns(points, results.Drops, results.Util, results.Errors)
 	errors := measures["errors"].shown
 	mode, customers := "mode", "customers"
 	if !has(func(p results.Point) bool { return p.Kind != results.KindStudy }) {
@@ -573,7 +573,7 @@ func machineTables(points []results.Point) []machineTable {
 		_, byCPUs := groupBy(ps, func(p results.Point) int { return p.CPUs })
 		for _, n := range cpusOf(ps) {
 			ps := byCPUs[n]
-			row := machineRow{CPUs: n, Util: format.Percent(medianOf(ps, func(p results.Point) float64 { return p.Util }), 0)}
+			row := machineRow{CPUs: n, Util: format.Percent(medianOf(ps, func(p results.Point) float64 { return p.Metrics[results.Util] }), 0)}
 			for _, name := range out[i].Names {
 				med := func(f func(results.Machine) float64) float64 {
 					return medianOf(ps, func(p results.Point) float64 { return f(machine(p, name)) })

@@ -269,7 +269,7 @@ func labTables(points []results.Point) []tableView {
 		msColumn("min ms", func(l results.Latency) float64 { return l.Min }),
 		msColumn("max ms", func(l results.Latency) float64 { return l.Max })}
 	measures, others := measureColumns(points, results.Util)
-	for _, c := range append([]shownColumn{measures["util"]}, others...) {
+	for _, c := range append([]shownColumn{measures[results.Util]}, others...) {
 		if c.shown {
 			core = append(core, c.pointColumn)
 		}

@@ -459,7 +459,7 @@ func pointsTable(points []results.Point) tableView {
 	units := varies(points, func(p results.Point) string { return p.Unit })
 	open := has(func(p results.Point) bool { return p.Rate > 0 })
 	measures, others := measureColumns(points, results.Drops, results.Util, results.Errors)
-	errors := measures["errors"].shown
+	errors := measures[results.Errors].shown
 	mode, customers := "mode", "customers"
 	if !has(func(p results.Point) bool { return p.Kind != results.KindStudy }) {
 		mode, customers = "variant", "workers" // a study's
@@ -484,7 +484,7 @@ func pointsTable(points []results.Point) tableView {
 		{col(customers, false, func(p results.Point) string { return strconv.Itoa(p.Par) }), true},
 		{col("rep", false, func(p results.Point) string { return strconv.Itoa(max(p.Rep, 1)) }), has(func(p results.Point) bool { return p.Rep > 0 })},
 		{col("rate /s", false, func(p results.Point) string { return fmt.Sprintf("%g", p.Rate) }), open},
-		measures["drops"],
+		measures[results.Drops],
 		{thr, true},
 		// A prediction's band: its throughput with the runtime's costs
 		// at the edges of their intervals, as the charts shade it.
@@ -508,8 +508,8 @@ func pointsTable(points []results.Point) tableView {
 			}
 			return format.Ms(p.Bounds.LatencyMinMs)
 		}), model},
-		measures["util"],
-		measures["errors"],
+		measures[results.Util],
+		measures[results.Errors],
 	}
 	// What a reader must know of the point before believing it, as the
 	// terminal's table says it: a bound it passes and why, a window not

@@ -133,7 +133,7 @@ func (c Column) HeadText() string {
 	return c.Head + " " + c.Unit
 }
 
-// ref is where p holds c's value, as csvCell and parseScalar take it.
+// ref is where p holds c's value, as csvCell and MarshalJSON take it.
 func (c Column) ref(p *Point) any {
 	if c.field == nil {
 		return metricOf{p, c}

@@ -35,14 +35,18 @@ func BenchOf(runs []results.Point) (Bench, error) {
 		return Bench{}, fmt.Errorf("no run on one CPU that completed an operation")
 	}
 	base := medianRun(one).Throughput
+	// A speed-up's band holds both its runs' spread and one CPU's: the
+	// runs of either count moved between sessions, and two sessions'
+	// bands must meet.
+	lo1, hi1 := spread(one)
 	b := Bench{T1: 1e9 / base, Measured: map[int]Range{}}
 	most := 1
 	for n, ps := range by {
 		var xs []float64
 		for _, p := range ps {
-			xs = append(xs, p.Throughput/base)
+			xs = append(xs, p.Throughput)
 		}
-		b.Measured[n] = Range{median(xs), slices.Min(xs), slices.Max(xs)}
+		b.Measured[n] = Range{median(xs) / base, slices.Min(xs) / hi1, slices.Max(xs) / lo1}
 		most = max(most, n)
 	}
 	b.Lock = lockOf(medianRun(by[most]), b.T1)
@@ -50,18 +54,17 @@ func BenchOf(runs []results.Point) (Bench, error) {
 	return b, nil
 }
 
-// AllocsKey is the key of Point.Measures that holds a benchmark's
-// allocations an operation where its Bench is not kept (predict reads a
-// benchmark as a study's variant).
-const AllocsKey = "allocs_per_op"
+// allocsOf is p's heap allocations an operation: its benchmark's, kept
+// where predict reads a benchmark as a study's variant.
+func allocsOf(p results.Point) float64 { return p.Metrics["allocs/op"] }
 
-// allocsOf is p's heap allocations an operation: its benchmark's, or
-// its measures'.
-func allocsOf(p results.Point) float64 {
-	if v, ok := p.Bench.Value("allocs/op"); ok {
-		return v
+// spread is the least and most throughput of ps.
+func spread(ps []results.Point) (lo, hi float64) {
+	lo, hi = ps[0].Throughput, ps[0].Throughput
+	for _, p := range ps {
+		lo, hi = min(lo, p.Throughput), max(hi, p.Throughput)
 	}
-	return p.Measures[AllocsKey]
+	return lo, hi
 }
 
 // medianRun is the run of the median throughput (the lower middle one of

@@ -66,6 +66,7 @@ func BenchmarkFailsOnTwo(b *testing.B) {
 // line, and the one that fails on 2 CPUs is a failure there, its other
 // points kept.
 func TestRun(t *testing.T) {
+	t.Parallel()
 	if runtime.NumCPU() < 2 {
 		t.Skip("needs 2 CPUs")
 	}
@@ -114,6 +115,7 @@ func TestRun(t *testing.T) {
 // longer than the benchmark runs, takes some of any machine's CPU time
 // (here at least 0.05 CPUs, a few of the kernel's 10 ms ticks).
 func TestRunCountsOthers(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/proc/stat"); err != nil {
 		t.Skip("needs Linux's CPU accounting")
 	}
@@ -143,6 +145,7 @@ func TestRunCountsOthers(t *testing.T) {
 // NoMatchError, a folder without Go files a PackageError, a bad
 // expression is refused before building.
 func TestRunErrors(t *testing.T) {
+	t.Parallel()
 	broken := module(t, "package x\n\nimport \"testing\"\n\nfunc BenchmarkX(b *testing.B) { undefinedThing() }\n")
 	_, err := Run(context.Background(), Config{Dir: broken, CPUs: []int{1}, Benchtime: "1x"})
 	var build *BuildError
@@ -251,6 +254,7 @@ func (l *lockedLog) String() string {
 // runs, Run keeps every benchmark the test binary reported whole before,
 // with ctx's error.
 func TestRunInterruptedKeepsWhatItPrinted(t *testing.T) {
+	t.Parallel()
 	dir := module(t, `package x
 
 import (
@@ -295,6 +299,7 @@ func BenchmarkHang(b *testing.B) { time.Sleep(time.Hour) }
 // unwatched, watched, …), each side's runs numbered as -count numbers
 // them; a benchmark that fails on 2 CPUs is told once, not at each run.
 func TestRunComparedInTurn(t *testing.T) {
+	t.Parallel()
 	if testing.Short() || runtime.NumCPU() < 2 {
 		t.Skip("builds the standard library's sync with lockwatch's overlay; needs 2 CPUs")
 	}

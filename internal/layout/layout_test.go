@@ -84,8 +84,11 @@ func labs(t *testing.T, ps map[string]*pkg) []string {
 
 // tier places a package in the pipeline: scenario → harness → results →
 // explanation → report, with the engine beside the scenarios and the
-// CLI's orchestration on top. A package imports only packages of its own
-// tier or an earlier one. internal/ holds one room per tier it serves, so
+// CLI's orchestration on top. The experiments (experiment/), producers
+// that rerun the model or real code to find a limit, come after the
+// explanation layer, whose statistics judge what they measure; the
+// explanation reaches none of them (TestExplainOnlyReads). A package
+// imports only packages of its own tier or an earlier one. internal/ holds one room per tier it serves, so
 // that a package placed in a room has its tier: internal/base, the
 // foundations (files written whole, numbers formatted, exit codes, flags),
 // before everything, importing only the standard library and each other
@@ -103,10 +106,11 @@ func tier(dir string) (int, bool) {
 		{"measure", 1}, {"coffee", 1}, {"model", 1}, {"internal/measure", 1},
 		{"lab", 2},
 		{"explain", 3},
-		{"report", 4},
-		{"internal/run", 5}, {"internal/testkit", 5},
-		{"cmd", 6}, {"internal/testsummary", 6}, {"internal/layout", 6},
-		{"examples", 7},
+		{"experiment", 4},
+		{"report", 5},
+		{"internal/run", 6}, {"internal/testkit", 6},
+		{"cmd", 7}, {"internal/testsummary", 7}, {"internal/layout", 7},
+		{"examples", 8},
 	}
 	for _, t := range tiers {
 		if dir == t.prefix || strings.HasPrefix(dir, t.prefix+"/") {
@@ -194,7 +198,7 @@ func TestReportOnlyRenders(t *testing.T) {
 
 // Listing the root shows the pipeline and nothing else.
 func TestRootFolders(t *testing.T) {
-	want := []string{"cmd", "coffee", "docs", "examples", "explain", "internal", "lab", "measure", "model", "report", "results", "validation"}
+	want := []string{"cmd", "coffee", "docs", "examples", "experiment", "explain", "internal", "lab", "measure", "model", "report", "results", "validation"}
 	root := filepath.Join("..", "..")
 	entries, err := os.ReadDir(root)
 	if err != nil {

@@ -1,16 +1,11 @@
 package schedule
 
 import (
-	"github.com/brewput/brewput/report/text"
-
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -89,41 +84,6 @@ func TestPick(t *testing.T) {
 	}
 }
 
-// TestPictures: the chosen configurations drawn from the model under
-// their predictions' policy, the go policy with the costs the points name
-// (for the measured point, its prediction's), and a profiled point's trace
-// beside the model's schedule of it.
-func TestPictures(t *testing.T) {
-	ps := study()
-	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
-	testkit.WriteShopTrace(t, base+".trace", 10) // what --profile writes for a point
-	for i, p := range ps {
-		if !p.IsModel() && p.Mode == "finelocking" && p.CPUs == 2 {
-			ps[i].Profile = base
-		}
-	}
-	pics := Pictures(ps, Span)
-	if len(pics) != 3 {
-		t.Fatalf("%d pictures, want finelocking and multi-2 on 6 CPUs, then finelocking on 2 as profiled", len(pics))
-	}
-	for i, want := range []string{"finelocking on 6 CPUs, model (go)", "multi-2 on 6 CPUs, model (go)", "finelocking on 2 CPUs, model (go)"} {
-		if pics[i].Model == nil || text.TimelineTitle(*pics[i].Model) != want {
-			t.Errorf("picture %d: model timeline %v, want %q", i, pics[i].Model, want)
-		}
-	}
-	if tr := pics[2].Trace; tr == nil || tr.File != base+".trace" || tr.Source != "execution trace" {
-		t.Errorf("the profiled point's picture has no trace beside the model: %+v (note %q)", tr, pics[2].Note)
-	}
-	// A trace that is gone is said, not drawn.
-	if err := os.Remove(base + ".trace"); err != nil {
-		t.Fatal(err)
-	}
-	pics = Pictures(ps, Span)
-	if len(pics) != 3 || pics[2].Trace != nil || !strings.Contains(pics[2].Note, "is not at hand") {
-		t.Errorf("without its file: trace %v, note %q", pics[2].Trace, pics[2].Note)
-	}
-}
-
 // TestPickOnlyARealContrast: a mode at a wall is drawn beside one that
 // scales only where the contrast holds. The mode that makes the most at a
 // wall (multi-2, 1750 on 8 CPUs, limited by its grinders) has no partner
@@ -173,28 +133,5 @@ func TestPickOnlyARealContrast(t *testing.T) {
 	cs = Pick(verdict.NewGrid(ps), ps)
 	if len(cs) != 2 || cs[0].Mode != "locking" || !strings.Contains(cs[0].Why, "has hit a wall") {
 		t.Errorf("picked %+v; want locking at its wall", cs)
-	}
-}
-
-// TestPicturesDrawnAsHeaded: every picture's model timeline is drawn
-// under the policy its heading quotes, go or fifo.
-func TestPicturesDrawnAsHeaded(t *testing.T) {
-	for _, sched := range []string{"go", "fifo"} {
-		ps := study()
-		for i := range ps {
-			if ps[i].IsModel() {
-				ps[i].Sched = sched
-			}
-		}
-		pics := Pictures(ps, Span)
-		if len(pics) != 2 {
-			t.Fatalf("%s: %d pictures; want 2", sched, len(pics))
-		}
-		for _, pic := range pics {
-			quoted := "as the model (" + sched + ") predicts"
-			if !strings.Contains(pic.Why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
-				t.Errorf("%s: heading %q above a picture drawn by %v (note %q)", sched, pic.Why, pic.Model, pic.Note)
-			}
-		}
 	}
 }

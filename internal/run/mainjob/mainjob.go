@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/exitcode"
@@ -21,10 +21,10 @@ import (
 	"github.com/brewput/brewput/internal/run/outfile"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/chartspec"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -110,7 +110,7 @@ func (j Job) Run(ctx context.Context) error {
 			opt.Plan = &j.Plan // cut short: the page says so, results.json keeps the plan
 		}
 		jr.Out.Close()
-		a, err := analyze.Points(points, analyze.Options{Policy: policy, Log: j.Stderr})
+		a, err := experiment.Analyze(points, experiment.Options{Policy: policy, Log: j.Stderr})
 		if err == nil {
 			opt.Analysis = a
 			err = report.Write(j.Stdout, j.Dir, points, opt, j.Full)
@@ -128,8 +128,8 @@ func (j Job) Run(ctx context.Context) error {
 	return exitcode.Measured(runErr, len(j.Have)+len(measured), j.Study.Total())
 }
 
-// Analyzer makes the analysis of points (analyze.Points).
-type Analyzer func(points []results.Point, opt analyze.Options) (*analysis.Analysis, error)
+// Analyzer makes the analysis of points (experiment.Analyze).
+type Analyzer func(points []results.Point, opt experiment.Options) (*analysis.Analysis, error)
 
 // Resume reads the study, measured points and plan of a main job's journal.
 func Resume(path string) (*shopsweep.Batch, []results.Point, results.Plan, error) {
@@ -163,7 +163,7 @@ func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string
 		fmt.Fprintln(log, results.CutShort(*in.Plan, in.Points))
 	}
 	if !opt.Analysis.For(in.Points) {
-		a, err := analyzer(in.Points, analyze.Options{Policy: limits.Fifo(), Log: log})
+		a, err := analyzer(in.Points, experiment.Options{Policy: limits.Fifo(), Log: log})
 		if err != nil {
 			return err
 		}

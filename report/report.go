@@ -13,10 +13,10 @@ import (
 
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/chartspec"
 	"github.com/brewput/brewput/results/lesson"
 )
 

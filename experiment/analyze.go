@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/experiment/schedule"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/limits"
@@ -59,5 +60,5 @@ func Analyze(points []results.Point, opt Options) (*analysis.Analysis, error) {
 	}
 	a.Advice = advice
 	a.Schedules = schedule.Pictures(points, pick.Span)
-	return analyze.Points(points, a, opt.BenchCol)
+	return analyze.Points(points, a, coffee.Declared{}, opt.BenchCol)
 }

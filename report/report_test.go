@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/testkit"
@@ -446,7 +447,7 @@ func build(t testing.TB, points []results.Point) (*Report, error) {
 // simulated.
 func answered(t testing.TB, points []results.Point) *analysis.Analysis {
 	t.Helper()
-	a := analyze.Answer(points)
+	a := analyze.Answer(points, coffee.Declared{})
 	fits, err := analyze.Fits(points)
 	if err != nil {
 		t.Fatal(err)

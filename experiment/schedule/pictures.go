@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/base/format"
@@ -24,7 +25,7 @@ import (
 func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 	g := verdict.NewGrid(points)
 	var out []analysis.Picture
-	for _, c := range schedule.Pick(g, points) {
+	for _, c := range schedule.Pick(g, points, coffee.Declared{}) {
 		out = append(out, picture(points, c.Mode, c.CPUs, c.Why, c.Point, span))
 	}
 	// Profiled measurements of the chosen modes, at their most CPUs.

@@ -14,11 +14,12 @@ import (
 )
 
 // Points reads the analysis of points into a, which holds what the
-// experiments found on them (a new analysis where a is nil). benchCol
+// experiments found on them (a new analysis where a is nil), modes being
+// what their system declares of its modes (nil: nothing). benchCol
 // names Go benchmarks' variants by a projection of their names, as
 // benchstat's -col ("/impl"); "" finds the part in which they vary
 // (verdict.BenchFamilies).
-func Points(points []results.Point, a *analysis.Analysis, benchCol string) (*analysis.Analysis, error) {
+func Points(points []results.Point, a *analysis.Analysis, modes results.Modes, benchCol string) (*analysis.Analysis, error) {
 	if a == nil {
 		a = &analysis.Analysis{Schema: analysis.Schema}
 	}
@@ -27,7 +28,7 @@ func Points(points []results.Point, a *analysis.Analysis, benchCol string) (*ana
 		return nil, err
 	}
 	a.Fits = fits
-	answer := Answer(points)
+	answer := Answer(points, modes)
 	a.Verdict, a.Grid, a.Ranges, a.StudyTable, a.Labs = answer.Verdict, answer.Grid, answer.Ranges, answer.StudyTable, answer.Labs
 	if benchCol != "" {
 		if a.Verdict.Benches, err = verdict.BenchFamiliesBy(points, benchCol); err != nil {
@@ -41,10 +42,11 @@ func Points(points []results.Point, a *analysis.Analysis, benchCol string) (*ana
 }
 
 // Answer is the part of an analysis read from the points as they are,
-// simulating nothing: the verdict, the grid, the compact tables, the labs.
-func Answer(points []results.Point) *analysis.Analysis {
-	a := &analysis.Analysis{Schema: analysis.Schema, Grid: verdict.NewGrid(points), Verdict: verdict.Of(points)}
-	a.Ranges, a.StudyTable, a.Labs = verdict.Ranges(points), verdict.StudyTable(points), verdict.Labs(points)
+// simulating nothing: the verdict, the grid, the compact tables, the
+// labs; modes is what their system declares of its modes (nil: nothing).
+func Answer(points []results.Point, modes results.Modes) *analysis.Analysis {
+	a := &analysis.Analysis{Schema: analysis.Schema, Grid: verdict.NewGrid(points), Verdict: verdict.Of(points, modes)}
+	a.Ranges, a.StudyTable, a.Labs = verdict.Ranges(points, modes), verdict.StudyTable(points), verdict.Labs(points)
 	return a
 }
 

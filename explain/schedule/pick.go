@@ -48,7 +48,7 @@ type Choice struct {
 // finelocking and multi-2 on 6 CPUs in the talk's shop. Without that
 // contrast, the first walled mode alone at its most CPUs; without a wall,
 // the best scaling mode at the most CPUs; without either, nothing.
-func Pick(g *analysis.Grid, points []results.Point) []Choice {
+func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choice {
 	shown := func(mode string, n int) *analysis.Entry {
 		if c, ok := g.At(mode, n); ok {
 			return c.Shown()
@@ -90,7 +90,7 @@ func Pick(g *analysis.Grid, points []results.Point) []Choice {
 		var be *analysis.Entry
 		for _, m := range g.Modes {
 			e := shown(m, n)
-			if m == walled || verdict.Races(m) || e == nil || !e.Limit.Scales() || kind != nil && e.Model != *kind {
+			if m == walled || verdict.Races(modes, m) || e == nil || !e.Limit.Scales() || kind != nil && e.Model != *kind {
 				continue
 			}
 			if be == nil || e.Throughput > be.Throughput {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
 )
@@ -57,7 +58,7 @@ func study() []results.Point {
 // scales (ideal's race aside), where the first makes at most 70 % of the
 // second: finelocking and multi-2 on 6 CPUs.
 func TestPick(t *testing.T) {
-	cs := Pick(verdict.NewGrid(study()), study())
+	cs := Pick(verdict.NewGrid(study()), study(), coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "finelocking" || cs[1].Mode != "multi-2" || cs[0].CPUs != 6 || cs[1].CPUs != 6 {
 		t.Fatalf("picked %+v; want finelocking and multi-2 on 6 CPUs", cs)
 	}
@@ -75,11 +76,11 @@ func TestPick(t *testing.T) {
 			measured = append(measured, p)
 		}
 	}
-	cs = Pick(verdict.NewGrid(measured), measured)
+	cs = Pick(verdict.NewGrid(measured), measured, coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "locking" || cs[1].Mode != "finelocking" || cs[0].CPUs != 2 {
 		t.Errorf("measured only: picked %+v; want locking beside finelocking on 2 CPUs", cs)
 	}
-	if len(Pick(verdict.NewGrid(nil), nil)) != 0 {
+	if len(Pick(verdict.NewGrid(nil), nil, coffee.Declared{})) != 0 {
 		t.Error("picked something from no points")
 	}
 }
@@ -98,7 +99,7 @@ func TestPickOnlyARealContrast(t *testing.T) {
 			ps[i].Throughput, ps[i].Bottleneck = 1750, limited("grinder#1", "grinder#2")
 		}
 	}
-	cs := Pick(verdict.NewGrid(ps), ps)
+	cs := Pick(verdict.NewGrid(ps), ps, coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "finelocking" || cs[1].Mode != "multi-2" || cs[0].CPUs != 6 {
 		t.Errorf("picked %+v; want finelocking beside multi-2 on 6 CPUs, not multi-2's wall without a contrast", cs)
 	}
@@ -115,7 +116,7 @@ func TestPickOnlyARealContrast(t *testing.T) {
 			}
 		}
 	}
-	cs = Pick(verdict.NewGrid(near), near)
+	cs = Pick(verdict.NewGrid(near), near, coffee.Declared{})
 	if len(cs) != 1 || cs[0].Mode != "multi-2" || cs[0].CPUs != 8 {
 		t.Fatalf("picked %+v; want multi-2 on 8 CPUs alone", cs)
 	}
@@ -130,7 +131,7 @@ func TestPickOnlyARealContrast(t *testing.T) {
 			ps[i].Throughput = 1116
 		}
 	}
-	cs = Pick(verdict.NewGrid(ps), ps)
+	cs = Pick(verdict.NewGrid(ps), ps, coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "locking" || !strings.Contains(cs[0].Why, "has hit a wall") {
 		t.Errorf("picked %+v; want locking at its wall", cs)
 	}

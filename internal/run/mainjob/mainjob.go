@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/limits"
@@ -105,7 +106,7 @@ func (j Job) Run(ctx context.Context) error {
 		verdicts, lessonsErr = j.Lessons(ctx)
 	}
 	if len(points) > 0 {
-		opt := report.Options{Figures: j.Figures, Lessons: verdicts, Playground: PlaygroundFor(j.Playground, j.Dir)}
+		opt := report.Options{Figures: j.Figures, Lessons: verdicts, Playground: PlaygroundFor(j.Playground, j.Dir), Modes: coffee.Declared{}}
 		if runErr != nil {
 			opt.Plan = &j.Plan // cut short: the page says so, results.json keeps the plan
 		}
@@ -158,7 +159,8 @@ func Resume(path string) (*shopsweep.Batch, []results.Point, results.Plan, error
 // analysed once by analyzer under the fifo policy, and the report keeps
 // it. A journal's plan makes the page, and log, say how far its run got.
 func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]chartspec.Figure, full bool, playground string, analyzer Analyzer) error {
-	opt := report.Options{Figures: figures, Lessons: in.Lessons, Plan: in.Plan, Playground: PlaygroundFor(playground, dir), Analysis: in.Analysis}
+	opt := report.Options{Figures: figures, Lessons: in.Lessons, Plan: in.Plan, Playground: PlaygroundFor(playground, dir), Analysis: in.Analysis,
+		Modes: coffee.Declared{}}
 	if in.Plan != nil {
 		fmt.Fprintln(log, results.CutShort(*in.Plan, in.Points))
 	}

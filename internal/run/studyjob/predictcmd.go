@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
@@ -133,7 +134,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		a, err := experiment.Analyze(all, experiment.Options{})
 		var r *report.Report
 		if err == nil {
-			r, err = report.Build(all, a)
+			r, err = report.BuildWith(all, report.Options{Analysis: a, Modes: coffee.Declared{}})
 		}
 		if err == nil {
 			err = r.WriteDir(f.Out)

@@ -17,11 +17,12 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// Pictures picks (schedule.Pick) and makes the report's pictures from points: each
-// choice's schedule in the model under PolicyFor's policy, beside the
-// execution trace of a measured point of it run with --profile, where the
-// file is at hand. A chosen mode profiled only on fewer CPUs gets a
-// picture of its most CPUs profiled too, model and trace side by side.
+// Pictures picks (schedule.Pick) and makes the report's pictures from
+// points: each choice's schedule in the model under PolicyFor's policy,
+// beside the execution trace of a measured point of it run with
+// --profile, where the file is at hand. A chosen mode profiled only on
+// fewer CPUs gets a picture of its most CPUs profiled too, model and
+// trace side by side.
 func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 	g := verdict.NewGrid(points)
 	var out []analysis.Picture

@@ -24,9 +24,6 @@ func (s *shop) system() string {
 	return fmt.Sprintf("%s on %s", s.mode, format.Count(s.cfg.CPUs, "CPU"))
 }
 
-// customers is the configuration's customers (servers), counted out.
-func (s *shop) customers() int { return s.cfg.Resolve().Par }
-
 // copies is how many machines of kind there are (a line).
 func (s *shop) copies(kind string) int {
 	return max(s.cfg.Variant.Copies.Kind(kind), s.mode.Copies())

@@ -130,7 +130,7 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 	if c.Rate > 0 {
 		rec.Service = make([]time.Duration, 0, cap(rec.Latency))
 	}
-	load{Load: c.Load, Poisson: poisson, Seed: c.Policy.Seed, Drain: c.Drain, Starts: c.starts(b)}.start(s, opFunc(op), &rec)
+	load{Load: c.Load, Poisson: poisson, Seed: c.Policy.Seed, Drain: c.Drain, Starts: c.starts(b)}.start(s, op, &rec)
 	if c.Drain {
 		return drained(c, s, cpus, b, &rec)
 	}

@@ -35,14 +35,18 @@ func BenchOf(runs []results.Point) (Bench, error) {
 		return Bench{}, fmt.Errorf("no run on one CPU that completed an operation")
 	}
 	base := medianRun(one).Throughput
+	// A speed-up's band holds both its runs' spread and one CPU's: the
+	// runs of either count moved between sessions, and two sessions'
+	// bands must meet.
+	lo1, hi1 := spread(one)
 	b := Bench{T1: 1e9 / base, Measured: map[int]Range{}}
 	most := 1
 	for n, ps := range by {
 		var xs []float64
 		for _, p := range ps {
-			xs = append(xs, p.Throughput/base)
+			xs = append(xs, p.Throughput)
 		}
-		b.Measured[n] = Range{median(xs), slices.Min(xs), slices.Max(xs)}
+		b.Measured[n] = Range{median(xs) / base, slices.Min(xs) / hi1, slices.Max(xs) / lo1}
 		most = max(most, n)
 	}
 	b.Lock = lockOf(medianRun(by[most]), b.T1)
@@ -62,6 +66,15 @@ func allocsOf(p results.Point) float64 {
 		return v
 	}
 	return p.Measures[AllocsKey]
+}
+
+// spread is the least and most throughput of ps.
+func spread(ps []results.Point) (lo, hi float64) {
+	lo, hi = ps[0].Throughput, ps[0].Throughput
+	for _, p := range ps {
+		lo, hi = min(lo, p.Throughput), max(hi, p.Throughput)
+	}
+	return lo, hi
 }
 
 // medianRun is the run of the median throughput (the lower middle one of

@@ -48,7 +48,9 @@ const (
 	// SharedLine: no lock explains it, and two CPUs made less than one:
 	// a line both wrote, Word curves.
 	SharedLine Kind = "shared line"
-	// PartlyShared: sharded locks, allocation (the allocator's and the
+	// PartlyShared: sharded locks (where two CPUs made more than one:
+	// shards that lost even then relieved nothing, and are read as the
+	// one lock they act as), allocation (the allocator's and the
 	// collector's state is shared), or a loss no lock explains though two
 	// CPUs made more than one: somewhere between a line all CPUs write
 	// (Word curves) and a cost each operation pays that more CPUs do not
@@ -63,7 +65,7 @@ const (
 func Of(b Bench, here *Curves) Kind {
 	s, ok := b.most()
 	switch {
-	case b.Lock != nil && b.Lock.Shards > 1:
+	case b.Lock != nil && b.Lock.Shards > 1 && (!ok || s.r.Mid >= 1):
 		return PartlyShared
 	case b.Lock != nil && b.Lock.Read:
 		return ReadLock

@@ -62,7 +62,7 @@ func TestPoint(t *testing.T) {
 	start := time.Date(2026, 1, 2, 3, 4, 5, 6_789_000, time.FixedZone("x", 3600))
 	p := Point("t", "v", 4, sweep.Window{Start: start, Wall: time.Second, Usage: harness.Usage{CPU: 3 * time.Second}}, map[results.Metric]float64{"m": 1})
 	if p.Source != results.SourceMeasured || p.LabName() != "t" || p.Kind != results.KindLab || p.Variant() != "v" || p.Mode != "t/v" || p.CPUs != 4 ||
-		p.CPUUsed != 3 || p.Util != 0.75 || p.Metrics()["m"] != 1 || !p.Start.Equal(start.Round(time.Millisecond)) || p.Start.Location() != time.UTC {
+		p.Metrics[results.CPUUsed] != 3 || p.Metrics[results.Util] != 0.75 || p.Metrics["m"] != 1 || !p.Start.Equal(start.Round(time.Millisecond)) || p.Start.Location() != time.UTC {
 		t.Errorf("Point: %+v", p)
 	}
 	h := hdrhistogram.New(1, int64(time.Hour), 3)

@@ -22,11 +22,12 @@ import (
 // sweep.Window.Mark). Timing.Point and Runs.Point add the rest.
 func Point(name, variant string, n int, w sweep.Window, metrics map[results.Metric]float64) results.Point {
 	p := results.Point{
-		Kind:   results.KindLab,
-		Source: results.SourceMeasured,
-		Lab:    &results.Lab{Name: name, Variant: variant, Metrics: metrics},
-		Spec:   results.Spec{Mode: name + "/" + variant, CPUs: n},
-		Start:  w.Start.UTC().Round(time.Millisecond),
+		Kind:    results.KindLab,
+		Source:  results.SourceMeasured,
+		Lab:     &results.Lab{Name: name, Variant: variant},
+		Metrics: metrics,
+		Spec:    results.Spec{Mode: name + "/" + variant, CPUs: n},
+		Start:   w.Start.UTC().Round(time.Millisecond),
 	}
 	w.Mark(&p)
 	return p
@@ -179,17 +180,18 @@ func Hi(m results.Metric) results.Metric { return m + "_hi" }
 // a point's median throughput (the point's Throughput is its median run's).
 const MetricThroughput results.Metric = "throughput"
 
-// Set puts the median in metrics as m, and the ends as SetEnds does.
-func (iv Interval) Set(metrics map[results.Metric]float64, m results.Metric) {
-	metrics[m] = iv.Median
-	iv.SetEnds(metrics, m)
+// Set gives p the median as metric m, and the ends as SetEnds does.
+func (iv Interval) Set(p *results.Point, m results.Metric) {
+	p.Set(m, iv.Median)
+	iv.SetEnds(p, m)
 }
 
-// SetEnds puts the ends in metrics as Lo(m) and Hi(m) where bounded
+// SetEnds gives p the ends as metrics Lo(m) and Hi(m) where bounded
 // (JSON has no infinity).
-func (iv Interval) SetEnds(metrics map[results.Metric]float64, m results.Metric) {
+func (iv Interval) SetEnds(p *results.Point, m results.Metric) {
 	if iv.Bounded() {
-		metrics[Lo(m)], metrics[Hi(m)] = iv.Lo, iv.Hi
+		p.Set(Lo(m), iv.Lo)
+		p.Set(Hi(m), iv.Hi)
 	}
 }
 

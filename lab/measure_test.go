@@ -82,7 +82,7 @@ func TestTimingAndRunsPoints(t *testing.T) {
 	}
 	start := time.Now()
 	p, err := Timing{Window: sweep.Window{Start: start, Wall: 2 * time.Second, Usage: harness.Usage{CPU: time.Second}}, Par: 3, Ops: 100, Hist: h}.Point("t", "v", 2, "ops/s", nil)
-	if err != nil || p.Throughput != 50 || p.Dur.Seconds() != 2 || p.CPUUsed != 0.5 || p.Util != 0.25 || p.Par != 3 || p.Ops != 100 || p.Unit != "ops/s" ||
+	if err != nil || p.Throughput != 50 || p.Dur.Seconds() != 2 || p.Metrics[results.CPUUsed] != 0.5 || p.Metrics[results.Util] != 0.25 || p.Par != 3 || p.Ops != 100 || p.Unit != "ops/s" ||
 		p.Latency.Max < 999 || p.Latency.Min > 1e-5 || p.Hist == "" || p.Mode != "t/v" {
 		t.Errorf("Timing.Point: %v, %+v", err, p)
 	}
@@ -91,7 +91,7 @@ func TestTimingAndRunsPoints(t *testing.T) {
 		r.Add(sweep.Window{Start: start, Wall: d, Usage: harness.Usage{CPU: d}})
 	}
 	p = r.Point("t", "w", 1, 2, 30, "ints/s", nil)
-	if p.Dur.Seconds() != 0.003 || p.Throughput != 10_000 || p.Latency.P50 != 3 || p.CPUUsed != 1 || p.Par != 2 || p.Ops != 30 || p.Unit != "ints/s" {
+	if p.Dur.Seconds() != 0.003 || p.Throughput != 10_000 || p.Latency.P50 != 3 || p.Metrics[results.CPUUsed] != 1 || p.Par != 2 || p.Ops != 30 || p.Unit != "ints/s" {
 		t.Errorf("Runs.Point: %+v", p)
 	}
 	if p := (Runs{Times: []time.Duration{0}}).Point("t", "w", 1, 1, 30, "ints/s", nil); p.Throughput != 0 {
@@ -127,19 +127,19 @@ func TestInterval(t *testing.T) {
 	if !iv.Bounded() || iv.Median != 2 || iv.Lo != 2 || iv.Hi != 3 || iv.N != 6 {
 		t.Errorf("interval %+v, want 2 [2, 3] of 6", iv)
 	}
-	m := map[results.Metric]float64{}
-	iv.Set(m, "speedup")
-	if m["speedup"] != 2 || m["speedup_lo"] != 2 || m["speedup_hi"] != 3 {
-		t.Errorf("metrics %v", m)
+	var p results.Point
+	iv.Set(&p, "speedup")
+	if m := p.Metrics; m["speedup"] != 2 || m["speedup_lo"] != 2 || m["speedup_hi"] != 3 {
+		t.Errorf("metrics %v", p.Metrics)
 	}
 	f := func(v float64) string { return fmt.Sprintf("%.1f", v) }
 	if got := iv.Text(f); got != "2.0 [2.0, 3.0]" {
 		t.Errorf("text %q", got)
 	}
 	short := IntervalOf(ratios[:5])
-	m = map[results.Metric]float64{}
-	short.Set(m, "speedup")
-	if short.Bounded() || len(m) != 1 || short.Text(f) != "2.0 (5 runs)" {
-		t.Errorf("5 runs: %+v, metrics %v, text %q", short, m, short.Text(f))
+	p = results.Point{}
+	short.Set(&p, "speedup")
+	if short.Bounded() || len(p.Metrics) != 1 || short.Text(f) != "2.0 (5 runs)" {
+		t.Errorf("5 runs: %+v, metrics %v, text %q", short, p.Metrics, short.Text(f))
 	}
 }

@@ -25,12 +25,12 @@ func TestPoint(t *testing.T) {
 		t.Errorf("cpus %d, par %d, rate %v, maxq %d, dur %v s, warmup %v s", p.CPUs, p.Par, p.Rate, p.MaxQ, p.Dur.Seconds(), p.Warmup.Seconds())
 	case p.Steps() != want:
 		t.Errorf("steps %+v, want %+v", p.Steps(), want)
-	case p.Ops != int64(r.Lattes) || p.Throughput != r.Throughput || p.Drops != 0:
-		t.Errorf("ops %d, throughput %v, drops %d; result %d, %v", p.Ops, p.Throughput, p.Drops, r.Lattes, r.Throughput)
+	case p.Ops != int64(r.Lattes) || p.Throughput != r.Throughput || p.Metrics[results.Drops] != 0:
+		t.Errorf("ops %d, throughput %v, drops %.0f; result %d, %v", p.Ops, p.Throughput, p.Metrics[results.Drops], r.Lattes, r.Throughput)
 	case p.Latency.P50 != results.Ms(r.Latency.P50) || p.Latency.Mean != results.Ms(r.Latency.Mean) || p.Service != nil:
 		t.Errorf("latency %+v, service %v; result %+v", p.Latency, p.Service, r.Latency)
-	case p.Util != r.CPUUtil || p.CPUUsed != 6*r.CPUUtil:
-		t.Errorf("util %v, cpu used %v; result %v", p.Util, p.CPUUsed, r.CPUUtil)
+	case p.Metrics[results.Util] != r.CPUUtil || p.Metrics[results.CPUUsed] != 6*r.CPUUtil:
+		t.Errorf("util %v, cpu used %v; result %v", p.Metrics[results.Util], p.Metrics[results.CPUUsed], r.CPUUtil)
 	case len(p.Machines()) != 3 || p.Machines()[1].Name != "espresso" || p.Machines()[1].Uses != r.Machines[1].Uses ||
 		p.Machines()[1].MeanWaitMs != r.Machines[1].MeanWaitMs:
 		t.Errorf("machines %+v; result %+v", p.Machines(), r.Machines)
@@ -43,8 +43,8 @@ func TestPointOpenLoop(t *testing.T) {
 	cfg := open("linearpipe-1", 1, 400, 10)
 	r := run(t, cfg)
 	p := r.point(cfg)
-	if p.Rate != 400 || p.MaxQ != 10 || p.Drops != 150 || p.Service == nil || p.Service.Max != 4 {
-		t.Errorf("rate %v, maxq %d, drops %d, service %+v; want 400, 10, 150, 4 ms", p.Rate, p.MaxQ, p.Drops, p.Service)
+	if p.Rate != 400 || p.MaxQ != 10 || p.Metrics[results.Drops] != 150 || p.Service == nil || p.Service.Max != 4 {
+		t.Errorf("rate %v, maxq %d, drops %.0f, service %+v; want 400, 10, 150, 4 ms", p.Rate, p.MaxQ, p.Metrics[results.Drops], p.Service)
 	}
 }
 

@@ -99,13 +99,13 @@ func (r result) point(c Config) results.Point {
 			Policy: results.Policy{Sched: c.sched(), Seed: c.Policy.Seed, Burn: wallOnly(c.sched(), c.Policy.Burn),
 				Background: c.Policy.Background}},
 		Ops:        int64(r.Lattes),
-		Drops:      int64(r.Drops),
 		Throughput: r.Throughput,
-		CPUUsed:    r.CPUUtil * float64(c.CPUs),
-		Util:       r.CPUUtil,
 		Latency:    r.Latency.ms(),
 		Shop:       &results.Shop{Machines: []results.Machine{}},
 	}
+	p.Set(results.Drops, float64(r.Drops))
+	p.Set(results.CPUUsed, r.CPUUtil*float64(c.CPUs))
+	p.Set(results.Util, r.CPUUtil)
 	if c.System != nil {
 		var unit string
 		p.Mode, unit = c.System.Title()

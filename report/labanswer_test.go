@@ -14,7 +14,7 @@ import (
 // things a second at a median latency of p50 ms, keeping used CPUs busy.
 func labPoint(variant string, n int, tput, p50, used float64) results.Point {
 	return results.Point{Kind: results.KindLab, Source: results.SourceMeasured, Host: results.Host{Name: "box", Cores: 2}, Lab: &results.Lab{Name: "demo", Variant: variant},
-		Spec: results.Spec{Mode: "demo/" + variant, CPUs: n, Load: results.Load{Par: n}}, Throughput: tput, Unit: "ops/s", CPUUsed: used, Util: used / float64(n),
+		Spec: results.Spec{Mode: "demo/" + variant, CPUs: n, Load: results.Load{Par: n}}, Throughput: tput, Unit: "ops/s", Metrics: map[results.Metric]float64{results.CPUUsed: used, results.Util: used / float64(n)},
 		Latency: results.Latency{P50: p50}}
 }
 

@@ -268,8 +268,8 @@ func labTables(points []results.Point) []tableView {
 		msColumn("p50 ms", func(l results.Latency) float64 { return l.P50 }),
 		msColumn("min ms", func(l results.Latency) float64 { return l.Min }),
 		msColumn("max ms", func(l results.Latency) float64 { return l.Max })}
-	measures, others := measureColumns(points, "util")
-	for _, c := range append([]shownColumn{measures["util"]}, others...) {
+	measures, others := measureColumns(points, results.Util)
+	for _, c := range append([]shownColumn{measures[results.Util]}, others...) {
 		if c.shown {
 			core = append(core, c.pointColumn)
 		}
@@ -278,7 +278,7 @@ func labTables(points []results.Point) []tableView {
 		var out []pointColumn
 		for _, k := range keys {
 			out = append(out, col(strings.ReplaceAll(string(k), "_", " "), false, func(p results.Point) string {
-				if v, ok := p.Metrics()[k]; ok {
+				if v, ok := p.Metrics[k]; ok {
 					return strconv.FormatFloat(v, 'g', 4, 64)
 				}
 				return "-"

@@ -440,8 +440,8 @@ type shownColumn struct {
 // measureColumns are the columns of the measures (results.Columns) a
 // table of points may show, by key, and after them the others it shows
 // but does not place itself (placed).
-func measureColumns(points []results.Point, placed ...string) (byKey map[string]shownColumn, others []shownColumn) {
-	byKey = map[string]shownColumn{}
+func measureColumns(points []results.Point, placed ...results.Metric) (byKey map[results.Metric]shownColumn, others []shownColumn) {
+	byKey = map[results.Metric]shownColumn{}
 	for _, c := range results.Columns() {
 		byKey[c.Key] = shownColumn{col(c.HeadText(), false, c.Cell), c.ShownIn(points)}
 		if !slices.Contains(placed, c.Key) {
@@ -458,8 +458,8 @@ func pointsTable(points []results.Point) tableView {
 	model := has(results.Point.IsModel)
 	units := varies(points, func(p results.Point) string { return p.Unit })
 	open := has(func(p results.Point) bool { return p.Rate > 0 })
-	measures, others := measureColumns(points, "drops", "util", "errors")
-	errors := measures["errors"].shown
+	measures, others := measureColumns(points, results.Drops, results.Util, results.Errors)
+	errors := measures[results.Errors].shown
 	mode, customers := "mode", "customers"
 	if !has(func(p results.Point) bool { return p.Kind != results.KindStudy }) {
 		mode, customers = "variant", "workers" // a study's
@@ -484,7 +484,7 @@ func pointsTable(points []results.Point) tableView {
 		{col(customers, false, func(p results.Point) string { return strconv.Itoa(p.Par) }), true},
 		{col("rep", false, func(p results.Point) string { return strconv.Itoa(max(p.Rep, 1)) }), has(func(p results.Point) bool { return p.Rep > 0 })},
 		{col("rate /s", false, func(p results.Point) string { return fmt.Sprintf("%g", p.Rate) }), open},
-		measures["drops"],
+		measures[results.Drops],
 		{thr, true},
 		// A prediction's band: its throughput with the runtime's costs
 		// at the edges of their intervals, as the charts shade it.
@@ -508,8 +508,8 @@ func pointsTable(points []results.Point) tableView {
 			}
 			return format.Ms(p.Bounds.LatencyMinMs)
 		}), model},
-		measures["util"],
-		measures["errors"],
+		measures[results.Util],
+		measures[results.Errors],
 	}
 	// What a reader must know of the point before believing it, as the
 	// terminal's table says it: a bound it passes and why, a window not
@@ -573,7 +573,7 @@ func machineTables(points []results.Point) []machineTable {
 		_, byCPUs := groupBy(ps, func(p results.Point) int { return p.CPUs })
 		for _, n := range cpusOf(ps) {
 			ps := byCPUs[n]
-			row := machineRow{CPUs: n, Util: format.Percent(medianOf(ps, func(p results.Point) float64 { return p.Util }), 0)}
+			row := machineRow{CPUs: n, Util: format.Percent(medianOf(ps, func(p results.Point) float64 { return p.Metrics[results.Util] }), 0)}
 			for _, name := range out[i].Names {
 				med := func(f func(results.Machine) float64) float64 {
 					return medianOf(ps, func(p results.Point) float64 { return f(machine(p, name)) })

@@ -50,7 +50,7 @@ func studyPoints() []results.Point {
 			points = append(points, results.Point{
 				Source: results.SourceMeasured, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second, Warmup: 200 * time.Millisecond}}, CPUSet: "0-1",
 				Ops: int64(thr), Throughput: thr, Unit: "lattes/s",
-				CPUUsed: float64(cpus) * 0.99, Util: 0.99,
+				Metrics: map[results.Metric]float64{results.CPUUsed: float64(cpus) * 0.99, results.Util: 0.99},
 				Latency: results.Latency{Min: p50 * 0.97, P05: p50 * 0.98, P25: p50 * 0.99, P50: p50,
 					P75: p50 * 1.1, P90: p50 * 1.3, P95: p50 * 1.5, P99: p50 * 2, Max: p50 * 3, Mean: p50 * 1.05},
 				Shop:  &results.Shop{Machines: machines, Steps: results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}},
@@ -87,7 +87,7 @@ func modelPoints(maxCPUs int) []results.Point {
 			points = append(points, results.Point{
 				Source: results.SourceModel, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second, Warmup: 100 * time.Millisecond}, Policy: results.Policy{Sched: "fifo", Seed: 1}},
 				Ops: int64(thr), Throughput: thr, Unit: "lattes/s",
-				CPUUsed: thr * 4 / 1000, Util: thr * 4 / 1000 / float64(cpus),
+				Metrics: map[results.Metric]float64{results.CPUUsed: thr * 4 / 1000, results.Util: thr * 4 / 1000 / float64(cpus)},
 				// No latency below the 4 ms a latte takes at least: a
 				// number past a bound would bring its reason (Assess).
 				Latency: results.Latency{Min: 4, P05: max(4, p50*0.95), P25: max(4, p50*0.98), P50: p50,

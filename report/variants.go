@@ -74,7 +74,7 @@ func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 			ps := slices.SortedStableFunc(slices.Values(runs[k]), func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
 			p := ps[(len(ps)-1)/2]
 			r := meterRow{Source: p.Origin(), CPUs: p.CPUs, Throughput: format.Rate(p.Throughput, p.Unit),
-				CPU: format.Percent(p.Util, 0), Text: strings.TrimPrefix(text.Describe(p), text.NoCausalProfile+" ")}
+				CPU: format.Percent(p.Metrics[results.Util], 0), Text: strings.TrimPrefix(text.Describe(p), text.NoCausalProfile+" ")}
 			vv.Rows = append(vv.Rows, r)
 			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, format.Count(r.CPUs, "CPU")))
 		}

@@ -5,12 +5,9 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"maps"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 
 	"golang.org/x/perf/benchfmt"
@@ -94,79 +91,55 @@ func (l benchLabel) String() string {
 	return l.key + "=" + s
 }
 
-// set reads the label's value into its field.
+// set reads the label's value into its field, or says what it should be.
 func (l benchLabel) set(s string) error {
+	want := ""
 	if _, ok := l.ptr.(millis); ok {
 		s = strings.TrimSuffix(s, "ms")
 	}
-	if want := parseScalar(l.ptr, s); want != "" {
-		return fmt.Errorf("%s=%q is not %s", l.key, s, want)
-	}
-	return nil
-}
-
-// parseScalar reads s into the field ptr points to, of a type a label or
-// csvCell writes other than a list, and says what s should be where it is
-// not.
-func parseScalar(ptr any, s string) (want string) {
-	float := func() float64 {
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			want = "a number"
-		}
-		return v
-	}
-	var err error
-	switch v := ptr.(type) {
+	switch v := l.ptr.(type) {
 	case *string:
 		*v = s
-	case *int, *int64:
-		n, err := strconv.ParseInt(s, 10, 64)
+	case *int:
+		n, err := strconv.Atoi(s)
 		if _, ferr := strconv.ParseFloat(s, 64); err != nil && ferr == nil {
 			want = "a whole number"
 		} else if err != nil {
 			want = "a number"
 		}
-		if i, ok := v.(*int); ok {
-			*i = int(n)
+		*v = n
+	case *float64, millis:
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			want = "a number"
+		}
+		if f, ok := v.(*float64); ok {
+			*f = x
 		} else {
-			*v.(*int64) = n
-		}
-	case *uint64:
-		if *v, err = strconv.ParseUint(s, 10, 64); err != nil {
-			want = "a seed, a whole number from 0"
-		}
-	case *float64:
-		*v = float()
-	case measure:
-		if v.p.Measures == nil {
-			v.p.Measures = map[string]float64{}
-		}
-		v.p.Measures[v.key] = float()
-	case *bool:
-		*v = s == "true"
-	case *Kind:
-		var ok bool
-		if *v, ok = ParseKind(s); !ok {
-			want = "a kind of point: shop, lab, study or bench"
-		}
-	case seconds:
-		*v.d = FromSeconds(float())
-	case millis:
-		*v.d = FromMs(float())
-	case *time.Time:
-		if *v, err = time.Parse(time.RFC3339Nano, s); err != nil {
-			want = "an RFC 3339 time"
+			*v.(millis).d = FromMs(x)
 		}
 	}
-	return want
+	if want != "" {
+		return fmt.Errorf("%s=%q is not %s", l.key, s, want)
+	}
+	return nil
 }
 
 // benchMeasure is a unit of a bench line, which way is better in it
-// (for benchstat's Unit lines), and the number it holds.
+// (for benchstat's Unit lines), and the number it holds: a field of the
+// point's, or else its metric.
 type benchMeasure struct {
 	unit, better string
 	v            *float64
+	metric       Metric
+}
+
+// value is m's number on p.
+func (m benchMeasure) value(p Point) float64 {
+	if m.v != nil {
+		return *m.v
+	}
+	return p.Metrics[m.metric]
 }
 
 // benchMeasures are the units of p's bench line after its ns/op: a Go
@@ -174,21 +147,16 @@ type benchMeasure struct {
 // point, and a lab's metrics.
 func benchMeasures(p *Point) []benchMeasure {
 	var ms []benchMeasure
-	if p.Kind == KindBench {
-		for i, v := range p.Bench.Values {
-			if v.Unit != "ns/op" {
-				ms = append(ms, benchMeasure{v.Unit, "", &p.Bench.Values[i].Value})
-			}
-		}
-		return ms
+	if p.Kind != KindBench {
+		unit := cmp.Or(benchToken(p.Unit, false), "ops/s")
+		ms = []benchMeasure{{unit, "higher", &p.Throughput, ""}, {"p50-ms", "lower", &p.Latency.P50, ""}, {"p95-ms", "lower", &p.Latency.P95, ""},
+			{"p99-ms", "lower", &p.Latency.P99, ""}, {"mean-ms", "lower", &p.Latency.Mean, ""}, {"cpu-util", "", nil, Util}}
 	}
-	unit := cmp.Or(benchToken(p.Unit, false), "ops/s")
-	ms = []benchMeasure{{unit, "higher", &p.Throughput}, {"p50-ms", "lower", &p.Latency.P50}, {"p95-ms", "lower", &p.Latency.P95},
-		{"p99-ms", "lower", &p.Latency.P99}, {"mean-ms", "lower", &p.Latency.Mean}, {"cpu-util", "", &p.Util}}
-	if p.Kind == KindLab {
-		for _, k := range slices.Sorted(maps.Keys(p.Lab.Metrics)) {
-			v := p.Lab.Metrics[k]
-			ms = append(ms, benchMeasure{benchToken(string(k), false), "", &v})
+	if p.Kind == KindBench || p.Kind == KindLab {
+		for _, m := range p.Own() {
+			if m != "ns/op" {
+				ms = append(ms, benchMeasure{benchToken(string(m), false), "", nil, m})
+			}
 		}
 	}
 	return ms
@@ -197,7 +165,7 @@ func benchMeasures(p *Point) []benchMeasure {
 // nsPerOp is the time per operation of p's bench line: a Go benchmark's
 // own, or the window over the operations.
 func nsPerOp(p Point) float64 {
-	if v, ok := p.Bench.Value("ns/op"); ok {
+	if v, ok := p.Metrics["ns/op"]; ok && p.Kind == KindBench {
 		return v
 	}
 	return float64(p.Dur) / float64(p.Ops)
@@ -247,7 +215,7 @@ func WriteBench(w io.Writer, points []Point) error {
 		if p.Ops <= 0 {
 			// The Writer writes each record at once, so this comes in
 			// its place among them.
-			fmt.Fprintf(bw, "# Benchmark%s: no operations in the window (%d errors, %d drops); left out\n", name, p.Errors, p.Drops)
+			fmt.Fprintf(bw, "# Benchmark%s: no operations in the window (%.0f errors, %.0f drops); left out\n", name, p.Metrics[Errors], p.Metrics[Drops])
 			continue
 		}
 		if p.IsDisturbed() {
@@ -264,7 +232,7 @@ func WriteBench(w io.Writer, points []Point) error {
 		}
 		res.Values = append(res.Values, benchfmt.Value{Value: round6(nsPerOp(p)), Unit: "ns/op"})
 		for _, m := range benchMeasures(&p) {
-			res.Values = append(res.Values, benchfmt.Value{Value: round6(*m.v), Unit: m.unit})
+			res.Values = append(res.Values, benchfmt.Value{Value: round6(m.value(p)), Unit: m.unit})
 		}
 		if err := fw.Write(res); err != nil {
 			return err

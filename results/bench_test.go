@@ -20,7 +20,7 @@ import (
 func benchPoint(mode string, cpus, rep int, throughput float64) Point {
 	return Point{
 		Source: "hostA", Spec: Spec{Mode: mode, CPUs: cpus, Load: Load{Par: cpus, Dur: 2 * time.Second}}, Rep: rep,
-		Ops: int64(2 * throughput), Throughput: throughput, Unit: "lattes/s", Util: 0.75,
+		Ops: int64(2 * throughput), Throughput: throughput, Unit: "lattes/s", Metrics: map[Metric]float64{Util: 0.75},
 		Latency: Latency{P50: 4.5, P95: 5.25, P99: 6.125, Mean: 4.75},
 		Shop:    &Shop{Steps: Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}},
 		Host:    Host{Name: "hostA", CPUModel: "Test CPU @ 3.00GHz", OS: "linux", Arch: "amd64"},
@@ -57,7 +57,7 @@ func TestBenchReadsBackWithBenchfmt(t *testing.T) {
 	otherHost := benchPoint("finelocking", 2, 0, 400)
 	otherHost.Source, otherHost.Host.CPUModel = "hostB", "Other CPU"
 	stalled := benchPoint("locking", 4, 0, 0)
-	stalled.Errors = 7
+	stalled.Set(Errors, 7)
 	points := []Point{benchPoint("finelocking", 2, 0, 500), benchPoint("multi-2", 4, 0, 1000), open, steps, stalled, otherHost}
 
 	var buf bytes.Buffer
@@ -274,11 +274,11 @@ func TestReadGoTestOutput(t *testing.T) {
 		t.Errorf("Fmt: %d ops in %v s, want 2e7 in 1 s", fmtPoint.Ops, fmtPoint.Dur.Seconds())
 	}
 	for unit, want := range map[string]float64{"ns/op": 50, "MB/s": 2, "B/op": 16, "allocs/op": 1} {
-		if got, ok := fmtPoint.Bench.Value(unit); !ok || got != want {
+		if got, ok := fmtPoint.Metrics[Metric(unit)]; !ok || got != want {
 			t.Errorf("Fmt %s = %v (%v), want %v", unit, got, ok, want)
 		}
 	}
-	if got, _ := points[0].Bench.Value("p99.9-ns"); got != 1000 {
+	if got, _ := points[0].Metrics["p99.9-ns"]; got != 1000 {
 		t.Errorf("p99.9-ns = %v, want 1000", got)
 	}
 }
@@ -296,10 +296,10 @@ func TestBenchRoundTrip(t *testing.T) {
 	model.Source, model.Sched, model.Host = SourceModel, "fifo", Host{}
 	open := benchPoint("locking", 2, 0, 240)
 	open.Rate, open.MaxQ, open.Shop.Steps.Jitter = 250, 10, 500*time.Microsecond
-	lab := Point{Kind: KindLab, Source: SourceMeasured, Lab: &Lab{Name: "render", Variant: "rows", Metrics: map[Metric]float64{"speedup": 1.8}},
-		Spec: Spec{Mode: "render/rows", CPUs: 2, Load: Load{Par: 4, Dur: time.Second}}, Ops: 10, Throughput: 10, Unit: "images/s", Util: 0.5, Host: Host{Name: "h"}}
+	lab := Point{Kind: KindLab, Source: SourceMeasured, Lab: &Lab{Name: "render", Variant: "rows"}, Metrics: map[Metric]float64{"speedup": 1.8, Util: 0.5},
+		Spec: Spec{Mode: "render/rows", CPUs: 2, Load: Load{Par: 4, Dur: time.Second}}, Ops: 10, Throughput: 10, Unit: "images/s", Host: Host{Name: "h"}}
 	study := Point{Kind: KindStudy, Source: SourceMeasured, Spec: Spec{Mode: "mutex-read", CPUs: 2, Load: Load{Par: 2, Dur: 500 * time.Millisecond}}, Study: &Study{Name: "cache", Meters: []Machine{}}, Ops: 5000,
-		Throughput: 10000, Unit: "lookups/s", Util: 1, Latency: Latency{P50: 0.1, P95: 0.2, P99: 0.3, Mean: 0.12}, Host: Host{Name: "h"},
+		Throughput: 10000, Unit: "lookups/s", Metrics: map[Metric]float64{Util: 1}, Latency: Latency{P50: 0.1, P95: 0.2, P99: 0.3, Mean: 0.12}, Host: Host{Name: "h"},
 	}
 	in := append(append([]Point{}, goBench...), shop, model, open, lab, study)
 	var buf bytes.Buffer
@@ -325,8 +325,8 @@ func TestBenchRoundTrip(t *testing.T) {
 		same := b.Mode == a.Mode && b.CPUs == a.CPUs && b.Par == a.Par && b.Rate == a.Rate && b.MaxQ == a.MaxQ &&
 			b.Ops == a.Ops && b.Origin() == a.Origin() && b.IsModel() == a.IsModel() && b.Sched == a.Sched &&
 			b.LabName() == a.LabName() && b.Variant() == a.Variant() && b.StudyName() == a.StudyName() && b.Unit == a.Unit && b.Kind == a.Kind &&
-			math.Abs(b.Throughput-a.Throughput) < 1e-9*a.Throughput && b.Util == a.Util &&
-			b.Latency.P50 == a.Latency.P50 && b.Latency.P99 == a.Latency.P99 && reflect.DeepEqual(b.Metrics(), a.Metrics()) &&
+			math.Abs(b.Throughput-a.Throughput) < 1e-9*a.Throughput && b.Metrics[Util] == a.Metrics[Util] &&
+			b.Latency.P50 == a.Latency.P50 && b.Latency.P99 == a.Latency.P99 && reflect.DeepEqual(b.Own(), a.Own()) &&
 			math.Abs(b.Dur.Seconds()/a.Dur.Seconds()-1) < 1e-5 && b.Bench == nil && b.Steps() == a.Steps() && b.checkParts() == nil
 		if !same {
 			t.Errorf("point %s: read back\n%+v, want\n%+v", a.Mode, b, a)

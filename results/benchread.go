@@ -190,17 +190,12 @@ func goBenchPoint(p Point, res *benchfmt.Result, base string) Point {
 		if v.OrigUnit != "" {
 			unit, value = v.OrigUnit, v.OrigValue
 		}
-		b.Values = append(b.Values, BenchValue{Value: value, Unit: unit})
+		p.Set(Metric(unit), value)
 	}
 	p.Kind, p.Bench = KindBench, b
 	p.Mode = BenchMode(b.Name)
 	p.Throughput, p.Unit = float64(p.Ops)/p.Dur.Seconds(), "ops/s"
-	if v, ok := b.Value("p50-ns"); ok {
-		p.Latency.P50 = v / 1e6
-	}
-	if v, ok := b.Value("p99-ns"); ok {
-		p.Latency.P99 = v / 1e6
-	}
+	p.Latency.P50, p.Latency.P99 = p.Metrics["p50-ns"]/1e6, p.Metrics["p99-ns"]/1e6
 	return p
 }
 
@@ -226,26 +221,26 @@ func brewputPoint(p Point, res *benchfmt.Result, kind Kind, parts map[string]str
 	if p.Kind == KindLab {
 		p.Mode = p.Lab.Name + "/" + p.Lab.Variant
 	}
-	measures := map[string]*float64{}
+	measures := map[string]benchMeasure{}
 	for _, m := range benchMeasures(&p)[1:] { // the throughput's unit is not known yet
-		measures[m.unit] = m.v
+		measures[m.unit] = m
 	}
 	for _, v := range res.Values {
 		unit := cmp.Or(v.OrigUnit, v.Unit)
+		m, known := measures[unit]
 		switch {
 		case unit == "ns/op":
-		case measures[unit] != nil:
-			*measures[unit] = v.Value
+		case known && m.v != nil:
+			*m.v = v.Value
+		case known:
+			p.Set(m.metric, v.Value)
 		case strings.HasSuffix(unit, "/s") && p.Unit == "":
 			p.Throughput, p.Unit = v.Value, unit
 		case kind == KindLab:
-			if p.Lab.Metrics == nil {
-				p.Lab.Metrics = map[Metric]float64{}
-			}
-			p.Lab.Metrics[Metric(unit)] = v.Value
+			p.Set(Metric(unit), v.Value)
 		}
 	}
-	p.CPUUsed = p.Util * float64(p.CPUs)
+	p.Set(CPUUsed, p.Metrics[Util]*float64(p.CPUs))
 	return p, nil
 }
 

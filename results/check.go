@@ -17,7 +17,7 @@ func (p Point) CheckFinite() error {
 	path := nonFinite(reflect.ValueOf(p.wire()), "")
 	for _, c := range Columns() {
 		if v, _ := c.Value(p); path == "" && (math.IsNaN(v) || math.IsInf(v, 0)) {
-			path = c.Key
+			path = string(c.Key)
 		}
 	}
 	if path != "" {
@@ -76,8 +76,8 @@ func (p Point) Check() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: impossible: %s", p.label(), fmt.Sprintf(format, args...))
 	}
-	if p.Kind != KindLab && p.Util > 1+UtilTolerance {
-		return bad("utilization %.0f %% of the %d CPU(s) given", 100*p.Util, p.CPUs)
+	if util := p.Metrics[Util]; p.Kind != KindLab && util > 1+UtilTolerance {
+		return bad("utilization %.0f %% of the %d CPU(s) given", 100*util, p.CPUs)
 	}
 	return p.eachLatency(func(name, key string, i int, v []*float64) error {
 		if i > 0 && i < 9 && *v[i] < *v[i-1] { // min … max in order; the mean apart

@@ -2,17 +2,32 @@ package results
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/brewput/brewput/internal/base/format"
 )
 
-// Column is a number measured on every point, with all that JSON, CSV, the
-// terminal's tables and the page's need to show it: adding a measure is
-// its measurement and one entry in Columns (docs/development.md).
+// Metric names a number measured on a point as a unit names a value of a
+// Go benchmark's line (golang.org/x/perf/benchfmt): "util", "drops", a
+// lab's "speedup" or "render_ms", a Go benchmark's "B/op".
+type Metric string
+
+// The metrics of Columns that the harness, the model and every window a
+// point is marked from (sweep.Window) give it.
+const (
+	Errors  Metric = "errors"
+	Drops   Metric = "drops"
+	CPUUsed Metric = "cpu_used"
+	Util    Metric = "util"
+)
+
+// Column is a metric registered for every surface, with all that JSON,
+// CSV, the terminal's tables and the page's need to show it: adding one
+// is its measurement and one entry in Columns (docs/development.md).
 type Column struct {
-	// Key names it in JSON and CSV: "cpu_used".
-	Key string
+	// Key names it in Point.Metrics, JSON and CSV: "cpu_used".
+	Key Metric
 	// Head heads its column in a table of points; "" for a number that
 	// only files hold.
 	Head string
@@ -24,16 +39,19 @@ type Column struct {
 	// Shown says whether a table of points shows it; nil: where one of
 	// them has it other than 0.
 	Shown func(points []Point) bool
-	// field is where a point holds it: an *int64, *float64 or *string;
-	// nil for a measure with no field of its own, held in Point.Measures
-	// under Key.
+	// Every says every point has it, 0 where its Metrics lack it (and
+	// keep no 0 of it: see Point.Set); files write it on every point.
+	Every bool
+	// field is where a point holds one of the numbers of its own that
+	// files write among the metrics: an *int64, *float64 or *string.
 	field func(p *Point) any
 }
 
-// Columns are the numbers measured on every point, in the order JSON
-// writes them. The first coreColumns are in CSV's core where they have
-// always been; CSV writes the later ones last, so that a file from before
-// them lacks only its last columns and still reads.
+// Columns are the registered metrics and the point's own numbers files
+// write among them, in the order JSON writes them. The first coreColumns
+// are in CSV's core where they have always been; CSV writes the later
+// ones last, so that a file from before them lacks only its last columns
+// and still reads.
 func Columns() []Column {
 	always := func([]Point) bool { return true }
 	openLoop := func(points []Point) bool {
@@ -43,37 +61,45 @@ func Columns() []Column {
 	return []Column{
 		{Key: "ops", field: func(p *Point) any { return &p.Ops }},
 		// A lab says its failures in its own metrics.
-		{Key: "errors", Head: "errors", Text: count, Shown: func(points []Point) bool {
-			return slices.ContainsFunc(points, func(p Point) bool { return p.Errors != 0 && p.Kind != KindLab })
-		}, field: func(p *Point) any { return &p.Errors }},
-		{Key: "drops", Head: "drops", Text: count, Shown: openLoop, field: func(p *Point) any { return &p.Drops }},
+		{Key: Errors, Head: "errors", Text: count, Every: true, Shown: func(points []Point) bool {
+			return slices.ContainsFunc(points, func(p Point) bool { return p.Metrics[Errors] != 0 && p.Kind != KindLab })
+		}},
+		{Key: Drops, Head: "drops", Text: count, Shown: openLoop, Every: true},
 		// A table heads the throughput by its unit, and marks a disturbed
 		// point's: each table writes it.
 		{Key: "throughput", field: func(p *Point) any { return &p.Throughput }},
 		{Key: "unit", field: func(p *Point) any { return &p.Unit }},
-		{Key: "cpu_used", field: func(p *Point) any { return &p.CPUUsed }},
-		{Key: "util", Head: "cpu util", Text: func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }, Shown: always,
-			field: func(p *Point) any { return &p.Util }},
+		{Key: CPUUsed, Every: true},
+		{Key: Util, Head: "cpu util", Text: func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }, Shown: always, Every: true},
 	}
 }
 
 // coreColumns is how many of Columns CSV's core holds (see Columns).
 const coreColumns = 7
 
-// Value is p's value of c, and whether p has one: a point has every
-// measure with a field of its own, and those in Measures.
-func (c Column) Value(p Point) (float64, bool) {
-	if c.field == nil {
-		v, ok := p.Measures[c.Key]
-		return v, ok
+// column is the registered metric m, and whether there is one.
+func column(m Metric) (Column, bool) {
+	for _, c := range Columns() {
+		if c.Key == m {
+			return c, true
+		}
 	}
-	switch v := c.field(&p).(type) {
+	return Column{}, false
+}
+
+// Value is p's value of c, and whether p has one: every point has a
+// number of its own and a metric every point has.
+func (c Column) Value(p Point) (float64, bool) {
+	switch v := c.ref(&p).(type) {
 	case *int64:
 		return float64(*v), true
 	case *float64:
 		return *v, true
+	case *string:
+		return 0, false
 	}
-	return 0, false
+	v, ok := p.Metrics[c.Key]
+	return v, ok || c.Every
 }
 
 // Cell is p's value of c as a table writes it, "-" where it has none.
@@ -107,16 +133,53 @@ func (c Column) HeadText() string {
 	return c.Head + " " + c.Unit
 }
 
-// ref is where p holds c's value, as csvCell and parseScalar take it.
+// ref is where p holds c's value, as csvCell and MarshalJSON take it.
 func (c Column) ref(p *Point) any {
 	if c.field == nil {
-		return measure{p, c.Key}
+		return metricOf{p, c}
 	}
 	return c.field(p)
 }
 
-// measure is a point's measure held in Measures, for CSV.
-type measure struct {
-	p   *Point
-	key string
+// metricOf is a point's registered metric, for CSV.
+type metricOf struct {
+	p *Point
+	c Column
+}
+
+// Set gives p metric m's value v, in a copy of its Metrics: a copy of p
+// set apart leaves p as it was. A metric every point has is 0 where
+// absent, and none is kept at 0, so that a point reads back from its file
+// as it was written.
+func (p *Point) Set(m Metric, v float64) {
+	p.Metrics = maps.Clone(p.Metrics)
+	if c, ok := column(m); ok && c.Every && v == 0 {
+		delete(p.Metrics, m)
+		return
+	}
+	if p.Metrics == nil {
+		p.Metrics = map[Metric]float64{}
+	}
+	p.Metrics[m] = v
+}
+
+// Own are p's metrics that Columns does not hold, a lab's or a Go
+// benchmark's, which files write in its part: a Go benchmark's units in
+// go test's order (ns/op, MB/s, its own by name, B/op, allocs/op), any
+// other's by name.
+func (p Point) Own() []Metric {
+	var ms []Metric
+	for _, m := range slices.Sorted(maps.Keys(p.Metrics)) {
+		if c, ok := column(m); !ok || c.field != nil {
+			ms = append(ms, m)
+		}
+	}
+	if p.Kind != KindBench {
+		return ms
+	}
+	rank := func(m Metric) int {
+		return map[Metric]int{"ns/op": -2, "MB/s": -1, "B/op": 1, "allocs/op": 2}[m]
+	}
+	slices.SortStableFunc(ms, func(a, b Metric) int { return rank(a) - rank(b) })
+	return ms
 }

@@ -41,9 +41,9 @@ type csvParts struct {
 	aside    SetAside  // the calibration's, where it has one
 	machines []Machine // a shop's machines or a study's meters
 	steps    Steps
-	lab      Lab
+	lab      labJSON
 	study    string
-	bench    Benchmark
+	bench    benchJSON
 }
 
 // csvFields are the CSV columns, in order, with the fields of p and s they
@@ -61,7 +61,7 @@ func csvFields(p *Point, s *csvParts) []csvField {
 		z("background.cpus", "", &p.Background.CPUs), z("background.burst_ms", "", millis{&p.Background.Burst})}
 	columns := Columns()
 	for _, c := range columns[:coreColumns] {
-		fs = append(fs, f(c.Key, "", c.ref(p)))
+		fs = append(fs, f(string(c.Key), "", c.ref(p)))
 	}
 	for i, k := range latencyKeys() {
 		fs = append(fs, f("latency_ms."+k, "", p.Latency.fields()[i]))
@@ -93,7 +93,7 @@ func csvFields(p *Point, s *csvParts) []csvField {
 		f("calibration.set_aside.forced", "aside", &s.aside.Forced), f("calibration.set_aside.unsaved", "aside", &s.aside.Unsaved),
 		f("calibration.set_aside.costs", "aside", costList{&s.aside.Costs}), f("calibration.set_aside.reference", "aside", &s.aside.Reference))
 	for _, c := range columns[coreColumns:] {
-		fs = append(fs, f(c.Key, "", c.ref(p)))
+		fs = append(fs, f(string(c.Key), "", c.ref(p)))
 	}
 	return fs
 }
@@ -134,8 +134,9 @@ func WriteCSV(w io.Writer, points []Point) error {
 		if err := p.CheckFinite(); err != nil {
 			return err
 		}
+		wire := p.wire()
 		s := csvParts{service: deref(p.Service), bounds: deref(p.Bounds), band: deref(p.Band), cal: deref(p.Calibration),
-			machines: p.Machines(), steps: p.Steps(), lab: deref(p.Lab), study: p.StudyName(), bench: deref(p.Bench)}
+			machines: p.Machines(), steps: p.Steps(), lab: deref(wire.Lab), study: p.StudyName(), bench: deref(wire.Bench)}
 		if p.Calibration != nil {
 			s.aside = deref(p.Calibration.SetAside)
 		}
@@ -187,8 +188,8 @@ func csvCell(ptr any) string {
 		return num(*v)
 	case *bool:
 		return strconv.FormatBool(*v)
-	case measure:
-		if v, ok := v.p.Measures[v.key]; ok {
+	case metricOf:
+		if v, ok := v.c.Value(*v.p); ok {
 			return num(v)
 		}
 		return ""
@@ -214,9 +215,9 @@ func csvCell(ptr any) string {
 		for _, k := range slices.Sorted(maps.Keys(*v)) {
 			cells = append(cells, string(k)+"="+num((*v)[k]))
 		}
-	case *[]BenchValue:
+	case *[]benchValue:
 		for _, b := range *v {
-			cells = append(cells, b.Unit+"="+num(b.Value))
+			cells = append(cells, string(b.Unit)+"="+num(b.Value))
 		}
 	}
 	return strings.Join(cells, ";")

@@ -125,9 +125,9 @@ func read(data []byte, path string) (*File, error) {
 func (f *File) readJSON(data []byte) error {
 	fields := jsonFields(reflect.TypeFor[pointJSON]())
 	for _, c := range Columns() {
-		fields[c.Key] = reflect.TypeFor[float64]()
+		fields[string(c.Key)] = reflect.TypeFor[float64]()
 		if c.field != nil {
-			fields[c.Key] = reflect.TypeOf(c.field(&Point{})).Elem()
+			fields[string(c.Key)] = reflect.TypeOf(c.field(&Point{})).Elem()
 		}
 	}
 	unknown := map[string][]int{} // field → lines

@@ -133,7 +133,7 @@ func TestJournal(t *testing.T) {
 		}
 	}
 	bad := ps[0]
-	bad.Util = math.NaN()
+	bad.Metrics = map[Metric]float64{Util: math.NaN()}
 	if err := j.Append(bad); err == nil || !strings.Contains(err.Error(), "util is not a finite number") {
 		t.Errorf("a NaN appended: %v", err)
 	}
@@ -216,11 +216,12 @@ func TestCheck(t *testing.T) {
 		edit func(*Point)
 		want string
 	}{
-		"util 222 %":   {func(p *Point) { p.Util = 2.22 }, "finelocking cpus=2: impossible: utilization 222 % of the 2 CPU(s) given"},
+		"util 222 %":   {func(p *Point) { p.Set(Util, 2.22) }, "finelocking cpus=2: impossible: utilization 222 % of the 2 CPU(s) given"},
 		"negative p05": {func(p *Point) { p.Latency.P05 = -9.22e12 }, "latency_ms.p05 -9.22e+12 below zero"},
 		"NaN rate":     {func(p *Point) { p.Rate = math.NaN() }, "rate is not a finite number"},
 		"Inf metric": {func(p *Point) {
-			p.Kind, p.Shop, p.Lab = KindLab, nil, &Lab{Metrics: map[Metric]float64{"speedup": math.Inf(1)}}
+			p.Kind, p.Shop, p.Lab = KindLab, nil, &Lab{}
+			p.Set("speedup", math.Inf(1))
 		}, "lab.metrics.speedup is not a finite number"},
 		"two parts":    {func(p *Point) { p.Lab = &Lab{Name: "x"} }, "finelocking cpus=2: a shop point with a lab part"},
 		"out of order": {func(p *Point) { p.Latency.P99 = p.Latency.P50 / 2 }, "latency_ms.p99"},

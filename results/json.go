@@ -55,9 +55,9 @@ type pointJSON struct {
 	Waits      []Wait      `json:"waits,omitempty"`
 	Profile    string      `json:"profile,omitempty"`
 	Shop       *shopJSON   `json:"shop,omitempty"`
-	Lab        *Lab        `json:"lab,omitempty"`
+	Lab        *labJSON    `json:"lab,omitempty"`
 	Study      *Study      `json:"study,omitempty"`
-	Bench      *Benchmark  `json:"bench,omitempty"`
+	Bench      *benchJSON  `json:"bench,omitempty"`
 	Host       Host        `json:"host"`
 	Start      time.Time   `json:"start"`
 	Hist       string      `json:"hist,omitempty"`
@@ -87,6 +87,29 @@ type stepsJSON struct {
 	Clock     string  `json:"clock"`
 }
 
+// labJSON is a Lab as a file holds it, with the point's own metrics.
+type labJSON struct {
+	Name    string             `json:"name"`
+	Variant string             `json:"variant"`
+	Metrics map[Metric]float64 `json:"metrics,omitempty"`
+}
+
+// benchJSON is a Benchmark as a file holds it, the point's own metrics
+// its line's values.
+type benchJSON struct {
+	Name    string       `json:"name"`
+	Pkg     string       `json:"pkg,omitempty"`
+	Iters   int64        `json:"iters"`
+	Values  []benchValue `json:"values"`
+	Locks   []Machine    `json:"locks,omitempty"`
+	Watched bool         `json:"locks_watched,omitempty"`
+}
+
+type benchValue struct {
+	Value float64 `json:"value"`
+	Unit  Metric  `json:"unit"`
+}
+
 // FromSeconds converts float seconds to the nearest duration.
 func FromSeconds(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
 
@@ -95,7 +118,7 @@ func (p Point) wire() pointJSON {
 	w := pointJSON{Kind: p.Kind.String(), Source: p.Source, Mode: p.Mode, CPUs: p.CPUs, CPUSet: p.CPUSet,
 		Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ, DurS: p.Dur.Seconds(), WarmupS: p.Warmup.Seconds(), Rep: p.Rep, Harness: p.Harness,
 		Latency: p.Latency, Service: p.Service, Bounds: p.Bounds, Band: p.Band, Trust: p.Trust, Bottleneck: p.Bottleneck,
-		Waits: p.Waits, Profile: p.Profile, Lab: p.Lab, Study: p.Study, Bench: p.Bench, Host: p.Host, Start: p.Start, Hist: p.Hist}
+		Waits: p.Waits, Profile: p.Profile, Study: p.Study, Host: p.Host, Start: p.Start, Hist: p.Hist}
 	w.Trust.Disturbed = p.IsDisturbed() // as the text says it, whoever forgot to Assess
 	if pol := p.Policy; pol != (Policy{}) {
 		w.Policy = &policyJSON{pol.Sched, pol.Seed, pol.Burn, pol.Background.CPUs, Ms(pol.Background.Burst)}
@@ -103,6 +126,21 @@ func (p Point) wire() pointJSON {
 	if s := p.Shop; s != nil {
 		st := s.Steps
 		w.Shop = &shopJSON{s.Machines, stepsJSON{Ms(st.Grind), Ms(st.Press), Ms(st.Steam), Ms(st.Combine), Ms(st.Jitter), st.Clock}}
+	}
+	if l := p.Lab; l != nil {
+		w.Lab = &labJSON{Name: l.Name, Variant: l.Variant}
+		for _, m := range p.Own() {
+			if w.Lab.Metrics == nil {
+				w.Lab.Metrics = map[Metric]float64{}
+			}
+			w.Lab.Metrics[m] = p.Metrics[m]
+		}
+	}
+	if b := p.Bench; b != nil {
+		w.Bench = &benchJSON{Name: b.Name, Pkg: b.Pkg, Iters: b.Iters, Locks: b.Locks, Watched: b.Watched}
+		for _, m := range p.Own() {
+			w.Bench.Values = append(w.Bench.Values, benchValue{p.Metrics[m], m})
+		}
 	}
 	return w
 }
@@ -116,8 +154,7 @@ func (w pointJSON) point() (Point, error) {
 	p := Point{Kind: kind, Source: w.Source, Spec: Spec{Mode: w.Mode, CPUs: w.CPUs,
 		Load: Load{Par: w.Par, Rate: w.Rate, MaxQ: w.MaxQ, Warmup: FromSeconds(w.WarmupS), Dur: FromSeconds(w.DurS), Harness: w.Harness}},
 		Rep: w.Rep, CPUSet: w.CPUSet, Latency: w.Latency, Service: w.Service, Hist: w.Hist, Host: w.Host, Start: w.Start,
-		Bounds: w.Bounds, Band: w.Band, Bottleneck: w.Bottleneck, Waits: w.Waits, Profile: w.Profile, Trust: w.Trust,
-		Lab: w.Lab, Study: w.Study, Bench: w.Bench}
+		Bounds: w.Bounds, Band: w.Band, Bottleneck: w.Bottleneck, Waits: w.Waits, Profile: w.Profile, Trust: w.Trust, Study: w.Study}
 	if pol := w.Policy; pol != nil {
 		p.Policy = Policy{Sched: pol.Sched, Seed: pol.Seed, Burn: pol.Burn,
 			Background: Background{CPUs: pol.BackgroundCPUs, Burst: FromMs(pol.BackgroundBurstMs)}}
@@ -127,11 +164,25 @@ func (w pointJSON) point() (Point, error) {
 		p.Shop = &Shop{Machines: s.Machines, Steps: Steps{Grind: FromMs(st.GrindMs), Press: FromMs(st.PressMs),
 			Steam: FromMs(st.SteamMs), Combine: FromMs(st.CombineMs), Jitter: FromMs(st.JitterMs), Clock: st.Clock}}
 	}
+	if l := w.Lab; l != nil {
+		p.Lab = &Lab{Name: l.Name, Variant: l.Variant}
+		for m, v := range l.Metrics {
+			p.Set(m, v)
+		}
+	}
+	if b := w.Bench; b != nil {
+		p.Bench = &Benchmark{Name: b.Name, Pkg: b.Pkg, Iters: b.Iters, Locks: b.Locks, Watched: b.Watched}
+		for _, v := range b.Values {
+			p.Set(v.Unit, v.Value)
+		}
+	}
 	return p, p.checkParts()
 }
 
 // MarshalJSON writes p as schema 3 does, its Columns where they have
-// always been: before the latencies, which every point has.
+// always been: before the latencies, which every point has; its other
+// metrics in its lab's or Go benchmark's part (a shop's or a study's
+// have no place in the file).
 func (p Point) MarshalJSON() ([]byte, error) {
 	rest, err := json.Marshal(p.wire())
 	if err != nil {
@@ -143,8 +194,8 @@ func (p Point) MarshalJSON() ([]byte, error) {
 	out := slices.Clip(rest[:at])
 	for _, c := range Columns() {
 		v := c.ref(&p)
-		if m, ok := v.(measure); ok {
-			if v, ok = p.Measures[m.key]; !ok {
+		if _, ok := v.(metricOf); ok {
+			if v, ok = c.Value(p); !ok {
 				continue
 			}
 		}
@@ -164,7 +215,7 @@ func (p *Point) readColumns(data []byte) error {
 		return err
 	}
 	for _, c := range Columns() {
-		raw, ok := obj[c.Key]
+		raw, ok := obj[string(c.Key)]
 		if !ok {
 			continue
 		}
@@ -177,10 +228,7 @@ func (p *Point) readColumns(data []byte) error {
 			return fmt.Errorf("%s: %w", c.Key, err)
 		}
 		if c.field == nil {
-			if p.Measures == nil {
-				p.Measures = map[string]float64{}
-			}
-			p.Measures[c.Key] = v
+			p.Set(c.Key, v)
 		}
 	}
 	return nil

@@ -11,8 +11,9 @@ import (
 func labPoints() []Point {
 	start := time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
 	mk := func(variant string, cpus int, tput float64, metrics map[Metric]float64) Point {
-		return Point{Kind: KindLab, Source: SourceMeasured, Lab: &Lab{Name: "workloads", Variant: variant, Metrics: metrics}, Spec: Spec{Mode: "workloads/" + variant, CPUs: cpus, Load: Load{Par: cpus, Dur: 100 * time.Millisecond}},
-			Ops: 1000, Throughput: tput, Unit: "ints/s", Util: 0.9,
+		metrics[Util] = 0.9
+		return Point{Kind: KindLab, Source: SourceMeasured, Lab: &Lab{Name: "workloads", Variant: variant}, Metrics: metrics, Spec: Spec{Mode: "workloads/" + variant, CPUs: cpus, Load: Load{Par: cpus, Dur: 100 * time.Millisecond}},
+			Ops: 1000, Throughput: tput, Unit: "ints/s",
 			Latency: Latency{Min: 1, P50: 2, Max: 3, Mean: 2}, Start: start}
 	}
 	return []Point{

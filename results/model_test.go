@@ -17,7 +17,7 @@ import (
 func modelPoint(cpus int) Point {
 	p := Point{
 		Source: SourceModel, Spec: Spec{Mode: "finelocking", CPUs: cpus, Load: Load{Par: cpus, Dur: time.Second, Warmup: 100 * time.Millisecond}, Policy: Policy{Sched: "fifo", Seed: 7}},
-		Ops: 1000, Throughput: 1000, Unit: "lattes/s", CPUUsed: 4, Util: 4 / float64(cpus),
+		Ops: 1000, Throughput: 1000, Unit: "lattes/s", Metrics: map[Metric]float64{CPUUsed: 4, Util: 4 / float64(cpus)},
 		Latency: Latency{Min: 4, P05: 4, P25: 60, P50: 64, P75: 66, P90: 70, P95: 72, P99: 80, Max: 90, Mean: 64},
 		Bounds:  &Bounds{CPU: 250 * float64(cpus), Structural: 1000, ThroughputMax: 1000, LatencyMinMs: 4, Resource: "espresso", SetBy: "espresso", Little: 1},
 		Shop: &Shop{Machines: []Machine{{Name: "espresso", Uses: 1000, BusyFrac: 1, MeanWaitMs: 60}},
@@ -102,7 +102,8 @@ func TestModelPointsRoundTrip(t *testing.T) {
 // the source and cpu, as for files from different machines.
 func TestBenchKeepsModelApart(t *testing.T) {
 	m := modelPoint(2)
-	m.Throughput, m.Ops, m.Util = 500, 1000, 0.75
+	m.Throughput, m.Ops = 500, 1000
+	m.Set(Util, 0.75)
 	var buf bytes.Buffer
 	if err := WriteBench(&buf, []Point{measuredPoint("hostA"), m}); err != nil {
 		t.Fatal(err)

@@ -24,18 +24,19 @@ type Point struct {
 	// CPUSet is the set of CPUs the process was allowed to run on, "0-1".
 	CPUSet string
 
-	// Ops counts operations completed in the window, Errors those that
-	// failed, Drops open-loop arrivals turned away by a full queue.
-	Ops, Errors, Drops int64
+	// Ops counts operations completed in the window.
+	Ops int64
 	// Throughput is Ops per second of window, in Unit ("lattes/s").
 	Throughput float64
 	Unit       string
-	// CPUUsed is the process's CPU time over wall time, in CPUs; Util is
-	// that over CPUs, the fraction of the allowed CPUs used.
-	CPUUsed, Util float64
-	// Measures are the measures of Columns with no field of their own,
-	// by Key; one a point was not measured for is absent.
-	Measures map[string]float64
+	// Metrics are the point's other numbers, each a value in its unit:
+	// those of Columns (Errors, the operations that failed; Drops,
+	// open-loop arrivals turned away by a full queue; CPUUsed, the
+	// process's CPU time over wall time, in CPUs; Util, that over CPUs,
+	// the share of the allowed CPUs used), a lab's own ("speedup") and a
+	// Go benchmark's ("B/op"). One a point was not measured for is
+	// absent; set them with Set.
+	Metrics map[Metric]float64
 	// Latency is the whole call in a closed loop, and from intended
 	// arrival to completion in an open loop, where Service holds the time
 	// from start of service; Hist is the full histogram (see Histogram).
@@ -123,16 +124,11 @@ func DefaultSteps() Steps {
 }
 
 // Lab is a lab's point's part: "workloads", variant "add/concurrent".
+// Its metrics are the point's, with the unit in the name where it has
+// one: "speedup", "allocs_per_op", "render_ms".
 type Lab struct {
-	Name    string `json:"name"`
-	Variant string `json:"variant"`
-	// Metrics are the lab's measures by name, with the unit in the name
-	// where it has one: "speedup", "allocs_per_op", "render_ms".
-	Metrics map[Metric]float64 `json:"metrics,omitempty"`
+	Name, Variant string
 }
-
-// Metric names a lab's measure.
-type Metric string
 
 // Study is a study's point's part: its name and the variant's meters
 // (a prediction's: the model's resources).
@@ -170,10 +166,9 @@ func (p Point) Steps() Steps { return deref(p.Shop).Steps }
 // StudyName is the study of a study's point, "" for any other.
 func (p Point) StudyName() string { return deref(p.Study).Name }
 
-// LabName, Variant and Metrics are a lab's point's; zero for any other.
-func (p Point) LabName() string             { return deref(p.Lab).Name }
-func (p Point) Variant() string             { return deref(p.Lab).Variant }
-func (p Point) Metrics() map[Metric]float64 { return deref(p.Lab).Metrics }
+// LabName and Variant are a lab's point's; "" for any other.
+func (p Point) LabName() string { return deref(p.Lab).Name }
+func (p Point) Variant() string { return deref(p.Lab).Variant }
 
 // IsUserCode reports whether p measured the user's own code (a study or
 // a Go benchmark), which has no causal profile.

@@ -25,12 +25,12 @@ func samplePoints(t *testing.T) []Point {
 	svc := Summarize(h)
 	return []Point{
 		{Source: "a", Spec: Spec{Mode: "finelocking", CPUs: 2, Load: Load{Par: 2, Dur: time.Second, Warmup: 200 * time.Millisecond}}, CPUSet: "0-1", Ops: 1000,
-			Throughput: 1000, Unit: "lattes/s", CPUUsed: 1.9, Util: 0.95, Latency: Summarize(h),
+			Throughput: 1000, Unit: "lattes/s", Metrics: map[Metric]float64{CPUUsed: 1.9, Util: 0.95}, Latency: Summarize(h),
 			Shop: &Shop{Machines: []Machine{{Name: "grinder", Uses: 1000, BusyFrac: 0.5, MeanWaitMs: 0.01}},
 				Steps: Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}},
 			Host:  Host{Name: "a", CPUModel: "x", Cores: 2, GoVersion: "go1.26", OS: "linux", Arch: "amd64"},
 			Start: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC), Hist: enc},
-		{Source: "b", Spec: Spec{Mode: "locking", CPUs: 1, Load: Load{Par: 1, Rate: 200, MaxQ: 10, Dur: time.Second}}, Ops: 200, Drops: 3,
+		{Source: "b", Spec: Spec{Mode: "locking", CPUs: 1, Load: Load{Par: 1, Rate: 200, MaxQ: 10, Dur: time.Second}}, Ops: 200, Metrics: map[Metric]float64{Drops: 3},
 			Throughput: 200, Unit: "lattes/s", Latency: Summarize(h), Service: &svc, Shop: &Shop{Machines: []Machine{}}},
 	}
 }

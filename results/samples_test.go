@@ -29,7 +29,7 @@ func TestSamplesRead(t *testing.T) {
 				t.Errorf("%s: %s is a %s point (model %v, %v), want %s", c.name, p.Mode, p.Kind, p.IsModel(), p.checkParts(), c.kind)
 			}
 			// Every kind has its part, and a prediction its policy.
-			if (p.Shop != nil) != (c.kind == KindShop) || (p.Lab != nil) != (c.kind == KindLab) || (len(p.Metrics()) > 0) != (c.kind == KindLab) ||
+			if (p.Shop != nil) != (c.kind == KindShop) || (p.Lab != nil) != (c.kind == KindLab) || (len(p.Own()) > 0) != (c.kind == KindLab) ||
 				(p.Policy != Policy{}) != c.model {
 				t.Errorf("%s: %s has shop %v, policy %+v, lab %+v", c.name, p.Mode, p.Shop != nil, p.Policy, p.Lab)
 			}

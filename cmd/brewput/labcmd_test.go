@@ -66,10 +66,10 @@ func TestLabsRun(t *testing.T) {
 	})
 	t.Run("wordcount", func(t *testing.T) {
 		ps := runLab(t, "wordcount", "--cpus", "1", "--size", "20000", "--reps", "1")
-		words := ps[0].Metrics()["words"]
+		words := ps[0].Metrics["words"]
 		for _, p := range ps {
-			if p.Metrics()["words"] != words || words == 0 {
-				t.Errorf("%s counted %v words, %s %v", p.Variant(), p.Metrics()["words"], ps[0].Variant(), words)
+			if p.Metrics["words"] != words || words == 0 {
+				t.Errorf("%s counted %v words, %s %v", p.Variant(), p.Metrics["words"], ps[0].Variant(), words)
 			}
 		}
 	})
@@ -83,7 +83,7 @@ func TestLabsRun(t *testing.T) {
 	t.Run("channels", func(t *testing.T) {
 		ps := runLab(t, "channels", "--cpus", "1", "--lines", "2000", "--size", "1", "--consumers", "1", "--batch", "1,10")
 		for _, p := range ps {
-			if _, ok := p.Metrics()["of_bound"]; !ok {
+			if _, ok := p.Metrics["of_bound"]; !ok {
 				t.Errorf("%s has no distance to the bound", p.Variant())
 			}
 		}

@@ -14,7 +14,6 @@ import (
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/run/gobench"
 	"github.com/brewput/brewput/internal/run/studyjob"
-	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
 )
 
@@ -80,9 +79,6 @@ func newPredictCmd(e *env) *cobra.Command {
 			name := measured[0].Bench.Pkg
 			var asStudy []results.Point
 			for _, p := range measured {
-				if v, ok := p.Bench.Value("allocs/op"); ok {
-					p.Measures = map[string]float64{curves.AllocsKey: v}
-				}
 				p.Kind, p.Study, p.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
 				if !slices.Contains(f.Variants, p.Mode) {
 					f.Variants = append(f.Variants, p.Mode)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
 )
 
 // TestOneDefaultPolicy: every command that simulates takes the same
@@ -54,7 +55,7 @@ func TestScheduleAgreesWithModel(t *testing.T) {
 		if len(points) != 1 {
 			t.Fatalf("%d points", len(points))
 		}
-		if want := fmt.Sprintf("%.0f", 100*points[0].Util); m[1] != want {
+		if want := fmt.Sprintf("%.0f", 100*points[0].Metrics[results.Util]); m[1] != want {
 			t.Errorf("%s on 6 CPUs: the schedule says the CPUs ran steps %s %% of the time, the model %s %%:\n%s", mode, m[1], want, stdout)
 		}
 	}

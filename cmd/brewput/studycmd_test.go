@@ -239,7 +239,7 @@ func TestStudyPredict(t *testing.T) {
 	}
 	point := func(variant string, cpus int, thr float64, machines ...results.Machine) results.Point {
 		return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: variant, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Study: &results.Study{Name: "cache", Meters: machines}, Ops: int64(thr),
-			Throughput: thr, Unit: "ops/s", CPUUsed: float64(cpus)}
+			Throughput: thr, Unit: "ops/s", Metrics: map[results.Metric]float64{results.CPUUsed: float64(cpus)}}
 	}
 	file := filepath.Join(t.TempDir(), "measured.json")
 	f, err := os.Create(file)

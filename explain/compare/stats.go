@@ -88,8 +88,8 @@ func metricsOf(old, new []results.Point) []metricDef {
 		if p.Bench == nil {
 			continue
 		}
-		for _, v := range p.Bench.Values {
-			units = collect.AppendNew(units, v.Unit)
+		for _, m := range p.Own() {
+			units = collect.AppendNew(units, string(m))
 		}
 	}
 	var defs []metricDef
@@ -117,7 +117,7 @@ func benchDef(unit string) metricDef {
 	}
 	return metricDef{name: unit, better: better, bench: true,
 		unit:  func(results.Point) string { return unit },
-		value: func(p results.Point) float64 { v, _ := p.Bench.Value(unit); return v }}
+		value: func(p results.Point) float64 { return p.Metrics[results.Metric(unit)] }}
 }
 
 // allBench reports whether points are all Go benchmarks' (and there are
@@ -144,7 +144,7 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 		disturbed := 0
 		for _, p := range points {
 			if d.bench {
-				if _, ok := p.Bench.Value(d.name); !ok {
+				if _, ok := p.Metrics[results.Metric(d.name)]; !ok {
 					return benchmath.NewSample(nil, thresholds), 0
 				}
 			}

@@ -92,7 +92,8 @@ func Annotate(points []results.Point, policy model.Policy) error {
 // measured is measured point p's bottleneck from its causal profile pr.
 func measured(t target, pr *CausalProfile, p results.Point) results.Bottleneck {
 	own := *pr
-	own.Now.Shop, own.Now.Util = &results.Shop{Machines: p.Machines(), Steps: own.Now.Steps()}, p.Util
+	own.Now.Shop = &results.Shop{Machines: p.Machines(), Steps: own.Now.Steps()}
+	own.Now.Set(results.Util, p.Metrics[results.Util])
 	b := pr.Bottleneck
 	b.Utilization, b.Working, _ = jointUsage(own.Now, b.Resources)
 	b.Measured = compare(p, pr.Now)

@@ -32,7 +32,7 @@ func verdict(t target, pr *CausalProfile) results.Bottleneck {
 		b.Recommend = []string{pr.Combined.Change}
 		e := pr.Combined.Experiment
 		b.Combined = &e
-	case t.openLoop() > 0 && pr.Now.Drops == 0:
+	case t.openLoop() > 0 && pr.Now.Metrics[results.Drops] == 0:
 		b.Resources = []string{"arrivals"}
 	default:
 		b.Resources = []string{"none"}
@@ -72,7 +72,7 @@ func subset(a, b []string) bool {
 func usage(p results.Point, resource string) (held, working, bound float64) {
 	switch resource {
 	case "cpus":
-		held, working = p.Util, p.Util
+		held, working = p.Metrics[results.Util], p.Metrics[results.Util]
 	case "customers", "servers":
 		if p.Bounds != nil && p.Bounds.LatencyMinMs > 0 {
 			bound = float64(p.Par) / (p.Bounds.LatencyMinMs / 1000)
@@ -188,8 +188,8 @@ func usageText(t target, p results.Point, resources []string) string {
 			parts = append(parts, fmt.Sprintf("%s held %s of the time, working %s", t.label(r), format.Percent(held, 0), format.Percent(working, 0)))
 		}
 	}
-	if !slices.Contains(resources, "cpus") && p.Util > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s used", t.label("cpus"), format.Percent(p.Util, 0)))
+	if util := p.Metrics[results.Util]; !slices.Contains(resources, "cpus") && util > 0 {
+		parts = append(parts, fmt.Sprintf("%s %s used", t.label("cpus"), format.Percent(util, 0)))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -55,7 +55,7 @@ func TestResources(t *testing.T) {
 		t.Errorf("ideal: %+v", rs)
 	}
 	// Unknown to the model (a YAML system): the empirical bound.
-	p := results.Point{Spec: results.Spec{Mode: "cafe"}, Throughput: 1900, Util: 0.5, Shop: &results.Shop{Machines: []results.Machine{{Name: "barista", Uses: 10, BusyFrac: 0.95}}}}
+	p := results.Point{Spec: results.Spec{Mode: "cafe"}, Throughput: 1900, Metrics: map[results.Metric]float64{results.Util: 0.5}, Shop: &results.Shop{Machines: []results.Machine{{Name: "barista", Uses: 10, BusyFrac: 0.95}}}}
 	if rs := scaling.Resources(p); len(rs) != 2 || !near(rs[1].Bound, 2000, 0.001) {
 		t.Errorf("unknown mode: %+v", rs)
 	}

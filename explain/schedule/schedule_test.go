@@ -2,6 +2,7 @@ package schedule
 
 import (
 	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
 
 	"github.com/brewput/brewput/results/analysis"
 
@@ -211,9 +212,9 @@ func TestFromModelBusyIsModelUtil(t *testing.T) {
 						t.Fatal(err)
 					}
 					u := tl.Use()
-					if d := u.Steps + u.Other - ps[0].Util; d > 0.001 || d < -0.001 {
+					if d := u.Steps + u.Other - ps[0].Metrics[results.Util]; d > 0.001 || d < -0.001 {
 						t.Errorf("%s, jitter %v: the picture's CPUs are busy %.4f (steps %.4f, other %.4f), the model's %.4f over the same %v",
-							text.TimelineTitle(tl), jitter, u.Steps+u.Other, u.Steps, u.Other, ps[0].Util, Span)
+							text.TimelineTitle(tl), jitter, u.Steps+u.Other, u.Steps, u.Other, ps[0].Metrics[results.Util], Span)
 					}
 				}
 			}

@@ -135,7 +135,7 @@ func countsOfInterest(counts []int) []int {
 func throughput(p results.Point) float64 { return p.Throughput }
 func p50(p results.Point) float64        { return p.Latency.P50 }
 func p99(p results.Point) float64        { return p.Latency.P99 }
-func util(p results.Point) float64       { return p.Util }
+func util(p results.Point) float64       { return p.Metrics[results.Util] }
 
 // values are f of each point.
 func values(points []results.Point, f func(results.Point) float64) []float64 {

@@ -118,7 +118,7 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 			Throughput: median(ps, throughput), Meter: results.BusiestMeter(p), Origin: p.Origin(),
 			P50: median(ps, p50), P99: median(ps, p99), Util: median(ps, util)}
 		for _, q := range ps {
-			row.Drops += q.Drops
+			row.Drops += int64(q.Metrics[results.Drops])
 		}
 		if m := most[at{k.study, k.id, k.cpus}]; m > 0 {
 			row.Share = row.Throughput / m

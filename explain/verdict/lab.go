@@ -75,7 +75,7 @@ func labCount(points []results.Point, n int) []analysis.LabCount {
 		}
 		named := func(p results.Point) analysis.LabPoint {
 			lp := analysis.LabPoint{Variant: p.Variant(), Disturbed: p.IsDisturbed(), Throughput: p.Throughput, Unit: p.Unit,
-				P50: p.Latency.P50, CPUUsed: p.CPUUsed}
+				P50: p.Latency.P50, CPUUsed: p.Metrics[results.CPUUsed]}
 			if loads[p.Variant()] > 1 {
 				lp.Par = p.Par
 			}

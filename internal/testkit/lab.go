@@ -106,7 +106,7 @@ func LabPoints(t testing.TB, name, unit string, metrics []results.Metric, points
 			p.Host.GoVersion == "" || p.Start.IsZero() {
 			t.Errorf("%s: malformed point %+v", p.Variant(), p)
 		}
-		for k := range p.Metrics() {
+		for _, k := range p.Own() {
 			if !slices.Contains(metrics, k) {
 				t.Errorf("%s: metric %q is none of the lab's %v", p.Variant(), k, metrics)
 			}
@@ -128,7 +128,7 @@ func LabFigure(t testing.TB, f chartspec.Figure, metrics []results.Metric, point
 		if !slices.Contains(metrics, m) {
 			t.Errorf("figure %q reads metric %q, none of the lab's %v", f.Title, m, metrics)
 		}
-		if !slices.ContainsFunc(points, func(p results.Point) bool { _, ok := p.Metrics()[m]; return ok }) {
+		if !slices.ContainsFunc(points, func(p results.Point) bool { _, ok := p.Metrics[m]; return ok }) {
 			t.Errorf("figure %q reads metric %q, which no point has", f.Title, m)
 		}
 	}
@@ -195,6 +195,6 @@ func LabPoint(variant string, cpus int, tput float64, metrics ...any) results.Po
 	for i := 0; i < len(metrics); i += 2 {
 		m[results.Metric(metrics[i].(string))] = metrics[i+1].(float64)
 	}
-	return results.Point{Kind: results.KindLab, Source: results.SourceMeasured, Lab: &results.Lab{Name: "t", Variant: variant, Metrics: m},
+	return results.Point{Kind: results.KindLab, Source: results.SourceMeasured, Lab: &results.Lab{Name: "t", Variant: variant}, Metrics: m,
 		Spec: results.Spec{Mode: "t/" + variant, CPUs: cpus}, Throughput: tput, Unit: "ops/s"}
 }

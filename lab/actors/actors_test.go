@@ -328,9 +328,9 @@ func TestRun(t *testing.T) {
 		if h, err := p.Histogram(); err != nil || h.TotalCount() != int64(c.Reps*requests) {
 			t.Errorf("%s: histogram of %v requests (%v), want %d", p.Variant(), h.TotalCount(), err, c.Reps*requests)
 		}
-		mt := p.Metrics()
+		mt := p.Metrics
 		if mt["clients"] != float64(p.Par) || mt["requests"] != float64(requests) || mt["reply_bytes"] != 200 ||
-			!(p.Util > 0) || !(mt["cpu_us_per_id"] > 0) || !(mt["spread"] >= 0) || !(mt["vs_simple"] > 0) {
+			!(p.Metrics[results.Util] > 0) || !(mt["cpu_us_per_id"] > 0) || !(mt["spread"] >= 0) || !(mt["vs_simple"] > 0) {
 			t.Errorf("%s: metrics %v", p.Variant(), mt)
 		}
 		if _, ok := mt["mailbox"]; ok != (variant == Actor) || ok && mt["mailbox"] != 8 {
@@ -350,9 +350,9 @@ func TestRun(t *testing.T) {
 		variant, remote := strings.CutPrefix(p.Variant(), RemotePrefix)
 		if remote {
 			local := byKey[fmt.Sprintf("%s/%d/%d", variant, p.Par, p.CPUs)]
-			if p.Metrics()["local_ids_per_s"] != local.Throughput || p.Metrics()["remote_cost"] != local.Throughput/p.Throughput {
+			if p.Metrics["local_ids_per_s"] != local.Throughput || p.Metrics["remote_cost"] != local.Throughput/p.Throughput {
 				t.Errorf("%s clients=%d cpus=%d: local %g ids/s, cost %g; the local point has %g", p.Variant(), p.Par, p.CPUs,
-					p.Metrics()["local_ids_per_s"], p.Metrics()["remote_cost"], local.Throughput)
+					p.Metrics["local_ids_per_s"], p.Metrics["remote_cost"], local.Throughput)
 			}
 		}
 	}
@@ -367,7 +367,7 @@ func TestRunInterval(t *testing.T) {
 		MetricReplyBytes, MetricMailbox, MetricCPUPerID, MetricSpread, MetricVsSimple, lab.Lo(MetricVsSimple), lab.Hi(MetricVsSimple),
 		lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)})
 	for i, p := range points {
-		m := p.Metrics()
+		m := p.Metrics
 		line := strings.ReplaceAll(lines[i], "\n  ", " ")
 		lo, hi := m[lab.Lo(lab.MetricThroughput)], m[lab.Hi(lab.MetricThroughput)]
 		if !(0 < lo && lo <= p.Throughput && p.Throughput <= hi) || !strings.Contains(line, fmt.Sprintf("[%s, %s]", format.Rate(lo, Unit), format.Rate(hi, Unit))) {

@@ -65,7 +65,7 @@ func ExampleRun() {
 		return
 	}
 	for _, p := range points {
-		_, hasCost := p.Metrics()["remote_cost"]
+		_, hasCost := p.Metrics["remote_cost"]
 		fmt.Printf("%s: %d ids by %d clients, remote_cost given: %v\n", p.Variant(), p.Ops, p.Par, hasCost)
 	}
 	// Output:

@@ -95,14 +95,14 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, 
 		}
 		if p.remote {
 			local := points[i-1].point.Throughput // measured beside it, in process
-			pt.Lab.Metrics[MetricLocalRate] = local
-			pt.Lab.Metrics[MetricRemoteCost] = local / pt.Throughput
+			pt.Set(MetricLocalRate, local)
+			pt.Set(MetricRemoteCost, local/pt.Throughput)
 		}
 		if p.variant == Simple {
 			simple[p.remote] = p
 		}
 		points[i] = measured{point: pt, rate: lab.IntervalOf(p.tputs)}
-		points[i].rate.SetEnds(pt.Lab.Metrics, lab.MetricThroughput)
+		points[i].rate.SetEnds(&points[i].point, lab.MetricThroughput)
 	}
 	for i, p := range paths {
 		if s := simple[p.remote]; s != nil {
@@ -112,7 +112,7 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, 
 				ratios = append(ratios, p.tputs[k]/s.tputs[k])
 			}
 			points[i].vsSimple = lab.IntervalOf(ratios)
-			points[i].vsSimple.Set(points[i].point.Lab.Metrics, MetricVsSimple)
+			points[i].vsSimple.Set(&points[i].point, MetricVsSimple)
 		}
 	}
 	return points, nil
@@ -131,7 +131,7 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	pt.Par, pt.Ops, pt.Unit = clients, int64(p.requests), Unit
 	pt.Dur, pt.Throughput = results.FromSeconds(float64(p.requests)/thr), thr
 	if p.variant == Actor {
-		pt.Lab.Metrics[MetricMailbox] = float64(c.Mailbox)
+		pt.Set(MetricMailbox, float64(c.Mailbox))
 	}
 	return pt, lab.Latencies(&pt, p.hist)
 }
@@ -141,11 +141,11 @@ func progressLine(m measured) string {
 	p := m.point
 	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s %s, latency p50 %s p99 %s, CPU util %.0f %%",
 		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), m.rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
-		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), 100*p.Util)
+		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), 100*p.Metrics[results.Util])
 	if m.vsSimple.N > 0 && p.Variant() != Simple && p.Variant() != RemotePrefix+Simple {
 		line += ", ×" + m.vsSimple.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }) + " simple's"
 	}
-	if cost, ok := p.Metrics()[MetricRemoteCost]; ok {
+	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
 	}
 	return line

@@ -56,7 +56,7 @@ func NewLab() *lab.Of[Config] {
 		X:      chartspec.Axis{Label: "channel buffer (events)", Of: chartspec.ByMetric, Metric: MetricBuffer, Scale: chartspec.Even},
 		Y:      chartspec.Axis{Label: "speedup of grouped over single (×)", Of: chartspec.ByMetric, Metric: MetricSpeedup},
 		Line: func(p results.Point) (chartspec.Line, bool) {
-			n, ok := p.Metrics()[MetricProducers]
+			n, ok := p.Metrics[MetricProducers]
 			name := "1 producer"
 			if n != 1 {
 				name = strconv.Itoa(int(n)) + " producers"

@@ -35,10 +35,10 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					return err
 				}
 				for i, pt := range pair {
-					m := pt.Metrics()
+					m := pt.Metrics
 					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, CPU util %.0f %%",
 						Name, n, pt.Variant(), format.Rate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
-						format.Wait(pt.Latency.P50), 100*pt.Util)
+						format.Wait(pt.Latency.P50), 100*pt.Metrics[results.Util])
 					if i == 1 {
 						line += fmt.Sprintf(", ×%s single's events/s", speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }))
 					}
@@ -89,7 +89,7 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 		}
 	}
 	speedup := lab.IntervalOf(ratios)
-	speedup.Set(pair[1].Lab.Metrics, MetricSpeedup)
+	speedup.Set(&pair[1], MetricSpeedup)
 	return pair, speedup, nil
 }
 

@@ -160,20 +160,20 @@ func TestRun(t *testing.T) {
 		MetricEvents, MetricCalls, MetricEventsPerCall, MetricStreamRunLength, MetricLost, MetricSpeedup, MetricRunLength,
 		MetricHandleCostUs, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup)})
 	for i, p := range points {
-		m := p.Metrics()
+		m := p.Metrics
 		st, np, s := []string{Single, Grouped}[i%2], int(m[MetricProducers]), int(m[MetricBuffer])
 		if p.Variant() != Variant(st, np, s) {
 			t.Errorf("point %d is %s, want %s: single and grouped alternate, with the P and S of their metrics", i, p.Variant(), Variant(st, np, s))
 		}
-		if p.Par != np || p.Ops != int64(c.Events) || p.Errors != 0 {
-			t.Errorf("%s: %d producers, %d events, %d errors", p.Variant(), p.Par, p.Ops, p.Errors)
+		if p.Par != np || p.Ops != int64(c.Events) || p.Metrics[results.Errors] != 0 {
+			t.Errorf("%s: %d producers, %d events, %.0f errors", p.Variant(), p.Par, p.Ops, p.Metrics[results.Errors])
 		}
 		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || math.Abs(p.Throughput*p.Dur.Seconds()/float64(c.Events)-1) > 1e-9 ||
-			p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" || p.CPUUsed <= 0 {
-			t.Errorf("%s cpus=%d: duration %g s, %g events/s, cpu %g, latency %+v", p.Variant(), p.CPUs, p.Dur.Seconds(), p.Throughput, p.CPUUsed, p.Latency)
+			p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" || p.Metrics[results.CPUUsed] <= 0 {
+			t.Errorf("%s cpus=%d: duration %g s, %g events/s, cpu %g, latency %+v", p.Variant(), p.CPUs, p.Dur.Seconds(), p.Throughput, p.Metrics[results.CPUUsed], p.Latency)
 		}
 		if m["events"] != float64(c.Events) || m["lost"] != 0 ||
-			m["run_length"] != c.RunLength || m["handle_cost_us"] != 1 || !(p.Util > 0) {
+			m["run_length"] != c.RunLength || m["handle_cost_us"] != 1 || !(p.Metrics[results.Util] > 0) {
 			t.Errorf("%s: metrics %v do not match the variant and config", p.Variant(), m)
 		}
 		if epc := m["events"] / m["calls"]; m["events_per_call"] != epc || epc < 1 || (st == Grouped && epc != m["stream_run_length"]) {

@@ -53,7 +53,7 @@ func NewLab() *lab.Of[Config] {
 		X:      chartspec.Axis{Label: "lines per batch (B, log scale)", Of: chartspec.ByMetric, Metric: MetricBatchLines, Scale: chartspec.Log},
 		Y:      chartspec.Axis{Label: "share of the bound reached (%)", Of: chartspec.ByMetric, Metric: MetricOfBound, Factor: 100, Max: 105},
 		Line: func(p results.Point) (chartspec.Line, bool) {
-			s, ok := p.Metrics()[MetricChanSize]
+			s, ok := p.Metrics[MetricChanSize]
 			return chartspec.Line{Name: fmt.Sprintf("channel of %d", int(s)), Order: s}, ok
 		},
 		Best:  true,

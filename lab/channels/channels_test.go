@@ -137,7 +137,7 @@ func TestRun(t *testing.T) {
 	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
 		MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines, MetricSpread})
 	for _, p := range points {
-		mt := p.Metrics()
+		mt := p.Metrics
 		s, m, b := int(mt[MetricChanSize]), int(mt[MetricConsumers]), int(mt[MetricBatchLines])
 		if p.Variant() != Variant(s, m, b) {
 			t.Errorf("%s: metrics %v do not match the variant", p.Variant(), mt)
@@ -165,7 +165,7 @@ func TestRunInterval(t *testing.T) {
 	c := Config{Lines: 2000, LineBytes: 100, Hashes: 2, Sizes: []int{10}, Consumers: []int{3}, Batches: []int{1}, Seed: 7, Reps: lab.IntervalRuns()}
 	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1}, 1, Unit, []results.Metric{MetricBound, MetricOfBound,
 		lab.Lo(MetricOfBound), lab.Hi(MetricOfBound), MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines, MetricSpread})
-	m := points[0].Metrics()
+	m := points[0].Metrics
 	lo, share, hi := m[lab.Lo(MetricOfBound)], m[MetricOfBound], m[lab.Hi(MetricOfBound)]
 	line := strings.ReplaceAll(lines[0], "\n  ", " ")
 	if !(0 < lo && lo <= share && share <= hi) || !strings.Contains(line, fmt.Sprintf("%.0f [%.0f, %.0f] %% of the bound", 100*share, 100*lo, 100*hi)) {

@@ -62,7 +62,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					}
 					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %s %% of the bound %s, CPU util %.0f %%",
 						n, p.Variant(), format.Rate(p.Throughput, Unit), ofBound.Text(func(v float64) string { return fmt.Sprintf("%.0f", 100*v) }),
-						format.Rate(p.Metrics()[MetricBound], Unit), 100*p.Util))
+						format.Rate(p.Metrics[MetricBound], Unit), 100*p.Metrics[results.Util]))
 				}
 			}
 		}
@@ -123,7 +123,7 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 			MetricBatchLines:   float64(batch),
 			MetricSpread:       spread,
 		})
-	ofBound.Set(p.Lab.Metrics, MetricOfBound)
+	ofBound.Set(&p, MetricOfBound)
 	return p, ofBound, err
 }
 

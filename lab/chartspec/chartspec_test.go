@@ -36,7 +36,7 @@ func TestPlotLines(t *testing.T) {
 	points[3].Rep = 2 // a later repetition: left out
 	f := chartspec.Figure{Kind: chartspec.Lines, X: chartspec.Axis{Of: chartspec.ByMetric, Metric: "x"}, Y: chartspec.Axis{Of: chartspec.ByMetric, Metric: "y", Factor: 100},
 		Line: func(p results.Point) (chartspec.Line, bool) {
-			s := p.Metrics()["s"]
+			s := p.Metrics["s"]
 			return chartspec.Line{Name: fmt.Sprintf("S%g", s), Order: -s}, true
 		}}
 	pl, ok := f.Plot(points)
@@ -46,7 +46,7 @@ func TestPlotLines(t *testing.T) {
 		t.Errorf("lines %q, xs %v, cpus %d", lines(pl), pl.Xs, pl.CPUs)
 	}
 	f.Best = true
-	points[2].Lab.Metrics["y"] = 0.1
+	points[2].Set("y", 0.1)
 	if pl, _ := f.Plot(points); lines(pl) != "S2: 4=90; S1: 1=25" {
 		t.Errorf("best: %q", lines(pl))
 	}

@@ -142,9 +142,9 @@ func (a Axis) value(p results.Point) (v float64, ok bool) {
 	case ByThroughput:
 		v, ok = p.Throughput, p.Throughput > 0
 	case ByMetric:
-		v, ok = p.Metrics()[a.Metric]
+		v, ok = p.Metrics[a.Metric]
 		if !ok && a.Else != "" {
-			v, ok = p.Metrics()[a.Else]
+			v, ok = p.Metrics[a.Else]
 		}
 	}
 	if !ok || math.IsNaN(v) || math.IsInf(v, 0) {

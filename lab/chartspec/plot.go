@@ -42,7 +42,7 @@ func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 	if f.Kind == Amdahl {
 		var fractions []float64
 		for _, p := range points {
-			if v, ok := p.Metrics()[f.Fraction]; ok && v >= 0 && v <= 1 && p.Variant() != f.Baseline {
+			if v, ok := p.Metrics[f.Fraction]; ok && v >= 0 && v <= 1 && p.Variant() != f.Baseline {
 				fractions = append(fractions, v)
 			}
 		}

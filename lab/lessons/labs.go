@@ -374,7 +374,7 @@ func metricOf(points []results.Point, variant string, cpus int, name string) (fl
 	if name == "" {
 		return p.Throughput, nil
 	}
-	v, ok := p.Metrics()[results.Metric(name)]
+	v, ok := p.Metrics[results.Metric(name)]
 	if !ok {
 		return 0, fmt.Errorf("%s %s on %d CPUs has no metric %q", p.LabName(), p.Variant(), p.CPUs, name)
 	}

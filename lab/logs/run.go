@@ -62,7 +62,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				}
 				add(p, fmt.Sprintf("logs cpus=%d %s writers=%d: %s %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
 					n, p.Variant(), t, format.Rate(p.Throughput, Unit), m.rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
-					100*p.Metrics()[MetricOfSingle], p.Metrics()[MetricOverstatement]))
+					100*p.Metrics[MetricOfSingle], p.Metrics[MetricOverstatement]))
 			}
 		}
 		return nil
@@ -126,7 +126,7 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 		MetricValueBytes:    float64(s.c.ValueBytes),
 		MetricSync:          synced,
 	})
-	r.rate.SetEnds(p.Lab.Metrics, lab.MetricThroughput)
+	r.rate.SetEnds(&p, lab.MetricThroughput)
 	return p, err
 }
 

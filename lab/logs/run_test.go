@@ -90,7 +90,7 @@ func TestRunInterval(t *testing.T) {
 	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1}, 1, Unit,
 		append(metrics(), lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)))
 	p := points[0]
-	lo, hi := p.Metrics()[lab.Lo(lab.MetricThroughput)], p.Metrics()[lab.Hi(lab.MetricThroughput)]
+	lo, hi := p.Metrics[lab.Lo(lab.MetricThroughput)], p.Metrics[lab.Hi(lab.MetricThroughput)]
 	line := strings.ReplaceAll(lines[len(lines)-1], "\n  ", " ")
 	if !(0 < lo && lo <= p.Throughput && p.Throughput <= hi) || !strings.Contains(line, fmt.Sprintf("[%s, %s]", format.Rate(lo, Unit), format.Rate(hi, Unit))) {
 		t.Errorf("throughput %g in [%g, %g]; line %q", p.Throughput, lo, hi, line)
@@ -133,7 +133,7 @@ func checkPoints(t *testing.T, c Config, points []results.Point) {
 		if synced != (c.Sync && kind != Memory) {
 			t.Errorf("%s with Sync %v", p.Variant(), c.Sync)
 		}
-		m := p.Metrics()
+		m := p.Metrics
 		tw := float64(p.Par)
 		if m["writers"] != tw || m["appends"] != float64(c.Appends) || m["verified"] != 1 || m["value_bytes"] != float64(c.ValueBytes) ||
 			m["sync"] != map[bool]float64{true: 1, false: 0}[synced] {

@@ -83,7 +83,7 @@ func TestRunPNG(t *testing.T) {
 		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || p.Latency.Max < p.Latency.Min || p.Latency.Min <= 0 {
 			t.Errorf("%s cpus=%d: duration %g s, %g images/s, latency %+v", p.Variant(), n, p.Dur.Seconds(), p.Throughput, p.Latency)
 		}
-		m := p.Metrics()
+		m := p.Metrics
 		if s := m["serial_fraction"]; !(s > 0 && s < 1) || !(m["render_ms"] > 0) || !(m["encode_ms"] > 0) || !(m["speedup"] > 0) || !(m["total_speedup"] > 0) {
 			t.Errorf("%s cpus=%d: metrics %v", p.Variant(), n, m)
 		}

@@ -145,10 +145,10 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 			MetricWorkers:        float64(t.workers),
 			MetricPixels:         float64(size * size),
 		})
-		speedup.Set(p.Lab.Metrics, MetricSpeedup)
+		speedup.Set(&p, MetricSpeedup)
 		if cpus > 1 {
-			p.Lab.Metrics[MetricKarpFlatt] = KarpFlatt(speedup.Median, cpus)
-			p.Lab.Metrics[MetricKarpFlattTotal] = KarpFlatt(totalSpeedup, cpus)
+			p.Set(MetricKarpFlatt, KarpFlatt(speedup.Median, cpus))
+			p.Set(MetricKarpFlattTotal, KarpFlatt(totalSpeedup, cpus))
 		}
 		points = append(points, p)
 	}

@@ -20,7 +20,7 @@ func ExampleRun() {
 		return
 	}
 	for _, p := range points {
-		m := p.Metrics()
+		m := p.Metrics
 		fmt.Printf("%s: %.0f replied, %.0f rejected, %.0f refused, %.0f lost, %.0f reconnects\n",
 			p.Variant(), m["replied"], m["failed_rejected"], m["failed_too_large"], m["lost"], m["reconnects"])
 	}

@@ -53,7 +53,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // progressLine sums a point up in a line: its median run's throughput,
 // and the interval of the runs' median, rate.
 func progressLine(p results.Point, rate lab.Interval) string {
-	m := p.Metrics()
+	m := p.Metrics
 	line := fmt.Sprintf("stream cpus=%d %s: %s %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
 		p.CPUs, p.Variant(), format.Rate(p.Throughput, Unit), rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
 		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
@@ -108,11 +108,11 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		MetricRestart:           b2f(restart),
 		MetricCPUPerMsg:         t.window.CPU.Seconds() / float64(max(1, t.replied)) * 1e6,
 	})
-	p.Errors = t.failed()
+	p.Set(results.Errors, float64(t.failed()))
 	if mode == ModeInOrder {
-		p.Lab.Metrics[MetricInOrder] = b2f(t.inOrder)
+		p.Set(MetricInOrder, b2f(t.inOrder))
 	}
-	rate.SetEnds(p.Lab.Metrics, lab.MetricThroughput)
+	rate.SetEnds(&p, lab.MetricThroughput)
 	return p, rate, err
 }
 

@@ -61,7 +61,7 @@ func NewLab() *lab.Of[Config] {
 		Y:      chartspec.Axis{Label: "replies per second", Of: chartspec.ByThroughput},
 		Line: func(p results.Point) (chartspec.Line, bool) {
 			mode, _, _ := strings.Cut(p.Variant(), "/")
-			if p.Metrics()[MetricRestart] == 1 {
+			if p.Metrics[MetricRestart] == 1 {
 				return chartspec.Line{Name: mode + ", peer restarted", Group: mode, Dashed: true}, true
 			}
 			return chartspec.Line{Name: mode, Group: mode}, true

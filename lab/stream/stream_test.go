@@ -281,7 +281,7 @@ func TestRunInterval(t *testing.T) {
 		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
 		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricCPUPerMsg, lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)})
 	p := points[0]
-	lo, hi := p.Metrics()[lab.Lo(lab.MetricThroughput)], p.Metrics()[lab.Hi(lab.MetricThroughput)]
+	lo, hi := p.Metrics[lab.Lo(lab.MetricThroughput)], p.Metrics[lab.Hi(lab.MetricThroughput)]
 	line := strings.ReplaceAll(lines[0], "\n  ", " ")
 	if !(0 < lo && lo <= p.Throughput && p.Throughput <= hi) || !strings.Contains(line, fmt.Sprintf("[%s, %s]", format.Rate(lo, Unit), format.Rate(hi, Unit))) {
 		t.Errorf("throughput %g in [%g, %g]; line %q", p.Throughput, lo, hi, line)
@@ -299,7 +299,7 @@ func TestRun(t *testing.T) {
 		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
 		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricInOrder, MetricCPUPerMsg})
 	for _, p := range points {
-		mt := p.Metrics()
+		mt := p.Metrics
 		mode, _, _ := strings.Cut(p.Variant(), "/")
 		buf, restart := int(mt[MetricBuffer]), mt[MetricRestart] == 1
 		if p.Variant() != Variant(mode, buf, restart) || !slices.Contains(c.Modes, mode) || mt[MetricRestart] != b2f(restart) {
@@ -315,9 +315,9 @@ func TestRun(t *testing.T) {
 		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
 			t.Errorf("%s cpus=%d: duration %g s, %g msgs/s, latency %+v", p.Variant(), p.CPUs, p.Dur.Seconds(), p.Throughput, p.Latency)
 		}
-		if p.Ops != int64(mt["replied"]) || p.Errors != int64(mt["failed"]) || mt["lost"] != 0 ||
+		if p.Ops != int64(mt["replied"]) || p.Metrics[results.Errors] != mt["failed"] || mt["lost"] != 0 ||
 			mt["replied"]+mt["failed"] != float64(c.Messages) || mt["messages"] != float64(c.Messages) {
-			t.Errorf("%s: ops %d, errors %d, metrics %v", p.Variant(), p.Ops, p.Errors, mt)
+			t.Errorf("%s: ops %d, errors %.0f, metrics %v", p.Variant(), p.Ops, p.Metrics[results.Errors], mt)
 		}
 		byCause := mt["failed_too_large"] + mt["failed_rejected"] + mt["failed_broken"] + mt["failed_unavailable"]
 		if byCause != mt["failed"] || mt["failed_too_large"] != float64(c.Oversized) {

@@ -31,7 +31,7 @@ func ExampleRun() {
 		if p.Variant() == "wc" {
 			continue // only where wc is installed
 		}
-		fmt.Printf("%s: %.0f words in %d bytes\n", p.Variant(), p.Metrics()["words"], p.Ops)
+		fmt.Printf("%s: %.0f words in %d bytes\n", p.Variant(), p.Metrics["words"], p.Ops)
 	}
 	// Output:
 	// bytewise: 2204 words in 10000 bytes

@@ -22,7 +22,7 @@ func TestReusedBufferAllocatesAlmostNothing(t *testing.T) {
 	}
 	byWay := map[string]map[results.Metric]float64{}
 	for _, p := range ps {
-		byWay[p.Variant()] = p.Metrics()
+		byWay[p.Variant()] = p.Metrics
 	}
 	buffered, reused := byWay["buffered"], byWay["reused"]
 	if buffered == nil || reused == nil {

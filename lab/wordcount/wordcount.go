@@ -155,19 +155,19 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		}
 		for i, w := range ways {
 			p := ts[i].Point(Name, w.name, n, 1, ref.size, "bytes/s", map[results.Metric]float64{MetricWords: float64(ref.words)})
-			p.Lab.Metrics[MetricMedianMs] = p.Latency.P50
+			p.Set(MetricMedianMs, p.Latency.P50)
 			speedup := lab.IntervalOf(lab.Ratios(ts[0].Runs, ts[i].Runs))
-			speedup.Set(p.Lab.Metrics, MetricSpeedup)
+			speedup.Set(&p, MetricSpeedup)
 			line := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup ×%s",
-				Name, w.name, n, format.Wait(p.Metrics()[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit),
+				Name, w.name, n, format.Wait(p.Metrics[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit),
 				speedup.Text(func(v float64) string { return fmt.Sprintf("%.1f", v) }))
 			if w.wc == "" {
 				reps := float64(len(ts[i].Times))
-				p.Lab.Metrics[MetricAllocsPerOp] = float64(ts[i].mallocs) / reps
-				p.Lab.Metrics[MetricBytesPerOp] = float64(ts[i].bytes) / reps
-				line += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", p.Metrics()[MetricAllocsPerOp], p.Metrics()[MetricBytesPerOp])
+				p.Set(MetricAllocsPerOp, float64(ts[i].mallocs)/reps)
+				p.Set(MetricBytesPerOp, float64(ts[i].bytes)/reps)
+				line += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", p.Metrics[MetricAllocsPerOp], p.Metrics[MetricBytesPerOp])
 			} else {
-				p.Lab.Metrics[MetricWords] = float64(wcWords)
+				p.Set(MetricWords, float64(wcWords))
 			}
 			add(p, line)
 		}

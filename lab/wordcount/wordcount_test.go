@@ -216,25 +216,25 @@ func TestRunPoints(t *testing.T) {
 		if p.Ops != int64(c.Size) || p.Unit != "bytes/s" || p.Dur.Seconds() <= 0 || p.Throughput != float64(p.Ops)/p.Dur.Seconds() {
 			t.Errorf("%s: ops %d unit %q dur %v throughput %v", w, p.Ops, p.Unit, p.Dur.Seconds(), p.Throughput)
 		}
-		if p.Metrics()["words"] != words {
-			t.Errorf("%s: words %v, want %v", w, p.Metrics()["words"], words)
+		if p.Metrics["words"] != words {
+			t.Errorf("%s: words %v, want %v", w, p.Metrics["words"], words)
 		}
-		if p.Metrics()["median_ms"] != p.Latency.P50 || p.Latency.Min > p.Latency.Max {
-			t.Errorf("%s: median %v, latency %+v", w, p.Metrics()["median_ms"], p.Latency)
+		if p.Metrics["median_ms"] != p.Latency.P50 || p.Latency.Min > p.Latency.Max {
+			t.Errorf("%s: median %v, latency %+v", w, p.Metrics["median_ms"], p.Latency)
 		}
 		// The median of bytewise's time over this way's, run by run, in
 		// its interval; bytewise's own exactly 1.
-		m := p.Metrics()
+		m := p.Metrics
 		lo, sp, hi := m[lab.Lo(MetricSpeedup)], m[MetricSpeedup], m[lab.Hi(MetricSpeedup)]
 		line := strings.ReplaceAll(lines[i], "\n  ", " ")
 		if !(0 < lo && lo <= sp && sp <= hi) || (w == "bytewise" && (lo != 1 || hi != 1)) || !strings.Contains(line, fmt.Sprintf("×%.1f [%.1f, %.1f]", sp, lo, hi)) {
 			t.Errorf("%s: speedup %v in [%v, %v]; line %q", w, sp, lo, hi, line)
 		}
-		allocs, hasAllocs := p.Metrics()["allocs_per_op"]
+		allocs, hasAllocs := p.Metrics["allocs_per_op"]
 		switch w {
 		case "bytewise", "buffered":
-			if allocs < float64(c.Size) || p.Metrics()["bytes_per_op"] < float64(c.Size) {
-				t.Errorf("%s: %v allocs/op, %v B/op, want at least one per byte", w, allocs, p.Metrics()["bytes_per_op"])
+			if allocs < float64(c.Size) || p.Metrics["bytes_per_op"] < float64(c.Size) {
+				t.Errorf("%s: %v allocs/op, %v B/op, want at least one per byte", w, allocs, p.Metrics["bytes_per_op"])
 			}
 		case "reused":
 			if !hasAllocs || allocs > 20 {
@@ -267,8 +267,8 @@ func TestRunFile(t *testing.T) {
 		if p.Ops != int64(len(text)) {
 			t.Errorf("%s: ops %d, want %d", p.Variant(), p.Ops, len(text))
 		}
-		if p.Variant() != "wc" && p.Metrics()["words"] != float64(Words([]byte(text))) {
-			t.Errorf("%s: words %v, want %d", p.Variant(), p.Metrics()["words"], Words([]byte(text)))
+		if p.Variant() != "wc" && p.Metrics["words"] != float64(Words([]byte(text))) {
+			t.Errorf("%s: words %v, want %d", p.Variant(), p.Metrics["words"], Words([]byte(text)))
 		}
 	}
 	if _, err := os.Stat(c.File); err != nil {

@@ -176,12 +176,12 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			speedup := lab.IntervalOf(lab.Ratios(ts[0], ts[1]))
 			for i := range ways {
 				p := ts[i].Point(Name, w.name+"/"+ways[i], n, []int{1, w.par}[i], int64(passes)*w.ops, w.unit, map[results.Metric]float64{MetricSpeedup: 1})
-				p.Lab.Metrics[MetricMedianMs] = p.Latency.P50
-				p.Lab.Metrics[MetricPasses] = float64(passes)
+				p.Set(MetricMedianMs, p.Latency.P50)
+				p.Set(MetricPasses, float64(passes))
 				line := fmt.Sprintf("%s/%s cpus=%d: median run %s of %d (the workload %s a run), %s",
 					Name, p.Variant(), n, format.Wait(p.Latency.P50), c.Reps, timesText(passes), format.Rate(p.Throughput, p.Unit))
 				if i == 1 {
-					speedup.Set(p.Lab.Metrics, MetricSpeedup)
+					speedup.Set(&p, MetricSpeedup)
 					line += ", speedup over sequential ×" + speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) })
 				}
 				add(p, line)

@@ -200,13 +200,13 @@ func TestRunPoints(t *testing.T) {
 		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || p.Unit == "" || p.Latency.Max < p.Latency.Min || p.Latency.P50 <= 0 {
 			t.Errorf("%s: dur %v throughput %v %q latency %+v", v, p.Dur.Seconds(), p.Throughput, p.Unit, p.Latency)
 		}
-		if med := p.Metrics()["median_ms"]; !near(med/1000, p.Dur.Seconds()) || !near(p.Latency.P50, med) {
-			t.Errorf("%s: median %v ms, dur %v s, p50 %v ms: want one median", v, p.Metrics()["median_ms"], p.Dur.Seconds(), p.Latency.P50)
+		if med := p.Metrics["median_ms"]; !near(med/1000, p.Dur.Seconds()) || !near(p.Latency.P50, med) {
+			t.Errorf("%s: median %v ms, dur %v s, p50 %v ms: want one median", v, p.Metrics["median_ms"], p.Dur.Seconds(), p.Latency.P50)
 		}
-		if strings.HasSuffix(v, "/sequential") && p.Metrics()["speedup"] != 1 {
-			t.Errorf("%s: speedup %v, want 1", v, p.Metrics()["speedup"])
+		if strings.HasSuffix(v, "/sequential") && p.Metrics["speedup"] != 1 {
+			t.Errorf("%s: speedup %v, want 1", v, p.Metrics["speedup"])
 		}
-		if m := p.Metrics(); strings.HasSuffix(v, "/concurrent") {
+		if m := p.Metrics; strings.HasSuffix(v, "/concurrent") {
 			// The median of the runs' paired ratios, inside its interval.
 			lo, sp, hi := m[lab.Lo(MetricSpeedup)], m[MetricSpeedup], m[lab.Hi(MetricSpeedup)]
 			if !(0 < lo && lo <= sp && sp <= hi) || !strings.Contains(strings.ReplaceAll(lines[i], "\n  ", " "), fmt.Sprintf("×%.2f [%.2f, %.2f]", sp, lo, hi)) {
@@ -264,9 +264,9 @@ func TestMinRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range ps[:2] { // add, sequential and concurrent
-		passes := p.Metrics()[MetricPasses]
-		if passes < 2 || p.Ops != int64(passes)*int64(c.AddSize) || passes != ps[0].Metrics()[MetricPasses] {
-			t.Errorf("%s: %v passes, %d ops of %d integers; the sequential way %v passes", p.Variant(), passes, p.Ops, c.AddSize, ps[0].Metrics()[MetricPasses])
+		passes := p.Metrics[MetricPasses]
+		if passes < 2 || p.Ops != int64(passes)*int64(c.AddSize) || passes != ps[0].Metrics[MetricPasses] {
+			t.Errorf("%s: %v passes, %d ops of %d integers; the sequential way %v passes", p.Variant(), passes, p.Ops, c.AddSize, ps[0].Metrics[MetricPasses])
 		}
 	}
 	if err := (Config{AddSize: 1, SortSize: 1, Docs: 1, Topic: "x", Reps: 1, MinRun: -time.Second, Workloads: Workloads()}).Validate(); err == nil || !strings.HasPrefix(err.Error(), "min-run -1s:") {

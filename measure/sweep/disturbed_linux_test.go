@@ -65,7 +65,7 @@ func TestPinnedNeighbourDisturbs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("cpuset %s: others took %.2f CPUs of the machine's %d, of its own %+v; util %.2f", p.CPUSet, p.OthersCPUs, p.Host.Cores, p.OnCPUs, p.Util)
+	t.Logf("cpuset %s: others took %.2f CPUs of the machine's %d, of its own %+v; util %.2f", p.CPUSet, p.OthersCPUs, p.Host.Cores, p.OnCPUs, p.Metrics[results.Util])
 	if p.OnCPUs == nil || p.OnCPUs.CPUs != 1 {
 		t.Fatalf("the point's own CPU was not read apart: %+v", p.OnCPUs)
 	}

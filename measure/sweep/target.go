@@ -89,7 +89,7 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	w.Mark(&p)
 	// CPU time above the CPUs given (within CheckCPU's tolerance) is the
 	// kernel's accounting at its ticks, not work.
-	p.CPUUsed = min(p.CPUUsed, float64(l.CPUs))
+	p.Set(results.CPUUsed, min(p.Metrics[results.CPUUsed], float64(l.CPUs)))
 	for i, m := range t.Meters {
 		p.Shop.Machines = append(p.Shop.Machines, MachineOf(m.Name(), m.Kind(), after[i].Sub(before[i]), res.Window))
 	}
@@ -112,8 +112,6 @@ func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (re
 		Spec:       results.Spec{Mode: mode, CPUs: l.CPUs, Load: results.Load{Par: l.Workers(l.CPUs), Rate: l.Rate, Dur: l.Dur, Warmup: l.Warmup}},
 		CPUSet:     AllowedCPUs(),
 		Ops:        res.Ops,
-		Errors:     res.Errors,
-		Drops:      res.Drops,
 		Throughput: res.Throughput(),
 		Unit:       unit,
 		Latency:    results.Summarize(res.Latency),
@@ -121,6 +119,8 @@ func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (re
 		Host:       host.Detect(),
 		Start:      start.UTC().Round(time.Millisecond),
 	}
+	p.Set(results.Errors, float64(res.Errors))
+	p.Set(results.Drops, float64(res.Drops))
 	if l.Harness == "talk" {
 		p.Harness = "talk"
 	}

@@ -41,16 +41,17 @@ func (w Window) CPUsUsed() float64 {
 	return w.CPU.Seconds() / w.Wall.Seconds()
 }
 
-// Mark gives p, on p.CPUs CPUs, what w measured: its CPU use as CPUUsed,
-// and as Util the share of its CPUs busy, at most 1 (the runtime's
-// threads outside GOMAXPROCS can add a few percent, which CPUUsed keeps);
-// then what other processes took beside it.
+// Mark gives p, on p.CPUs CPUs, what w measured: its CPU use as
+// results.CPUUsed, and as results.Util the share of its CPUs busy, at most
+// 1 (the runtime's threads outside GOMAXPROCS can add a few percent, which
+// CPUUsed keeps); then what other processes took beside it.
 func (w Window) Mark(p *results.Point) {
-	p.CPUUsed = w.CPUsUsed()
-	p.Util = 0
+	used, util := w.CPUsUsed(), 0.0
 	if p.CPUs > 0 {
-		p.Util = min(p.CPUUsed/float64(p.CPUs), 1)
+		util = min(used/float64(p.CPUs), 1)
 	}
+	p.Set(results.CPUUsed, used)
+	p.Set(results.Util, util)
 	w.Others.Mark(p)
 }
 

@@ -35,7 +35,7 @@ func TestWindowMark(t *testing.T) {
 	w.Add(Window{Start: start.Add(time.Hour), Wall: time.Second, Usage: harness.Usage{CPU: 3 * time.Second}})
 	p := results.Point{Spec: results.Spec{CPUs: 2}}
 	w.Mark(&p)
-	if w.Start != start || p.CPUUsed != 2.5 || p.Util != 1 {
-		t.Errorf("start %v, CPUUsed %v, Util %v; want %v, 2.5, 1", w.Start, p.CPUUsed, p.Util, start)
+	if w.Start != start || p.Metrics[results.CPUUsed] != 2.5 || p.Metrics[results.Util] != 1 {
+		t.Errorf("start %v, CPUUsed %v, Util %v; want %v, 2.5, 1", w.Start, p.Metrics[results.CPUUsed], p.Metrics[results.Util], start)
 	}
 }

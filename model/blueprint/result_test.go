@@ -88,8 +88,8 @@ func resultOf(p results.Point) result {
 		}
 		return x
 	}
-	r := result{Lattes: int(p.Ops), Drops: int(p.Drops), Arrived: p.Bounds.Arrived, growth: p.Bounds.Growth,
-		Throughput: p.Throughput, CPUUtil: p.Util, Little: p.Bounds.Little, Latency: lat(p.Latency),
+	r := result{Lattes: int(p.Ops), Drops: int(p.Metrics[results.Drops]), Arrived: p.Bounds.Arrived, growth: p.Bounds.Growth,
+		Throughput: p.Throughput, CPUUtil: p.Metrics[results.Util], Little: p.Bounds.Little, Latency: lat(p.Latency),
 		Bounds: model.Bounds{CPU: inf(p.Bounds.CPU), Structural: inf(p.Bounds.Structural), Resource: p.Bounds.Resource,
 			ThroughputMax: inf(p.Bounds.ThroughputMax), Limit: p.Bounds.SetBy, LatencyMin: d(p.Bounds.LatencyMinMs)},
 		Warmup: s(p.Warmup.Seconds()), Window: s(p.Dur.Seconds()), Sched: p.Sched, Seed: p.Seed}

@@ -347,7 +347,7 @@ func TestExponentialDrawsInARun(t *testing.T) {
 	if got := r.Latency.Mean; math.Abs(got-2) > 0.015*2 {
 		t.Errorf("mean of %d exponential draws %vms, want 2ms ± 1.5%%", r.Ops, got)
 	}
-	if r.Util != 0 {
-		t.Errorf("a cpu: false step used the CPU: utilization %v", r.Util)
+	if r.Metrics[results.Util] != 0 {
+		t.Errorf("a cpu: false step used the CPU: utilization %v", r.Metrics[results.Util])
 	}
 }

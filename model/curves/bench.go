@@ -54,19 +54,9 @@ func BenchOf(runs []results.Point) (Bench, error) {
 	return b, nil
 }
 
-// AllocsKey is the key of Point.Measures that holds a benchmark's
-// allocations an operation where its Bench is not kept (predict reads a
-// benchmark as a study's variant).
-const AllocsKey = "allocs_per_op"
-
-// allocsOf is p's heap allocations an operation: its benchmark's, or
-// its measures'.
-func allocsOf(p results.Point) float64 {
-	if v, ok := p.Bench.Value("allocs/op"); ok {
-		return v
-	}
-	return p.Measures[AllocsKey]
-}
+// allocsOf is p's heap allocations an operation: its benchmark's, kept
+// where predict reads a benchmark as a study's variant.
+func allocsOf(p results.Point) float64 { return p.Metrics["allocs/op"] }
 
 // spread is the least and most throughput of ps.
 func spread(ps []results.Point) (lo, hi float64) {

@@ -47,7 +47,7 @@ func benchCell(points []results.Point, unit string) string {
 	var tidied []float64
 	tunit := unit
 	for _, p := range points {
-		v, has := p.Bench.Value(unit)
+		v, has := p.Metrics[results.Metric(unit)]
 		if !has {
 			return "-"
 		}
@@ -62,9 +62,9 @@ func benchCell(points []results.Point, unit string) string {
 func benchColumns(points []results.Point) []string {
 	var units []string
 	for _, p := range points {
-		for _, v := range p.Bench.Values {
-			if !slices.Contains(units, v.Unit) {
-				units = append(units, v.Unit)
+		for _, m := range p.Own() {
+			if !slices.Contains(units, string(m)) {
+				units = append(units, string(m))
 			}
 		}
 	}

@@ -17,7 +17,7 @@ func TestDescribe(t *testing.T) {
 	p := results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: "mutex-write", CPUs: 2, Load: results.Load{Par: 2, Dur: time.Second}}, Study: &results.Study{Name: "cache", Meters: []results.Machine{
 		{Name: "log", Kind: "chan send", Uses: 1000, MeanWaitMs: 0.002},
 		{Name: "cache", Kind: "mutex", Uses: 4e6, BusyFrac: 0.7, MeanWaitMs: 0.00016}}},
-		Ops: 4e6, Throughput: 4e6, Unit: "ops/s", Util: 0.86,
+		Ops: 4e6, Throughput: 4e6, Unit: "ops/s", Metrics: map[results.Metric]float64{results.Util: 0.86},
 		// Held 70 % of the time; 4 M uses waiting 0.16 µs each is 0.64 s
 		// of the 2 workers' 2 s: 32 % of their time.
 	}

@@ -17,7 +17,7 @@ import (
 // the user's own code, with a mutex metered.
 func studyPoint(variant string, cpus int, tput, p50 float64) results.Point {
 	return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: variant, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Study: &results.Study{Name: "cache", Meters: []results.Machine{{Name: "cache", Kind: "mutex", Uses: 1000, BusyFrac: 0.6, MeanWaitMs: 0.0002}}}, Throughput: tput,
-		Unit: "ops/s", Latency: results.Latency{P50: p50, P99: 3 * p50}, Util: 0.9, Host: results.Host{Name: "box", Cores: 2},
+		Unit: "ops/s", Latency: results.Latency{P50: p50, P99: 3 * p50}, Metrics: map[results.Metric]float64{results.Util: 0.9}, Host: results.Host{Name: "box", Cores: 2},
 	}
 }
 
@@ -117,7 +117,7 @@ func TestWriteCompactUserCode(t *testing.T) {
 	ps[4].Rep, rep.Rep = 1, 2
 	ps = append(ps, rep)
 	bench := results.Point{Kind: results.KindBench, Source: results.SourceMeasured, Spec: results.Spec{Mode: "Get", CPUs: 2, Load: results.Load{Par: 2}}, Throughput: 1e7, Unit: "ops/s",
-		Bench: &results.Benchmark{Name: "BenchmarkGet", Pkg: "example.com/kv", Iters: 100, Values: []results.BenchValue{{Value: 100, Unit: "ns/op"}}}}
+		Bench: &results.Benchmark{Name: "BenchmarkGet", Pkg: "example.com/kv", Iters: 100}, Metrics: map[results.Metric]float64{"ns/op": 100}}
 	ps = append(ps, bench)
 	var b strings.Builder
 	if err := WriteCompact(&b, append(talk(), ps...), analyze.Answer(append(talk(), ps...)), nil); err != nil {

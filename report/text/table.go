@@ -165,8 +165,8 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 		{"p50", true, func(p results.Point) string { return format.Wait(p.Latency.P50) }, 0},
 		{"min", true, func(p results.Point) string { return format.Wait(p.Latency.Min) }, 2},
 		{"max", true, func(p results.Point) string { return format.Wait(p.Latency.Max) }, 3},
-		measure(points, "util", 1)}
-	cols = append(cols, otherMeasures(points, "util")...)
+		measure(points, results.Util, 1)}
+	cols = append(cols, otherMeasures(points, results.Util)...)
 	// A table too wide leaves out the measures it does not place, min, max
 	// and cpu util first, then the lab's metrics from the last by name,
 	// saying which.
@@ -178,7 +178,7 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 	}
 	for i, k := range metrics {
 		cols = append(cols, column{string(k), true, func(p results.Point) string {
-			if v, ok := p.Lab.Metrics[k]; ok {
+			if v, ok := p.Metrics[k]; ok {
 				return format.Metric(string(k), v)
 			}
 			return "-"
@@ -187,11 +187,12 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 	return writeColumns(w, points, cols)
 }
 
-// MetricNames lists the metrics of lab points, each once, in name order.
+// MetricNames lists the lab's own metrics of lab points, each once, in
+// name order.
 func MetricNames(points []results.Point) []results.Metric {
 	names := map[results.Metric]bool{}
 	for _, p := range points {
-		for k := range p.Metrics() {
+		for _, k := range p.Own() {
 			names[k] = true
 		}
 	}
@@ -249,7 +250,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		{"par", has(func(p results.Point) bool { return p.Par != p.CPUs }), func(p results.Point) string { return fmt.Sprint(p.Par) }, 0},
 		{"rep", has(func(p results.Point) bool { return p.Rep > 0 }), func(p results.Point) string { return fmt.Sprint(max(p.Rep, 1)) }, 0},
 		{"rate/s", has(func(p results.Point) bool { return p.Rate > 0 }), func(p results.Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
-		measure(points, "drops", 0),
+		measure(points, results.Drops, 0),
 		throughput,
 		// A prediction's band is its answer past what the model knows: its
 		// throughput's is the last column a table too wide leaves out.
@@ -259,8 +260,8 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		ms("mean", func(l results.Latency) float64 { return l.Mean }, 9), ms("p05", func(l results.Latency) float64 { return l.P05 }, 10),
 		p50, ms("p95", func(l results.Latency) float64 { return l.P95 }, 8),
 		ms("p99", func(l results.Latency) float64 { return l.P99 }, 5),
-		measure(points, "util", 4)}
-	cols = append(cols, otherMeasures(points, "drops", "util")...)
+		measure(points, results.Util, 4)}
+	cols = append(cols, otherMeasures(points, results.Drops, results.Util)...)
 	cols = append(cols, []column{{"most used meter (held, wait)", studies, results.BusiestMeter, 0},
 		{limitedBy, limits, func(p results.Point) string { return FormatBottleneck(p.Bottleneck) }, 0},
 		{"most held (held, wait)", !studies && !limits, busiest, 0},
@@ -274,19 +275,19 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 
 // measure is the column of the measure key (results.Columns), on where
 // a table of points shows it.
-func measure(points []results.Point, key string, spare int) column {
+func measure(points []results.Point, key results.Metric, spare int) column {
 	for _, c := range results.Columns() {
 		if c.Key == key {
 			return column{c.HeadText(), c.ShownIn(points), c.Cell, spare}
 		}
 	}
-	return column{head: key}
+	return column{head: string(key)}
 }
 
 // otherMeasures are the columns of the measures a table of points shows
 // but does not place itself (placed): after the others, the first a table
 // too wide leaves out.
-func otherMeasures(points []results.Point, placed ...string) []column {
+func otherMeasures(points []results.Point, placed ...results.Metric) []column {
 	var cols []column
 	for _, c := range results.Columns() {
 		if c.ShownIn(points) && !slices.Contains(placed, c.Key) {

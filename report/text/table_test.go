@@ -17,7 +17,7 @@ import (
 func measuredPoint(host string) results.Point {
 	return results.Point{
 		Source: results.SourceMeasured, Spec: results.Spec{Mode: "finelocking", CPUs: 2, Load: results.Load{Par: 2, Dur: 2 * time.Second}},
-		Ops: 1000, Throughput: 500, Unit: "lattes/s", Util: 0.75,
+		Ops: 1000, Throughput: 500, Unit: "lattes/s", Metrics: map[results.Metric]float64{results.Util: 0.75},
 		Latency: results.Latency{P50: 4.5, P95: 5.25, P99: 6.125, Mean: 4.75},
 		Shop:    &results.Shop{Machines: []results.Machine{}, Steps: results.DefaultSteps()},
 		Host:    results.Host{Name: host, CPUModel: "Test CPU @ 3.00GHz", OS: "linux", Arch: "amd64"},
@@ -30,7 +30,7 @@ func measuredPoint(host string) results.Point {
 func modelPoint(cpus int) results.Point {
 	p := results.Point{
 		Source: results.SourceModel, Spec: results.Spec{Mode: "finelocking", CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second, Warmup: 100 * time.Millisecond}, Policy: results.Policy{Sched: "fifo", Seed: 7}},
-		Ops: 1000, Throughput: 1000, Unit: "lattes/s", CPUUsed: 4, Util: 4 / float64(cpus),
+		Ops: 1000, Throughput: 1000, Unit: "lattes/s", Metrics: map[results.Metric]float64{results.CPUUsed: 4, results.Util: 4 / float64(cpus)},
 		Latency: results.Latency{Min: 4, P05: 4, P25: 60, P50: 64, P75: 66, P90: 70, P95: 72, P99: 80, Max: 90, Mean: 64},
 		Bounds:  &results.Bounds{CPU: 250 * float64(cpus), Structural: 1000, ThroughputMax: 1000, LatencyMinMs: 4, Resource: "espresso", SetBy: "espresso", Little: 1},
 		Shop: &results.Shop{Machines: []results.Machine{{Name: "espresso", Uses: 1000, BusyFrac: 1, MeanWaitMs: 60}},
@@ -48,7 +48,8 @@ func TestTableShowsEveryPointAndOnlyUsefulColumns(t *testing.T) {
 	closed := measuredPoint("a")
 	closed.Shop.Machines = []results.Machine{{Name: "grinder", Uses: 1000, BusyFrac: 0.5, MeanWaitMs: 0.01}}
 	open := measuredPoint("b")
-	open.Rate, open.Drops = 200, 3
+	open.Rate = 200
+	open.Set(results.Drops, 3)
 	var buf bytes.Buffer
 	if err := WriteTable(&buf, []results.Point{closed}); err != nil {
 		t.Fatal(err)
@@ -75,8 +76,9 @@ func TestTableShowsEveryPointAndOnlyUsefulColumns(t *testing.T) {
 // metrics, beside the shop's.
 func TestLabTable(t *testing.T) {
 	lab := func(variant string, cpus int, tput float64, metrics map[results.Metric]float64) results.Point {
-		return results.Point{Kind: results.KindLab, Source: results.SourceMeasured, Lab: &results.Lab{Name: "workloads", Variant: variant, Metrics: metrics},
-			Spec: results.Spec{Mode: "workloads/" + variant, CPUs: cpus, Load: results.Load{Par: cpus}}, Throughput: tput, Unit: "ints/s", Util: 0.9}
+		metrics[results.Util] = 0.9
+		return results.Point{Kind: results.KindLab, Source: results.SourceMeasured, Lab: &results.Lab{Name: "workloads", Variant: variant}, Metrics: metrics,
+			Spec: results.Spec{Mode: "workloads/" + variant, CPUs: cpus, Load: results.Load{Par: cpus}}, Throughput: tput, Unit: "ints/s"}
 	}
 	points := []results.Point{measuredPoint("a"), lab("add/sequential", 1, 1e8, map[results.Metric]float64{"speedup": 1, "median_ms": 100}),
 		lab("add/concurrent", 2, 1.9e8, map[results.Metric]float64{"speedup": 1.9, "median_ms": 52.5})}

@@ -30,12 +30,13 @@ type Resource struct {
 // machines (copies one pool), with the bound each sets: the point's own,
 // or what its use implies.
 func Resources(p results.Point) []Resource {
-	cpus := Resource{Name: "cpus", Copies: p.CPUs, Utilization: p.Util, Working: p.Util}
+	util := p.Metrics[results.Util]
+	cpus := Resource{Name: "cpus", Copies: p.CPUs, Utilization: util, Working: util}
 	if p.Bounds != nil {
 		cpus.Bound = p.Bounds.CPU
 	}
-	if cpus.Bound == 0 && p.Util > 0 {
-		cpus.Bound = p.Throughput / p.Util
+	if cpus.Bound == 0 && util > 0 {
+		cpus.Bound = p.Throughput / util
 	}
 	out := []Resource{cpus}
 	index := map[string]int{}

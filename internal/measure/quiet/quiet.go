@@ -203,9 +203,10 @@ func Wait(ctx context.Context, wait, probe time.Duration, below float64) (others
 // of p's own CPUs (those t's samples were taken for), p's CPUUsed its own
 // use, and marks p disturbed where results.Disturbs says so.
 func (t Tally) Mark(p *results.Point) {
-	p.OthersCPUs, p.StealCPUs = t.Beside(p.CPUUsed)
+	used := p.Metrics[results.CPUUsed]
+	p.OthersCPUs, p.StealCPUs = t.Beside(used)
 	p.OnCPUs = nil
-	if others, steal, cpus := t.On(p.CPUUsed); cpus > 0 {
+	if others, steal, cpus := t.On(used); cpus > 0 {
 		p.OnCPUs = &results.OnCPUs{CPUs: cpus, OthersCPUs: others, StealCPUs: steal}
 	}
 	p.Disturbed = p.IsDisturbed()

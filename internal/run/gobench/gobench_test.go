@@ -85,11 +85,11 @@ func TestRun(t *testing.T) {
 			t.Errorf("%s cpus=%d: pkg %q, %d ops, %v %s, par %d", p.Mode, p.CPUs, p.Bench.Pkg, p.Ops, p.Throughput, p.Unit, p.Par)
 		}
 		if p.Mode == "Sum" {
-			if v, ok := p.Bench.Value("answers/op"); !ok || v != 42 {
+			if v, ok := p.Metrics["answers/op"]; !ok || v != 42 {
 				t.Errorf("Sum's answers/op = %v, %v", v, ok)
 			}
-			if _, ok := p.Bench.Value("allocs/op"); !ok {
-				t.Errorf("no allocs/op: -test.benchmem is not on: %+v", p.Bench.Values)
+			if _, ok := p.Metrics["allocs/op"]; !ok {
+				t.Errorf("no allocs/op: -test.benchmem is not on: %+v", p.Metrics)
 			}
 		}
 	}
@@ -355,7 +355,7 @@ func TestParseMendsSplitLines(t *testing.T) {
 	}
 	got := map[string]float64{}
 	for _, p := range points {
-		v, _ := p.Bench.Value("ns/op")
+		v := p.Metrics["ns/op"]
 		got[p.Bench.Name] = v
 	}
 	if got["BenchmarkBigcache"] != 283.3 || got["BenchmarkFastcache"] != 57.99 || len(got) != 2 {

@@ -178,8 +178,8 @@ func fromResults(points []results.Point) (runs []keyedRun, refused []string) {
 			why = "other processes took CPU from it while it was measured"
 		case p.Ops == 0 || !(p.Throughput > 0) || !(p.Latency.P50 > 0):
 			why = "it measured nothing (no operations)"
-		case p.Errors > 0:
-			why = fmt.Sprintf("%d operations failed", p.Errors)
+		case p.Metrics[results.Errors] > 0:
+			why = fmt.Sprintf("%.0f operations failed", p.Metrics[results.Errors])
 		}
 		if why == "" {
 			cfg.Policy.Seed = 1

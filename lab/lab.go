@@ -15,8 +15,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/base/cliflag"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 // Lab is one lab as brewput runs it: an experiment on real Go code,

@@ -14,10 +14,10 @@ import (
 
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 // config is a configuration with a field of every kind a flag binds.

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/lab/chartspec"
+	"github.com/brewput/brewput/results/chartspec"
 
 	"github.com/spf13/pflag"
 

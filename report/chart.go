@@ -81,9 +81,9 @@ const (
 )
 
 // drawCharts draws the shop's charts: throughput, latency, distribution,
-// scalability.
-func drawCharts(points []results.Point, fits []analysis.Fit) ([]chart, error) {
-	ss := buildSeries(points)
+// scalability; declared says the modes' groups and colours.
+func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Modes) ([]chart, error) {
+	ss := buildSeries(points, declared)
 	cpus := cpuCounts(ss)
 	draws := []func() (chart, error){
 		func() (chart, error) {

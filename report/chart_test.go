@@ -19,6 +19,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results"
 )
@@ -60,7 +61,7 @@ func shop(sources ...string) []results.Point {
 
 func drawAll(t *testing.T, pts []results.Point) []chart {
 	t.Helper()
-	cs, err := drawCharts(pts, analyzed(t, pts).Fits)
+	cs, err := drawCharts(pts, analyzed(t, pts).Fits, coffee.Declared{})
 	if err != nil {
 		t.Fatalf("drawCharts: %v", err)
 	}
@@ -182,7 +183,7 @@ func TestSVGNamesSeriesAndAxes(t *testing.T) {
 func TestPNGDecodesAndShowsEveryModeColour(t *testing.T) {
 	t.Parallel()
 	cs := drawAll(t, shop("cafe"))
-	colours := modeColours(shop("cafe"))
+	colours := palette.Modes(modeOrder(shop("cafe")), coffee.Declared{})
 	for _, c := range cs {
 		if c.Empty != "" {
 			continue
@@ -289,7 +290,7 @@ func TestModeColoursFollowFirstAppearance(t *testing.T) {
 		m := fmt.Sprint("m", i)
 		pts = append(pts, pt("a", m, 1, 0, 1, 1), pt("a", "m0", 2, 0, 1, 1))
 	}
-	got := modeColours(pts)
+	got := palette.Modes(modeOrder(pts), coffee.Declared{})
 	pal := palette.Cycle()
 	for i := range 10 {
 		if c := got[fmt.Sprint("m", i)]; c != pal[i] {
@@ -301,7 +302,7 @@ func TestModeColoursFollowFirstAppearance(t *testing.T) {
 	}
 	// ... and, sharing m0's colour, it must not share its style.
 	styles := map[string]int{}
-	for _, s := range buildSeries(pts) {
+	for _, s := range buildSeries(pts, coffee.Declared{}) {
 		styles[s.Mode] = s.Style
 	}
 	if styles["m10"] == styles["m0"] {
@@ -318,7 +319,7 @@ func TestModeColoursFollowFirstAppearance(t *testing.T) {
 	// Series of one mode share its colour but not their style, and sit
 	// together in the legend.
 	two := shop("laptop", "server")
-	ss, cols := buildSeries(two), modeColours(two)
+	ss, cols := buildSeries(two, coffee.Declared{}), palette.Modes(modeOrder(two), coffee.Declared{})
 	for _, s := range ss {
 		if s.Colour != cols[s.Mode] {
 			t.Errorf("%s: colour %v, want its mode's %v", s.Label, s.Colour, cols[s.Mode])
@@ -343,7 +344,7 @@ func TestSamplesAreMediansOverRepetitions(t *testing.T) {
 		pt("a", "ideal", 1, 2, 900, 9),
 		pt("a", "ideal", 1, 3, 200, 4),
 	}
-	ss := buildSeries(pts)
+	ss := buildSeries(pts, coffee.Declared{})
 	if len(ss) != 1 {
 		t.Fatalf("got %d series, want 1", len(ss))
 	}
@@ -366,7 +367,7 @@ func TestLabelsSayOnlyWhatTellsSeriesApart(t *testing.T) {
 	t.Parallel()
 	labels := func(pts []results.Point) []string {
 		var out []string
-		for _, s := range buildSeries(pts) {
+		for _, s := range buildSeries(pts, coffee.Declared{}) {
 			out = append(out, s.Label)
 		}
 		return out
@@ -404,7 +405,7 @@ func TestOneParPerCPUIsOneSeries(t *testing.T) {
 		fixed.Par = 8
 		pts = append(pts, p, fixed)
 	}
-	ss := buildSeries(pts)
+	ss := buildSeries(pts, coffee.Declared{})
 	if len(ss) != 2 || len(ss[0].Samples) != 4 || len(ss[1].Samples) != 4 {
 		t.Fatalf("got %d series, want 2 of 4 samples: %+v", len(ss), ss)
 	}
@@ -421,7 +422,7 @@ func TestOneParPerCPUIsOneSeries(t *testing.T) {
 		fixed.Par = 2
 		pts = append(pts, p, fixed)
 	}
-	ss = buildSeries(pts)
+	ss = buildSeries(pts, coffee.Declared{})
 	if len(ss) != 2 {
 		t.Fatalf("got %d series, want 2: %+v", len(ss), ss)
 	}
@@ -434,7 +435,7 @@ func TestOneParPerCPUIsOneSeries(t *testing.T) {
 
 func TestThroughputAxisNamesTheUnit(t *testing.T) {
 	t.Parallel()
-	ss := buildSeries(shop("cafe"))
+	ss := buildSeries(shop("cafe"), coffee.Declared{})
 	axis, label := throughputLabels(ss)
 	if axis != "throughput (lattes/s)" || label(ss[0]) != "ideal" {
 		t.Errorf("one unit: axis %q, label %q", axis, label(ss[0]))
@@ -516,7 +517,7 @@ func predicted(maxCPUs int, scale float64) []results.Point {
 func TestModelOverlaysMeasurements(t *testing.T) {
 	t.Parallel()
 	pts := append(shop("cafe"), predicted(64, 0.9)...)
-	ss, colours := buildSeries(pts), modeColours(pts)
+	ss, colours := buildSeries(pts, coffee.Declared{}), palette.Modes(modeOrder(pts), coffee.Declared{})
 	if len(ss) != 2*len(testModes) {
 		t.Fatalf("%d series, want a measurement and a prediction of each of %d modes", len(ss), len(testModes))
 	}
@@ -595,7 +596,7 @@ func TestMachinesAndModelAreToldApart(t *testing.T) {
 	t.Parallel()
 	pts := append(shop("laptop", "server"), predicted(4, 1)...)
 	var got []string
-	for _, s := range buildSeries(pts)[:3] {
+	for _, s := range buildSeries(pts, coffee.Declared{})[:3] {
 		got = append(got, fmt.Sprintf("%s/%v/%d", s.Label, s.Model, s.Style))
 	}
 	if want := []string{"ideal (laptop)/false/0", "ideal (server)/false/1", "ideal (model)/true/0"}; !slices.Equal(got, want) {
@@ -608,7 +609,7 @@ func TestMachinesAndModelAreToldApart(t *testing.T) {
 		g[i].Sched = "go"
 	}
 	var labels []string
-	for _, s := range buildSeries(append(predicted(2, 1), g...))[:2] {
+	for _, s := range buildSeries(append(predicted(2, 1), g...), coffee.Declared{})[:2] {
 		labels = append(labels, s.Label)
 	}
 	if want := []string{"ideal (model, fifo)", "ideal (model, go)"}; !slices.Equal(labels, want) {

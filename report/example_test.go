@@ -5,7 +5,7 @@ import (
 	"log"
 	"time"
 
-	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )
@@ -23,7 +23,7 @@ func ExampleBuild() {
 			Latency: results.Latency{P05: 4, P25: 4, P50: 4, P75: 4.1, P95: 4.2, P99: 4.5, Mean: 4},
 		})
 	}
-	a, err := analyze.Points(points, analyze.Options{})
+	a, err := experiment.Analyze(points, experiment.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results"
 )
@@ -16,7 +17,7 @@ import (
 // scalabilityOf draws the scalability chart of points.
 func scalabilityOf(t *testing.T, pts []results.Point) chart {
 	t.Helper()
-	ss := buildSeries(pts)
+	ss := buildSeries(pts, coffee.Declared{})
 	c, err := scalabilityChart(analyzed(t, pts).Fits, ss, cpuCounts(ss))
 	if err != nil {
 		t.Fatalf("scalabilityChart: %v", err)
@@ -75,7 +76,7 @@ func TestScalabilityChartDrawsFittedCurves(t *testing.T) {
 	// One curve in each mode's colour, the model's: the measurements,
 	// in the same colours, have too few CPU counts for one.
 	curves := curvePaths(c.SVG, curveSteps/2)
-	for _, s := range buildSeries(pts) {
+	for _, s := range buildSeries(pts, coffee.Declared{}) {
 		if curves[hex(s)] != 1 {
 			t.Errorf("%s: %d fitted curves in %s, want 1", s.Label, curves[hex(s)], hex(s))
 		}
@@ -108,7 +109,7 @@ func TestScalabilityCurveFollowsTheFit(t *testing.T) {
 		}
 	}
 	c := scalabilityOf(t, pts)
-	colour := strings.ToUpper(palette.Hex(palette.Fixed()["locking"]))
+	colour := strings.ToUpper(palette.Hex(palette.Modes([]string{"locking"}, coffee.Declared{})["locking"]))
 	m := regexp.MustCompile(`<path d="M([^"]*)" style="[^"]*stroke:`+colour).FindAllSubmatch(c.SVG, -1)
 	found := false
 	for _, path := range m {
@@ -143,7 +144,7 @@ func TestScalabilityChartEmptyWhenNothingFits(t *testing.T) {
 
 func TestDrawChartsHasScalability(t *testing.T) {
 	t.Parallel()
-	cs, err := drawCharts(fitShop(), analyzed(t, fitShop()).Fits)
+	cs, err := drawCharts(fitShop(), analyzed(t, fitShop()).Fits, coffee.Declared{})
 	if err != nil {
 		t.Fatal(err)
 	}

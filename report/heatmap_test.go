@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/coffee"
+	modelsched "github.com/brewput/brewput/experiment/schedule"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/model"
@@ -82,7 +84,7 @@ func TestScheduleDrawing(t *testing.T) {
 	t.Parallel()
 	cfg := model.DefaultConfig(6)
 	cfg.Policy.Sched = "fifo"
-	tl, err := schedule.FromModel(cfg, schedule.Span)
+	tl, err := modelsched.FromModel(cfg, schedule.Span)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +116,7 @@ func TestScheduleDrawing(t *testing.T) {
 // than maxEntries, and every series in one of them.
 func TestSmallMultiples(t *testing.T) {
 	t.Parallel()
-	ss := buildSeries(append(studyPoints(), modelPoints(8)...))
+	ss := buildSeries(append(studyPoints(), modelPoints(8)...), coffee.Declared{})
 	label := func(s series) string { return s.Label }
 	if n := len(entries(ss, label)); n != 9 {
 		t.Errorf("%d legend entries for 9 modes measured and predicted; want one each", n)

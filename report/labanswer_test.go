@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 // labPoint is a lab's measured point of variant on n CPUs, making tput

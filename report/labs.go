@@ -17,11 +17,11 @@ import (
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 // labView is one lab's section: what it shows, its chart, its points.

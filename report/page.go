@@ -79,7 +79,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) page {
 		studies := slices.DeleteFunc(slices.Clone(shop), func(p results.Point) bool { return !isStudy(p) || p.IsModel() })
 		model := slices.ContainsFunc(shop, results.Point.IsModel)
 		if !parts.verdict.Empty() {
-			sections = append(sections, section{ID: "verdict", Title: "The answer", template: "verdict", data: newVerdictView(parts.verdict, opt.Playground)})
+			sections = append(sections, section{ID: "verdict", Title: "The answer", template: "verdict", data: newVerdictView(parts.verdict, opt.Playground, opt.Modes)})
 		}
 		if len(coffee) > 0 {
 			sections = append(sections, section{ID: "limits", Title: "What limits what", template: "heatmap", data: heatmapView(parts.heatmap)})
@@ -554,7 +554,7 @@ func machineTables(points []results.Point) []machineTable {
 	points = poolMeters(points)
 	keys, byKey := bySeries(points)
 	labelOf := map[seriesKey]string{}
-	for _, s := range buildSeries(points) {
+	for _, s := range buildSeries(points, nil) { // labels: no colours or groups
 		labelOf[s.seriesKey] = s.Label
 	}
 	labels, keysOf := groupBy(keys, func(k seriesKey) string { return labelOf[k] })

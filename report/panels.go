@@ -1,13 +1,13 @@
 package report
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/brewput/brewput/coffee"
 )
 
 // maxEntries is the most entries a chart's legend (a panel's, in small
@@ -53,17 +53,6 @@ func entries(ss []series, label func(series) string) []entry {
 	return out
 }
 
-// family places a mode among the groups the small multiples show apart,
-// in order, as its family declares; a series of no mode of the shop is
-// among the others.
-func family(mode string) (order int, title string) {
-	g := coffee.Others
-	if m, err := coffee.ParseMode(mode); err == nil {
-		g = coffee.FamilyOf(m).Group
-	}
-	return int(g), g.String()
-}
-
 // panelGroup is the series one panel of a chart draws.
 type panelGroup struct {
 	title  string
@@ -77,15 +66,14 @@ func splitPanels(ss []series, label func(series) string) []panelGroup {
 	if len(entries(ss, label)) <= maxEntries {
 		return []panelGroup{{series: ss}}
 	}
-	var byFamily [coffee.Others + 1][]series
-	var titles [coffee.Others + 1]string
+	byGroup, titles := map[int][]series{}, map[int]string{}
 	for _, s := range ss {
-		i, title := family(s.Mode)
-		byFamily[i] = append(byFamily[i], s)
-		titles[i] = title
+		byGroup[s.Group] = append(byGroup[s.Group], s)
+		titles[s.Group] = s.GroupTitle
 	}
 	var out []panelGroup
-	for f, fs := range byFamily {
+	for _, f := range slices.Sorted(maps.Keys(byGroup)) {
+		fs := byGroup[f]
 		es := entries(fs, label)
 		for start, part := 0, 1; start < len(es); start, part = start+maxEntries, part+1 {
 			end := min(start+maxEntries, len(es))

@@ -13,10 +13,10 @@ import (
 
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/chartspec"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -77,6 +77,11 @@ type Options struct {
 	// relative to the page or absolute, which each of the shop's modes in
 	// the answer links to; "" for no links.
 	Playground string
+	// Modes is what the points' system declares of its modes: the
+	// groups its charts' small multiples draw, each mode's own colour,
+	// which the playground knows (coffee.Declared for the shop's); nil
+	// declares nothing.
+	Modes results.Modes
 }
 
 // Build renders points and their analysis a (nil shows none) into a
@@ -103,7 +108,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	var charts []chart
 	if len(shop) > 0 {
 		var err error
-		if parts.charts, err = drawCharts(shop, a.Fits); err != nil {
+		if parts.charts, err = drawCharts(shop, a.Fits, opt.Modes); err != nil {
 			return nil, fmt.Errorf("draw charts: %w", err)
 		}
 		// The answer's section speaks of the shop and the studies; the

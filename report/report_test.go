@@ -14,6 +14,8 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
@@ -445,7 +447,7 @@ func build(t testing.TB, points []results.Point) (*Report, error) {
 // simulated.
 func answered(t testing.TB, points []results.Point) *analysis.Analysis {
 	t.Helper()
-	a := analyze.Answer(points)
+	a := analyze.Answer(points, coffee.Declared{})
 	fits, err := analyze.Fits(points)
 	if err != nil {
 		t.Fatal(err)
@@ -458,7 +460,7 @@ func answered(t testing.TB, points []results.Point) *analysis.Analysis {
 // the shop's points without a causal profile one under the fifo policy.
 func analyzed(t testing.TB, points []results.Point) *analysis.Analysis {
 	t.Helper()
-	a, err := analyze.Points(points, analyze.Options{})
+	a, err := experiment.Analyze(points, experiment.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

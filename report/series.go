@@ -65,6 +65,10 @@ type series struct {
 	// the palette cycled onto.
 	Style   int
 	Samples []sample // ascending CPUs
+	// Group and GroupTitle are the mode's group among the small
+	// multiples (results.Modes.Group); 0 and "" where none is declared.
+	Group      int
+	GroupTitle string
 }
 
 // at returns the series' sample at cpus, if it has one.
@@ -81,9 +85,9 @@ func (s series) at(cpus int) (sample, bool) {
 // repetitions at a CPU count to medians. The series are in the order their
 // modes first appear, and of one mode in the order they first appear, so
 // that a mode's measurement and its prediction sit together in a legend.
-func buildSeries(points []results.Point) []series {
+func buildSeries(points []results.Point, declared results.Modes) []series {
 	keys, byKey := bySeries(points)
-	colours := modeColours(points)
+	colours := palette.Modes(modeOrder(points), declared)
 	modes := modeOrder(points)
 	cycles := (len(modes) + len(palette.Cycle()) - 1) / len(palette.Cycle())
 	label := labeller(keys)
@@ -96,14 +100,18 @@ func buildSeries(points []results.Point) []series {
 	for _, k := range keys {
 		ps := byKey[k]
 		cycle := slices.Index(modes, k.Mode) / len(palette.Cycle())
-		out = append(out, series{
+		s := series{
 			seriesKey: k,
 			Label:     label(k),
 			Unit:      ps[0].Unit,
 			Colour:    colours[k.Mode],
 			Style:     cycle + nth[kind{k.Mode, k.Model}]*cycles,
 			Samples:   samples(ps),
-		})
+		}
+		if declared != nil {
+			s.Group, s.GroupTitle = declared.Group(k.Mode)
+		}
+		out = append(out, s)
 		nth[kind{k.Mode, k.Model}]++
 	}
 	slices.SortStableFunc(out, func(a, b series) int {
@@ -250,13 +258,6 @@ func loadLabel(l load, all []load) string {
 		parts = append(parts, "maxq="+strconv.Itoa(l.MaxQ))
 	}
 	return strings.Join(parts, " ")
-}
-
-// modeColours gives each mode its colour, the same on every chart and in
-// the playground: a usual mode its own (palette.Modes), any other the
-// palette's next free one in the order the modes first appear.
-func modeColours(points []results.Point) map[string]color.RGBA {
-	return palette.Modes(modeOrder(points))
 }
 
 // modeOrder lists the modes in the order they first appear in points.

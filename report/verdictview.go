@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -56,7 +56,7 @@ func playgroundLink(base string, m analysis.ModeLimit) string {
 
 // newVerdictView lays out the verdict, modes that the same thing limits
 // and the same change helps as much, making about as much, sharing a row.
-func newVerdictView(v analysis.Verdict, playground string) verdictView {
+func newVerdictView(v analysis.Verdict, playground string, declared results.Modes) verdictView {
 	vv := verdictView{Unit: v.Unit, Sentences: collect.Mapped(v.Counts, text.CountSentence)}
 	for _, d := range v.Studies {
 		vv.Studies = append(vv.Studies, studyVerdictView{Study: d.Study, ID: "verdict-study-" + anchor(d.Study), Sentences: text.StudySentences(d), Predicted: d.Prediction != nil})
@@ -91,7 +91,7 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 			index[key] = g
 		}
 		g.modes = append(g.modes, m.Mode)
-		if _, err := coffee.ParseMode(m.Mode); playground != "" && err == nil {
+		if playground != "" && declared != nil && declared.Known(m.Mode) {
 			g.row.Try = append(g.row.Try, tryLink{Mode: m.Mode, Href: playgroundLink(playground, m)})
 		}
 		g.lo, g.hi = min(g.lo, m.Throughput), max(g.hi, m.Throughput)

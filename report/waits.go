@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/results"
 )
 
@@ -75,7 +74,7 @@ func waitViews(points []results.Point, mode string) []waitView {
 		for i, w := range p.Waits {
 			on, where, detail := waitSite(w)
 			if i == 0 {
-				_, fn, _ := record.SplitSite(w.Site)
+				_, fn, _ := results.SplitSite(w.Site)
 				v.Sentence = fmt.Sprintf("%s waited %s per %s on %s (%s)", waiters(p, fn), format.Wait(w.PerOpMs), v.Per, on, detail)
 			}
 			if i == maxWaitRows {
@@ -93,7 +92,7 @@ func waitViews(points []results.Point, mode string) []waitView {
 // "" for a line such as the folded small sites), and its kind with its
 // file:line, as a sentence says it.
 func waitSite(w results.Wait) (on, where, detail string) {
-	text, fn, loc := record.SplitSite(w.Site)
+	text, fn, loc := results.SplitSite(w.Site)
 	on, detail = text, w.Kind
 	switch {
 	case fn == "":

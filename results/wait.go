@@ -1,5 +1,10 @@
 package results
 
+import (
+	"regexp"
+	"strings"
+)
+
 // Wait is one place where a point's goroutines waited, from its block
 // profile: a lock, a channel operation, a select.
 type Wait struct {
@@ -14,3 +19,22 @@ type Wait struct {
 	TotalMs float64 `json:"total_ms"`
 	PerOpMs float64 `json:"per_op_ms"`
 }
+
+// SplitSite takes apart a site as a Wait records it: the source text
+// (or ""), the function ("coffee.(*fineLocking).Brew") and the location
+// ("coffee/finelocking.go:25"); another site, the folded line's, comes
+// back as text alone.
+func SplitSite(site string) (text, function, location string) {
+	i := strings.LastIndex(site, " at ")
+	if i < 0 || !locationRE.MatchString(site[i+len(" at "):]) {
+		return site, "", ""
+	}
+	head, location := site[:i], site[i+len(" at "):]
+	if j := strings.LastIndex(head, " in "); j >= 0 {
+		return head[:j], head[j+len(" in "):], location
+	}
+	return "", head, location
+}
+
+// locationRE matches a site's file:line.
+var locationRE = regexp.MustCompile(`^\S+:\d+$`)

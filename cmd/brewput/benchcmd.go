@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/run/gobench"
@@ -81,7 +81,7 @@ func newBenchCmd(e *env) *cobra.Command {
 			e.notePlatform()
 			res, runErr := gobench.Run(cmd.Context(), cfg)
 			return gobench.Ended(res, runErr, func(points []results.Point) error {
-				a, err := analyze.Points(points, analyze.Options{BenchCol: col})
+				a, err := experiment.Analyze(points, experiment.Options{BenchCol: col})
 				if err != nil {
 					return err
 				}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/explain/why"
+	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	textfmt "github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/lockwatch"

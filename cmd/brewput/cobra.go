@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
@@ -129,5 +130,5 @@ func setHelp(root *cobra.Command) {
 // and brewput report print theirs (text.WriteAnswer); --format table
 // prints every point.
 func modelAnswer(w io.Writer, points []results.Point) error {
-	return text.WriteAnswer(w, points, analyze.Answer(points), nil)
+	return text.WriteAnswer(w, points, analyze.Answer(points, coffee.Declared{}), nil)
 }

@@ -15,8 +15,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
+	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/explain/compare"
-	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/lab/lessons"
 	"github.com/brewput/brewput/results"

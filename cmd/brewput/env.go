@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/outfile"
@@ -50,18 +50,18 @@ type env struct {
 	// measurement of their own, quiet or busy, as they need.
 	calibrateCosts calibrate.Measurer
 	// analyze makes the analysis of points read back without one; by
-	// default analyze.Points.
-	analyze func([]results.Point, analyze.Options) (*analysis.Analysis, error)
+	// default experiment.Analyze.
+	analyze func([]results.Point, experiment.Options) (*analysis.Analysis, error)
 	// platformNoted is set once notePlatform has told sweep.PlatformNote.
 	platformNoted bool
 }
 
-// analyzer is the env's analyze, analyze.Points by default.
-func (e *env) analyzer() func([]results.Point, analyze.Options) (*analysis.Analysis, error) {
+// analyzer is the env's analyze, experiment.Analyze by default.
+func (e *env) analyzer() func([]results.Point, experiment.Options) (*analysis.Analysis, error) {
 	if e.analyze != nil {
 		return e.analyze
 	}
-	return analyze.Points
+	return experiment.Analyze
 }
 
 // hold claims the output --out names for this run, before anything is

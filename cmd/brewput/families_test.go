@@ -80,7 +80,8 @@ func TestEveryFamilyEverywhere(t *testing.T) {
 				if !slices.Contains(offered.Offered, usual) {
 					t.Errorf("the playground does not offer %s", usual)
 				}
-				if c, ok := palette.Fixed()[usual]; ok {
+				if i, ok := (coffee.Declared{}).Colour(usual); ok {
+					c := palette.Cycle()[i]
 					if other, taken := colours[palette.Hex(c)]; taken {
 						t.Errorf("%s has %s's colour %s", usual, other, palette.Hex(c))
 					}

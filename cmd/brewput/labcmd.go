@@ -17,9 +17,9 @@ import (
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 func newLabCmd(e *env) *cobra.Command {

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 )
 
@@ -42,7 +41,7 @@ func TestBenchLocks(t *testing.T) {
 	for _, p := range points {
 		groups := map[string]int{}
 		for _, m := range p.Machines() {
-			groups[meter.Group(m.Name)]++
+			groups[results.MeterGroup(m.Name)]++
 		}
 		want, members := "(*Locked).Place at book.go:", 1
 		if strings.Contains(p.Mode, "sharded") {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -151,7 +151,7 @@ func TestMainJobAndReport(t *testing.T) {
 	again := filepath.Join(dir, "again")
 	var out syncBuffer
 	errOut := syncBuffer{columns: unwrapped}
-	refuse := func([]results.Point, analyze.Options) (*analysis.Analysis, error) {
+	refuse := func([]results.Point, experiment.Options) (*analysis.Analysis, error) {
 		t.Error("brewput report of a saved run analysed its points again")
 		return nil, errors.New("analysed again")
 	}

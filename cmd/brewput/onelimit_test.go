@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
@@ -107,7 +108,7 @@ func TestOneLimitOneName(t *testing.T) {
 			// of its points there; the CPUs, where more help before
 			// another limit, its figures show. Where the model predicts a
 			// mode, its row's limits are the answer's.
-			ranges := analyze.Answer(points).Ranges
+			ranges := analyze.Answer(points, coffee.Declared{}).Ranges
 			for _, r := range ranges {
 				for _, row := range r.Rows {
 					shown := r.Model || len(ranges) == 1

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/base/race"
@@ -69,7 +70,7 @@ func TestOneLimitAcrossTheRange(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := analyze.Answer(points)
+		a := analyze.Answer(points, coffee.Declared{})
 		if len(a.Ranges) != 1 || len(a.Ranges[0].Rows) != 9 {
 			t.Fatalf("%s: %d tables, want the model's, of nine modes", sched, len(a.Ranges))
 		}

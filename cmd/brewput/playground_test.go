@@ -20,6 +20,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/report/palette"
@@ -340,7 +341,7 @@ func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
 			t.Errorf("%s and %s are both drawn %s", m, other, c)
 		}
 		distinct[c] = m
-		if want := palette.Hex(palette.Fixed()[m]); c != want {
+		if want := palette.Hex(palette.Modes([]string{m}, coffee.Declared{})[m]); c != want {
 			t.Errorf("%s is drawn %s; want its colour on the report, %s", m, c, want)
 		}
 	}
@@ -396,7 +397,7 @@ func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
 		if want, ok := talkColours[m]; ok && c != want {
 			t.Errorf("%s is %s on one link and %s on another", m, want, c)
 		}
-		if want := palette.Hex(palette.Fixed()[m]); c != want {
+		if want := palette.Hex(palette.Modes([]string{m}, coffee.Declared{})[m]); c != want {
 			t.Errorf("%s is drawn %s; want its colour on the report, %s", m, c, want)
 		}
 	}

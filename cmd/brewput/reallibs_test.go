@@ -62,9 +62,9 @@ func TestRealLibsLocks(t *testing.T) {
 	groupsOf := func(p results.Point) map[string]group {
 		out := map[string]group{}
 		for _, m := range p.Bench.Locks {
-			g := out[meter.Group(m.Name)]
+			g := out[results.MeterGroup(m.Name)]
 			g.kind, g.locks, g.uses, g.reads, g.goroutines, g.takers, g.via = m.Kind, g.locks+1, g.uses+m.Uses, g.reads+m.Reads, m.Goroutines, m.Takers, m.Via
-			out[meter.Group(m.Name)] = g
+			out[results.MeterGroup(m.Name)] = g
 		}
 		return out
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
+	modelsched "github.com/brewput/brewput/experiment/schedule"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/measure/host"
@@ -76,6 +77,6 @@ func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, 
 	if err != nil {
 		return analysis.Timeline{}, err
 	}
-	t, err := schedule.FromModel(pr.Config(s, nil), c.span)
+	t, err := modelsched.FromModel(pr.Config(s, nil), c.span)
 	return t, failed(err)
 }

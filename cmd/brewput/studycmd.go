@@ -7,7 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/brewput/brewput/explain/why"
+	"github.com/brewput/brewput/experiment/why"
 	"io/fs"
 	"runtime"
 	"slices"

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/explain/compare"
-	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/report/text"

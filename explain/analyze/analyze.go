@@ -1,74 +1,37 @@
-// Package analyze makes the analysis of a set of points: it asks each
-// question of the explanation layer once (what limits each point, what
-// the points answer, how each series scales, what the model advises,
-// which schedules tell the story) and keeps the answers in an
-// analysis.Analysis, which pages and tables only render.
+// Package analyze reads the analysis of a set of points: it asks each
+// question of the explanation layer once (what the points answer, how
+// each series scales) and keeps the answers in an analysis.Analysis,
+// beside what the experiments found on the points (experiment.Analyze:
+// causal profiles, advice, schedules), which pages and tables only render.
 package analyze
 
 import (
-	"fmt"
-	"io"
-
-	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/scaling"
-	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/base/collect"
-	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// Options say how to analyse.
-type Options struct {
-	// Policy profiles the points that have no causal profile: a measured
-	// point's configuration is simulated under it (the fifo policy where
-	// it is zero).
-	Policy model.Policy
-	// Log hears what could not be analysed, as it happens; nil for none.
-	Log io.Writer
-	// BenchCol names Go benchmarks' variants by a projection of their
-	// names, as benchstat's -col ("/impl"); "" finds the part in which
-	// they vary (verdict.BenchFamilies).
-	BenchCol string
-}
-
-// Points analyses points, giving each shop point without a causal
-// profile one (in place). What cannot be analysed is said in the notes
-// and on opt.Log, and the rest is analysed all the same.
-func Points(points []results.Point, opt Options) (*analysis.Analysis, error) {
-	a := &analysis.Analysis{Schema: analysis.Schema}
-	note := func(err error) {
-		a.Notes = append(a.Notes, err.Error())
-		if opt.Log != nil {
-			format.Lines(opt.Log, "")(err.Error())
-		}
+// Points reads the analysis of points into a, which holds what the
+// experiments found on them (a new analysis where a is nil), modes being
+// what their system declares of its modes (nil: nothing). benchCol
+// names Go benchmarks' variants by a projection of their names, as
+// benchstat's -col ("/impl"); "" finds the part in which they vary
+// (verdict.BenchFamilies).
+func Points(points []results.Point, a *analysis.Analysis, modes results.Modes, benchCol string) (*analysis.Analysis, error) {
+	if a == nil {
+		a = &analysis.Analysis{Schema: analysis.Schema}
 	}
-	policy := opt.Policy
-	if policy.Sched == "" {
-		policy = limits.Fifo()
-	}
-	if err := limits.Annotate(points, policy); err != nil {
-		note(fmt.Errorf("causal profiles: %w", err))
-	}
-	// The advice is the fifo policy's, which needs no calibration, so
-	// that any machine makes the same of the same points.
-	advice, skipped := limits.Points(points, limits.Fifo())
-	for _, err := range skipped {
-		note(err)
-	}
-	a.Advice = advice
-	a.Schedules = schedule.Pictures(points, schedule.Span)
 	fits, err := Fits(points)
 	if err != nil {
 		return nil, err
 	}
 	a.Fits = fits
-	answer := Answer(points)
+	answer := Answer(points, modes)
 	a.Verdict, a.Grid, a.Ranges, a.StudyTable, a.Labs = answer.Verdict, answer.Grid, answer.Ranges, answer.StudyTable, answer.Labs
-	if opt.BenchCol != "" {
-		if a.Verdict.Benches, err = verdict.BenchFamiliesBy(points, opt.BenchCol); err != nil {
+	if benchCol != "" {
+		if a.Verdict.Benches, err = verdict.BenchFamiliesBy(points, benchCol); err != nil {
 			return nil, err
 		}
 	}
@@ -79,10 +42,11 @@ func Points(points []results.Point, opt Options) (*analysis.Analysis, error) {
 }
 
 // Answer is the part of an analysis read from the points as they are,
-// simulating nothing: the verdict, the grid, the compact tables, the labs.
-func Answer(points []results.Point) *analysis.Analysis {
-	a := &analysis.Analysis{Schema: analysis.Schema, Grid: verdict.NewGrid(points), Verdict: verdict.Of(points)}
-	a.Ranges, a.StudyTable, a.Labs = verdict.Ranges(points), verdict.StudyTable(points), verdict.Labs(points)
+// simulating nothing: the verdict, the grid, the compact tables, the
+// labs; modes is what their system declares of its modes (nil: nothing).
+func Answer(points []results.Point, modes results.Modes) *analysis.Analysis {
+	a := &analysis.Analysis{Schema: analysis.Schema, Grid: verdict.NewGrid(points), Verdict: verdict.Of(points, modes)}
+	a.Ranges, a.StudyTable, a.Labs = verdict.Ranges(points, modes), verdict.StudyTable(points), verdict.Labs(points)
 	return a
 }
 

@@ -1,23 +1,19 @@
 // Package schedule answers "which drink's step ran on which CPU?" over a
-// short span of one run, as an analysis.Timeline of bars: the model's
-// exact schedule (FromModel) or a measured run's execution trace
-// (FromTrace). Pick and Pictures choose the telling pictures: a mode at a
-// wall beside one that scales, where the difference shows.
+// short span of one run, as an analysis.Timeline of bars read from a
+// measured run's execution trace (FromTrace); the model's exact schedule
+// is experiment/schedule's, which simulates it. Pick chooses the telling
+// pictures: a mode at a wall beside one that scales, where the
+// difference shows.
 package schedule
 
 import (
 	"cmp"
 	"fmt"
-	"os"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/measure/record"
-	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -52,7 +48,7 @@ type Choice struct {
 // finelocking and multi-2 on 6 CPUs in the talk's shop. Without that
 // contrast, the first walled mode alone at its most CPUs; without a wall,
 // the best scaling mode at the most CPUs; without either, nothing.
-func Pick(g *analysis.Grid, points []results.Point) []Choice {
+func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choice {
 	shown := func(mode string, n int) *analysis.Entry {
 		if c, ok := g.At(mode, n); ok {
 			return c.Shown()
@@ -94,7 +90,7 @@ func Pick(g *analysis.Grid, points []results.Point) []Choice {
 		var be *analysis.Entry
 		for _, m := range g.Modes {
 			e := shown(m, n)
-			if m == walled || verdict.Races(m) || e == nil || !e.Limit.Scales() || kind != nil && e.Model != *kind {
+			if m == walled || verdict.Races(modes, m) || e == nil || !e.Limit.Scales() || kind != nil && e.Model != *kind {
 				continue
 			}
 			if be == nil || e.Throughput > be.Throughput {
@@ -153,101 +149,4 @@ func as(e *analysis.Entry) string {
 		return "as the " + e.Source + " predicts"
 	}
 	return "as " + verdict.MeasuredOn(e.Host)
-}
-
-// Pictures picks (Pick) and makes the report's pictures from points: each
-// choice's schedule in the model under PolicyFor's policy, beside the
-// execution trace of a measured point of it run with --profile, where the
-// file is at hand. A chosen mode profiled only on fewer CPUs gets a
-// picture of its most CPUs profiled too, model and trace side by side.
-func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
-	g := verdict.NewGrid(points)
-	var out []analysis.Picture
-	for _, c := range Pick(g, points) {
-		out = append(out, picture(points, c.Mode, c.CPUs, c.Why, c.Point, span))
-	}
-	// Profiled measurements of the chosen modes, at their most CPUs.
-	var extra []analysis.Picture
-	for _, pic := range out {
-		if pic.Trace != nil {
-			continue
-		}
-		p, ok := profiled(points, pic.Mode, 0)
-		if !ok || p.CPUs == pic.CPUs {
-			continue
-		}
-		why := fmt.Sprintf("%s on %s, measured with --profile: the model's schedule beside the real one.", p.Mode, format.Count(p.CPUs, "CPU"))
-		extra = append(extra, picture(points, p.Mode, p.CPUs, why, p, span))
-	}
-	return append(out, extra...)
-}
-
-// PolicyFor is the policy the model draws p's configuration under: p's
-// own for a prediction (its costs read from its calibration); for a
-// measurement, that of the prediction of its mode on as many CPUs among
-// points (the go policy's first), else fifo, which needs no calibration.
-func PolicyFor(points []results.Point, p results.Point) (model.Policy, error) {
-	if p.IsModel() {
-		return calibrate.PolicyOf(p)
-	}
-	var found *results.Point
-	for i, q := range points {
-		if q.IsModel() && q.Mode == p.Mode && q.CPUs == p.CPUs && (found == nil || found.Sched != "go" && q.Sched == "go") {
-			found = &points[i]
-		}
-	}
-	if found != nil {
-		return calibrate.PolicyOf(*found)
-	}
-	return model.Policy{Policy: results.Policy{Sched: "fifo", Seed: max(p.Seed, 1)}}, nil
-}
-
-// profiled finds the first measured point of mode on cpus (any, if 0:
-// the most CPUs) with profile files.
-func profiled(points []results.Point, mode string, cpus int) (results.Point, bool) {
-	var best results.Point
-	found := false
-	for _, p := range points {
-		if p.Mode != mode || p.IsModel() || p.Profile == "" || (cpus > 0 && p.CPUs != cpus) {
-			continue
-		}
-		if !found || p.CPUs > best.CPUs || (p.CPUs == best.CPUs && p.Rep < best.Rep) {
-			best, found = p, true
-		}
-	}
-	return best, found
-}
-
-// picture makes one configuration's timelines.
-func picture(points []results.Point, mode string, cpus int, why string, p results.Point, span time.Duration) analysis.Picture {
-	pic := analysis.Picture{Mode: mode, CPUs: cpus, Why: why}
-	var notes []string
-	if cfg, ok := model.ConfigOf(p); ok {
-		pol, err := PolicyFor(points, p)
-		if err == nil {
-			cfg = pol.Apply(cfg)
-			cfg.CPUs = cpus
-			var t analysis.Timeline
-			if t, err = FromModel(cfg, span); err == nil {
-				pic.Model = &t
-			}
-		}
-		if err != nil {
-			notes = append(notes, "the model cannot draw it: "+err.Error())
-		}
-	}
-	if pr, ok := profiled(points, mode, cpus); ok {
-		path := record.FilesFor(pr.Profile).Trace
-		if _, err := os.Stat(path); err != nil {
-			notes = append(notes, fmt.Sprintf("the trace of the measured point, %s, is not at hand", path))
-		} else if t, err := ReadTrace(path, mode, cpus, span); err == nil {
-			pic.Trace = &t
-		} else {
-			notes = append(notes, "its trace cannot be drawn: "+err.Error())
-		}
-	}
-	if len(notes) > 0 {
-		pic.Note = format.Capital(strings.Join(notes, "; ")) + "."
-	}
-	return pic
 }

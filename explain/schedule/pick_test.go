@@ -1,16 +1,12 @@
 package schedule
 
 import (
-	"github.com/brewput/brewput/report/text"
-
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -62,7 +58,7 @@ func study() []results.Point {
 // scales (ideal's race aside), where the first makes at most 70 % of the
 // second: finelocking and multi-2 on 6 CPUs.
 func TestPick(t *testing.T) {
-	cs := Pick(verdict.NewGrid(study()), study())
+	cs := Pick(verdict.NewGrid(study()), study(), coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "finelocking" || cs[1].Mode != "multi-2" || cs[0].CPUs != 6 || cs[1].CPUs != 6 {
 		t.Fatalf("picked %+v; want finelocking and multi-2 on 6 CPUs", cs)
 	}
@@ -80,47 +76,12 @@ func TestPick(t *testing.T) {
 			measured = append(measured, p)
 		}
 	}
-	cs = Pick(verdict.NewGrid(measured), measured)
+	cs = Pick(verdict.NewGrid(measured), measured, coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "locking" || cs[1].Mode != "finelocking" || cs[0].CPUs != 2 {
 		t.Errorf("measured only: picked %+v; want locking beside finelocking on 2 CPUs", cs)
 	}
-	if len(Pick(verdict.NewGrid(nil), nil)) != 0 {
+	if len(Pick(verdict.NewGrid(nil), nil, coffee.Declared{})) != 0 {
 		t.Error("picked something from no points")
-	}
-}
-
-// TestPictures: the chosen configurations drawn from the model under
-// their predictions' policy, the go policy with the costs the points name
-// (for the measured point, its prediction's), and a profiled point's trace
-// beside the model's schedule of it.
-func TestPictures(t *testing.T) {
-	ps := study()
-	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
-	testkit.WriteShopTrace(t, base+".trace", 10) // what --profile writes for a point
-	for i, p := range ps {
-		if !p.IsModel() && p.Mode == "finelocking" && p.CPUs == 2 {
-			ps[i].Profile = base
-		}
-	}
-	pics := Pictures(ps, Span)
-	if len(pics) != 3 {
-		t.Fatalf("%d pictures, want finelocking and multi-2 on 6 CPUs, then finelocking on 2 as profiled", len(pics))
-	}
-	for i, want := range []string{"finelocking on 6 CPUs, model (go)", "multi-2 on 6 CPUs, model (go)", "finelocking on 2 CPUs, model (go)"} {
-		if pics[i].Model == nil || text.TimelineTitle(*pics[i].Model) != want {
-			t.Errorf("picture %d: model timeline %v, want %q", i, pics[i].Model, want)
-		}
-	}
-	if tr := pics[2].Trace; tr == nil || tr.File != base+".trace" || tr.Source != "execution trace" {
-		t.Errorf("the profiled point's picture has no trace beside the model: %+v (note %q)", tr, pics[2].Note)
-	}
-	// A trace that is gone is said, not drawn.
-	if err := os.Remove(base + ".trace"); err != nil {
-		t.Fatal(err)
-	}
-	pics = Pictures(ps, Span)
-	if len(pics) != 3 || pics[2].Trace != nil || !strings.Contains(pics[2].Note, "is not at hand") {
-		t.Errorf("without its file: trace %v, note %q", pics[2].Trace, pics[2].Note)
 	}
 }
 
@@ -138,7 +99,7 @@ func TestPickOnlyARealContrast(t *testing.T) {
 			ps[i].Throughput, ps[i].Bottleneck = 1750, limited("grinder#1", "grinder#2")
 		}
 	}
-	cs := Pick(verdict.NewGrid(ps), ps)
+	cs := Pick(verdict.NewGrid(ps), ps, coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "finelocking" || cs[1].Mode != "multi-2" || cs[0].CPUs != 6 {
 		t.Errorf("picked %+v; want finelocking beside multi-2 on 6 CPUs, not multi-2's wall without a contrast", cs)
 	}
@@ -155,7 +116,7 @@ func TestPickOnlyARealContrast(t *testing.T) {
 			}
 		}
 	}
-	cs = Pick(verdict.NewGrid(near), near)
+	cs = Pick(verdict.NewGrid(near), near, coffee.Declared{})
 	if len(cs) != 1 || cs[0].Mode != "multi-2" || cs[0].CPUs != 8 {
 		t.Fatalf("picked %+v; want multi-2 on 8 CPUs alone", cs)
 	}
@@ -170,31 +131,8 @@ func TestPickOnlyARealContrast(t *testing.T) {
 			ps[i].Throughput = 1116
 		}
 	}
-	cs = Pick(verdict.NewGrid(ps), ps)
+	cs = Pick(verdict.NewGrid(ps), ps, coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "locking" || !strings.Contains(cs[0].Why, "has hit a wall") {
 		t.Errorf("picked %+v; want locking at its wall", cs)
-	}
-}
-
-// TestPicturesDrawnAsHeaded: every picture's model timeline is drawn
-// under the policy its heading quotes, go or fifo.
-func TestPicturesDrawnAsHeaded(t *testing.T) {
-	for _, sched := range []string{"go", "fifo"} {
-		ps := study()
-		for i := range ps {
-			if ps[i].IsModel() {
-				ps[i].Sched = sched
-			}
-		}
-		pics := Pictures(ps, Span)
-		if len(pics) != 2 {
-			t.Fatalf("%s: %d pictures; want 2", sched, len(pics))
-		}
-		for _, pic := range pics {
-			quoted := "as the model (" + sched + ") predicts"
-			if !strings.Contains(pic.Why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
-				t.Errorf("%s: heading %q above a picture drawn by %v (note %q)", sched, pic.Why, pic.Model, pic.Note)
-			}
-		}
 	}
 }

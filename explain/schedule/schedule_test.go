@@ -2,12 +2,10 @@ package schedule
 
 import (
 	"github.com/brewput/brewput/report/text"
-	"github.com/brewput/brewput/results"
 
 	"github.com/brewput/brewput/results/analysis"
 
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,13 +14,10 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/model/sim"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -45,42 +40,6 @@ func checkTimeline(t *testing.T, tl analysis.Timeline) {
 		case i > 0 && tl.Bars[i-1].CPU == b.CPU && tl.Bars[i-1].End > b.Start:
 			t.Fatalf("%s: CPU %d runs two bars at once: %+v, %+v", text.TimelineTitle(tl), b.CPU, tl.Bars[i-1], b)
 		}
-	}
-}
-
-// TestFromModel: the model's finelocking on 6 CPUs, as the talk draws it:
-// its grinder busy all the time, its CPUs two thirds.
-func TestFromModel(t *testing.T) {
-	cfg := model.DefaultConfig(6)
-	cfg.Policy.Sched = "fifo"
-	tl, err := FromModel(cfg, Span)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkTimeline(t, tl)
-	u := tl.Use()
-	if u.Steps < 0.6 || u.Steps > 0.73 || len(u.Kinds) != 3 || u.Kinds[0].Kind != "grinder" || u.Kinds[0].Held < 0.95 {
-		t.Errorf("use %+v; want the CPUs two thirds busy (4 of 6) and the grinder all the time", u)
-	}
-	if got := text.TimelineTitle(tl); got != "finelocking on 6 CPUs, model (fifo)" {
-		t.Errorf("title %q", got)
-	}
-	var out strings.Builder
-	if err := text.WriteTimelineText(&out, tl, 80); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	for _, l := range lines {
-		if n := utf8.RuneCountInString(l); n > 80 {
-			t.Errorf("a line of %d columns: %q", n, l)
-		}
-	}
-	if len(lines) < 1+6+2 || !strings.HasPrefix(lines[1], "CPU 0 |") || !strings.Contains(out.String(), "G") {
-		t.Errorf("text of 6 CPUs:\n%s", out.String())
-	}
-	// Gaps: 2 of the 6 CPUs' time runs no step, which the text shows as dots.
-	if dots := strings.Count(strings.Join(lines[1:7], ""), "."); dots < 100 {
-		t.Errorf("%d idle columns of 432; finelocking leaves a third idle:\n%s", dots, out.String())
 	}
 }
 
@@ -179,45 +138,5 @@ func TestParseFromAndCheckTrace(t *testing.T) {
 	}
 	if err := CheckTrace(file); err != nil {
 		t.Errorf("CheckTrace of a file = %v", err)
-	}
-}
-
-// TestFromModelBusyIsModelUtil: the picture's bars cover the CPUs' busy
-// time as the model counts it, so that its text ("ran steps … and other
-// Go code …") says the utilization the model reports for the same window,
-// under both policies — steps still running at the window's end and the
-// runtime's own work included — for every family of the shop's modes,
-// with and without jitter, from 1 to 8 CPUs.
-func TestFromModelBusyIsModelUtil(t *testing.T) {
-	costs := sim.Costs{Switch: 200, Wake: 20 * time.Microsecond, SpinWake: 15 * time.Microsecond, MutexHandoff: 300,
-		ChanHandoff: time.Microsecond, BufChanHandoff: time.Microsecond, RunnextGrace: 60 * time.Microsecond}
-	modes := []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-1", "splitpipe-2", "multipipe-2"}
-	for _, sched := range []string{"fifo", "go"} {
-		for _, m := range modes {
-			for _, n := range []int{1, 2, 3, 6, 8} {
-				for _, jitter := range []time.Duration{0, 300 * time.Microsecond} {
-					cfg := model.DefaultConfig(n)
-					cfg.Mode, cfg.Policy.Sched, cfg.Steps.Jitter = m, sched, jitter
-					if sched == "go" {
-						cfg.Costs = costs
-					}
-					tl, err := FromModel(cfg, Span)
-					if err != nil {
-						t.Fatal(err)
-					}
-					checkTimeline(t, tl)
-					cfg.Warmup, cfg.Dur = tl.Start, Span
-					ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
-					if err != nil {
-						t.Fatal(err)
-					}
-					u := tl.Use()
-					if d := u.Steps + u.Other - ps[0].Metrics[results.Util]; d > 0.001 || d < -0.001 {
-						t.Errorf("%s, jitter %v: the picture's CPUs are busy %.4f (steps %.4f, other %.4f), the model's %.4f over the same %v",
-							text.TimelineTitle(tl), jitter, u.Steps+u.Other, u.Steps, u.Other, ps[0].Metrics[results.Util], Span)
-					}
-				}
-			}
-		}
 	}
 }

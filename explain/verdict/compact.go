@@ -10,8 +10,9 @@ import (
 
 // Ranges summarizes the shop's measured points and, apart, its
 // predictions: a row per mode and series with its figures on each CPU
-// count and what limits it where (limitSpans).
-func Ranges(points []results.Point) []analysis.Ranges {
+// count and what limits it where (limitSpans); modes says which modes
+// race (nil: none).
+func Ranges(points []results.Point, modes results.Modes) []analysis.Ranges {
 	var measured, model []results.Point
 	for _, p := range points {
 		switch {
@@ -25,14 +26,14 @@ func Ranges(points []results.Point) []analysis.Ranges {
 	var out []analysis.Ranges
 	for _, ps := range [][]results.Point{measured, model} {
 		if len(ps) > 0 {
-			out = append(out, ranges(ps))
+			out = append(out, ranges(ps, modes))
 		}
 	}
 	return out
 }
 
 // ranges is Ranges of points all measured or all predicted.
-func ranges(points []results.Point) analysis.Ranges {
+func ranges(points []results.Point, modes results.Modes) analysis.Ranges {
 	type modeSeries struct{ mode, id string }
 	keys, groups := collect.GroupBy(points, func(p results.Point) (modeSeries, bool) { return modeSeries{p.Mode, seriesID(p)}, true })
 	ids := map[string][]string{} // a mode's series
@@ -54,7 +55,7 @@ func ranges(points []results.Point) analysis.Ranges {
 	}
 	for _, k := range keys {
 		p0 := groups[k][0]
-		row := analysis.RangeRow{Mode: k.mode, Races: Races(k.mode), Unit: p0.Unit,
+		row := analysis.RangeRow{Mode: k.mode, Races: Races(modes, k.mode), Unit: p0.Unit,
 			Series: len(ids[k.mode]) > 1, Policies: len(scheds) > 1}
 		if row.Series || p0.Rate > 0 || p0.Harness != "" {
 			row.Load = &analysis.RowLoad{Sched: p0.Sched, Rate: p0.Rate, Par: p0.Par, PerCPU: p0.Par == p0.CPUs, Harness: p0.Harness}

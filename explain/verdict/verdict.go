@@ -11,32 +11,31 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
 
 // Of computes the verdict of points: the shop's (with the bottlenecks
 // limits.Annotate gave them), the studies' and the Go benchmarks'; labs'
-// are left out.
-func Of(points []results.Point) analysis.Verdict {
-	v := shop(NewGrid(points))
+// are left out. modes says which modes race (nil: none).
+func Of(points []results.Point, modes results.Modes) analysis.Verdict {
+	v := shop(NewGrid(points), modes)
 	v.Studies = Studies(points)
 	v.Benches = BenchFamilies(points)
 	return v
 }
 
 // shop is the shop's part of Of, from its points laid out.
-func shop(g *analysis.Grid) analysis.Verdict {
+func shop(g *analysis.Grid, modes results.Modes) analysis.Verdict {
 	var v analysis.Verdict
 	if len(g.Modes) == 0 {
 		return v
 	}
 	for _, c := range interesting(g) {
-		v.Counts = append(v.Counts, count(g, c))
+		v.Counts = append(v.Counts, count(g, c, modes))
 	}
 	for i, m := range g.Modes {
-		if ml, ok := modeLimit(g, m); ok {
+		if ml, ok := modeLimit(g, m, modes); ok {
 			v.Modes = append(v.Modes, ml)
 			if i == 0 {
 				v.Unit = ml.Unit
@@ -93,7 +92,7 @@ func newWall(g *analysis.Grid, a, b int) bool {
 }
 
 // count says what CPU count n shows.
-func count(g *analysis.Grid, n int) analysis.Count {
+func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	c := analysis.Count{CPUs: n}
 	type shown struct {
 		mode string
@@ -132,7 +131,7 @@ func count(g *analysis.Grid, n int) analysis.Count {
 	}
 	// A design with a data race is the CPUs' ceiling, a reference: never
 	// the one that makes the most, unless it is all there is.
-	racy := func(s shown) bool { return Races(s.mode) }
+	racy := func(s shown) bool { return Races(modes, s.mode) }
 	if valid := slices.DeleteFunc(slices.Clone(es), racy); len(valid) > 0 && len(valid) < len(es) {
 		for _, s := range es {
 			if racy(s) {
@@ -229,7 +228,7 @@ func MeasuredOn(host string) string {
 
 // modeLimit is mode's row: its limit at the most CPUs it has a point on,
 // and since which count that holds.
-func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
+func modeLimit(g *analysis.Grid, mode string, modes results.Modes) (analysis.ModeLimit, bool) {
 	var counts []int
 	for _, n := range g.CPUs {
 		if _, ok := g.At(mode, n); ok {
@@ -243,7 +242,7 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
 	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Sched,
-		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: Races(mode),
+		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: Races(modes, mode),
 		Caveats: e.Caveats}
 	if !e.Model {
 		ml.Source = MeasuredOn(e.Host)
@@ -258,11 +257,9 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 	return ml, true
 }
 
-// Races reports whether mode is a shop design with a data race (ideal).
-func Races(mode string) bool {
-	m, err := coffee.ParseMode(mode)
-	return err == nil && m.Races()
-}
+// Races reports whether modes declares mode a design with a data race
+// (the shop's ideal); nil declares none.
+func Races(modes results.Modes, mode string) bool { return modes != nil && modes.Races(mode) }
 
 // joinBands is the band from the lowest edge of band and b to the highest
 // (b's alone where first); nil where either has none: a band over some of

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/lab/chartspec"
+	"github.com/brewput/brewput/results/chartspec"
 
 	"github.com/spf13/pflag"
 

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 // Name is the lab's name, as in brewput lab aggregate.

@@ -16,8 +16,8 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 // Name is the lab's name, as in brewput lab logs.

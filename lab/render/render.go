@@ -17,8 +17,8 @@ import (
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 // Name is the lab's name, as in brewput lab render.

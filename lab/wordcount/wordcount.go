@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/lab/chartspec"
+	"github.com/brewput/brewput/results/chartspec"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"

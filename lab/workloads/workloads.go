@@ -9,13 +9,14 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"github.com/brewput/brewput/internal/base/format"
 	"runtime"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/lab/chartspec"
+	"github.com/brewput/brewput/internal/base/format"
+
+	"github.com/brewput/brewput/results/chartspec"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"

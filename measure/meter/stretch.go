@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 )
 
@@ -89,20 +88,4 @@ type Stretcher interface {
 	// Stretch stretches every later use. It is not synchronized: call it
 	// before the meter is shared.
 	Stretch(s Stretch)
-}
-
-// Group is the group a meter belongs to, which an experiment stretches as
-// one: "shard#1", "shard#2", … are "shard"; a channel's two sides are the
-// channel; any other meter is its own.
-func Group(name string) string {
-	for _, side := range []string{" send", " receive"} {
-		if ch, ok := strings.CutSuffix(name, side); ok {
-			name = ch
-			break
-		}
-	}
-	if base, n, ok := strings.Cut(name, "#"); ok && base != "" && n != "" && strings.Trim(n, "0123456789") == "" {
-		return base
-	}
-	return name
 }

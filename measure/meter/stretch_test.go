@@ -3,18 +3,9 @@ package meter
 import (
 	"testing"
 	"time"
-)
 
-func TestGroup(t *testing.T) {
-	for name, want := range map[string]string{
-		"cache": "cache", "shard#1": "shard", "shard#16": "shard", "jobs send": "jobs", "jobs receive": "jobs",
-		"lock#a": "lock#a", "#3": "#3", "shard#": "shard#", "out#2 send": "out",
-	} {
-		if got := Group(name); got != want {
-			t.Errorf("Group(%q) = %q, want %q", name, got, want)
-		}
-	}
-}
+	"github.com/brewput/brewput/results"
+)
 
 func TestStretchCheck(t *testing.T) {
 	s, err := NewStretch()
@@ -49,4 +40,12 @@ func TestStretchCheck(t *testing.T) {
 func nanValue() float64 {
 	zero := 0.0
 	return zero / zero
+}
+
+// TestKindsAsResultsReadThem: results reads an RWMutex's meter by the
+// kind this package gives it.
+func TestKindsAsResultsReadThem(t *testing.T) {
+	if !(results.Machine{Kind: KindRWMutex}).RWMutex() || (results.Machine{Kind: KindMutex}).RWMutex() {
+		t.Errorf("results.Machine.RWMutex does not read meter's kinds %q and %q", KindRWMutex, KindMutex)
+	}
 }

@@ -198,7 +198,7 @@ func (s Study) measure(ctx context.Context, variant string, l sweep.Load, st *St
 				continue
 			}
 			arm := armed
-			if st.Group != "" && meter.Group(m.Name()) == st.Group {
+			if st.Group != "" && results.MeterGroup(m.Name()) == st.Group {
 				arm.Extra, arm.Frac = st.Extra, st.Frac
 			}
 			if err := arm.Check(); err != nil {

@@ -1,8 +1,8 @@
 // Package palette is the colours both of brewput's pages draw with, the
-// report and the playground: a fixed colour for each of the coffee shop's
-// usual modes and for each step's machine, so that a mode or a step looks
-// the same on either page and from one link to the next, whichever other
-// modes share the chart.
+// report and the playground: a fixed colour for each mode a system
+// declares one (each of the coffee shop's usual modes) and for each
+// step's machine, so that a mode or a step looks the same on either page
+// and from one link to the next, whichever other modes share the chart.
 package palette
 
 import (
@@ -10,7 +10,7 @@ import (
 	"image/color"
 	"slices"
 
-	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/results"
 )
 
 // Cycle is Tableau's category10 (matplotlib's and d3's default): the
@@ -30,32 +30,20 @@ func Cycle() []color.RGBA {
 	}
 }
 
-// Fixed is each usual mode's own colour, as its family declares it
-// (coffee.Usual): a coffee.Colour names one of Cycle's ten.
-func Fixed() map[string]color.RGBA {
-	c := Cycle()
-	fixed := map[string]color.RGBA{}
-	for _, f := range coffee.Families() {
-		for _, u := range f.Usual {
-			if u.Colour != coffee.NoColour {
-				fixed[coffee.Mode{Family: f.Name, N: u.N}.String()] = c[u.Colour-coffee.Blue]
-			}
-		}
-	}
-	return fixed
-}
-
-// Modes gives each of modes a colour: a usual mode its fixed one; any
-// other, in the order given, the first of the cycle that no mode here has
-// yet, and past ten the cycle again from its start.
-func Modes(modes []string) map[string]color.RGBA {
-	fixed := Fixed()
+// Modes gives each of modes a colour: one declared its own (a usual mode
+// of the shop) that colour of the cycle; any other, in the order given,
+// the first of the cycle that no mode here has yet, and past ten the
+// cycle again from its start. declared may be nil: none has its own.
+func Modes(modes []string, declared results.Modes) map[string]color.RGBA {
 	out := map[string]color.RGBA{}
 	var used []color.RGBA
 	for _, m := range modes {
-		if c, ok := fixed[m]; ok {
-			out[m] = c
-			used = append(used, c)
+		if declared == nil {
+			break
+		}
+		if i, ok := declared.Colour(m); ok {
+			out[m] = Cycle()[i]
+			used = append(used, out[m])
 		}
 	}
 	cycle, n := Cycle(), 0

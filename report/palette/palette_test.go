@@ -3,6 +3,8 @@ package palette
 import (
 	"image/color"
 	"testing"
+
+	"github.com/brewput/brewput/coffee"
 )
 
 // The talk's eight modes, drawn together, get eight different colours, and
@@ -10,7 +12,7 @@ import (
 // changed from one link to the next, and the ninth took the first's).
 func TestModesFixedAndDistinct(t *testing.T) {
 	talk := []string{"finelocking", "ideal", "locking", "multi-2", "linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"}
-	all := Modes(talk)
+	all := Modes(talk, coffee.Declared{})
 	seen := map[color.RGBA]string{}
 	for _, m := range talk {
 		if other, ok := seen[all[m]]; ok {
@@ -20,7 +22,7 @@ func TestModesFixedAndDistinct(t *testing.T) {
 	}
 	// Another link: fewer modes, in another order, one the palette does
 	// not know.
-	few := Modes([]string{"bakery", "multipipe-2", "locking"})
+	few := Modes([]string{"bakery", "multipipe-2", "locking"}, coffee.Declared{})
 	for _, m := range []string{"multipipe-2", "locking"} {
 		if few[m] != all[m] {
 			t.Errorf("%s is %s beside the talk's modes, %s beside bakery", m, Hex(all[m]), Hex(few[m]))
@@ -37,7 +39,7 @@ func TestModesCycle(t *testing.T) {
 	for _, n := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"} {
 		names = append(names, n)
 	}
-	got, c := Modes(names), Cycle()
+	got, c := Modes(names, coffee.Declared{}), Cycle()
 	for i, n := range names[:10] {
 		if got[n] != c[i] {
 			t.Errorf("%s: %s, want %s", n, Hex(got[n]), Hex(c[i]))

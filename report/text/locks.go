@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 )
 
@@ -57,7 +56,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 		groups := map[string]*group{}
 		var names []string
 		for _, m := range p.Machines() {
-			name := meter.Group(m.Name)
+			name := results.MeterGroup(m.Name)
 			g := groups[name]
 			if g == nil {
 				g = &group{}
@@ -65,7 +64,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 				names = append(names, name)
 			}
 			g.locks++
-			g.rw = g.rw || m.Kind == meter.KindRWMutex && m.Goroutines > 0
+			g.rw = g.rw || m.RWMutex() && m.Goroutines > 0
 			g.reads += m.Reads
 			g.about = g.about || m.Estimated
 			g.via = m.Via

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
@@ -63,7 +64,7 @@ func TestStudyPrediction(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	if err := WriteCompact(&b, points, analyze.Answer(points), nil); err != nil {
+	if err := WriteCompact(&b, points, analyze.Answer(points, coffee.Declared{}), nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "study cache, predicted by its model (go):") || !strings.Contains(b.String(), "off by -20 %") {

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
@@ -38,7 +39,7 @@ func cacheStudy() []results.Point {
 // with no interval, and no "the most", from one run each, and never given
 // a limit, not even one an older version wrote into a point.
 func TestStudiesDescribed(t *testing.T) {
-	v := verdict.Of(cacheStudy())
+	v := verdict.Of(cacheStudy(), coffee.Declared{})
 	if len(v.Counts) != 0 || len(v.Modes) != 0 || v.Empty() {
 		t.Fatalf("a study's points got the shop's verdict, or none: %+v", v)
 	}
@@ -90,7 +91,7 @@ func TestStudiesWithIntervals(t *testing.T) {
 		"On 2 CPUs, measured on box: sharded makes the most, 9.09 Mops/s at a median 200 ns; less: syncmap ×0.667 [0.654, 0.680]; disturbed runs, not compared: mutex ×0.444 [0.436, 0.453]. Disturbed (other processes took CPU while they ran): mutex run 3.",
 		"From 1 to 2 CPUs, throughput: more: sharded ×1.82 [1.78, 1.85], syncmap ×2.00 [1.96, 2.04]; disturbed runs, no verdict: mutex ×0.800 [0.784, 0.816].",
 	}
-	if got := Sentences(verdict.Of(ps)); !slices.Equal(got, want) {
+	if got := Sentences(verdict.Of(ps, coffee.Declared{})); !slices.Equal(got, want) {
 		t.Errorf("sentences\n got %q\nwant %q", got, want)
 	}
 }
@@ -98,8 +99,8 @@ func TestStudiesWithIntervals(t *testing.T) {
 // TestStudiesBesideTheShop: a study's points leave the shop's verdict and
 // grid as they were, and are described apart.
 func TestStudiesBesideTheShop(t *testing.T) {
-	shop := verdict.Of(talk())
-	both := verdict.Of(append(talk(), cacheStudy()...))
+	shop := verdict.Of(talk(), coffee.Declared{})
+	both := verdict.Of(append(talk(), cacheStudy()...), coffee.Declared{})
 	if !slices.Equal(Sentences(both)[:len(shop.Counts)], Sentences(shop)) || len(both.Modes) != len(shop.Modes) || len(both.Studies) != 1 {
 		t.Errorf("the shop's verdict changed beside a study:\n%q\n%q", Sentences(shop), Sentences(both))
 	}
@@ -120,7 +121,7 @@ func TestWriteCompactUserCode(t *testing.T) {
 		Bench: &results.Benchmark{Name: "BenchmarkGet", Pkg: "example.com/kv", Iters: 100}, Metrics: map[results.Metric]float64{"ns/op": 100}}
 	ps = append(ps, bench)
 	var b strings.Builder
-	if err := WriteCompact(&b, append(talk(), ps...), analyze.Answer(append(talk(), ps...)), nil); err != nil {
+	if err := WriteCompact(&b, append(talk(), ps...), analyze.Answer(append(talk(), ps...), coffee.Declared{}), nil); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -215,7 +216,7 @@ func TestWriteStudiesFitsWidth(t *testing.T) {
 		ps := cacheStudy()
 		ps[4].Par = par
 		var b strings.Builder
-		if err := WriteCompact(&b, ps, analyze.Answer(ps), nil); err != nil {
+		if err := WriteCompact(&b, ps, analyze.Answer(ps, coffee.Declared{}), nil); err != nil {
 			t.Fatal(err)
 		}
 		for line := range strings.Lines(b.String()) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/format"
 
 	"github.com/brewput/brewput/explain/verdict"
@@ -114,7 +115,7 @@ func TestLimitOf(t *testing.T) {
 // figures are measured and which predicted, and every figure is the
 // points'.
 func TestVerdictOfTheTalk(t *testing.T) {
-	v := verdict.Of(talk())
+	v := verdict.Of(talk(), coffee.Declared{})
 	var counts []int
 	for _, c := range v.Counts {
 		counts = append(counts, c.CPUs)
@@ -131,7 +132,7 @@ func TestVerdictOfTheTalk(t *testing.T) {
 		t.Errorf("sentences\n got %q\nwant %q", got, want)
 	}
 	// Each mode's summary, as the answer and the page say it.
-	says := ModeSummaries(analyze.Answer(talk()))
+	says := ModeSummaries(analyze.Answer(talk(), coffee.Declared{}))
 	for mode, want := range map[string]string{
 		"finelocking": "the grinder from 4 CPUs; another grinder +7.0 % on 6 CPUs",
 		"locking":     "the kitchen lock; the kitchen lock held for less: combining outside it +30 % on 6 CPUs",
@@ -154,7 +155,7 @@ func TestVerdictMeasuredDisagrees(t *testing.T) {
 			ps[i].OthersCPUs = 0.9
 		}
 	}
-	s := Sentences(verdict.Of(ps))[0]
+	s := Sentences(verdict.Of(ps, coffee.Declared{}))[0]
 	for _, want := range []string{"finelocking makes the most, 500", "Not ranked, being disturbed: multi-2 400 lattes/s (the model predicts 500)", "1 of the 3 points measured here were disturbed"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("%q lacks %q", s, want)
@@ -173,7 +174,7 @@ func TestDisturbedNeverWins(t *testing.T) {
 			ps[i].OthersCPUs = 0.9
 		}
 	}
-	c := verdict.Of(ps).Counts[0]
+	c := verdict.Of(ps, coffee.Declared{}).Counts[0]
 	if slices.Contains(c.Best, "locking") || len(c.Unranked) != 1 || c.Unranked[0].Mode != "locking" || c.Inconclusive != "" {
 		t.Errorf("one disturbed mode: best %v, unranked %+v, inconclusive %q", c.Best, c.Unranked, c.Inconclusive)
 	}
@@ -186,7 +187,7 @@ func TestDisturbedNeverWins(t *testing.T) {
 			ps[i].OthersCPUs = 0.9
 		}
 	}
-	c = verdict.Of(ps).Counts[0]
+	c = verdict.Of(ps, coffee.Declared{}).Counts[0]
 	if len(c.Best) != 0 || len(c.Rest) != 0 || len(c.Unranked) != 3 || c.Inconclusive != analysis.InconclusiveDisturbed {
 		t.Errorf("every mode disturbed: best %v, rest %v, unranked %d, inconclusive %q", c.Best, c.Rest, len(c.Unranked), c.Inconclusive)
 	}
@@ -232,7 +233,7 @@ func TestWriteAnswer(t *testing.T) {
 	}
 	ps[0].Disturbed = true // locking on 1 CPU, measured
 	var b strings.Builder
-	if err := WriteAnswer(&b, ps, analyze.Answer(ps), nil); err != nil {
+	if err := WriteAnswer(&b, ps, analyze.Answer(ps, coffee.Declared{}), nil); err != nil {
 		t.Fatal(err)
 	}
 	want := `On 2 CPUs (measured): finelocking and multi-2 make the most, 500 lattes/s.
@@ -269,7 +270,7 @@ func TestAnswerPredictsPastTheMeasured(t *testing.T) {
 		ps = append(ps, point(false, mode, 4, 900, 4, nil))
 	}
 	var b strings.Builder
-	if err := WriteAnswer(&b, ps, analyze.Answer(ps), nil); err != nil {
+	if err := WriteAnswer(&b, ps, analyze.Answer(ps, coffee.Declared{}), nil); err != nil {
 		t.Fatal(err)
 	}
 	if want := "\nlattes/s       1    2    4     5     6  p50 ms\n"; !strings.Contains(b.String(), want) {
@@ -280,11 +281,11 @@ func TestAnswerPredictsPastTheMeasured(t *testing.T) {
 // TestVerdictEmpty: no shop points, no verdict.
 func TestVerdictEmpty(t *testing.T) {
 	lab := results.Point{Kind: results.KindLab, Lab: &results.Lab{Name: "workloads", Variant: "add/concurrent"}, Spec: results.Spec{Mode: "workloads/add/concurrent", CPUs: 1}}
-	if v := verdict.Of([]results.Point{lab}); len(v.Counts) != 0 || len(v.Modes) != 0 {
+	if v := verdict.Of([]results.Point{lab}, coffee.Declared{}); len(v.Counts) != 0 || len(v.Modes) != 0 {
 		t.Errorf("verdict of a lab's point: %+v", v)
 	}
 	var b strings.Builder
-	if err := WriteVerdict(&b, verdict.Of(nil)); err != nil || b.Len() != 0 {
+	if err := WriteVerdict(&b, verdict.Of(nil, coffee.Declared{})); err != nil || b.Len() != 0 {
 		t.Errorf("WriteText of nothing wrote %q, %v", b.String(), err)
 	}
 }
@@ -297,7 +298,7 @@ func TestRacyDesignIsAReference(t *testing.T) {
 	for n := 1; n <= 6; n++ {
 		ps = append(ps, point(true, "ideal", n, 260*float64(n), 4, nil))
 	}
-	for _, c := range verdict.Of(ps).Counts {
+	for _, c := range verdict.Of(ps, coffee.Declared{}).Counts {
 		if slices.Contains(c.Best, "ideal") {
 			t.Errorf("on %d CPUs ideal among the best: %q", c.CPUs, CountSentence(c))
 		}
@@ -319,12 +320,12 @@ func TestPredictionsCarryTheirBand(t *testing.T) {
 		return p
 	}
 	ps := []results.Point{banded("multi-2", 1782, 1766, 1800), banded("multipipe-2", 1822, 1790, 1830)}
-	s := Sentences(verdict.Of(ps))[0]
+	s := Sentences(verdict.Of(ps, coffee.Declared{}))[0]
 	if want := "makes 1782–1822 lattes/s (1766–1830 with the costs' uncertainty) at a median"; !strings.Contains(s, want) {
 		t.Errorf("the sentence %q; want it to say %q", s, want)
 	}
 	ps[1].Band = nil
-	if s := Sentences(verdict.Of(ps))[0]; strings.Contains(s, "uncertainty") {
+	if s := Sentences(verdict.Of(ps, coffee.Declared{}))[0]; strings.Contains(s, "uncertainty") {
 		t.Errorf("one of the best without a band: the sentence %q claims a band for both", s)
 	}
 }
@@ -343,14 +344,14 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 		p.Unit, p.Caveats = "ops/s", cs
 		return p
 	}
-	v := verdict.Of([]results.Point{at("a", 6.6e6, rough), at("b", 6.5e6, rough)})
+	v := verdict.Of([]results.Point{at("a", 6.6e6, rough), at("b", 6.5e6, rough)}, coffee.Declared{})
 	s := Sentences(v)
 	if want := "The model takes its figures for a and b as rough: " + rough.Brief() + "."; len(s) == 0 || strings.Count(s[0], "as rough") != 1 || !strings.Contains(s[0], want) {
 		t.Errorf("the count's sentence %q; want it to say once %q", s, want)
 	}
 	answer := func(ps []results.Point) string {
 		var b strings.Builder
-		if err := WriteAnswer(&b, ps, analyze.Answer(ps), nil); err != nil {
+		if err := WriteAnswer(&b, ps, analyze.Answer(ps, coffee.Declared{}), nil); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
@@ -360,7 +361,7 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	}
 	// A mode that makes less: its note where its figure is said, in
 	// full, not in the headline, which names the best alone.
-	c := verdict.Of([]results.Point{at("a", 6.6e6), at("b", 2e6, rough)}).Counts[0]
+	c := verdict.Of([]results.Point{at("a", 6.6e6), at("b", 2e6, rough)}, coffee.Declared{}).Counts[0]
 	if full, head := CountSentence(c), CountHeadline(c, 200); !strings.Contains(full, "its figure for b as rough") || strings.Contains(head, "rough") {
 		t.Errorf("a rough figure below the best: the sentence %q, the headline %q; want the note in the first alone", full, head)
 	}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -53,7 +52,7 @@ type Options struct {
 // the same package (a machine's use method waits for whichever lock it was
 // given; its caller says which) unless that caller is a one-line wrapper.
 // It reads "TEXT in FUNCTION at FILE:LINE", TEXT the source line where the
-// file can be read, else "FUNCTION at FILE:LINE" (SplitSite).
+// file can be read, else "FUNCTION at FILE:LINE" (results.SplitSite).
 func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 	p, err := profile.Parse(r)
 	if err != nil {
@@ -145,25 +144,6 @@ func SummarizeFile(path string, ops int64, opt Options) ([]results.Wait, error) 
 	}
 	return waits, nil
 }
-
-// SplitSite takes apart a site as Summarize writes it: the source text
-// (or ""), the function ("coffee.(*fineLocking).Brew") and the location
-// ("coffee/finelocking.go:25"); another site, the folded line's, comes
-// back as text alone.
-func SplitSite(site string) (text, function, location string) {
-	i := strings.LastIndex(site, " at ")
-	if i < 0 || !locationRE.MatchString(site[i+len(" at "):]) {
-		return site, "", ""
-	}
-	head, location := site[:i], site[i+len(" at "):]
-	if j := strings.LastIndex(head, " in "); j >= 0 {
-		return head[:j], head[j+len(" in "):], location
-	}
-	return "", head, location
-}
-
-// locationRE matches a site's file:line.
-var locationRE = regexp.MustCompile(`^\S+:\d+$`)
 
 // frame is one function on a wait's stack, innermost first.
 type frame struct {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/explain/why"
+	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/lockwatch"
 	"github.com/brewput/brewput/internal/run/studyjob"

@@ -12,8 +12,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/exitcode"
@@ -21,10 +22,10 @@ import (
 	"github.com/brewput/brewput/internal/run/outfile"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/chartspec"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -105,12 +106,12 @@ func (j Job) Run(ctx context.Context) error {
 		verdicts, lessonsErr = j.Lessons(ctx)
 	}
 	if len(points) > 0 {
-		opt := report.Options{Figures: j.Figures, Lessons: verdicts, Playground: PlaygroundFor(j.Playground, j.Dir)}
+		opt := report.Options{Figures: j.Figures, Lessons: verdicts, Playground: PlaygroundFor(j.Playground, j.Dir), Modes: coffee.Declared{}}
 		if runErr != nil {
 			opt.Plan = &j.Plan // cut short: the page says so, results.json keeps the plan
 		}
 		jr.Out.Close()
-		a, err := analyze.Points(points, analyze.Options{Policy: policy, Log: j.Stderr})
+		a, err := experiment.Analyze(points, experiment.Options{Policy: policy, Log: j.Stderr})
 		if err == nil {
 			opt.Analysis = a
 			err = report.Write(j.Stdout, j.Dir, points, opt, j.Full)
@@ -128,8 +129,8 @@ func (j Job) Run(ctx context.Context) error {
 	return exitcode.Measured(runErr, len(j.Have)+len(measured), j.Study.Total())
 }
 
-// Analyzer makes the analysis of points (analyze.Points).
-type Analyzer func(points []results.Point, opt analyze.Options) (*analysis.Analysis, error)
+// Analyzer makes the analysis of points (experiment.Analyze).
+type Analyzer func(points []results.Point, opt experiment.Options) (*analysis.Analysis, error)
 
 // Resume reads the study, measured points and plan of a main job's journal.
 func Resume(path string) (*shopsweep.Batch, []results.Point, results.Plan, error) {
@@ -158,12 +159,13 @@ func Resume(path string) (*shopsweep.Batch, []results.Point, results.Plan, error
 // analysed once by analyzer under the fifo policy, and the report keeps
 // it. A journal's plan makes the page, and log, say how far its run got.
 func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]chartspec.Figure, full bool, playground string, analyzer Analyzer) error {
-	opt := report.Options{Figures: figures, Lessons: in.Lessons, Plan: in.Plan, Playground: PlaygroundFor(playground, dir), Analysis: in.Analysis}
+	opt := report.Options{Figures: figures, Lessons: in.Lessons, Plan: in.Plan, Playground: PlaygroundFor(playground, dir), Analysis: in.Analysis,
+		Modes: coffee.Declared{}}
 	if in.Plan != nil {
 		fmt.Fprintln(log, results.CutShort(*in.Plan, in.Points))
 	}
 	if !opt.Analysis.For(in.Points) {
-		a, err := analyzer(in.Points, analyze.Options{Policy: limits.Fifo(), Log: log})
+		a, err := analyzer(in.Points, experiment.Options{Policy: limits.Fifo(), Log: log})
 		if err != nil {
 			return err
 		}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/measure/sweep"
@@ -128,7 +128,7 @@ func TestRerender(t *testing.T) {
 	if in.Analysis == nil || !in.Analysis.For(in.Points) {
 		t.Fatalf("the job's analysis.json was not read back as its points' analysis: %+v", in.Analysis)
 	}
-	refuse := func([]results.Point, analyze.Options) (*analysis.Analysis, error) {
+	refuse := func([]results.Point, experiment.Options) (*analysis.Analysis, error) {
 		t.Error("brewput report of a saved run analysed its points again")
 		return nil, errors.New("analysed again")
 	}
@@ -163,9 +163,9 @@ func TestRerenderAnalysesOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	calls := 0
-	count := func(points []results.Point, opt analyze.Options) (*analysis.Analysis, error) {
+	count := func(points []results.Point, opt experiment.Options) (*analysis.Analysis, error) {
 		calls++
-		return analyze.Points(points, opt)
+		return experiment.Analyze(points, opt)
 	}
 	in, err := report.ReadFiles([]string{filepath.Join(dir, "results.json")})
 	if err != nil {

@@ -192,8 +192,13 @@ func ModesOffered() Modes {
 // from, and each step's.
 func colours() map[string]any {
 	fixed := map[string]string{}
-	for m, c := range palette.Fixed() {
-		fixed[m] = palette.Hex(c)
+	for _, f := range coffee.Families() {
+		for _, u := range f.Usual {
+			m := coffee.Mode{Family: f.Name, N: u.N}.String()
+			if i, ok := (coffee.Declared{}).Colour(m); ok {
+				fixed[m] = palette.Hex(palette.Cycle()[i])
+			}
+		}
 	}
 	var cycle []string
 	for _, c := range palette.Cycle() {

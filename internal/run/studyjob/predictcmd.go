@@ -8,7 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model/calibrate"
@@ -130,10 +131,10 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		return nil, unseen, nil
 	}
 	if f.Out != "" {
-		a, err := analyze.Points(all, analyze.Options{})
+		a, err := experiment.Analyze(all, experiment.Options{})
 		var r *report.Report
 		if err == nil {
-			r, err = report.Build(all, a)
+			r, err = report.BuildWith(all, report.Options{Analysis: a, Modes: coffee.Declared{}})
 		}
 		if err == nil {
 			err = r.WriteDir(f.Out)

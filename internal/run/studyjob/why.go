@@ -7,7 +7,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/brewput/brewput/explain/why"
+	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/internal/base/format"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"

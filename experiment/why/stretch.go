@@ -88,7 +88,7 @@ type Control struct {
 type Stretched struct {
 	// Name says what was stretched: "the shard mutexes (16)".
 	Name string `json:"name"`
-	// Group is the meters' group (meter.Group) and Kind their kind
+	// Group is the meters' group (results.MeterGroup) and Kind their kind
 	// ("mutex", "rwmutex", "chan").
 	Group   string `json:"group"`
 	Kind    string `json:"kind"`
@@ -296,7 +296,7 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 		if m.Kind == meter.KindReceive {
 			continue // a channel is stretched, and counted, by its sends
 		}
-		name := meter.Group(m.Name)
+		name := results.MeterGroup(m.Name)
 		kind := m.Kind
 		switch {
 		case kind == meter.KindSend:
@@ -373,7 +373,7 @@ func finite(xs []float64) []float64 {
 func heldPerUse(p results.Point, group string) (Nanos, bool) {
 	held, uses := 0.0, 0.0
 	for _, m := range p.Machines() {
-		if meter.Group(m.Name) == group && m.Kind != meter.KindSend && m.Kind != meter.KindReceive {
+		if results.MeterGroup(m.Name) == group && m.Kind != meter.KindSend && m.Kind != meter.KindReceive {
 			held += m.BusyFrac * p.Dur.Seconds()
 			uses += float64(m.Uses - m.Reads)
 		}
@@ -393,7 +393,7 @@ func waitedShare(p results.Point, group string) (float64, bool) {
 	}
 	waited := 0.0
 	for _, m := range p.Machines() {
-		if meter.Group(m.Name) == group {
+		if results.MeterGroup(m.Name) == group {
 			waited += m.MeanWaitMs / 1e3 * float64(m.Uses)
 		}
 	}
@@ -407,7 +407,7 @@ func handoffShares(points []results.Point, group string) []float64 {
 	for _, p := range points {
 		follows, handoffs := 0.0, 0.0
 		for _, m := range p.Machines() {
-			if meter.Group(m.Name) == group {
+			if results.MeterGroup(m.Name) == group {
 				follows += float64(m.Follows)
 				handoffs += float64(m.Handoffs)
 			}
@@ -434,7 +434,7 @@ const (
 func captured(p results.Point, group string, usesPerOp, margin, below float64) (bool, float64) {
 	follows, handoffs, takers := 0.0, 0.0, 0.0
 	for _, m := range p.Machines() {
-		if meter.Group(m.Name) != group {
+		if results.MeterGroup(m.Name) != group {
 			continue
 		}
 		if !exclusive(m) {
@@ -502,7 +502,7 @@ func (s *Stretches) Judge() {
 			}
 			most := 0.0
 			for _, m := range b.Machines() {
-				if meter.Group(m.Name) == e.Group {
+				if results.MeterGroup(m.Name) == e.Group {
 					most = max(most, m.BusyFrac)
 				}
 			}

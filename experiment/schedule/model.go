@@ -1,3 +1,7 @@
+// Package schedule draws the schedules the explanation picks (see
+// explain/schedule): the model's exact schedule of a configuration
+// (FromModel), simulated again, beside the execution trace of a measured
+// point where its file is at hand (Pictures).
 package schedule
 
 import (

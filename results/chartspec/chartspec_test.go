@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/internal/testkit"
-	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 // lines writes a plot's lines as "name: x=y x=y", in order.

@@ -1,0 +1,116 @@
+package schedule
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/explain/schedule"
+	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/internal/measure/record"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// Pictures picks (schedule.Pick) and makes the report's pictures from
+// points: each choice's schedule in the model under PolicyFor's policy,
+// beside the execution trace of a measured point of it run with
+// --profile, where the file is at hand. A chosen mode profiled only on
+// fewer CPUs gets a picture of its most CPUs profiled too, model and
+// trace side by side.
+func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
+	g := verdict.NewGrid(points)
+	var out []analysis.Picture
+	for _, c := range schedule.Pick(g, points, coffee.Declared{}) {
+		out = append(out, picture(points, c.Mode, c.CPUs, c.Why, c.Point, span))
+	}
+	// Profiled measurements of the chosen modes, at their most CPUs.
+	var extra []analysis.Picture
+	for _, pic := range out {
+		if pic.Trace != nil {
+			continue
+		}
+		p, ok := profiled(points, pic.Mode, 0)
+		if !ok || p.CPUs == pic.CPUs {
+			continue
+		}
+		why := fmt.Sprintf("%s on %s, measured with --profile: the model's schedule beside the real one.", p.Mode, format.Count(p.CPUs, "CPU"))
+		extra = append(extra, picture(points, p.Mode, p.CPUs, why, p, span))
+	}
+	return append(out, extra...)
+}
+
+// PolicyFor is the policy the model draws p's configuration under: p's
+// own for a prediction (its costs read from its calibration); for a
+// measurement, that of the prediction of its mode on as many CPUs among
+// points (the go policy's first), else fifo, which needs no calibration.
+func PolicyFor(points []results.Point, p results.Point) (model.Policy, error) {
+	if p.IsModel() {
+		return calibrate.PolicyOf(p)
+	}
+	var found *results.Point
+	for i, q := range points {
+		if q.IsModel() && q.Mode == p.Mode && q.CPUs == p.CPUs && (found == nil || found.Sched != "go" && q.Sched == "go") {
+			found = &points[i]
+		}
+	}
+	if found != nil {
+		return calibrate.PolicyOf(*found)
+	}
+	return model.Policy{Policy: results.Policy{Sched: "fifo", Seed: max(p.Seed, 1)}}, nil
+}
+
+// profiled finds the first measured point of mode on cpus (any, if 0:
+// the most CPUs) with profile files.
+func profiled(points []results.Point, mode string, cpus int) (results.Point, bool) {
+	var best results.Point
+	found := false
+	for _, p := range points {
+		if p.Mode != mode || p.IsModel() || p.Profile == "" || (cpus > 0 && p.CPUs != cpus) {
+			continue
+		}
+		if !found || p.CPUs > best.CPUs || (p.CPUs == best.CPUs && p.Rep < best.Rep) {
+			best, found = p, true
+		}
+	}
+	return best, found
+}
+
+// picture makes one configuration's timelines.
+func picture(points []results.Point, mode string, cpus int, why string, p results.Point, span time.Duration) analysis.Picture {
+	pic := analysis.Picture{Mode: mode, CPUs: cpus, Why: why}
+	var notes []string
+	if cfg, ok := model.ConfigOf(p); ok {
+		pol, err := PolicyFor(points, p)
+		if err == nil {
+			cfg = pol.Apply(cfg)
+			cfg.CPUs = cpus
+			var t analysis.Timeline
+			if t, err = FromModel(cfg, span); err == nil {
+				pic.Model = &t
+			}
+		}
+		if err != nil {
+			notes = append(notes, "the model cannot draw it: "+err.Error())
+		}
+	}
+	if pr, ok := profiled(points, mode, cpus); ok {
+		path := record.FilesFor(pr.Profile).Trace
+		if _, err := os.Stat(path); err != nil {
+			notes = append(notes, fmt.Sprintf("the trace of the measured point, %s, is not at hand", path))
+		} else if t, err := schedule.ReadTrace(path, mode, cpus, span); err == nil {
+			pic.Trace = &t
+		} else {
+			notes = append(notes, "its trace cannot be drawn: "+err.Error())
+		}
+	}
+	if len(notes) > 0 {
+		pic.Note = format.Capital(strings.Join(notes, "; ")) + "."
+	}
+	return pic
+}

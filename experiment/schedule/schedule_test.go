@@ -1,0 +1,223 @@
+package schedule
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"go.uber.org/goleak"
+
+	"github.com/brewput/brewput/explain/schedule"
+	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// span is the stretch the pictures show.
+const span = schedule.Span
+
+// checkTimeline checks what holds of any timeline: bars on its CPUs,
+// inside its span, never two at once on one CPU.
+func checkTimeline(t *testing.T, tl analysis.Timeline) {
+	t.Helper()
+	if len(tl.Bars) == 0 {
+		t.Fatalf("%s: no bars", text.TimelineTitle(tl))
+	}
+	for i, b := range tl.Bars {
+		switch {
+		case b.CPU < 0 || b.CPU >= tl.CPUs:
+			t.Fatalf("%s: bar on CPU %d of %d: %+v", text.TimelineTitle(tl), b.CPU, tl.CPUs, b)
+		case b.Start < 0 || b.End > tl.Span || b.End <= b.Start:
+			t.Fatalf("%s: bar %+v outside [0, %v]", text.TimelineTitle(tl), b, tl.Span)
+		case i > 0 && tl.Bars[i-1].CPU == b.CPU && tl.Bars[i-1].End > b.Start:
+			t.Fatalf("%s: CPU %d runs two bars at once: %+v, %+v", text.TimelineTitle(tl), b.CPU, tl.Bars[i-1], b)
+		}
+	}
+}
+
+// limited is a bottleneck naming resources.
+func limited(rs ...string) *results.Bottleneck {
+	return &results.Bottleneck{Resource: rs[0], Resources: rs, Named: "the " + strings.Join(rs, " and "), Model: "model (go)"}
+}
+
+// costs names the go policy's costs of study's predictions, as a
+// calibration's Ref does.
+var costs = results.Calibration{Host: "box", Costs: []results.Cost{
+	{Name: "wake", Median: 20 * time.Microsecond}, {Name: "spin wake", Median: 15 * time.Microsecond}, {Name: "spin window"},
+	{Name: "switch", Median: 100}, {Name: "mutex handoff", Median: 300}, {Name: "chan handoff", Median: time.Microsecond},
+	{Name: "buf chan handoff", Median: time.Microsecond}, {Name: "runnext grace", Median: 60 * time.Microsecond}}}
+
+// study is the talk's shop measured on 1 and 2 CPUs and predicted on 1 to
+// 8 under the go policy: ideal and multi-2 scale, finelocking stops at its
+// grinder from 4 CPUs, locking at its kitchen lock.
+func study() []results.Point {
+	var ps []results.Point
+	steps := results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}
+	for _, model := range []bool{false, true} {
+		top := 2
+		if model {
+			top = 8
+		}
+		for n := 1; n <= top; n++ {
+			for _, m := range []string{"ideal", "locking", "finelocking", "multi-2"} {
+				tput, b := 250*float64(n), limited("cpus", "customers")
+				switch {
+				case m == "locking":
+					tput, b = 250, limited("kitchen")
+				case m == "finelocking" && n >= 4:
+					tput, b = 930, limited("grinder")
+				}
+				p := results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: m, CPUs: n, Load: results.Load{Par: n, Dur: time.Second, Warmup: 100 * time.Millisecond}}, Throughput: tput, Unit: "lattes/s",
+					Bottleneck: b, Host: results.Host{Name: "box"}, Shop: &results.Shop{Steps: steps}}
+				if model {
+					p.Source, p.Sched, p.Seed, p.Calibration = results.SourceModel, "go", 1, &costs
+				}
+				ps = append(ps, p)
+			}
+		}
+	}
+	return ps
+}
+
+// TestFromModel: the model's finelocking on 6 CPUs, as the talk draws it:
+// its grinder busy all the time, its CPUs two thirds.
+func TestFromModel(t *testing.T) {
+	cfg := model.DefaultConfig(6)
+	cfg.Policy.Sched = "fifo"
+	tl, err := FromModel(cfg, span)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTimeline(t, tl)
+	u := tl.Use()
+	if u.Steps < 0.6 || u.Steps > 0.73 || len(u.Kinds) != 3 || u.Kinds[0].Kind != "grinder" || u.Kinds[0].Held < 0.95 {
+		t.Errorf("use %+v; want the CPUs two thirds busy (4 of 6) and the grinder all the time", u)
+	}
+	if got := text.TimelineTitle(tl); got != "finelocking on 6 CPUs, model (fifo)" {
+		t.Errorf("title %q", got)
+	}
+	var out strings.Builder
+	if err := text.WriteTimelineText(&out, tl, 80); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for _, l := range lines {
+		if n := utf8.RuneCountInString(l); n > 80 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+	if len(lines) < 1+6+2 || !strings.HasPrefix(lines[1], "CPU 0 |") || !strings.Contains(out.String(), "G") {
+		t.Errorf("text of 6 CPUs:\n%s", out.String())
+	}
+	// Gaps: 2 of the 6 CPUs' time runs no step, which the text shows as dots.
+	if dots := strings.Count(strings.Join(lines[1:7], ""), "."); dots < 100 {
+		t.Errorf("%d idle columns of 432; finelocking leaves a third idle:\n%s", dots, out.String())
+	}
+}
+
+// TestFromModelBusyIsModelUtil: the picture's bars cover the CPUs' busy
+// time as the model counts it, so that its text ("ran steps … and other
+// Go code …") says the utilization the model reports for the same window,
+// under both policies — steps still running at the window's end and the
+// runtime's own work included — for every family of the shop's modes,
+// with and without jitter, from 1 to 8 CPUs.
+func TestFromModelBusyIsModelUtil(t *testing.T) {
+	costs := sim.Costs{Switch: 200, Wake: 20 * time.Microsecond, SpinWake: 15 * time.Microsecond, MutexHandoff: 300,
+		ChanHandoff: time.Microsecond, BufChanHandoff: time.Microsecond, RunnextGrace: 60 * time.Microsecond}
+	modes := []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-1", "splitpipe-2", "multipipe-2"}
+	for _, sched := range []string{"fifo", "go"} {
+		for _, m := range modes {
+			for _, n := range []int{1, 2, 3, 6, 8} {
+				for _, jitter := range []time.Duration{0, 300 * time.Microsecond} {
+					cfg := model.DefaultConfig(n)
+					cfg.Mode, cfg.Policy.Sched, cfg.Steps.Jitter = m, sched, jitter
+					if sched == "go" {
+						cfg.Costs = costs
+					}
+					tl, err := FromModel(cfg, span)
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkTimeline(t, tl)
+					cfg.Warmup, cfg.Dur = tl.Start, span
+					ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					u := tl.Use()
+					if d := u.Steps + u.Other - ps[0].Metrics[results.Util]; d > 0.001 || d < -0.001 {
+						t.Errorf("%s, jitter %v: the picture's CPUs are busy %.4f (steps %.4f, other %.4f), the model's %.4f over the same %v",
+							text.TimelineTitle(tl), jitter, u.Steps+u.Other, u.Steps, u.Other, ps[0].Metrics[results.Util], span)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPictures: the chosen configurations drawn from the model under
+// their predictions' policy, the go policy with the costs the points name
+// (for the measured point, its prediction's), and a profiled point's trace
+// beside the model's schedule of it.
+func TestPictures(t *testing.T) {
+	ps := study()
+	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
+	testkit.WriteShopTrace(t, base+".trace", 10) // what --profile writes for a point
+	for i, p := range ps {
+		if !p.IsModel() && p.Mode == "finelocking" && p.CPUs == 2 {
+			ps[i].Profile = base
+		}
+	}
+	pics := Pictures(ps, span)
+	if len(pics) != 3 {
+		t.Fatalf("%d pictures, want finelocking and multi-2 on 6 CPUs, then finelocking on 2 as profiled", len(pics))
+	}
+	for i, want := range []string{"finelocking on 6 CPUs, model (go)", "multi-2 on 6 CPUs, model (go)", "finelocking on 2 CPUs, model (go)"} {
+		if pics[i].Model == nil || text.TimelineTitle(*pics[i].Model) != want {
+			t.Errorf("picture %d: model timeline %v, want %q", i, pics[i].Model, want)
+		}
+	}
+	if tr := pics[2].Trace; tr == nil || tr.File != base+".trace" || tr.Source != "execution trace" {
+		t.Errorf("the profiled point's picture has no trace beside the model: %+v (note %q)", tr, pics[2].Note)
+	}
+	// A trace that is gone is said, not drawn.
+	if err := os.Remove(base + ".trace"); err != nil {
+		t.Fatal(err)
+	}
+	pics = Pictures(ps, span)
+	if len(pics) != 3 || pics[2].Trace != nil || !strings.Contains(pics[2].Note, "is not at hand") {
+		t.Errorf("without its file: trace %v, note %q", pics[2].Trace, pics[2].Note)
+	}
+}
+
+// TestPicturesDrawnAsHeaded: every picture's model timeline is drawn
+// under the policy its heading quotes, go or fifo.
+func TestPicturesDrawnAsHeaded(t *testing.T) {
+	for _, sched := range []string{"go", "fifo"} {
+		ps := study()
+		for i := range ps {
+			if ps[i].IsModel() {
+				ps[i].Sched = sched
+			}
+		}
+		pics := Pictures(ps, span)
+		if len(pics) != 2 {
+			t.Fatalf("%s: %d pictures; want 2", sched, len(pics))
+		}
+		for _, pic := range pics {
+			quoted := "as the model (" + sched + ") predicts"
+			if !strings.Contains(pic.Why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
+				t.Errorf("%s: heading %q above a picture drawn by %v (note %q)", sched, pic.Why, pic.Model, pic.Note)
+			}
+		}
+	}
+}

@@ -251,9 +251,10 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 	locks, slots := 0.0, 0.0
 	used := b.Used()
 	for _, r := range used {
-		// {locks: N} is N mutexes; units are one channel and a count.
+		// {locks: N} is N mutexes, a pool of machines a meter each; units
+		// are one channel and a count.
 		locks++
-		if r.Locks {
+		if r.Locks || r.Pooled {
 			locks += float64(b.capacity(r))
 		}
 	}

@@ -262,21 +262,6 @@ func (m Mode) Parts(v Variant) Parts {
 	return p
 }
 
-// Holder is what a drink of mode m, changed by v, holds while its step
-// runs ("grind", "press", "steam" or "combine"): "kitchen", its kind of
-// machine ("grinder"), or "" for nothing. The causal profile relieves it.
-func (m Mode) Holder(step string, v Variant) string {
-	switch FamilyOf(m).Shape.Holds {
-	case KitchenLock:
-		if step != "combine" || !v.Split {
-			return "kitchen"
-		}
-	case MachineLocks, Stages:
-		return map[string]string{"grind": "grinder", "press": "espresso", "steam": "steamer"}[step]
-	}
-	return ""
-}
-
 // build makes mode m's shop, changed by v (checked), from its family's
 // Drink and Shape.
 func (m Mode) build(steps Steps, v Variant) Shop {

@@ -93,7 +93,7 @@ func (v Variant) Check(m Mode) error {
 	}
 	f := FamilyOf(m)
 	switch {
-	case !v.Copies.IsZero() && m.Holder("grind", Variant{}) != "grinder":
+	case !v.Copies.IsZero() && f.Shape.Holds != MachineLocks && f.Shape.Holds != Stages:
 		return fmt.Errorf("copies %+v: %s holds no machine to copy", v.Copies, m)
 	case !v.Buffers.IsZero() && !f.Pipeline():
 		return fmt.Errorf("buffers %+v: %s is no pipeline", v.Buffers, m)

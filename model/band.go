@@ -182,7 +182,7 @@ const (
 const phases = 3
 
 // Edges are what c's band simulates besides c (go policy, a Range): c at
-// each corner (with a WordSystem's words staying at a core for none and
+// each corner (with a System's words staying at a core for none and
 // for all of their move at each); with CPU-time steps where c's are wall
 // steps, for what a step sysmon cut saves turns on overhead the model does
 // not know (ideal, 10 customers, 1 CPU: measured 250–261 lattes/s, wall
@@ -200,12 +200,12 @@ func (c Config) Edges() []Config {
 	point := cfg.Costs
 	var runs []Config
 	machine := cfg.Machine
-	ws, _ := cfg.System.(WordSystem)
-	for _, c := range rng.corners(ws != nil && ws.Words()) {
-		if cfg.System == nil && (c.allCore || c.threaded || c.packed) {
-			// The shop's steps take their time whatever the core's
-			// speed, and its locks are held for milliseconds, where
-			// how far a line moves costs nothing: no other edge.
+	for _, c := range rng.corners(cfg.System != nil && cfg.System.Words()) {
+		if cfg.clock() != "" && (c.allCore || c.threaded || c.packed) {
+			// Steps that are times take them whatever the core's
+			// speed (the shop's locks are held for milliseconds,
+			// where how far a line moves costs nothing): no other
+			// edge.
 			continue
 		}
 		cfg.Costs, cfg.Machine = c.costs, machine
@@ -216,7 +216,7 @@ func (c Config) Edges() []Config {
 		runs = append(runs, cfg)
 	}
 	cfg.Costs, cfg.Machine = point, machine
-	if cfg.Policy.Burn == "wall" {
+	if cfg.clock() == "wall" {
 		c := cfg
 		c.Policy.Burn = "cpu"
 		runs = append(runs, c)

@@ -3,11 +3,6 @@ package model
 import (
 	"math"
 	"testing"
-	"time"
-
-	"github.com/brewput/brewput/coffee"
-
-	"github.com/brewput/brewput/model/sim"
 )
 
 // TestBoundsTalk: the bounds of the talk's modes, from their structure.
@@ -85,31 +80,5 @@ func TestBoundsHold(t *testing.T) {
 				t.Errorf("%s, %d CPUs: %v drinks/s against a bound of %v", mode, n, r.Throughput, b.ThroughputMax)
 			}
 		}
-	}
-}
-
-// TestMeanStep: the bounds take a jittered step at its mean, which is the
-// step itself while the jitter is at most twice the step, and longer once
-// the draws below zero are counted as zero; it agrees with the average of
-// a million draws.
-func TestMeanStep(t *testing.T) {
-	for _, c := range []struct{ d, jitter time.Duration }{
-		{ms, 0}, {ms, 500 * time.Microsecond}, {ms, 2 * ms}, {ms, 4 * ms}, {0, ms}, {ms, 10 * ms},
-	} {
-		s := sim.New(1)
-		st := steps{Steps: coffee.Steps{Jitter: c.jitter}, sim: s}
-		mean := st.mean(c.d)
-		if c.jitter <= 2*c.d && mean != c.d.Seconds() {
-			t.Errorf("step %v, jitter %v: mean %v, want the step", c.d, c.jitter, mean)
-		}
-		const draws = 1 << 20
-		var sum time.Duration
-		for range draws {
-			sum += st.machine(c.d)
-		}
-		if avg := (sum / draws).Seconds(); math.Abs(avg-mean) > 0.005*mean {
-			t.Errorf("step %v, jitter %v: mean %v, draws average %v", c.d, c.jitter, mean, avg)
-		}
-		s.Stop()
 	}
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
@@ -20,7 +22,7 @@ type Config struct {
 	Steps   coffee.Steps
 	Variant coffee.Variant
 	// System, where set, is simulated in place of the shop's Mode.
-	System System
+	System *blueprint.Blueprint
 	// Costs are the go policy's; Range, where set, their uncertainty,
 	// which gives the point a band.
 	Costs sim.Costs
@@ -81,6 +83,13 @@ func DefaultConfig(cpus int) Config {
 	}
 }
 
+// SystemConfig is b on cpus CPUs under the go policy, 1 s after 100 ms,
+// seed 1.
+func SystemConfig(b *blueprint.Blueprint, cpus int) Config {
+	return Config{System: b, Spec: results.Spec{Mode: b.Name, CPUs: cpus,
+		Load: results.Load{Warmup: 100 * time.Millisecond, Dur: time.Second}, Policy: results.Policy{Seed: 1}}}
+}
+
 // DefaultSched is the policy of a Config without one, --sched's default.
 const DefaultSched = "go"
 
@@ -103,7 +112,7 @@ func (c Config) harness() string {
 // Resolve is c with its load counted out (Par, a System's own).
 func (c Config) Resolve() Config {
 	if c.System != nil {
-		c.Load, _ = c.System.LoadAt(c)
+		c.Load, _ = c.System.LoadAt(c.Load, c.CPUs)
 		return c
 	}
 	c.Par = c.Workers(c.CPUs)
@@ -124,14 +133,24 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 		src := rand.New(rand.NewPCG(c.Policy.Seed, c.Phase^sysmonStream))
 		cpus.SetSysmonPhase(time.Duration(src.Int64N(int64(10 * time.Millisecond))))
 	}
-	cpus.SetWallSteps(c.Policy.Burn == "wall")
-	// A system's steps are work measured on one core; the shop's are
-	// times its harness burns for, on the clock or the CPU's.
-	cpus.SetWorkSteps(c.System != nil)
+	// A file's steps are work measured on one core, unless it gives them
+	// a clock; the shop's are times its harness burns for, on the clock
+	// or the CPU's.
+	cpus.SetWallSteps(c.clock() == "wall")
+	cpus.SetWorkSteps(c.clock() == "")
 	// Predicted in its steady state, but under the talk's protocol, which
 	// measures from the start and so has the runtime's.
 	cpus.SetSteadyStart(c.harness() != "talk")
 	return cpus
+}
+
+// clock is how c's steps count time (blueprint.Blueprint's Clock):
+// Policy.Burn's where set, else the System's, the shop's the CPU's.
+func (c Config) clock() string {
+	if c.System == nil {
+		return cmp.Or(c.Policy.Burn, "cpu")
+	}
+	return cmp.Or(c.Policy.Burn, c.System.Clock)
 }
 
 // sysmonStream sets sysmon's source apart from the start states'.

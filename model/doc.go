@@ -1,8 +1,10 @@
 // Package model predicts the coffee shop's modes, and systems described in
-// YAML (package blueprint), in virtual time on package sim: each mode
-// mirrors package coffee line for line — the same processes, locks,
-// channels, buffers and steps — so that coffee/X.go and model/X.go read
-// side by side, and load.go mirrors the harness's load.
+// YAML (package blueprint), in virtual time on package sim. A mode is
+// compiled into a blueprint from its family's shape (blueprint.Shop): the
+// processes, locks, pools, channels, buffers and steps package coffee
+// builds, metered as coffee meters them, so that a mode and a file
+// describing the same shop are one model; load.go mirrors the harness's
+// load.
 //
 // Simulate, the one way to simulate, takes configurations (a results.Spec
 // with the steps, a variant, the go policy's costs) and returns

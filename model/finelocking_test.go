@@ -1,13 +1,8 @@
 package model
 
 import (
-	"reflect"
 	"testing"
 	"time"
-
-	"github.com/brewput/brewput/results"
-
-	"github.com/brewput/brewput/model/sim"
 )
 
 // TestFinelockingTalk checks the talk's result for finelocking under fifo,
@@ -63,48 +58,5 @@ func TestFinelockingJitterLittle(t *testing.T) {
 	}
 	if r.Little < 0.99 || r.Little > 1.01 {
 		t.Errorf("Little's law check %v, want about 1", r.Little)
-	}
-}
-
-// TestFinelockingLineSameAsStations: brew's own loop over the locked
-// machines (fineLocking.line) does what using them through their stations
-// does, draw for draw: the same latencies, meters and events, for each
-// drink, under both policies, with jittered steps and more customers than
-// CPUs so that the locks and CPUs are waited for.
-func TestFinelockingLineSameAsStations(t *testing.T) {
-	for _, sched := range []string{"fifo", "go"} {
-		for name, d := range map[string]drink{"latte": latte, "americano": americano, "espresso": espresso} {
-			cfg := talk("finelocking", 3)
-			cfg.Policy.Sched, cfg.Costs, cfg.Steps.Jitter = sched, fixedCosts(), 400*time.Microsecond
-			type outcome struct {
-				rec    record
-				meters []Reading
-				events uint64
-			}
-			sim1 := func(line bool) outcome {
-				s := sim.New(7)
-				defer s.Stop()
-				f := newFineLocking(s, steps{Steps: cfg.Steps, sim: s, cpus: clock{CPUs: cfg.newCPUs(s)}}, d, Copies{}.Or(1), false)
-				if line && f.line == nil {
-					t.Fatalf("%s %s: no line for one machine of each kind", sched, name)
-				}
-				if !line {
-					f.line = nil
-				}
-				var rec record
-				load{Load: results.Load{Par: 7, Warmup: 10 * ms, Dur: 200 * ms}}.start(s, f, &rec)
-				s.RunUntil(210 * ms)
-				o := outcome{rec: rec, events: s.Events()}
-				for _, m := range f.meters() {
-					o.meters = append(o.meters, m.read())
-				}
-				return o
-			}
-			a, b := sim1(true), sim1(false)
-			if len(a.rec.Latency) == 0 || !reflect.DeepEqual(a, b) {
-				t.Errorf("%s %s: through the line %d lattes, %v, %d events; through the stations %d, %v, %d",
-					sched, name, len(a.rec.Latency), a.meters, a.events, len(b.rec.Latency), b.meters, b.events)
-			}
-		}
 	}
 }

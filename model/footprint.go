@@ -9,6 +9,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/model/blueprint"
 )
 
 // Footprint is what simulating a configuration takes, estimated before
@@ -36,13 +37,8 @@ const (
 func (c Config) Footprint() Footprint {
 	c = c.Resolve()
 	c.CPUs = max(c.CPUs, 1)
-	var sz Sizes
-	if c.System != nil {
-		sz = c.System.Sizes(c)
-	} else {
-		sz = c.sizes()
-	}
-	f := estimate(c, sz)
+	mode, _ := coffee.ParseMode(c.Mode)
+	f := estimate(c, c.system(mode).Sizes(c.Load, c.CPUs))
 	// A band simulates the point again, one run at a time.
 	if c.Range != nil && c.sched() == "go" {
 		f.Events *= float64(1 + len(c.Edges()))
@@ -50,45 +46,8 @@ func (c Config) Footprint() Footprint {
 	return f
 }
 
-// sizes are what the shop's mode is made of.
-func (c Config) sizes() Sizes {
-	what := "customers"
-	if c.Rate > 0 {
-		what = "servers"
-	}
-	sz := Sizes{Parts: []Part{{What: fmt.Sprintf("%d %s", c.Par, what), Procs: float64(c.Par)}}}
-	mode, _ := coffee.ParseMode(c.Mode)
-	p := mode.Parts(c.Variant)
-	if p.Stages > 0 {
-		sz.Parts = append(sz.Parts, Part{What: fmt.Sprintf("%d stage workers", p.Stages), Procs: float64(p.Stages)})
-	}
-	sz.Slots, sz.Machines = float64(p.Slots), float64(p.Machines+p.Locks)
-	sz.Drinks = c.drinksPerSecond(mode)
-	return sz
-}
-
-// Sizes are what a system is made of, and the most drinks a second.
-type Sizes struct {
-	Parts    []Part
-	Machines float64 // mutexes and meters
-	// MachinesAre names them: "machines" where empty.
-	MachinesAre string
-	Slots       float64 // room in channels
-	Drinks      float64
-	// Events is about how many events a drink takes (0: the shop's
-	// eventsPerDrink); Meters how many readings a point keeps (0: the
-	// shop's three machines).
-	Events, Meters float64
-}
-
-// Part is some of a system's processes: "6 customers".
-type Part struct {
-	What  string
-	Procs float64
-}
-
 // estimate is the footprint of sizes sz under c's load and window.
-func estimate(c Config, sz Sizes) Footprint {
+func estimate(c Config, sz blueprint.Sizes) Footprint {
 	var parts []part
 	procs := 0.0
 	for _, p := range sz.Parts {
@@ -141,21 +100,6 @@ func estimate(c Config, sz Sizes) Footprint {
 type part struct {
 	what  string
 	bytes float64
-}
-
-// drinksPerSecond is the most drinks a second c can make.
-func (c Config) drinksPerSecond(mode coffee.Mode) float64 {
-	if c.Rate > 0 {
-		return c.Rate
-	}
-	drink := c.Steps.Grind + c.Steps.Press + c.Steps.Steam + c.Steps.Combine - 3*c.Steps.Jitter/2
-	if !coffee.FamilyOf(mode).Drink.Steams() {
-		drink -= c.Steps.Steam
-	}
-	if drink <= 0 {
-		return 0 // refused as it is: a closed loop must advance
-	}
-	return float64(c.CPUs) / drink.Seconds()
 }
 
 // Limits are what a run may take: bytes; events a simulation, and all

@@ -58,17 +58,8 @@ type window struct {
 // end], for readings at an edge come after its instant's events.
 func (w window) in(t time.Duration) bool { return t > w.start && t <= w.end }
 
-// brewer is what a load's processes run per operation: an interface, as
-// a method value's wrapper costs a mispredicted return.
-type brewer interface{ brew(p *sim.Proc) }
-
-// opFunc is a System's operation, as a brewer.
-type opFunc func(*sim.Proc)
-
-func (op opFunc) brew(p *sim.Proc) { op(p) }
-
 // start starts l's processes on op, as harness.Run does.
-func (l load) start(s *sim.Sim, op brewer, rec *record) {
+func (l load) start(s *sim.Sim, op func(*sim.Proc), rec *record) {
 	w := window{start: l.Warmup, end: l.Warmup + l.Dur}
 	if l.Rate > 0 {
 		queue := newArrivals(s, l.MaxQ)
@@ -89,10 +80,10 @@ func (l load) start(s *sim.Sim, op brewer, rec *record) {
 }
 
 // loop is closed-loop customer i: order, wait, order again.
-func loop(p *sim.Proc, w window, op brewer, rec *record, i int) {
+func loop(p *sim.Proc, w window, op func(*sim.Proc), rec *record, i int) {
 	began := p.Now()
 	for {
-		op.brew(p)
+		op(p)
 		done := p.Now()
 		if done > w.end {
 			return
@@ -107,7 +98,7 @@ func loop(p *sim.Proc, w window, op brewer, rec *record, i int) {
 }
 
 // serve is an open-loop server; after the window it only drains.
-func serve(p *sim.Proc, w window, op brewer, queue *arrivals, rec *record) {
+func serve(p *sim.Proc, w window, op func(*sim.Proc), queue *arrivals, rec *record) {
 	for {
 		arrived := queue.recv(p)
 		began := p.Now()
@@ -115,7 +106,7 @@ func serve(p *sim.Proc, w window, op brewer, queue *arrivals, rec *record) {
 			rec.InSystem--
 			continue
 		}
-		op.brew(p)
+		op(p)
 		done := p.Now()
 		rec.InSystem--
 		if w.in(done) {

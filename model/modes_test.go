@@ -32,10 +32,10 @@ func everyMode(t *testing.T) []string {
 	return modes
 }
 
-// TestEveryModeMirrorsCoffee: every mode coffee has, has a model, and the
-// model meters the same resources under the same names, in the same order,
+// TestEveryModeMirrorsCoffee: every mode coffee has, the model compiles,
+// and meters the same resources under the same names, in the same order,
 // as the real shop, and reports the same unit; each drink uses each of its
-// machines once; the footprint counts them.
+// machines once; coffee's Parts, which advise's costs count, counts them.
 func TestEveryModeMirrorsCoffee(t *testing.T) {
 	for _, name := range everyMode(t) {
 		mode, _ := coffee.ParseMode(name)
@@ -68,7 +68,7 @@ func TestEveryModeMirrorsCoffee(t *testing.T) {
 			t.Errorf("%s: no drinks", name)
 		}
 		if p := mode.Parts(coffee.Variant{}); p.Machines+p.Locks < len(got) {
-			t.Errorf("%s: its footprint counts %d machines and %d locks; it meters %v", name, p.Machines, p.Locks, got)
+			t.Errorf("%s: its parts count %d machines and %d locks; it meters %v", name, p.Machines, p.Locks, got)
 		}
 		// Each drink uses each kind of machine once; the window's edges cut
 		// at most one drink per customer in two.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
@@ -30,39 +31,17 @@ func (c Config) structure() (Structure, error) {
 	if err != nil {
 		return Structure{}, err
 	}
-	if c.System != nil {
-		return c.System.Structure(c)
-	}
-	s := sim.New(0)
-	defer s.Stop()
-	_, _, st, err := c.build(s, mode, clock{CPUs: sim.NewCPUs(s, c.CPUs)})
-	return st, err
+	r := c.Resolve()
+	return c.system(mode).Structure(r.CPUs, r.Par)
 }
 
-// build builds c's shop, or System, in s.
-func (c Config) build(s *sim.Sim, mode coffee.Mode, cpus clock) (brewer, func() []Reading, Structure, error) {
+// system is what c simulates: its System, or its mode of the shop as a
+// blueprint, compiled from the family's shape.
+func (c Config) system(mode coffee.Mode) *blueprint.Blueprint {
 	if c.System != nil {
-		st, err := c.System.Structure(c)
-		if err != nil {
-			return nil, nil, Structure{}, err
-		}
-		op, read := c.System.Build(s, cpus.CPUs, c)
-		return opFunc(op), read, st, nil
+		return c.System
 	}
-	st := steps{Steps: c.Steps, sim: s, cpus: cpus}
-	sh, err := newShop(s, mode, st, c.Variant)
-	if err != nil {
-		return nil, nil, Structure{}, err
-	}
-	meters := sh.meters()
-	read := func() []Reading {
-		out := make([]Reading, len(meters))
-		for i, m := range meters {
-			out[i] = m.read()
-		}
-		return out
-	}
-	return sh, read, structureOf(mode, c.Variant, st), nil
+	return blueprint.Shop(mode, c.Steps, c.Variant)
 }
 
 // advances refuses a closed loop whose operation takes no virtual time.
@@ -102,23 +81,27 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 	}
 	var poisson bool
 	if c.System != nil {
-		c.Load, poisson = c.System.LoadAt(c)
+		c.Load, poisson = c.System.LoadAt(c.Load, c.CPUs)
 		c.Draw, c.Policy.Seed, c.Phase = c.Phase, c.Policy.Seed+c.Phase, 0
 	} else {
 		c.Par = c.Workers(c.CPUs)
+	}
+	sys := c.system(mode)
+	st, err := sys.Structure(c.CPUs, c.Par)
+	if err != nil {
+		return result{}, err
 	}
 	s := sim.New(c.Policy.Seed)
 	defer s.Stop() // unwinds the processes that are still blocked
 	s.SetCancel(done)
 	cpus := c.newCPUs(s)
+	run := blueprint.Run{Customers: c.Par, Seed: c.Policy.Seed, Draw: c.Draw}
 	var log *stepLog
 	if c.Trace != nil {
 		log = newStepLog()
+		run.Trace = log
 	}
-	op, read, st, err := c.build(s, mode, clock{CPUs: cpus, log: log})
-	if err != nil {
-		return result{}, err
-	}
+	op, read := sys.Build(s, cpus, run)
 	if err := c.advances(st); err != nil {
 		return result{}, err
 	}
@@ -202,7 +185,7 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 	}
 	ran := cpus.Busy() - busy0
 	for i, now := range read() {
-		d := Reading{Uses: now.Uses - before[i].Uses, Held: now.Held - before[i].Held,
+		d := blueprint.Reading{Uses: now.Uses - before[i].Uses, Held: now.Held - before[i].Held,
 			Working: now.Working - before[i].Working, Wait: now.Wait - before[i].Wait, Stalls: now.Stalls - before[i].Stalls}
 		unitTime := float64(time.Duration(now.Units) * window)
 		m := results.Machine{Name: now.Name, Kind: now.Kind, Uses: d.Uses, BusyFrac: float64(d.Held) / unitTime, WorkingFrac: float64(d.Working) / unitTime}
@@ -243,7 +226,7 @@ const (
 // shortHoldCaveat is the caveat on a shared mutex's reading, if it was
 // held briefly and busy much of the window, or its word's line waited for
 // (stalled, a share of the time the CPUs ran) much of the CPUs' time.
-func shortHoldCaveat(name string, d Reading, busy, stalled float64) []results.Caveat {
+func shortHoldCaveat(name string, d blueprint.Reading, busy, stalled float64) []results.Caveat {
 	if d.Uses == 0 {
 		return nil
 	}

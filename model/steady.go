@@ -16,15 +16,6 @@ const MaxRefills = 3
 // MaxFill is the longest warm-up, in windows, a queue gets to fill.
 const MaxFill = 40
 
-// Serves is the most servers can serve a second by the bounds.
-func (b Bounds) Serves(servers int) float64 {
-	x := min(b.CPU, b.Structural)
-	if b.LatencyMin > 0 {
-		x = min(x, float64(servers)/b.LatencyMin.Seconds())
-	}
-	return x
-}
-
 // FillWarmup is the warm-up of rate arrivals a second into room places
 // (queue and servers) serving at most serves a second: where they outrun
 // that, the queue is full after room ÷ (rate − serves) and steady room ÷

@@ -15,7 +15,7 @@ type talkSample struct {
 
 // startTalk starts the talk harness's processes in the order the
 // harness's talk loop starts its goroutines.
-func (l load) startTalk(s *sim.Sim, op brewer, rec *record) {
+func (l load) startTalk(s *sim.Sim, op func(*sim.Proc), rec *record) {
 	w := window{start: l.Warmup, end: l.Warmup + l.Dur}
 	if l.Drain {
 		w = window{start: -1, end: l.Dur}
@@ -38,12 +38,12 @@ func generate(p *sim.Proc, w window, requests *sim.Chan[struct{}], rec *record) 
 }
 
 // talkWorker takes a request, times the call, and hands it on.
-func talkWorker(p *sim.Proc, w window, op brewer, requests *sim.Chan[struct{}], durations *sim.Chan[talkSample]) {
+func talkWorker(p *sim.Proc, w window, op func(*sim.Proc), requests *sim.Chan[struct{}], durations *sim.Chan[talkSample]) {
 	last := p.Now()
 	for {
 		requests.Recv(p)
 		began := p.Now()
-		op.brew(p)
+		op(p)
 		done := p.Now()
 		durations.Send(p, talkSample{cycle: last, began: began, done: done})
 		last = done

@@ -186,7 +186,7 @@ func TestBadInput(t *testing.T) {
 		{"model noisy", []string{"model", "--sched", "fifo", "--noisy", "ok"}, []string{"--noisy", "measurements only"}},
 		{"model too many customers", []string{"model", "--sched", "fifo", "--modes", "ideal", "--cpus", "1", "--par", "1000000000"}, []string{"would need about", "TB of memory", "1000000000", "--max-mem"}},
 		{"model too many rounds", []string{"model", "--sched", "fifo", "--modes", "ideal", "--cpus", "1", "--count", "1000000000"}, []string{"1000000000 points", "--max-mem"}},
-		{"model too many copies", []string{"model", "--sched", "fifo", "--modes", "multi-1000000000", "--cpus", "1"}, []string{"3000000000 machines", "--max-mem"}},
+		{"model too many copies", []string{"model", "--sched", "fifo", "--modes", "multi-1000000000", "--cpus", "1"}, []string{"3000000003 mutexes and meters", "--max-mem"}},
 		{"model too many events", []string{"model", "--sched", "fifo", "--modes", "ideal", "--cpus", "1", "--interval", "1us", "--dur", "1h", "--max-mem", "1TB"}, []string{"events", "shorten --dur"}},
 		{"model YAML with a billion workers", []string{"model", "--sched", "fifo", "--model", "{workers}"}, []string{"--model", "workers.yaml", "1000000001 pipeline workers", "--max-mem"}},
 		{"model YAML with a million lines", []string{"model", "--sched", "fifo", "--model", "{lines}"}, []string{"--model", "lines.yaml", "pipeline workers", "--max-mem"}},

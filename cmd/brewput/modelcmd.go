@@ -280,7 +280,7 @@ func stepsText(sched, clock string, yaml bool) string {
 // orderFits refuses a YAML system one of whose orders takes longer than
 // the --dur window, as the shop's step flags are: none would complete in it.
 func orderFits(bp *blueprint.Blueprint, st *shopsweep.Batch) error {
-	s, err := bp.Structure(model.Config{})
+	s, err := bp.Structure(1, 1)
 	if err != nil || len(st.Specs) == 0 {
 		return nil // refused later, as it is
 	}

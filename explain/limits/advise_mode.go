@@ -7,7 +7,6 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/model/blueprint"
 )
 
 // Advise is cfg's causal profile and the structural changes that apply,
@@ -24,7 +23,7 @@ func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
 		return nil, err
 	}
 	var changes []whatIf
-	if b, ok := cfg.System.(*blueprint.Blueprint); ok {
+	if b := cfg.System; b != nil {
 		changes = systemWhatIfs(cfg, b)
 	} else {
 		changes = shopWhatIfs(cfg)
@@ -91,8 +90,8 @@ func added(from, to Cost) Cost {
 
 // perCPU reports whether cfg has a worker a CPU (--par 0, or the file).
 func perCPU(cfg model.Config) bool {
-	b, ok := cfg.System.(*blueprint.Blueprint)
-	if !ok || cfg.Par > 0 {
+	b := cfg.System
+	if b == nil || cfg.Par > 0 {
 		return cfg.Par == 0
 	}
 	if cfg.Resolve().Rate > 0 {

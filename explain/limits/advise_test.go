@@ -9,7 +9,6 @@ import (
 
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/model/blueprint"
 )
 
 // config is the default configuration of the mode named, which may be
@@ -142,7 +141,7 @@ func TestBadConfig(t *testing.T) {
 
 func TestAdviseBlueprint(t *testing.T) {
 	cfg := example(t, "cafe.yaml", 4)
-	b := cfg.System.(*blueprint.Blueprint)
+	b := cfg.System
 	a, err := limits.Advise(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
@@ -14,29 +13,11 @@ import (
 // yamlSystem is a blueprint at one configuration, as a causal profile's target.
 type yamlSystem struct {
 	setting
-	b *blueprint.Blueprint
+	parts
 }
 
 func (y *yamlSystem) system() string {
 	return fmt.Sprintf("%s on %s", y.b.Name, format.Count(y.cfg.CPUs, "CPU"))
-}
-
-func (y *yamlSystem) label(r string) string {
-	if l, ok := loadLabel(r); ok {
-		return l
-	}
-	switch {
-	case strings.HasPrefix(r, "channel:"):
-		return "the channel into stage " + strings.TrimPrefix(r, "channel:")
-	case strings.HasPrefix(r, "step:"):
-		return "step " + strings.TrimPrefix(r, "step:")
-	case strings.HasPrefix(r, lineKey):
-		return "the cache line of " + strings.TrimPrefix(r, lineKey)
-	}
-	if slices.ContainsFunc(y.b.Stages(), func(s blueprint.StageInfo) bool { return s.Name == r }) {
-		return "stage " + r
-	}
-	return "the " + r
 }
 
 // Knob keys of a blueprint's copies, and a resource's cache line's name.
@@ -74,47 +55,7 @@ func (y *yamlSystem) simulated(k knobs) model.Config {
 	return cfg
 }
 
-func (y *yamlSystem) reliefs() []relief {
-	var rs []relief
-	for _, st := range y.b.Steps() {
-		main := "step:" + st.Name
-		if st.Held != "" {
-			main = st.Held
-		}
-		relieves := collect.AppendNew([]string{main}, st.Holds...)
-		if st.CPU {
-			relieves = collect.AppendNew(relieves, "cpus")
-		}
-		rs = append(rs, relief{kind: Shorter, change: st.Name + " 10 % faster",
-			named: []string{main}, relieves: relieves, k: knobs{scale: map[string]float64{st.Name: Faster}}})
-	}
-	used := y.b.Used() // a resource nobody takes limits nothing
-	for _, r := range used {
-		rs = append(rs, relief{kind: Copy, change: fmt.Sprintf("one more %s (%d → %d)", r.Name, r.Capacity, r.Capacity+1), named: []string{r.Name}, relieves: []string{r.Name},
-			cost: Cost{Units: 1}, k: knobs{copies: map[string]int{unitKey + r.Name: 1}}})
-	}
-	if y.cfg.Policy.Sched != "fifo" { // fifo's lines cost nothing to move
-		for _, r := range used {
-			rs = append(rs, lineReliefs(r)...)
-		}
-	}
-	for _, s := range y.b.Stages() {
-		rs = append(rs, relief{kind: Copy,
-			change: fmt.Sprintf("one more worker at stage %s (%d → %d)", s.Name, s.Workers*s.Lines, (s.Workers+1)*s.Lines), named: []string{s.Name}, relieves: []string{s.Name},
-			cost: Cost{Units: s.Lines, Goroutines: s.Lines}, k: knobs{copies: map[string]int{workerKey + s.Name: 1}}})
-	}
-	for _, s := range y.b.Stages() {
-		to := max(1, 2*s.Buffer)
-		ch := "channel:" + s.Name
-		change := fmt.Sprintf("twice the buffer into stage %s (%d → %d)", s.Name, s.Buffer, to)
-		if s.Buffer == 0 {
-			change = fmt.Sprintf("a buffer of 1 into stage %s", s.Name)
-		}
-		rs = append(rs, relief{kind: Buffer, change: change, named: []string{ch}, relieves: []string{ch}, cost: Cost{BufferSlots: (to - s.Buffer) * s.Lines},
-			k: knobs{buffers: map[string]int{s.Name: to}}})
-	}
-	return append(rs, loadReliefs(y.cfg.CPUs, y.cfg.Resolve().Par, y.who())...)
-}
+func (y *yamlSystem) reliefs() []relief { return y.parts.reliefs(y.setting, y.who()) }
 
 // lineReliefs are a shared lock's or word's: its cache line moving 10 %
 // faster between cores, which says whether the line limits, and the
@@ -140,44 +81,44 @@ func lineReliefs(r blueprint.Resource) []relief {
 
 // describe says what k makes of it: "cafe, barista: capacity 3".
 func (y *yamlSystem) describe(k knobs) string {
-	parts := []string{y.b.Name}
+	words := []string{y.b.Name}
 	if k.cpus > 0 || k.customers > 0 {
 		n := y.cfg.Resolve().Par
 		if k.customers > 0 {
 			n = k.customers
 		}
-		parts = append(parts, format.Count(y.cfg.CPUs+k.cpus, "CPU"), format.Count(n, y.who()))
+		words = append(words, format.Count(y.cfg.CPUs+k.cpus, "CPU"), format.Count(n, y.who()))
 	}
 	for _, st := range y.b.Steps() {
 		if f, ok := k.scale[st.Name]; ok {
-			parts = append(parts, fmt.Sprintf("%s ×%g", st.Name, f))
+			words = append(words, fmt.Sprintf("%s ×%g", st.Name, f))
 		}
 	}
 	for _, r := range y.b.Used() {
 		if n := k.copies[unitKey+r.Name]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s: capacity %d", r.Name, r.Capacity+n))
+			words = append(words, fmt.Sprintf("%s: capacity %d", r.Name, r.Capacity+n))
 		}
 		if f, ok := k.lines[r.Name]; ok {
-			parts = append(parts, fmt.Sprintf("%s's line ×%g", r.Name, f))
+			words = append(words, fmt.Sprintf("%s's line ×%g", r.Name, f))
 		}
 		if n := k.shards[r.Name]; n > 1 {
 			// The model gives a sharded word a copy on each CPU, whatever n.
 			if r.Kind == blueprint.Word {
-				parts = append(parts, fmt.Sprintf("%s: a copy on each CPU", r.Name))
+				words = append(words, fmt.Sprintf("%s: a copy on each CPU", r.Name))
 			} else {
-				parts = append(parts, fmt.Sprintf("%s: %d shards", r.Name, n))
+				words = append(words, fmt.Sprintf("%s: %d shards", r.Name, n))
 			}
 		}
 	}
 	for _, st := range y.b.Stages() {
 		if n := k.copies[workerKey+st.Name]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s: workers %d", st.Name, st.Workers+n))
+			words = append(words, fmt.Sprintf("%s: workers %d", st.Name, st.Workers+n))
 		}
 		if n, ok := k.buffers[st.Name]; ok {
-			parts = append(parts, fmt.Sprintf("%s: buffer %d", st.Name, n))
+			words = append(words, fmt.Sprintf("%s: buffer %d", st.Name, n))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(words, ", ")
 }
 
 // systemWhatIfs are a YAML system's: one more unit of every resource used.

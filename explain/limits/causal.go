@@ -85,11 +85,11 @@ func newTarget(cfg model.Config) (target, error) {
 func targetOf(cfg model.Config) target {
 	c := setting{cfg: cfg}
 	c.cfg.Range = nil
-	if b, ok := cfg.System.(*blueprint.Blueprint); ok {
-		return &yamlSystem{setting: c, b: b}
+	if b := cfg.System; b != nil {
+		return &yamlSystem{setting: c, parts: parts{b}}
 	}
 	mode, _ := coffee.ParseMode(cfg.Mode)
-	return &shop{setting: c, rng: cfg.Range, mode: mode, family: coffee.FamilyOf(mode)}
+	return &shop{setting: c, parts: parts{blueprint.Shop(mode, cfg.Steps, cfg.Variant)}, rng: cfg.Range, mode: mode}
 }
 
 // setting is a target's configuration as it is, without a band.

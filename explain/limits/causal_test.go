@@ -77,7 +77,7 @@ func example(t *testing.T, name string, cpus int) model.Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := bp.Config(cpus)
+	cfg := model.SystemConfig(bp, cpus)
 	cfg.Policy.Sched = "fifo"
 	return cfg
 }

@@ -1,10 +1,16 @@
 package limits
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
+	"slices"
+	"strings"
 
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/model/blueprint"
 )
 
 // knobs are what a relief turns; reliefs combine by merging them.
@@ -108,4 +114,140 @@ func loadLabel(r string) (string, bool) {
 		return "the " + r, true
 	}
 	return "", false
+}
+
+// parts is what a system is built of, its blueprint (a file's, or the
+// shop's mode compiled), which its reliefs and their words come from.
+type parts struct{ b *blueprint.Blueprint }
+
+// reliefs lists the experiments on the system at s: each step a little
+// faster; a copy more of each resource and stage (the shop's machines, by
+// the design's own change) and, but under fifo, a file's shared lock's or
+// word's cache line moving faster and its design split; a lock held for
+// less; twice each channel's buffer; the load's.
+func (ps parts) reliefs(s setting, who string) []relief {
+	var rs []relief
+	for _, st := range ps.b.Steps() {
+		main := cmp.Or(st.Held, "step:"+st.Name)
+		relieves := collect.AppendNew([]string{main}, st.Holds...)
+		if st.CPU {
+			relieves = collect.AppendNew(relieves, "cpus")
+		}
+		rs = append(rs, relief{kind: Shorter, change: cmp.Or(st.Doing, st.Name) + " 10 % faster",
+			named: []string{main}, relieves: relieves, k: knobs{scale: map[string]float64{st.Name: Faster}}})
+	}
+	used := ps.b.Used() // a resource nobody takes limits nothing
+	for _, r := range used {
+		n := r.Capacity
+		switch {
+		case r.Noun == "":
+			rs = append(rs, relief{kind: Copy, change: fmt.Sprintf("one more %s (%d → %d)", r.Name, n, n+1), named: []string{r.Name}, relieves: []string{r.Name},
+				cost: Cost{Units: 1}, k: knobs{copies: map[string]int{unitKey + r.Name: 1}}})
+		case r.Machines && r.Kind != blueprint.Unguarded:
+			rs = append(rs, relief{kind: Copy, change: oneMore(r.Noun, n, 1), named: []string{r.Name}, relieves: []string{r.Name},
+				cost: Cost{Machines: 1}, k: knobs{copies: map[string]int{unitKey + r.Name: 1}}})
+		}
+	}
+	if s.cfg.Policy.Sched != "fifo" { // fifo's lines cost nothing to move
+		for _, r := range used {
+			if r.Noun == "" { // the shop's are held for milliseconds, and changed by its design
+				rs = append(rs, lineReliefs(r)...)
+			}
+		}
+	}
+	for _, st := range ps.b.Stages() {
+		n, lines := st.Workers, st.Lines
+		r := relief{kind: Copy, change: fmt.Sprintf("one more worker at stage %s (%d → %d)", st.Name, n*lines, (n+1)*lines),
+			named: []string{st.Name}, relieves: []string{st.Name}, cost: Cost{Units: lines, Goroutines: lines}, k: knobs{copies: map[string]int{workerKey + st.Name: 1}}}
+		if st.Noun != "" {
+			r.change, r.cost = oneMore(st.Noun, n, lines), Cost{Machines: lines, Goroutines: lines}
+		}
+		rs = append(rs, r)
+	}
+	for _, st := range ps.b.Steps() {
+		if st.Splits {
+			rs = append(rs, relief{kind: Split, change: ps.label(st.Held) + " held for less: " + st.Doing + " outside it", named: []string{st.Held},
+				relieves: []string{st.Held}, k: knobs{split: true}})
+		}
+	}
+	for _, st := range ps.b.Stages() {
+		ch, cur, to := "channel:"+st.Name, st.Buffer, max(1, 2*st.Buffer)
+		r := relief{kind: Buffer, change: fmt.Sprintf("twice the buffer into stage %s (%d → %d)", st.Name, cur, to), named: []string{ch}, relieves: []string{ch},
+			cost: Cost{BufferSlots: (to - cur) * st.Lines}, k: knobs{buffers: map[string]int{st.Name: to}}}
+		if cur == 0 {
+			r.change = fmt.Sprintf("a buffer of 1 into stage %s", st.Name)
+		}
+		if st.Noun != "" {
+			// One channel into the stage a line, but one entry for all.
+			chans := st.Lines
+			if st.First {
+				chans = 1
+			}
+			slots := (to - cur) * chans
+			r.change, r.cost = fmt.Sprintf("twice the buffer of %s (%d → %d)", ps.label(ch), cur, to), Cost{BufferSlots: slots, BufferBytes: slots * coffee.TicketBytes}
+			if cur == 0 {
+				r.change = "a buffer of 1 in " + ps.label(ch)
+			}
+		}
+		rs = append(rs, r)
+	}
+	return append(rs, loadReliefs(s.cfg.CPUs, s.cfg.Resolve().Par, who)...)
+}
+
+// oneMore is the change of one more of n of the shop's machines, on each
+// of lines: "another grinder", "one more grinder (2 → 3)".
+func oneMore(noun string, n, lines int) string {
+	switch {
+	case lines > 1:
+		return fmt.Sprintf("one more %s on each of the %d lines (%d → %d)", noun, lines, n*lines, (n+1)*lines)
+	case n > 1:
+		return fmt.Sprintf("one more %s (%d → %d)", noun, n, n+1)
+	}
+	return "another " + noun
+}
+
+// label names a resource for people: "the CPUs", "the 2 grinders", "the
+// order queue", "stage grind", "the cache line of mu".
+func (ps parts) label(r string) string {
+	if l, ok := loadLabel(r); ok {
+		return l
+	}
+	counted := func(noun string, n int) string {
+		if n > 1 {
+			return fmt.Sprintf("the %d %ss", n, noun)
+		}
+		return "the " + noun
+	}
+	stages, steps := ps.b.Stages(), ps.b.Steps()
+	if name, ok := strings.CutPrefix(r, "channel:"); ok {
+		if i := slices.IndexFunc(stages, func(s blueprint.StageInfo) bool { return s.Name == name }); i >= 0 && stages[i].Queue != "" {
+			return stages[i].Queue
+		}
+		return "the channel into stage " + name
+	}
+	if name, ok := strings.CutPrefix(r, "step:"); ok {
+		if slices.ContainsFunc(steps, func(s blueprint.StepInfo) bool { return s.Name == name && s.Doing != "" }) {
+			return "the " + name + " step"
+		}
+		return "step " + name
+	}
+	if name, ok := strings.CutPrefix(r, lineKey); ok {
+		return "the cache line of " + name
+	}
+	if i := slices.IndexFunc(stages, func(s blueprint.StageInfo) bool { return s.Name == r }); i >= 0 {
+		if s := stages[i]; s.Noun != "" {
+			return counted(s.Noun, s.Workers*s.Lines)
+		}
+		return "stage " + r
+	}
+	if i := slices.IndexFunc(ps.b.Resources, func(x blueprint.Resource) bool { return x.Name == r }); i >= 0 && ps.b.Resources[i].Noun != "" {
+		return counted(ps.b.Resources[i].Noun, ps.b.Resources[i].Capacity)
+	}
+	return "the " + r
+}
+
+// copied is the kind of machine, stage or resource a copies knob's key
+// names.
+func copied(key string) string {
+	return strings.TrimPrefix(strings.TrimPrefix(key, unitKey), workerKey)
 }

@@ -33,9 +33,9 @@ func TestUnusedNotRelieved(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfgs = append(cfgs, b.Config(4))
+		cfgs = append(cfgs, model.SystemConfig(b, 4))
 	}
-	if n := len(cfgs[1].System.(*blueprint.Blueprint).Unused()); n != 10_000 {
+	if n := len(cfgs[1].System.Unused()); n != 10_000 {
 		t.Fatalf("%d resources unused, want 10000", n)
 	}
 	for _, sched := range []string{"go", "fifo"} {

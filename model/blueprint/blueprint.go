@@ -17,6 +17,12 @@ type Blueprint struct {
 	Description string // the file's description:, free text
 	Unit        string // what an order is called, plural ("lattes"); "orders" by default
 	File        string // the file name that errors name
+	// Clock, where set, makes the steps times rather than work: "wall",
+	// ending on the clock even where the goroutine waited for a CPU, or
+	// "cpu", burning that much CPU time, as the coffee shop's steps do
+	// (its harness's burn); a core slowed by its neighbours does not
+	// lengthen them. "" (a file's default) is work measured on one core.
+	Clock string
 
 	// Resources are in file order; holding one waits, first come, first
 	// served, for one of its Capacity units.
@@ -60,6 +66,14 @@ type Resource struct {
 	// the same, and share it.
 	Hashed bool
 	Line   int // where the file declares it
+	// Noun, where set, is what one is called, as the coffee shop says it
+	// ("espresso machine", "kitchen lock"; Shop): its reading has no kind,
+	// as coffee.Meter's, and its use counts whole when it ends.
+	Noun string
+	// Machines: its units are machines, metered one by one (name#1, … where
+	// more than one, or Pooled), which the design can copy; Pooled, handed
+	// out through a buffered channel, as coffee's pools are.
+	Machines, Pooled bool
 }
 
 // The kinds of resource.
@@ -77,6 +91,9 @@ const (
 	// counter: steps read it (reads:) or write it (writes:, an atomic add,
 	// swap or store); nobody holds it.
 	Word = "word"
+	// Unguarded is a machine nothing guards, metered only: steps use it
+	// at once (ideal's data race, or locking's machines inside its lock).
+	Unguarded = "unguarded"
 )
 
 // The resources a CPU or a customer has each of its own.
@@ -143,12 +160,17 @@ func Parse(name string, data []byte) (*Blueprint, error) {
 // StepInfo is one step of a blueprint, as a causal profile relieves it.
 type StepInfo struct {
 	Name string
+	// Doing, where set, says the step in words ("grinding"; Shop).
+	Doing string
 	// CPU reports whether the step burns a CPU (or only waits).
 	CPU bool
 	// Holds lists what is held while it runs, innermost first (its own,
-	// its groups', its stage); Held is the first of them.
+	// its groups', its stage; no Unguarded machine); Held is the first.
 	Held  string
 	Holds []string
+	// Splits: what its group holds can be let go before it (locking's
+	// combining, which the split variant runs outside the kitchen lock).
+	Splits bool
 }
 
 // StageInfo is one stage of a blueprint's pipelines.
@@ -156,6 +178,11 @@ type StageInfo struct {
 	Name string
 	// Workers a line, its pipeline's Lines, the Buffer into it.
 	Workers, Lines, Buffer int
+	// First: its channel is its pipeline's entry, which the lines share.
+	First bool
+	// Noun and Queue, where set, say its machine and the channel into it
+	// in words ("espresso machine", "the order queue"; Shop).
+	Noun, Queue string
 }
 
 // Steps lists the steps that take time, each name once, in file order.
@@ -165,7 +192,9 @@ func (b *Blueprint) Steps() []StepInfo {
 	names := func(holds []int) []string {
 		var s []string
 		for _, r := range holds {
-			s = append(s, b.Resources[r].Name)
+			if b.Resources[r].Kind != Unguarded {
+				s = append(s, b.Resources[r].Name)
+			}
 		}
 		return s
 	}
@@ -178,7 +207,7 @@ func (b *Blueprint) Steps() []StepInfo {
 				return
 			}
 			seen[n.name] = true
-			st := StepInfo{Name: n.name, CPU: n.cpu, Holds: append(append(names(n.holds), names(n.shares)...), held...)}
+			st := StepInfo{Name: n.name, Doing: n.doing, CPU: n.cpu, Holds: append(append(names(n.holds), names(n.shares)...), held...), Splits: n.splits}
 			if len(st.Holds) > 0 {
 				st.Held = st.Holds[0]
 			}
@@ -196,6 +225,9 @@ func (b *Blueprint) Steps() []StepInfo {
 			for _, s := range n.stages {
 				walk(s.body, append([]string{s.name}, held...))
 			}
+			for _, f := range n.forks {
+				walk(f, held)
+			}
 		}
 	}
 	if b.flow != nil {
@@ -209,7 +241,8 @@ func (b *Blueprint) Stages() []StageInfo {
 	var out []StageInfo
 	for _, pp := range b.pipes {
 		for _, s := range pp.stages {
-			out = append(out, StageInfo{Name: s.name, Workers: s.workers, Lines: pp.lines, Buffer: s.buffer})
+			out = append(out, StageInfo{Name: s.name, Workers: s.workers, Lines: pp.lines, Buffer: s.buffer, First: s == pp.stages[0],
+				Noun: s.noun, Queue: s.queue})
 		}
 	}
 	return out

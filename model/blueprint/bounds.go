@@ -2,10 +2,90 @@ package blueprint
 
 import (
 	"fmt"
+	"math"
 	"time"
 
-	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
 )
+
+// Structure is what bounds come from, in mean seconds an operation.
+type Structure struct {
+	Resources []Demand
+	CPU       float64 // mean CPU seconds one operation burns
+	Path      float64 // mean seconds of one operation's critical path with no waiting
+}
+
+// Demand is what an operation holds a while, Copies at once.
+type Demand struct {
+	Name   string
+	Copies int     // how many operations can hold it at once
+	Hold   float64 // mean seconds an operation holds one copy
+}
+
+// Bounds are what a structure alone allows (+Inf: unbounded).
+type Bounds struct {
+	// CPU is CPUs ÷ an operation's CPU time, a second.
+	CPU float64
+	// Structural is copies ÷ hold time of the most-held resource (a lock,
+	// a pool, a stage), which Resource names ("" where none is held).
+	Structural float64
+	Resource   string
+	// ThroughputMax is the least of CPU, Structural, the customers (or
+	// servers) ÷ LatencyMin and an open loop's rate; Limit names which:
+	// "cpus", the Resource, "customers", "servers" or "arrivals".
+	ThroughputMax float64
+	Limit         string
+	// LatencyMin is one operation's latency with no waiting: its critical
+	// path, or its CPU time over all the CPUs if that is longer.
+	LatencyMin time.Duration
+}
+
+// Serves is the most servers can serve a second by the bounds.
+func (b Bounds) Serves(servers int) float64 {
+	x := min(b.CPU, b.Structural)
+	if b.LatencyMin > 0 {
+		x = min(x, float64(servers)/b.LatencyMin.Seconds())
+	}
+	return x
+}
+
+// Bounds are st's on cpus CPUs with workers, open at rate > 0.
+func (st Structure) Bounds(cpus, workers int, rate float64) Bounds {
+	inf := math.Inf(1)
+	per := func(n float64, seconds float64) float64 { // n per seconds, +Inf for no time
+		if seconds <= 0 {
+			return inf
+		}
+		return n / seconds
+	}
+	b := Bounds{CPU: per(float64(cpus), st.CPU), Structural: inf}
+	for _, r := range st.Resources {
+		if x := per(float64(r.Copies), r.Hold); x < b.Structural {
+			b.Structural, b.Resource = x, r.Name
+		}
+	}
+	latMin := max(st.Path, st.CPU/float64(cpus))
+	b.LatencyMin = time.Duration(math.Round(latMin * 1e9))
+
+	who, arrivals := "customers", inf
+	if rate > 0 {
+		who, arrivals = "servers", rate
+	}
+	b.ThroughputMax, b.Limit = b.CPU, "cpus"
+	for _, c := range []struct {
+		limit string
+		x     float64
+	}{
+		{b.Resource, b.Structural},
+		{who, per(float64(workers), latMin)},
+		{"arrivals", arrivals},
+	} {
+		if c.x < b.ThroughputMax {
+			b.ThroughputMax, b.Limit = c.x, c.limit
+		}
+	}
+	return b
+}
 
 // structure is what one order asks, at mean durations: an item that runs
 // on one order in every n counts 1/n of its time an order.
@@ -39,7 +119,7 @@ func (st *structure) hold(holds []int, d float64) {
 func (st *structure) walk(n node) (mean, least float64) {
 	switch n := n.(type) {
 	case *step:
-		m := n.d.mean().Seconds()
+		m := n.d.mean()
 		if f, ok := st.scale[n.name]; ok {
 			m *= f
 		}
@@ -79,41 +159,78 @@ func (st *structure) walk(n node) (mean, least float64) {
 			st.stages[s.machine] += m
 			mean, least = mean+m, least+l
 		}
+		for _, f := range n.forks {
+			m, l := st.walk(f)
+			mean, least = max(mean, m), max(least, l)
+		}
 		return mean, least
 	}
 	return 0, 0
 }
 
-// Structure checks b and returns what one order asks at mean durations.
-func (b *Blueprint) Structure(cfg model.Config) (model.Structure, error) {
+// Structure checks b and returns what one order asks at mean durations,
+// on cpus CPUs with customers (or servers): a machine of the shop's
+// named with its copies, "grinder×2"; one nobody waits for is none.
+func (b *Blueprint) Structure(cpus, customers int) (Structure, error) {
 	if err := b.check(); err != nil {
-		return model.Structure{}, err
+		return Structure{}, err
 	}
 	st := b.structure()
-	ms := model.Structure{CPU: st.cpu, Path: st.path}
+	ms := Structure{CPU: st.cpu, Path: st.path}
 	for _, i := range b.used {
 		r := b.sharded(b.Resources[i])
 		copies := b.capacity(r)
 		switch r.Per {
 		case PerCPU:
-			copies *= max(1, cfg.CPUs)
+			copies *= max(1, cpus)
 		case PerCustomer:
-			l, _ := b.LoadAt(cfg)
-			copies *= max(1, l.Par)
+			copies *= max(1, customers)
 		}
-		ms.Resources = append(ms.Resources, model.Resource{Name: r.Name, Copies: copies, Hold: st.holds[i]})
+		if r.Kind == Unguarded {
+			continue
+		}
+		ms.Resources = append(ms.Resources, Demand{Name: b.counted(r.Name, r.Machines, copies), Copies: copies, Hold: st.holds[i]})
 	}
 	for _, pp := range b.pipes {
 		for _, s := range pp.stages {
-			ms.Resources = append(ms.Resources, model.Resource{Name: s.name, Copies: b.workers(s) * pp.lines, Hold: st.stages[s.machine]})
+			n := b.workers(s) * pp.lines
+			ms.Resources = append(ms.Resources, Demand{Name: b.counted(s.name, s.noun != "", n), Copies: n, Hold: st.stages[s.machine]})
 		}
 	}
 	return ms, nil
 }
 
-// Sizes are what simulating b at cfg holds (model.Config.Footprint).
-func (b *Blueprint) Sizes(cfg model.Config) model.Sizes {
-	l, _ := b.LoadAt(cfg)
+// counted names n copies of one of the shop's machines as the shop does,
+// "grinder×2"; anything else by its name.
+func (b *Blueprint) counted(name string, machine bool, n int) string {
+	if !machine || n == 1 {
+		return name
+	}
+	return fmt.Sprintf("%s×%d", name, n)
+}
+
+// Sizes are what a system is made of, for its footprint.
+type Sizes struct {
+	Parts    []Part
+	Machines float64 // mutexes and meters
+	// MachinesAre names them: "machines" where empty.
+	MachinesAre string
+	Slots       float64 // room in channels
+	Drinks      float64 // the most orders a second
+	// Events is about how many events an order takes, Meters how many
+	// readings a point keeps.
+	Events, Meters float64
+}
+
+// Part is some of a system's processes: "6 customers".
+type Part struct {
+	What  string
+	Procs float64
+}
+
+// Sizes are what simulating b on cpus CPUs under load l holds.
+func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
+	l, _ = b.LoadAt(l, cpus)
 	customers := float64(l.Par)
 	workers := 0.0
 	for _, pp := range b.pipes {
@@ -126,15 +243,18 @@ func (b *Blueprint) Sizes(cfg model.Config) model.Sizes {
 		branches = float64(extraBranches(b.flow))
 	}
 	thr := l.Rate
-	if bd, err := cfg.Bounds(); err == nil && thr == 0 && bd.ThroughputMax > 0 {
-		thr = bd.ThroughputMax
+	if st, err := b.Structure(cpus, l.Par); err == nil && thr == 0 {
+		if x := st.Bounds(cpus, l.Par, 0).ThroughputMax; x > 0 && !math.IsInf(x, 1) {
+			thr = x
+		}
 	}
 	locks, slots := 0.0, 0.0
 	used := b.Used()
 	for _, r := range used {
-		// {locks: N} is N mutexes; units are one channel and a count.
+		// {locks: N} is N mutexes, a pool of machines a meter each; units
+		// are one channel and a count.
 		locks++
-		if r.Locks {
+		if r.Locks || r.Pooled {
 			locks += float64(b.capacity(r))
 		}
 	}
@@ -144,8 +264,8 @@ func (b *Blueprint) Sizes(cfg model.Config) model.Sizes {
 			slots += float64(pp.lines) * float64(b.buffer(st))
 		}
 	}
-	return model.Sizes{
-		Parts: []model.Part{
+	return Sizes{
+		Parts: []Part{
 			{What: fmt.Sprintf("%d %s", l.Par, map[bool]string{true: "servers", false: "customers"}[l.Rate > 0]), Procs: customers},
 			{What: fmt.Sprintf("%.0f pipeline workers", workers), Procs: workers},
 			{What: fmt.Sprintf("%.0f parallel branches under way", customers*branches), Procs: customers * branches},
@@ -182,6 +302,9 @@ func (b *Blueprint) orderEvents(n node) int {
 		sum := 2
 		for _, st := range n.stages {
 			sum += 3 + b.orderEvents(st.body)
+		}
+		for _, f := range n.forks {
+			sum += b.orderEvents(f)
 		}
 		return sum
 	}

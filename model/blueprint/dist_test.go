@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
 
@@ -67,7 +66,7 @@ func TestDistributions(t *testing.T) {
 		if c.wantZero {
 			continue
 		}
-		if got := c.d.mean(); math.Abs(float64(got-c.mean)) > 1 {
+		if got := c.d.mean(); math.Abs(got-c.mean.Seconds()) > 1e-9 {
 			t.Errorf("%v: mean() = %v, want %v", c.d, got, c.mean)
 		}
 		mean, lo, hi := sample(c.d, n)
@@ -86,7 +85,7 @@ func TestDistributions(t *testing.T) {
 func TestTruncatedNormalMean(t *testing.T) {
 	d := normal{m: ms, sd: ms}
 	want := 1.0 + math.Exp(-0.5)/math.Sqrt(2*math.Pi)/(1-0.5*math.Erfc(1/math.Sqrt2))
-	if got := d.mean().Seconds() * 1e3; math.Abs(got-want) > 1e-6 {
+	if got := d.mean() * 1e3; math.Abs(got-want) > 1e-6 {
 		t.Errorf("mean() = %.6f ms, want %.6f ms", got, want)
 	}
 	mean, lo, _ := sample(d, 200_000)
@@ -95,25 +94,22 @@ func TestTruncatedNormalMean(t *testing.T) {
 	}
 }
 
-// TestExponentialDrawsInARun checks that a run draws from its seeded
-// source: the mean of a closed loop's exponential step, measured as the
-// mean latency of a single customer that never waits, is the step's mean.
-func TestExponentialDrawsInARun(t *testing.T) {
-	b, err := Parse("exp.yaml", []byte("load: {customers: 1}\nsteps: [{name: wait, duration: {exponential: 2ms}, cpu: false}]\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := b.Config(1)
-	cfg.Policy.Sched, cfg.Dur, cfg.Policy.Seed = "fifo", 200*time.Second, 7
-	r, err := point(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// 100 000 draws: the mean's standard error is 2 ms/√100000 ≈ 0.3 %.
-	if got := r.Latency.Mean; math.Abs(got-2) > 0.015*2 {
-		t.Errorf("mean of %d exponential draws %vms, want 2ms ± 1.5%%", r.Ops, got)
-	}
-	if r.Metrics[results.Util] != 0 {
-		t.Errorf("a cpu: false step used the CPU: utilization %v", r.Metrics[results.Util])
+// TestJitteredMean: the bounds take a jittered step at its mean, which is
+// the step itself while the jitter is at most twice the step, and longer
+// once the draws below zero are counted as zero; it agrees with the
+// average of a million draws.
+func TestJitteredMean(t *testing.T) {
+	for _, c := range []struct{ d, jitter time.Duration }{
+		{ms, 0}, {ms, 500 * time.Microsecond}, {ms, 2 * ms}, {ms, 4 * ms}, {0, ms}, {ms, 10 * ms},
+	} {
+		st := jittered{c.d, c.jitter}
+		mean := st.mean()
+		if c.jitter <= 2*c.d && mean != c.d.Seconds() {
+			t.Errorf("step %v, jitter %v: mean %v, want the step", c.d, c.jitter, mean)
+		}
+		avg, _, _ := sample(st, 1<<20)
+		if avg /= 1e9; math.Abs(avg-mean) > 0.005*mean {
+			t.Errorf("step %v, jitter %v: mean %v, draws average %v", c.d, c.jitter, mean, avg)
+		}
 	}
 }

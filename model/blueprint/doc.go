@@ -1,11 +1,12 @@
 // Package blueprint simulates a concurrent system that a user describes in
 // YAML, without writing Go: its steps and their durations (fixed, or drawn
 // from a distribution), the resources they hold, groups, parallel
-// branches, pipelines of stages joined by channels, and the load. A
-// Blueprint is a model.System: model.Simulate runs it in virtual time,
-// measured as the coffee shop's modes are, so that `brewput model --model
-// shop.yaml` predicts its throughput, latency and contention on any number
-// of CPUs. docs/yaml.md gives the format, and ExampleParse an example.
+// branches, pipelines of stages joined by channels, and the load.
+// model.Simulate runs a Blueprint in virtual time, so that `brewput model
+// --model shop.yaml` predicts its throughput, latency and contention on
+// any number of CPUs. docs/yaml.md gives the format, and ExampleParse an
+// example. Shop compiles each of the coffee shop's modes into a Blueprint:
+// the model simulates the modes and the files alike.
 //
 // A file with a mistake gets an [*Error] naming the file, the line, what is
 // wrong and what was expected. A blueprint that could deadlock (resources

@@ -24,6 +24,8 @@ type step struct {
 	every  int // runs on one order in every
 	cpu    bool
 	id     int // index in Blueprint.steps, and in a world's slices by step
+	doing  string
+	splits bool // see StepInfo
 }
 
 func (st *step) run(w *world, p *sim.Proc) {
@@ -36,19 +38,25 @@ func (st *step) run(w *world, p *sim.Proc) {
 	if f := w.scale[st.id]; f > 0 {
 		d = w.scaled(st, d, f)
 	}
-	b0 := acquire(w, p, st.holds, st.shares)
+	b0, got, at := acquire(w, p, st.holds, st.shares)
 	for _, r := range st.reads {
 		w.pools[r].touch(p, false)
 	}
 	for _, r := range st.writes {
 		w.pools[r].touch(p, true)
 	}
+	if w.trace != nil && at != nil {
+		w.trace.Step(p, at.name, p.ID())
+	}
 	if st.cpu {
 		w.cpus.Burn(p, d)
 	} else {
 		p.Sleep(d)
 	}
-	release(w, p, st.holds, st.shares, b0)
+	if w.trace != nil && at != nil {
+		w.trace.Done(p)
+	}
+	release(w, p, st.holds, st.shares, b0, got)
 }
 
 // scaled is d times f in whole nanoseconds. Under a microsecond, where
@@ -83,24 +91,33 @@ type runKey struct {
 	proc int
 }
 
-// acquire takes resources in order, returning what p had burned then.
-func acquire(w *world, p *sim.Proc, holds, shares []int) time.Duration {
+// acquire takes resources in order, returning what p had burned then,
+// when, and the meter of the first, where any: the machine a trace
+// names.
+func acquire(w *world, p *sim.Proc, holds, shares []int) (burned, got time.Duration, first *meter) {
 	for _, r := range holds {
-		w.pools[r].acquire(p, false)
+		m := w.pools[r].acquire(p, false)
+		if first == nil {
+			first = m
+		}
 	}
 	for _, r := range shares {
-		w.pools[r].acquire(p, true)
+		m := w.pools[r].acquire(p, true)
+		if first == nil {
+			first = m
+		}
 	}
-	return p.Burned()
+	return p.Burned(), p.Now(), first
 }
 
-// release lets go of resources in reverse, crediting what p burned.
-func release(w *world, p *sim.Proc, holds, shares []int, burned0 time.Duration) {
+// release lets go of resources in reverse, crediting what p burned since
+// got.
+func release(w *world, p *sim.Proc, holds, shares []int, burned0, got time.Duration) {
 	for i := len(shares) - 1; i >= 0; i-- {
-		w.pools[shares[i]].release(p, p.Burned()-burned0, true)
+		w.pools[shares[i]].release(p, p.Burned()-burned0, true, got)
 	}
 	for i := len(holds) - 1; i >= 0; i-- {
-		w.pools[holds[i]].release(p, p.Burned()-burned0, false)
+		w.pools[holds[i]].release(p, p.Burned()-burned0, false, got)
 	}
 }
 
@@ -118,22 +135,32 @@ func (g *group) run(w *world, p *sim.Proc) {
 	if g.every > 1 && !w.turn(g, p, g.every) {
 		return
 	}
-	b0 := acquire(w, p, g.holds, g.shares)
+	b0, got, _ := acquire(w, p, g.holds, g.shares)
 	for _, it := range g.items {
 		it.run(w, p)
 	}
-	release(w, p, g.holds, g.shares, b0)
+	release(w, p, g.holds, g.shares, b0, got)
 }
 
 // parallel runs its branches at once, the first on the caller's process.
 type parallel struct {
 	branches []node // at least two
+	// unbuffered: each other branch hands its end over, waiting for the
+	// caller to take it, as parsteam's milk; else it goes at once.
+	unbuffered bool
 }
 
 func (pa *parallel) run(w *world, p *sim.Proc) {
-	done := sim.NewChan[struct{}](w.s, len(pa.branches)-1)
+	room := len(pa.branches) - 1
+	if pa.unbuffered {
+		room = 0
+	}
+	done := sim.NewChan[struct{}](w.s, room)
 	for _, b := range pa.branches[1:] {
 		w.s.Go(func(q *sim.Proc) {
+			if w.trace != nil {
+				w.trace.OnBehalf(q, p.ID())
+			}
 			b.run(w, q)
 			done.Send(q, struct{}{})
 		})
@@ -150,6 +177,9 @@ type pipe struct {
 	stages []*stage
 	lines  int  // copies of the stages sharing the entry channel
 	detach bool // an order goes on once handed in, not waiting for the stages (wait: false)
+	// forks are pipelines the order is handed to next, in turn, and
+	// waited for as well (splitpipe's milk); none is a node of its own.
+	forks []*pipe
 }
 
 // stage is a pipeline's step or group, worked by workers a line.
@@ -159,6 +189,9 @@ type stage struct {
 	workers int
 	buffer  int // room in the channel into this stage (the entry channel for the first)
 	machine int // index of its meter in world.stages
+	// noun and queue say it and its channel in words (StageInfo): a
+	// stage of the shop, whose workers are each a machine metered alone.
+	noun, queue string
 }
 
 // workers is st's workers a line, with b's additions.
@@ -175,26 +208,33 @@ func (b *Blueprint) buffer(st *stage) int {
 	return st.buffer
 }
 
-// ticket is an order down a pipeline, and when it was handed on.
+// ticket is an order down a pipeline, and when it was handed on; its
+// customer is the process that placed it, for a trace.
 type ticket struct {
-	done   *sim.Chan[struct{}]
-	handed time.Duration
+	done     *sim.Chan[struct{}]
+	handed   time.Duration
+	customer int
 }
 
 func (pp *pipe) run(w *world, p *sim.Proc) {
 	pr := w.pipes[pp.id]
 	if pp.detach {
-		pr.in.Send(p, ticket{handed: p.Now()})
+		pr.in.Send(p, ticket{handed: p.Now(), customer: p.ID()})
 		return
 	}
 	var done *sim.Chan[struct{}]
 	if n := len(pr.free); n > 0 { // a finished order's channel, so that an order allocates none
 		done, pr.free = pr.free[n-1], pr.free[:n-1]
 	} else {
-		done = sim.NewChan[struct{}](w.s, 1)
+		done = sim.NewChan[struct{}](w.s, 1+len(pp.forks))
 	}
-	pr.in.Send(p, ticket{done: done, handed: p.Now()})
-	done.Recv(p)
+	pr.in.Send(p, ticket{done: done, handed: p.Now(), customer: p.ID()})
+	for _, f := range pp.forks {
+		w.pipes[f.id].in.Send(p, ticket{done: done, handed: p.Now(), customer: p.ID()})
+	}
+	for range 1 + len(pp.forks) {
+		done.Recv(p)
+	}
 	pr.free = append(pr.free, done)
 }
 
@@ -215,8 +255,13 @@ func (pp *pipe) start(w *world) *pipeRun {
 				out = sim.NewChan[ticket](w.s, w.b.buffer(pp.stages[i+1]))
 			}
 			m, from := w.stages[st.machine], in // in changes below; the workers keep this stage's
-			for range w.b.workers(st) {
-				w.s.Go(func(q *sim.Proc) { st.work(w, q, m, from, out) })
+			n := w.b.workers(st)
+			for range n {
+				wm := m
+				if st.noun != "" { // a machine of its own each, as the shop's crew
+					wm = w.machine(st.name, pp.lines*n)
+				}
+				w.s.Go(func(q *sim.Proc) { st.work(w, q, wm, from, out) })
 			}
 			in = out
 		}
@@ -228,9 +273,16 @@ func (pp *pipe) start(w *world) *pipeRun {
 func (st *stage) work(w *world, p *sim.Proc, m *meter, in, out *sim.Chan[ticket]) {
 	for {
 		t := in.Recv(p)
-		m.take(p.Now(), p.Now()-t.handed)
+		got := p.Now()
+		m.take(got, got-t.handed)
 		b0 := p.Burned()
+		if w.trace != nil {
+			w.trace.Step(p, m.name, t.customer)
+		}
 		st.body.run(w, p)
+		if w.trace != nil {
+			w.trace.Done(p)
+		}
 		if out == nil {
 			if t.done != nil {
 				t.done.Send(p, struct{}{})
@@ -239,6 +291,6 @@ func (st *stage) work(w *world, p *sim.Proc, m *meter, in, out *sim.Chan[ticket]
 			t.handed = p.Now()
 			out.Send(p, t)
 		}
-		m.give(p.Now(), p.Burned()-b0)
+		m.give(p.Now(), got, p.Burned()-b0)
 	}
 }

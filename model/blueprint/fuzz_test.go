@@ -1,10 +1,13 @@
-package blueprint
+package blueprint_test
 
 import (
 	"math"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/blueprint"
 )
 
 // FuzzParse: a YAML file of any shape parses into a blueprint or an
@@ -30,11 +33,11 @@ func FuzzParse(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		b, err := Parse("fuzz.yaml", data)
+		b, err := blueprint.Parse("fuzz.yaml", data)
 		if err != nil {
 			return
 		}
-		fp := b.Config(2).Footprint()
+		fp := model.SystemConfig(b, 2).Footprint()
 		if math.IsNaN(fp.Bytes) || math.IsNaN(fp.Events) || fp.Bytes < 0 || fp.Events < 0 {
 			t.Errorf("footprint %+v of\n%s", fp, data)
 		}

@@ -9,10 +9,11 @@ import (
 
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/model/sim"
 )
 
-// modes are blueprints of package model's coffee modes, written as a user
-// would write them from the README's table of modes.
+// modes are blueprints of the coffee modes, written as a user would write
+// them from the README's table of modes.
 var modes = []struct {
 	mode     string
 	yaml     string
@@ -69,12 +70,12 @@ steps:
 `, buffer, lines)
 }
 
-// TestMatchesModel runs blueprints of the coffee modes beside package
-// model's hand-written models of them, under fifo on 1 to 8 CPUs, closed
-// and open loop: the throughput, every latency percentile, the drops, the
-// CPU utilization and the bounds must be the same, and the machines too
-// where the blueprint has the model's (multi-2 and multipipe-2 report a
-// pool where the model reports each copy).
+// TestMatchesModel runs blueprints of the coffee modes, as a user writes
+// them, beside the modes as the model compiles them (blueprint.Shop),
+// under fifo on 1 to 8 CPUs, closed and open loop: the throughput, every
+// latency percentile, the drops, the CPU utilization and the bounds must
+// be the same, and the machines too where the file has the mode's
+// (multi-2 and multipipe-2 read a pool where the mode reads each copy).
 func TestMatchesModel(t *testing.T) {
 	for _, m := range modes {
 		t.Run(m.mode, func(t *testing.T) {
@@ -84,7 +85,7 @@ func TestMatchesModel(t *testing.T) {
 	}
 }
 
-// matchModel compares one mode's blueprint with its model.
+// matchModel compares one mode's blueprint with the mode.
 func matchModel(t *testing.T, mode, yaml, machines string) {
 	var b *blueprint.Blueprint
 	switch mode {
@@ -152,7 +153,7 @@ func compare(t *testing.T, where string, got, want result, machines string, busy
 }
 
 // TestMatchesModelJitter runs finelocking with random steps beside the
-// model with jitter, under fifo and under the go policy with costs. The
+// mode with jitter, under fifo and under the go policy with costs. The
 // model's jitter J draws each machine step uniformly from [d−J/2, d+J/2],
 // which is the blueprint's {uniform: [0.9ms, 1.1ms]} for J = 200 µs; the
 // blueprint draws from the same seeded source, in the same order, and
@@ -190,6 +191,37 @@ steps:
 				t.Fatal(err)
 			}
 			compare(t, fmt.Sprintf("finelocking with jitter under %s, %d CPUs", sched, n), got, want, "same", 0.002)
+		}
+	}
+}
+
+// TestFinelockingFileIsTheMode: examples/finelocking.yaml (clock: wall) is
+// the mode `brewput model --modes finelocking` simulates with its --burn
+// wall default, point for point on 2 to 8 CPUs under fifo and under the go
+// policy with costs of a calibration's size, a core slowed to 88 % while
+// all run (which would lengthen steps that are work, a file's default):
+// the same lattes, latencies to the nanosecond and bounds. Only the machines'
+// busy time differs, by the uses in progress at the window's edges, which
+// the mode meters whole when they end.
+func TestFinelockingFileIsTheMode(t *testing.T) {
+	b := load(t, "finelocking")
+	costs := sim.Costs{Wake: 28 * time.Microsecond, SpinWake: 19 * time.Microsecond, Switch: 80, MutexHandoff: 2500,
+		ChanHandoff: 2600, BufChanHandoff: 3000, RunnextGrace: 78 * time.Microsecond, MutexSpin: 740, RuntimeLock: 11, Transfer: sim.Transfer{Socket: 14}, AllCore: 0.88}
+	for _, sched := range []string{"fifo", "go"} {
+		for n := 2; n <= 8; n++ {
+			cfg := model.DefaultConfig(n)
+			cfg.Policy.Sched, cfg.Policy.Burn, cfg.Costs = sched, "wall", costs
+			want, err := simulateConfig(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := goAt(n)
+			opt.Policy.Sched, opt.Costs = sched, costs
+			got := run(t, b, opt)
+			if sched == "go" && n >= 4 && want.Throughput > 990 {
+				t.Errorf("go policy, %d CPUs: the mode makes %v lattes/s; want the costs to cost", n, want.Throughput)
+			}
+			compare(t, fmt.Sprintf("finelocking under %s, %d CPUs", sched, n), got, want, "same", 0.002)
 		}
 	}
 }

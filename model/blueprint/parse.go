@@ -14,7 +14,7 @@ import (
 
 // The keys each part of a file may have.
 var (
-	topKeys      = []string{"name", "description", "unit", "resources", "load", "steps"}
+	topKeys      = []string{"name", "description", "unit", "clock", "resources", "load", "steps"}
 	loadKeys     = []string{"customers", "rate", "servers", "queue", "arrivals"}
 	stepKeys     = []string{"name", "duration", "holds", "shares", "reads", "writes", "every", "cpu"}
 	groupKeys    = []string{"name", "steps", "holds", "shares", "every"}
@@ -79,6 +79,16 @@ func (p *parser) parse(data []byte) error {
 				return err
 			}
 		}
+	}
+	if v, ok := f.get("clock"); ok {
+		s, err := p.scalar(v, "", "clock", "wall or cpu")
+		if err != nil {
+			return err
+		}
+		if s.Value != "wall" && s.Value != "cpu" {
+			return p.fail(s, "", "clock %q: want wall (steps end on the clock) or cpu (steps burn that much CPU time), or no clock for work", s.Value)
+		}
+		b.Clock = s.Value
 	}
 	// Resources first, wherever they are in the file: steps refer to them.
 	if v, ok := f.get("resources"); ok && !isNull(v) {

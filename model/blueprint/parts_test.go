@@ -1,4 +1,4 @@
-package blueprint
+package blueprint_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
 )
 
@@ -14,7 +15,7 @@ import (
 // while they run, its stages, and options that shorten a step, add a
 // stage's worker or a channel's room.
 func TestPartsAndReliefs(t *testing.T) {
-	cafe, err := Load("../../examples/cafe.yaml")
+	cafe, err := blueprint.Load("../../examples/cafe.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +26,7 @@ func TestPartsAndReliefs(t *testing.T) {
 	if want := []string{"order:cashier", "grind:barista", "shot:espresso+barista", "steam:barista", "pour:barista"}; !slices.Equal(got, want) {
 		t.Errorf("cafe's steps %v, want %v", got, want)
 	}
-	opt := cafe.Config(4)
+	opt := model.SystemConfig(cafe, 4)
 	opt.Policy.Sched = "fifo"
 	base, err := point(opt)
 	if err != nil {
@@ -44,17 +45,17 @@ func TestPartsAndReliefs(t *testing.T) {
 		t.Errorf("cafe on 4 CPUs: %.0f, steaming 10 %% faster %.0f; want 250 and about 260", base.Throughput, faster.Throughput)
 	}
 
-	sp, err := Load("../../examples/splitpipe.yaml")
+	sp, err := blueprint.Load("../../examples/splitpipe.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := sp.Stages(); len(st) != 3 || st[1] != (StageInfo{Name: "espresso", Workers: 1, Lines: 1, Buffer: 1}) {
+	if st := sp.Stages(); len(st) != 3 || st[1] != (blueprint.StageInfo{Name: "espresso", Workers: 1, Lines: 1, Buffer: 1}) {
 		t.Errorf("splitpipe's stages %+v", st)
 	}
 	more := *sp
 	more.Workers = map[string]int{"grinder": 1, "espresso": 1, "steamer": 1}
 	more.Buffers = map[string]int{"espresso": 4}
-	opt = more.Config(8)
+	opt = model.SystemConfig(&more, 8)
 	opt.Policy.Sched = "fifo"
 	r, err := point(opt)
 	if err != nil {
@@ -63,15 +64,15 @@ func TestPartsAndReliefs(t *testing.T) {
 	if r.Bounds.Structural != 2000 || r.Throughput < 1500 {
 		t.Errorf("splitpipe with two workers a stage on 8 CPUs: %.0f lattes/s, structural bound %.0f; want past 1500, 2000", r.Throughput, r.Bounds.Structural)
 	}
-	for _, bad := range []func(b *Blueprint){
-		func(b *Blueprint) { b.Scale = map[string]float64{"nosuch": 0.9} },
-		func(b *Blueprint) { b.Scale = map[string]float64{"combine": 0} },
-		func(b *Blueprint) { b.Workers = map[string]int{"nosuch": 1} },
-		func(b *Blueprint) { b.Buffers = map[string]int{"grinder": -1} },
+	for _, bad := range []func(b *blueprint.Blueprint){
+		func(b *blueprint.Blueprint) { b.Scale = map[string]float64{"nosuch": 0.9} },
+		func(b *blueprint.Blueprint) { b.Scale = map[string]float64{"combine": 0} },
+		func(b *blueprint.Blueprint) { b.Workers = map[string]int{"nosuch": 1} },
+		func(b *blueprint.Blueprint) { b.Buffers = map[string]int{"grinder": -1} },
 	} {
 		b := *sp
 		bad(&b)
-		if _, err := point(b.Config(1)); err == nil {
+		if _, err := point(model.SystemConfig(&b, 1)); err == nil {
 			t.Errorf("scale %v, workers %v, buffers %v: no error", b.Scale, b.Workers, b.Buffers)
 		}
 	}

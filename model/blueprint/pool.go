@@ -7,21 +7,25 @@ import (
 	"slices"
 	"time"
 
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 )
 
 // meter is coffee.Meter aware of capacity.
 type meter struct {
 	name     string
-	kind     string // model.Reading's
+	kind     string // Reading's
 	capacity int
-	inUse    int
-	since    time.Duration // when inUse last changed
-	area     time.Duration // units in use × time, up to since
-	uses     int64         // uses ended
-	wait     time.Duration // waits of the uses begun
-	working  time.Duration // CPU time the holders burned, of the uses ended
+	// whole counts each use's time held when it ends, as coffee.Meter
+	// does (the shop's, whose points the measured ones meet), in held;
+	// else the units in use over time.
+	whole   bool
+	held    time.Duration
+	inUse   int
+	since   time.Duration // when inUse last changed
+	area    time.Duration // units in use × time, up to since
+	uses    int64         // uses ended
+	wait    time.Duration // waits of the uses begun
+	working time.Duration // CPU time the holders burned, of the uses ended
 	// lines are the cache lines of a word's or a read-write lock's copies,
 	// whose stalls its readings count.
 	lines []*sim.Line
@@ -34,12 +38,14 @@ func (m *meter) take(now, waited time.Duration) {
 	m.wait += waited
 }
 
-// give ends a use at now, in which the holder burned working of CPU.
-func (m *meter) give(now, working time.Duration) {
+// give ends a use got at got, at now, in which the holder burned working
+// of CPU.
+func (m *meter) give(now, got, working time.Duration) {
 	m.advance(now)
 	m.inUse--
 	m.uses++
 	m.working += working
+	m.held += now - got
 }
 
 func (m *meter) advance(now time.Duration) {
@@ -47,28 +53,51 @@ func (m *meter) advance(now time.Duration) {
 	m.since = now
 }
 
+// Reading is a shared resource's totals so far (unit-time).
+type Reading struct {
+	Name string
+	// Kind is "mutex" for a sync.Mutex shared by every process, "rwmutex"
+	// for a shared sync.RWMutex, "" for anything else (results.Machine).
+	Kind                string
+	Units               int
+	Uses                int64
+	Held, Working, Wait time.Duration
+	// Stalls is the time cores waited for the cache line of a word that
+	// several cores write to come (an atomic word's, a read-write lock's
+	// reader count, a shared sync.Mutex's state word), all its copies
+	// together; 0 for anything else.
+	Stalls time.Duration
+}
+
 // read is the meter's totals at now; held and working count unit-time.
-func (m *meter) read(now time.Duration) model.Reading {
+func (m *meter) read(now time.Duration) Reading {
 	var stalls time.Duration
 	for _, l := range m.lines {
 		stalls += l.Stalls()
 	}
-	return model.Reading{Name: m.name, Kind: m.kind, Units: m.capacity, Uses: m.uses, Held: m.area + time.Duration(m.inUse)*(now-m.since),
-		Working: m.working, Wait: m.wait, Stalls: stalls}
+	held := m.area + time.Duration(m.inUse)*(now-m.since)
+	if m.whole {
+		held = m.held
+	}
+	return Reading{Name: m.name, Kind: m.kind, Units: m.capacity, Uses: m.uses, Held: held, Working: m.working, Wait: m.wait, Stalls: stalls}
 }
 
 // pool is a resource in one simulation: its meter, and the one instance
 // everybody shares or each CPU's or customer's own.
 type pool struct {
 	*meter
-	res   Resource
-	unit  int // a copy's units
-	cpus  int
-	scale float64 // the relief's factor on moving its lines, 0 for none
-	s     *sim.Sim
-	one   *instance
-	each  []*instance // by CPU or customer, where Per; nil until used
-	drawn []int       // each CPU's copy, where Hashed (draws)
+	// units are a Pooled resource's machines, each metered alone, and
+	// unitOf the one each holder took.
+	units  []*meter
+	unitOf map[*sim.Proc]int
+	res    Resource
+	unit   int // a copy's units
+	cpus   int
+	scale  float64 // the relief's factor on moving its lines, 0 for none
+	s      *sim.Sim
+	one    *instance
+	each   []*instance // by CPU or customer, where Per; nil until used
+	drawn  []int       // each CPU's copy, where Hashed (draws)
 	// holding is the instance each holder took, where it is not the one.
 	holding map[*sim.Proc]*instance
 }
@@ -84,6 +113,8 @@ type instance struct {
 	handoff *sim.Chan[struct{}] // unbuffered: a release hands its unit to the longest waiter
 	free    int                 // units nobody holds
 	waiting int                 // processes blocked in handoff.Recv
+	// machines holds a Pooled resource's free machines, by index.
+	machines *sim.Chan[int]
 	// locks are its mutexes (or RWMutexes) where it is many, each an
 	// instance of its own that the one who draws it holds.
 	locks []*instance
@@ -136,6 +167,12 @@ const drawStream = 0x68617368
 
 func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int, lineScale float64) *pool {
 	pl := &pool{meter: m, res: r, unit: unit, cpus: cpus, scale: lineScale, s: s, holding: map[*sim.Proc]*instance{}}
+	if r.Pooled {
+		pl.unitOf = map[*sim.Proc]int{}
+		for i := range unit {
+			pl.units = append(pl.units, &meter{name: fmt.Sprintf("%s#%d", r.Name, i+1), capacity: 1, whole: true})
+		}
+	}
 	if r.Per == "" {
 		pl.one = pl.newInstance(unit)
 	}
@@ -147,6 +184,15 @@ func (pl *pool) newInstance(capacity int) *instance {
 	in := &instance{}
 	var lines []*sim.Line
 	switch {
+	case r.Kind == Unguarded:
+	case r.Pooled:
+		// A process of its own stocks the channel, as coffee's pools are.
+		in.machines = sim.NewChan[int](s, capacity)
+		s.Go(func(p *sim.Proc) {
+			for i := range capacity {
+				in.machines.Send(p, i)
+			}
+		})
 	case r.Kind == RWMutex && r.Locks && capacity > 1:
 		for i := range capacity {
 			rw := sim.NewRWMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1))
@@ -218,14 +264,21 @@ func (pl *pool) instance(p *sim.Proc) *instance {
 	return in
 }
 
-// acquire waits for a unit and takes it; shared, to read an RWMutex.
-func (pl *pool) acquire(p *sim.Proc, shared bool) {
+// acquire waits for a unit and takes it (shared, to read an RWMutex),
+// returning the meter that counts the use.
+func (pl *pool) acquire(p *sim.Proc, shared bool) *meter {
 	asked := p.Now()
 	in := pl.instance(p)
 	if in.locks != nil {
 		in = in.locks[p.Sim().Rand().IntN(len(in.locks))]
 	}
 	switch {
+	case pl.res.Kind == Unguarded:
+	case in.machines != nil:
+		u := in.machines.Recv(p)
+		pl.unitOf[p] = u
+		pl.units[u].take(p.Now(), p.Now()-asked)
+		return pl.units[u]
 	case in.mu != nil:
 		in.mu.Lock(p)
 	case in.rw != nil && shared:
@@ -246,25 +299,34 @@ func (pl *pool) acquire(p *sim.Proc, shared bool) {
 	if in.rw != nil {
 		if in.readers++; in.readers > 1 {
 			pl.wait += p.Now() - asked
-			return
+			return pl.meter
 		}
 	}
 	pl.take(p.Now(), p.Now()-asked)
+	return pl.meter
 }
 
-// release gives a unit back, to the longest waiter if any.
-func (pl *pool) release(p *sim.Proc, working time.Duration, shared bool) {
+// release gives back the unit got at got, to the longest waiter if any.
+func (pl *pool) release(p *sim.Proc, working time.Duration, shared bool, got time.Duration) {
+	if pl.units != nil {
+		u := pl.unitOf[p]
+		delete(pl.unitOf, p)
+		pl.units[u].give(p.Now(), got, working)
+		pl.one.machines.Send(p, u)
+		return
+	}
 	in := pl.one
 	if h, ok := pl.holding[p]; ok {
 		in = h
 		delete(pl.holding, p)
 	}
 	if in.rw == nil {
-		pl.give(p.Now(), working)
+		pl.give(p.Now(), got, working)
 	} else if in.readers--; in.readers == 0 {
-		pl.give(p.Now(), working)
+		pl.give(p.Now(), got, working)
 	}
 	switch {
+	case pl.res.Kind == Unguarded:
 	case in.mu != nil:
 		in.mu.Unlock(p)
 	case in.rw != nil && shared:
@@ -297,12 +359,12 @@ func (pl *pool) touch(p *sim.Proc, write bool) {
 // costs, where there is one.
 func (pl *pool) lineScale() (float64, bool) { return pl.scale, pl.scale > 0 }
 
-// readingKind is what r's reading calls it (model.Reading): "mutex" where
+// readingKind is what r's reading calls it (Reading): "mutex" where
 // every customer shares its sync.Mutex (or its locks), "rwmutex" where
-// they share its sync.RWMutex, else "".
+// they share its sync.RWMutex, else "" (the shop's, as coffee.Meter).
 func (r Resource) readingKind() string {
 	switch {
-	case r.Per != "":
+	case r.Per != "" || r.Noun != "":
 	case r.Kind == RWMutex:
 		return "rwmutex"
 	case (r.Kind == "" || r.Kind == Mutex) && (r.Capacity == 1 || r.Locks):

@@ -42,13 +42,13 @@ func (r result) Steady() bool { return results.QueueSteady(r.growth, r.Arrived) 
 // example with fixed durations settles into a cycle that divides 1 s, so
 // the window holds an exact number of orders.
 func fifo(n int) model.Config {
-	c := new(blueprint.Blueprint).Config(n)
+	c := model.SystemConfig(new(blueprint.Blueprint), n)
 	c.Policy.Sched = "fifo"
 	return c
 }
 
 // goAt is b on n CPUs under the go policy, with no costs.
-func goAt(n int) model.Config { return new(blueprint.Blueprint).Config(n) }
+func goAt(n int) model.Config { return model.SystemConfig(new(blueprint.Blueprint), n) }
 
 // simulate runs b at cfg.
 func simulate(b *blueprint.Blueprint, cfg model.Config) (result, error) {

@@ -3,23 +3,14 @@ package blueprint
 import (
 	"fmt"
 	"math"
-	"time"
 
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
 
-// Config is b on cpus CPUs under the go policy, 1 s after 100 ms, seed 1.
-func (b *Blueprint) Config(cpus int) model.Config {
-	return model.Config{System: b, Spec: results.Spec{Mode: b.Name, CPUs: cpus,
-		Load: results.Load{Warmup: 100 * time.Millisecond, Dur: time.Second}, Policy: results.Policy{Seed: 1}}}
-}
-
 // Words reports whether b has a word that cores add to, whose cache line
-// a band spans staying at a core for none to all of its move
-// (model.WordSystem): a {kind: word} resource or a read-write lock's
-// reader count.
+// a band spans staying at a core for none to all of its move: a {kind:
+// word} resource or a read-write lock's reader count.
 func (b *Blueprint) Words() bool {
 	for _, r := range b.Used() {
 		if r.Kind == Word || r.Kind == RWMutex {
@@ -32,9 +23,10 @@ func (b *Blueprint) Words() bool {
 // Title is the blueprint's name and what its orders are called.
 func (b *Blueprint) Title() (name, unit string) { return b.Name, b.Unit }
 
-// LoadAt is cfg's Par and Rate where set, else the file's, with its queue.
-func (b *Blueprint) LoadAt(cfg model.Config) (results.Load, bool) {
-	l := cfg.Load
+// LoadAt is l's Par and Rate where set, else the file's (customers or
+// servers, one per CPU where it says none), with its queue, and whether
+// arrivals come at Poisson gaps.
+func (b *Blueprint) LoadAt(l results.Load, cpus int) (results.Load, bool) {
 	if l.Rate <= 0 {
 		l.Rate = b.Load.Rate
 	}
@@ -45,7 +37,7 @@ func (b *Blueprint) LoadAt(cfg model.Config) (results.Load, bool) {
 	case l.Rate == 0 && b.Load.Customers > 0:
 		l.Par = b.Load.Customers
 	default:
-		l.Par = cfg.CPUs
+		l.Par = cpus
 	}
 	l.MaxQ = b.Load.Queue
 	return l, b.Load.Arrivals == Poisson
@@ -80,6 +72,24 @@ func (b *Blueprint) check() error {
 	return b.checkReliefs()
 }
 
+// Run is what one simulation of a blueprint needs besides it.
+type Run struct {
+	Customers int // the load's customers (or servers): a copy each where a resource is per customer
+	// Seed is the simulation's, Draw the start state whose draw of a
+	// hashed resource's copies it takes (see draws).
+	Seed, Draw uint64
+	Trace      Tracer // hears what each step runs on, where not nil
+}
+
+// Tracer hears, for a schedule, which machine a process's next burn is a
+// step on, and for whose order (a process's ID); a helper's orders are
+// its customer's.
+type Tracer interface {
+	Step(p *sim.Proc, machine string, customer int)
+	Done(p *sim.Proc)
+	OnBehalf(helper *sim.Proc, customer int)
+}
+
 // world is one simulation of a blueprint, which the nodes act on.
 type world struct {
 	b      *Blueprint
@@ -92,31 +102,56 @@ type world struct {
 	// By step id: Scale's factor (0 for none), looked up once rather than
 	// by name at every run, and what scaled held back (see scaled).
 	scale, carry []float64
+	trace        Tracer
+	// machines are a shop's stages' workers' meters, each its own, as
+	// made; crew counts each kind's, for their names.
+	machines []*meter
+	crew     map[string]int
 }
 
-// Build builds b in s; its meters are the resources, then the stages.
-func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*sim.Proc), func() []model.Reading) {
-	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{},
+// machine is the meter of one more worker of stage name, of n in all
+// (coffee.Crew names them: grinder, or grinder#1, grinder#2, …).
+func (w *world) machine(name string, n int) *meter {
+	if n > 1 {
+		w.crew[name]++
+		name = fmt.Sprintf("%s#%d", name, w.crew[name])
+	}
+	m := &meter{name: name, capacity: 1, whole: true}
+	w.machines = append(w.machines, m)
+	return m
+}
+
+// Build builds b in s for run r: what runs one order, and the meters'
+// readings, the resources' (a pooled one's machines each), then the
+// stages' (a shop's workers each).
+func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, r Run) (func(*sim.Proc), func() []Reading) {
+	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{}, trace: r.Trace, crew: map[string]int{},
 		scale: make([]float64, len(b.steps)), carry: make([]float64, len(b.steps))}
 	for _, st := range b.steps {
 		w.scale[st.id] = b.Scale[st.name]
 	}
 	w.pools = make([]*pool, len(b.Resources)) // nil where unused: nobody takes it
+	var meters []*meter
 	for _, i := range b.used {
-		r := b.sharded(b.Resources[i])
-		unit, copies := b.capacity(r), 1
-		switch r.Per {
+		res := b.sharded(b.Resources[i])
+		unit, copies := b.capacity(res), 1
+		switch res.Per {
 		case PerCPU:
 			copies = cpus.N()
 		case PerCustomer:
-			l, _ := b.LoadAt(cfg)
-			copies = max(1, l.Par)
+			copies = max(1, r.Customers)
 		}
-		pl := newPool(s, &meter{name: r.Name, kind: r.readingKind(), capacity: unit * copies}, r, unit, cpus.N(), b.LineScale[r.Name])
-		if r.Hashed {
-			pl.drawn = draws(cpus.N(), cfg.Policy.Seed, cfg.Draw)
+		pl := newPool(s, &meter{name: res.Name, kind: res.readingKind(), capacity: unit * copies, whole: res.Noun != ""},
+			res, unit, cpus.N(), b.LineScale[res.Name])
+		if res.Hashed {
+			pl.drawn = draws(cpus.N(), r.Seed, r.Draw)
 		}
 		w.pools[i] = pl
+		if pl.units != nil {
+			meters = append(meters, pl.units...)
+		} else {
+			meters = append(meters, pl.meter)
+		}
 	}
 	for _, pp := range b.pipes {
 		for _, st := range pp.stages {
@@ -126,15 +161,13 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 	for _, pp := range b.pipes {
 		w.pipes = append(w.pipes, pp.start(w))
 	}
-	meters := make([]*meter, 0, len(w.pools)+len(w.stages))
-	for _, pl := range w.pools {
-		if pl != nil {
-			meters = append(meters, pl.meter)
-		}
+	if w.machines != nil {
+		meters = append(meters, w.machines...)
+	} else {
+		meters = append(meters, w.stages...)
 	}
-	meters = append(meters, w.stages...)
-	read := func() []model.Reading {
-		out := make([]model.Reading, len(meters))
+	read := func() []Reading {
+		out := make([]Reading, len(meters))
 		for i, m := range meters {
 			out[i] = m.read(s.Now())
 		}

@@ -317,7 +317,7 @@ func TestEveryExampleUnderGo(t *testing.T) {
 // unit and load.
 func TestPoint(t *testing.T) {
 	b := load(t, "webserver")
-	cfg := b.Config(2)
+	cfg := model.SystemConfig(b, 2)
 	cfg.Policy.Sched = "fifo"
 	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
 	if err != nil {
@@ -326,5 +326,28 @@ func TestPoint(t *testing.T) {
 	if p := ps[0]; p.Source != "model" || p.Mode != "webserver" || p.Unit != "requests/s" || p.CPUs != 2 || p.Par != 64 ||
 		p.Rate != 2000 || p.MaxQ != 1000 || p.Ops == 0 || len(p.Machines()) != 1 || p.Steps() != (results.Steps{}) {
 		t.Errorf("point %+v", p)
+	}
+}
+
+// TestExponentialDrawsInARun checks that a run draws from its seeded
+// source: the mean of a closed loop's exponential step, measured as the
+// mean latency of a single customer that never waits, is the step's mean.
+func TestExponentialDrawsInARun(t *testing.T) {
+	b, err := blueprint.Parse("exp.yaml", []byte("load: {customers: 1}\nsteps: [{name: wait, duration: {exponential: 2ms}, cpu: false}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := model.SystemConfig(b, 1)
+	cfg.Policy.Sched, cfg.Dur, cfg.Policy.Seed = "fifo", 200*time.Second, 7
+	r, err := point(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 100 000 draws: the mean's standard error is 2 ms/√100000 ≈ 0.3 %.
+	if got := r.Latency.Mean; math.Abs(got-2) > 0.015*2 {
+		t.Errorf("mean of %d exponential draws %vms, want 2ms ± 1.5%%", r.Ops, got)
+	}
+	if r.Metrics[results.Util] != 0 {
+		t.Errorf("a cpu: false step used the CPU: utilization %v", r.Metrics[results.Util])
 	}
 }

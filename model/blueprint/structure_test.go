@@ -3,6 +3,8 @@ package blueprint_test
 import (
 	"math"
 	"testing"
+
+	"github.com/brewput/brewput/model"
 )
 
 // TestStructureEvery: an item that runs on one order in n counts 1/n of
@@ -27,7 +29,7 @@ steps:
     steps:
       - {name: format, duration: 40ns}
       - {name: sync, duration: 40ns, every: 2}`)
-	st, err := b.Structure(b.Config(1))
+	st, err := b.Structure(1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +49,7 @@ steps:
 			near("log held", r.Hold, 40e-9/4+40e-9/8)
 		}
 	}
-	cfg := b.Config(1)
+	cfg := model.SystemConfig(b, 1)
 	bd, err := cfg.Bounds()
 	if err != nil {
 		t.Fatal(err)

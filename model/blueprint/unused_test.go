@@ -10,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/results"
 )
 
 // TestUnusedResources: resources no step uses are neither built nor
@@ -38,21 +39,20 @@ func TestUnusedResources(t *testing.T) {
 	if b.Words() {
 		t.Errorf("Words: true, want false: the read-write lock is unused")
 	}
-	cfg := b.Config(2)
-	st, err := b.Structure(cfg)
+	st, err := b.Structure(2, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(st.Resources) != 1 {
 		t.Errorf("Structure: %d resources, want 1", len(st.Resources))
 	}
-	if sz := b.Sizes(cfg); sz.Machines != 1 || sz.Meters != 1 {
+	if sz := b.Sizes(results.Load{}, 2); sz.Machines != 1 || sz.Meters != 1 {
 		t.Errorf("Sizes: %v mutexes and meters, %v meters; want 1 and 1", sz.Machines, sz.Meters)
 	}
 
 	var cfgs []model.Config
 	for _, bp := range []*blueprint.Blueprint{b, one} {
-		c := bp.Config(2)
+		c := model.SystemConfig(bp, 2)
 		c.Policy.Sched, c.Dur, c.Warmup = "fifo", 200*time.Millisecond, 50*time.Millisecond
 		cfgs = append(cfgs, c)
 	}

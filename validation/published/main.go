@@ -412,7 +412,7 @@ func puddle(w io.Writer, dir string, cal calibrate.Calibration) point {
 	cmdline.Check(err)
 	// The point and its band's runs, as brewput model runs them for an
 	// unknown machine of 4 CPUs (model.Config.Edges).
-	cfg := b.Config(4)
+	cfg := model.SystemConfig(b, 4)
 	cfg.Policy.Sched, cfg.Policy.Seed, cfg.Machine = "go", 1, hw.Shape
 	cfg.Costs = cal.Costs
 	cfg.Costs.Transfer, cfg.Costs.AllCore = hw.Transfer, hw.AllCore
@@ -420,7 +420,7 @@ func puddle(w io.Writer, dir string, cal calibrate.Calibration) point {
 	cfg.Range = &model.Range{Lo: cal.Lo, Hi: cal.Hi, Machine: hw.Range()}
 	cfgs := append([]model.Config{cfg}, cfg.Edges()...)
 	cfgs[0].Range = nil
-	fifo := b.Config(4)
+	fifo := model.SystemConfig(b, 4)
 	fifo.Policy.Sched, fifo.Dur, fifo.Warmup = "fifo", 200*time.Millisecond, 100*time.Millisecond
 	res, err := model.Simulate(context.Background(), append(cfgs, fifo), nil)
 	cmdline.Check(err)
@@ -504,7 +504,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw mod
 		if s.cpus != nil {
 			cpus = s.cpus(n)
 		}
-		c := b.Config(cpus)
+		c := model.SystemConfig(b, cpus)
 		c.Policy.Sched, c.Runtime, c.Policy.Seed = "go", sim.Runtime(s.runtime), 1
 		c.Costs = cal.Costs
 		c.Costs.Transfer, c.Costs.AllCore = hw.Transfer, hw.AllCore
@@ -639,7 +639,7 @@ func nanos(d float64) string {
 
 // scale sets every step's duration so that one order takes ns of CPU.
 func scale(b *blueprint.Blueprint, ns float64) {
-	st, err := b.Structure(b.Config(1))
+	st, err := b.Structure(1, 1)
 	cmdline.Check(err)
 	f := ns / (st.CPU * 1e9)
 	if b.Scale == nil {

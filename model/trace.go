@@ -6,34 +6,6 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// clock is the virtual CPUs the steps burn, with a Trace's log (or nil).
-type clock struct {
-	*sim.CPUs
-	log *stepLog
-}
-
-// note says that p's next burn is a step on machine for customer's drink
-// (a burn with no note combines p's own); done that it is over. Both
-// inline, so a run with no log pays two nil checks.
-func (c clock) note(p *sim.Proc, machine string, customer int) {
-	if c.log != nil {
-		c.log.note(p.ID(), machine, customer)
-	}
-}
-
-func (c clock) done(p *sim.Proc) {
-	if c.log != nil {
-		delete(c.log.doing, p.ID())
-	}
-}
-
-// onBehalf says that p, a helper, works for customer.
-func (c clock) onBehalf(p *sim.Proc, customer int) {
-	if c.log != nil {
-		c.log.owner[p.ID()] = c.log.customer(customer)
-	}
-}
-
 // Step is one stretch of one drink's work on one virtual CPU.
 type Step struct {
 	CPU int
@@ -69,9 +41,18 @@ func newStepLog() *stepLog {
 	return &stepLog{doing: map[int]doing{}, owner: map[int]int{}}
 }
 
-// note records that process id's burn is a step on machine for customer.
-func (l *stepLog) note(id int, machine string, customer int) {
-	l.doing[id] = doing{machine: machine, customer: l.customer(customer)}
+// Step records that p's next burn is a step on machine for customer (a
+// burn with none combines p's own: blueprint.Tracer).
+func (l *stepLog) Step(p *sim.Proc, machine string, customer int) {
+	l.doing[p.ID()] = doing{machine: machine, customer: l.customer(customer)}
+}
+
+// Done records that p's step is over.
+func (l *stepLog) Done(p *sim.Proc) { delete(l.doing, p.ID()) }
+
+// OnBehalf records that helper works for customer.
+func (l *stepLog) OnBehalf(helper *sim.Proc, customer int) {
+	l.owner[helper.ID()] = l.customer(customer)
 }
 
 // customer is the process whose drink id works on.
@@ -93,7 +74,7 @@ func (l *stepLog) record(s sim.Slice) {
 		return
 	}
 	d, ok := l.doing[s.Proc]
-	if !ok { // combining (see clock.note)
+	if !ok { // combining (see Step)
 		d = doing{customer: l.customer(s.Proc)}
 	}
 	l.steps = append(l.steps, Step{CPU: s.CPU, Start: start, End: end, Machine: d.machine, Customer: d.customer - l.first + 1})

@@ -20,7 +20,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"

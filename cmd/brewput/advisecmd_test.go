@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 )
 
 func runAdvise(t *testing.T, args ...string) string {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/run/playground"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report/palette"

@@ -17,7 +17,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/model/blueprint"

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/outfile"
 	"github.com/brewput/brewput/results"

@@ -15,7 +15,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment"
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"

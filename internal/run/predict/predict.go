@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"

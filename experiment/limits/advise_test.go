@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/model"
 )
 

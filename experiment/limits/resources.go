@@ -1,4 +1,4 @@
-package scaling
+package limits
 
 import (
 	"github.com/brewput/brewput/model"

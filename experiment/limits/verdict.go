@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
@@ -92,7 +91,7 @@ func usage(p results.Point, resource string) (held, working, bound float64) {
 		}
 		held, working = held/float64(n), working/float64(n)
 	}
-	for _, r := range scaling.Resources(p) {
+	for _, r := range Resources(p) {
 		if r.Name == resource {
 			bound = r.Bound
 		}

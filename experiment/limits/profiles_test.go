@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 )

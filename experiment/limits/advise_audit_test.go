@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/model"

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/sim"

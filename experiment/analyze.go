@@ -9,9 +9,9 @@ import (
 	"io"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/experiment/schedule"
 	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/experiment/limits"
 	pick "github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"

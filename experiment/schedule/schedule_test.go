@@ -17,76 +17,12 @@ import (
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/results/analysis"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // span is the stretch the pictures show.
 const span = schedule.Span
-
-// checkTimeline checks what holds of any timeline: bars on its CPUs,
-// inside its span, never two at once on one CPU.
-func checkTimeline(t *testing.T, tl analysis.Timeline) {
-	t.Helper()
-	if len(tl.Bars) == 0 {
-		t.Fatalf("%s: no bars", text.TimelineTitle(tl))
-	}
-	for i, b := range tl.Bars {
-		switch {
-		case b.CPU < 0 || b.CPU >= tl.CPUs:
-			t.Fatalf("%s: bar on CPU %d of %d: %+v", text.TimelineTitle(tl), b.CPU, tl.CPUs, b)
-		case b.Start < 0 || b.End > tl.Span || b.End <= b.Start:
-			t.Fatalf("%s: bar %+v outside [0, %v]", text.TimelineTitle(tl), b, tl.Span)
-		case i > 0 && tl.Bars[i-1].CPU == b.CPU && tl.Bars[i-1].End > b.Start:
-			t.Fatalf("%s: CPU %d runs two bars at once: %+v, %+v", text.TimelineTitle(tl), b.CPU, tl.Bars[i-1], b)
-		}
-	}
-}
-
-// limited is a bottleneck naming resources.
-func limited(rs ...string) *results.Bottleneck {
-	return &results.Bottleneck{Resource: rs[0], Resources: rs, Named: "the " + strings.Join(rs, " and "), Model: "model (go)"}
-}
-
-// costs names the go policy's costs of study's predictions, as a
-// calibration's Ref does.
-var costs = results.Calibration{Host: "box", Costs: []results.Cost{
-	{Name: "wake", Median: 20 * time.Microsecond}, {Name: "spin wake", Median: 15 * time.Microsecond}, {Name: "spin window"},
-	{Name: "switch", Median: 100}, {Name: "mutex handoff", Median: 300}, {Name: "chan handoff", Median: time.Microsecond},
-	{Name: "buf chan handoff", Median: time.Microsecond}, {Name: "runnext grace", Median: 60 * time.Microsecond}}}
-
-// study is the talk's shop measured on 1 and 2 CPUs and predicted on 1 to
-// 8 under the go policy: ideal and multi-2 scale, finelocking stops at its
-// grinder from 4 CPUs, locking at its kitchen lock.
-func study() []results.Point {
-	var ps []results.Point
-	steps := results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}
-	for _, model := range []bool{false, true} {
-		top := 2
-		if model {
-			top = 8
-		}
-		for n := 1; n <= top; n++ {
-			for _, m := range []string{"ideal", "locking", "finelocking", "multi-2"} {
-				tput, b := 250*float64(n), limited("cpus", "customers")
-				switch {
-				case m == "locking":
-					tput, b = 250, limited("kitchen")
-				case m == "finelocking" && n >= 4:
-					tput, b = 930, limited("grinder")
-				}
-				p := results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: m, CPUs: n, Load: results.Load{Par: n, Dur: time.Second, Warmup: 100 * time.Millisecond}}, Throughput: tput, Unit: "lattes/s",
-					Bottleneck: b, Host: results.Host{Name: "box"}, Shop: &results.Shop{Steps: steps}}
-				if model {
-					p.Source, p.Sched, p.Seed, p.Calibration = results.SourceModel, "go", 1, &costs
-				}
-				ps = append(ps, p)
-			}
-		}
-	}
-	return ps
-}
 
 // TestFromModel: the model's finelocking on 6 CPUs, as the talk draws it:
 // its grinder busy all the time, its CPUs two thirds.
@@ -97,7 +33,7 @@ func TestFromModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkTimeline(t, tl)
+	testkit.CheckTimeline(t, tl)
 	u := tl.Use()
 	if u.Steps < 0.6 || u.Steps > 0.73 || len(u.Kinds) != 3 || u.Kinds[0].Kind != "grinder" || u.Kinds[0].Held < 0.95 {
 		t.Errorf("use %+v; want the CPUs two thirds busy (4 of 6) and the grinder all the time", u)
@@ -147,7 +83,7 @@ func TestFromModelBusyIsModelUtil(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					checkTimeline(t, tl)
+					testkit.CheckTimeline(t, tl)
 					cfg.Warmup, cfg.Dur = tl.Start, span
 					ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
 					if err != nil {
@@ -169,7 +105,7 @@ func TestFromModelBusyIsModelUtil(t *testing.T) {
 // (for the measured point, its prediction's), and a profiled point's trace
 // beside the model's schedule of it.
 func TestPictures(t *testing.T) {
-	ps := study()
+	ps := testkit.Study()
 	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
 	testkit.WriteShopTrace(t, base+".trace", 10) // what --profile writes for a point
 	for i, p := range ps {
@@ -203,7 +139,7 @@ func TestPictures(t *testing.T) {
 // under the policy its heading quotes, go or fifo.
 func TestPicturesDrawnAsHeaded(t *testing.T) {
 	for _, sched := range []string{"go", "fifo"} {
-		ps := study()
+		ps := testkit.Study()
 		for i := range ps {
 			if ps[i].IsModel() {
 				ps[i].Sched = sched

@@ -17,8 +17,8 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/experiment/limits"
+	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"

@@ -10,9 +10,9 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
+	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/explain/compare"
-	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"

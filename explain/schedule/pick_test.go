@@ -3,62 +3,18 @@ package schedule
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
-
-// limited is a bottleneck naming resources.
-func limited(rs ...string) *results.Bottleneck {
-	return &results.Bottleneck{Resource: rs[0], Resources: rs, Named: "the " + strings.Join(rs, " and "), Model: "model (go)"}
-}
-
-// costs names the go policy's costs of study's predictions, as a
-// calibration's Ref does.
-var costs = results.Calibration{Host: "box", Costs: []results.Cost{
-	{Name: "wake", Median: 20 * time.Microsecond}, {Name: "spin wake", Median: 15 * time.Microsecond}, {Name: "spin window"},
-	{Name: "switch", Median: 100}, {Name: "mutex handoff", Median: 300}, {Name: "chan handoff", Median: time.Microsecond},
-	{Name: "buf chan handoff", Median: time.Microsecond}, {Name: "runnext grace", Median: 60 * time.Microsecond}}}
-
-// study is the talk's shop measured on 1 and 2 CPUs and predicted on 1 to
-// 8 under the go policy: ideal and multi-2 scale, finelocking stops at its
-// grinder from 4 CPUs, locking at its kitchen lock.
-func study() []results.Point {
-	var ps []results.Point
-	steps := results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}
-	for _, model := range []bool{false, true} {
-		top := 2
-		if model {
-			top = 8
-		}
-		for n := 1; n <= top; n++ {
-			for _, m := range []string{"ideal", "locking", "finelocking", "multi-2"} {
-				tput, b := 250*float64(n), limited("cpus", "customers")
-				switch {
-				case m == "locking":
-					tput, b = 250, limited("kitchen")
-				case m == "finelocking" && n >= 4:
-					tput, b = 930, limited("grinder")
-				}
-				p := results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: m, CPUs: n, Load: results.Load{Par: n, Dur: time.Second, Warmup: 100 * time.Millisecond}}, Throughput: tput, Unit: "lattes/s",
-					Bottleneck: b, Host: results.Host{Name: "box"}, Shop: &results.Shop{Steps: steps}}
-				if model {
-					p.Source, p.Sched, p.Seed, p.Calibration = results.SourceModel, "go", 1, &costs
-				}
-				ps = append(ps, p)
-			}
-		}
-	}
-	return ps
-}
 
 // TestPick: the mode at a wall of one resource beside the best that
 // scales (ideal's race aside), where the first makes at most 70 % of the
 // second: finelocking and multi-2 on 6 CPUs.
 func TestPick(t *testing.T) {
-	cs := Pick(verdict.NewGrid(study()), study(), coffee.Declared{})
+	cs := Pick(verdict.NewGrid(testkit.Study()), testkit.Study(), coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "finelocking" || cs[1].Mode != "multi-2" || cs[0].CPUs != 6 || cs[1].CPUs != 6 {
 		t.Fatalf("picked %+v; want finelocking and multi-2 on 6 CPUs", cs)
 	}
@@ -71,7 +27,7 @@ func TestPick(t *testing.T) {
 
 	// Measured only: locking's kitchen on 2 CPUs beside finelocking.
 	var measured []results.Point
-	for _, p := range study() {
+	for _, p := range testkit.Study() {
 		if !p.IsModel() {
 			measured = append(measured, p)
 		}
@@ -93,10 +49,10 @@ func TestPick(t *testing.T) {
 // its limit named and no wall claimed; a mode that still grows past the
 // CPUs where it would be drawn is not said to have hit a wall there.
 func TestPickOnlyARealContrast(t *testing.T) {
-	ps := study()
+	ps := testkit.Study()
 	for i, p := range ps {
 		if p.IsModel() && p.Mode == "multi-2" && p.CPUs == 8 {
-			ps[i].Throughput, ps[i].Bottleneck = 1750, limited("grinder#1", "grinder#2")
+			ps[i].Throughput, ps[i].Bottleneck = 1750, testkit.Limited("grinder#1", "grinder#2")
 		}
 	}
 	cs := Pick(verdict.NewGrid(ps), ps, coffee.Declared{})
@@ -111,7 +67,7 @@ func TestPickOnlyARealContrast(t *testing.T) {
 			near = append(near, p)
 			if p.CPUs == 8 {
 				q := p
-				q.Mode, q.Throughput, q.Bottleneck = "multipipe-2", 1785, limited("cpus")
+				q.Mode, q.Throughput, q.Bottleneck = "multipipe-2", 1785, testkit.Limited("cpus")
 				near = append(near, q)
 			}
 		}

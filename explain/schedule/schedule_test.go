@@ -1,8 +1,6 @@
 package schedule
 
 import (
-	"github.com/brewput/brewput/report/text"
-
 	"github.com/brewput/brewput/results/analysis"
 
 	"bytes"
@@ -18,30 +16,12 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/testkit"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 const ms = time.Millisecond
-
-// checkTimeline checks what holds of any timeline: bars on its CPUs,
-// inside its span, never two at once on one CPU.
-func checkTimeline(t *testing.T, tl analysis.Timeline) {
-	t.Helper()
-	if len(tl.Bars) == 0 {
-		t.Fatalf("%s: no bars", text.TimelineTitle(tl))
-	}
-	for i, b := range tl.Bars {
-		switch {
-		case b.CPU < 0 || b.CPU >= tl.CPUs:
-			t.Fatalf("%s: bar on CPU %d of %d: %+v", text.TimelineTitle(tl), b.CPU, tl.CPUs, b)
-		case b.Start < 0 || b.End > tl.Span || b.End <= b.Start:
-			t.Fatalf("%s: bar %+v outside [0, %v]", text.TimelineTitle(tl), b, tl.Span)
-		case i > 0 && tl.Bars[i-1].CPU == b.CPU && tl.Bars[i-1].End > b.Start:
-			t.Fatalf("%s: CPU %d runs two bars at once: %+v, %+v", text.TimelineTitle(tl), b.CPU, tl.Bars[i-1], b)
-		}
-	}
-}
 
 // TestFromTrace: a real run of finelocking on 2 Ps, traced, reads back as
 // steps named after coffee's machines on those Ps; the trace knows no
@@ -81,7 +61,7 @@ func TestFromTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkTimeline(t, tl)
+	testkit.CheckTimeline(t, tl)
 	kinds := map[string]bool{}
 	for _, b := range tl.Bars {
 		kinds[b.Kind()] = true

@@ -106,6 +106,9 @@ type syncBuffer struct {
 	// columns, where set, is the width brewput lays out what it writes
 	// for (format.Width); COLUMNS (80 in the tests) where 0.
 	columns int
+	// seen, where set, is called with all written so far after each
+	// write, in the writer's goroutine.
+	seen func(all string)
 }
 
 // Columns is the width the buffer takes lines of, 0 for COLUMNS's.
@@ -119,7 +122,11 @@ const unwrapped = 100000
 func (b *syncBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.buf.Write(p)
+	n, err := b.buf.Write(p)
+	if b.seen != nil {
+		b.seen(b.buf.String())
+	}
+	return n, err
 }
 
 func (b *syncBuffer) String() string {
@@ -139,19 +146,24 @@ func interruptAtFirst(t *testing.T, step, kept string, run func(ctx context.Cont
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out syncBuffer
-	errOut := syncBuffer{columns: unwrapped}
+	// Interrupted as the first step is told, in the writer's goroutine: a
+	// busy machine cannot let the others finish before the test looks.
+	errOut := syncBuffer{columns: unwrapped, seen: func(all string) {
+		if strings.Contains(all, "[1/3]") {
+			cancel()
+		}
+	}}
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, &out, &errOut) }()
-	deadline := time.Now().Add(2 * time.Minute)
-	for !strings.Contains(errOut.String(), "[1/3]") {
-		if time.Now().After(deadline) {
-			t.Fatalf("no first %s within 2 minutes; stderr:\n%s", step, errOut.String())
+	select {
+	case code := <-done:
+		if code != exitInterrupted {
+			t.Errorf("exit %d, want %d; stderr:\n%s", code, exitInterrupted, errOut.String())
 		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	cancel()
-	if code := <-done; code != exitInterrupted {
-		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitInterrupted, errOut.String())
+	case <-time.After(2 * time.Minute):
+		cancel()
+		<-done
+		t.Fatalf("no first %s within 2 minutes; stderr:\n%s", step, errOut.String())
 	}
 	if last := lastLine(errOut.String()); !strings.Contains(last, "interrupted after") || !strings.Contains(last, kept) {
 		t.Errorf("last line of stderr %q does not say what was kept", last)

@@ -213,11 +213,9 @@ func ratio(there *Curves, cell Cell, s measured, n int) (Range, bool) {
 // curves at that hold and the work between the takes make it: the least
 // of what its work alone makes there and the lock's rate, one take
 // every hold plus what a take costs there on n CPUs (the cell's time a
-// take on n CPUs less its hold). A hold taken after a wait here was
-// longer than one taken free, by what the lock's data took to come from
-// the other CPU: there it takes that longer by the ratio of its move
-// there to here. The point is carried as measured: what the model missed
-// on the CPUs measured here it misses on n.
+// take on n CPUs less its hold), the hold its free one. The point is
+// carried as measured: what the model missed on the CPUs measured here
+// it misses on n.
 func oneLock(b Bench, here, there *Curves, n int) (Range, bool) {
 	l := *b.Lock
 	at := func(c *Curves, scale float64, n int) (Range, bool) {
@@ -259,29 +257,4 @@ func (c *Curves) takeCost(hold, gap float64, n int) (mid, lo, hi float64, ok boo
 		take := func(rate float64) float64 { return max(1e9/rate-float64(at.Hold), 0) }
 		return [3]float64{take(median(at.Rates)), take(slices.Max(at.Rates)), take(slices.Min(at.Rates))}
 	})
-}
-
-// rateAt is cell's median operations a second on n CPUs (a count
-// measured).
-func (c *Curves) rateAt(cell Cell, n int) (float64, bool) {
-	v, _, _, ok := c.each(cell, n, func(_, at Point) [3]float64 {
-		r := median(at.Rates)
-		return [3]float64{r, r, r}
-	})
-	return v, ok
-}
-
-// moveRatio is how much longer a line's move takes on c's machine than
-// on other's, read off each one's Word curve on two CPUs (a word two
-// cores add to in turn: a move an add); 1 where either is not known.
-func (c *Curves) moveRatio(other *Curves) float64 {
-	if c == other || other == nil {
-		return 1
-	}
-	a, ok := c.rateAt(Cell{Shape: Word}, 2)
-	b, ok2 := other.rateAt(Cell{Shape: Word}, 2)
-	if !ok || !ok2 || !(a > 0) {
-		return 1
-	}
-	return b / a
 }

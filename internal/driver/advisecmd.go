@@ -26,8 +26,6 @@ func newAdviseCmd(e *env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fs := cmd.Flags()
 			switch {
-			case format != "table" && format != "json":
-				return fmt.Errorf("--format %q: want table or json", format)
 			case mode != "" && mf.file != "":
 				return fmt.Errorf("--mode and --model: give one or the other, not both")
 			case mode == "" && mf.file == "":
@@ -73,6 +71,6 @@ func newAdviseCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to advise on (see brewput list)")
 	mf.register(cmd.Flags())
 	mf.registerOthers(cmd.Flags())
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	formatVar(cmd.Flags(), &format, "")
 	return cmd
 }

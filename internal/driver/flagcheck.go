@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/spf13/pflag"
@@ -16,6 +17,9 @@ func explainFlag(err error) error {
 	var iv *pflag.InvalidValueError
 	if !errors.As(err, &iv) {
 		return err
+	}
+	if c, ok := iv.GetFlag().Value.(*choice); ok {
+		return fmt.Errorf("--%s %q: want %s", iv.GetFlag().Name, iv.GetValue(), c.want)
 	}
 	// What a flag of pflag's type accepts; a type whose value says it
 	// itself keeps its error.
@@ -37,6 +41,35 @@ func explainFlag(err error) error {
 		return err
 	}
 	return fmt.Errorf("invalid argument %q for %q flag: %s", iv.GetValue(), "--"+iv.GetFlag().Name, form)
+}
+
+// choice is a flag's value that is one of a few words; want says which,
+// in the error of another ("table or json").
+type choice struct {
+	to    *string
+	want  string
+	words []string
+}
+
+func (c *choice) String() string { return *c.to }
+func (c *choice) Type() string   { return "string" }
+func (c *choice) Set(v string) error {
+	if !slices.Contains(c.words, v) {
+		return errors.New(c.want)
+	}
+	*c.to = v
+	return nil
+}
+
+// choiceVar adds to fs the flag name, one of words, value by default.
+func choiceVar(fs *pflag.FlagSet, to *string, name, value, usage, want string, words ...string) {
+	*to = value
+	fs.Var(&choice{to, want, words}, name, usage)
+}
+
+// formatVar adds --format table|json, table by default.
+func formatVar(fs *pflag.FlagSet, to *string, usage string) {
+	choiceVar(fs, to, "format", "table", "output format: table or json"+usage, "table or json", "table", "json")
 }
 
 // checkFinite refuses a flag given in fs whose number is not finite

@@ -66,10 +66,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err := check(); err != nil {
 				return err
 			}
-			retry, err := retryOf(noisy)
-			if err != nil {
-				return err
-			}
+			retry := retryOf(noisy)
 			if s, ok := l.(lab.Sizer); ok {
 				if m, what := s.Memory(); m > maxMem {
 					return fmt.Errorf("lab %s would hold about %s of memory (%s), more than the %s allowed; --max-mem is %s (by default half this machine's memory)",

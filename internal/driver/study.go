@@ -107,18 +107,16 @@ func (f *loadFlags) check(fs *pflag.FlagSet) (results.Load, error) {
 // registerNoisy adds --noisy: what a measurement does with a point that
 // others disturbed (retryOf).
 func registerNoisy(fs *pflag.FlagSet, noisy *string) {
-	fs.StringVar(noisy, "noisy", "retry", fmt.Sprintf("a disturbed point: retry or ok\n(a point from whose CPUs other processes took more than %g CPU: retry measures it again, up to 3 times, each after waiting up to 5 s for a quiet machine; ok keeps the first measurement); either way it is marked", results.DisturbedCPUs))
+	choiceVar(fs, noisy, "noisy", "retry", fmt.Sprintf("a disturbed point: retry or ok\n(a point from whose CPUs other processes took more than %g CPU: retry measures it again, up to 3 times, each after waiting up to 5 s for a quiet machine; ok keeps the first measurement); either way it is marked", results.DisturbedCPUs),
+		"retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", "retry", "ok")
 }
 
 // retryOf is what --noisy says, as a sweep.Retry.
-func retryOf(noisy string) (sweep.Retry, error) {
-	switch noisy {
-	case "retry":
-		return sweep.DefaultRetry(), nil
-	case "ok":
-		return sweep.Retry{}, nil
+func retryOf(noisy string) sweep.Retry {
+	if noisy == "ok" {
+		return sweep.Retry{}
 	}
-	return sweep.Retry{}, fmt.Errorf("--noisy %q: want retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", noisy)
+	return sweep.DefaultRetry()
 }
 
 // maxRounds is the most rounds (--count) a measured study takes.
@@ -167,7 +165,7 @@ func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 	fs.MarkHidden("latte") // still read, so that no command line breaks; help lists one name a step
 	fs.Var((*cliflag.Duration)(&s.Jitter), "jitter", "uniform jitter on the three machine steps\n(in [-j/2, +j/2])")
 	fs.StringVar(&f.burn, "burn", "wall", "a step's time: wall or cpu\n(wall clock or thread CPU time)")
-	fs.StringVar(&f.Harness, "harness", "brewput", "the harness: brewput or talk\n(of a closed loop; brewput: each customer orders again at once, records its own latency; talk, the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
+	choiceVar(fs, &f.Harness, "harness", "brewput", "the harness: brewput or talk\n(of a closed loop; brewput: each customer orders again at once, records its own latency; talk, the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)", "brewput or talk", "brewput", "talk")
 }
 
 // plan checks every flag before anything is measured and plans each mode
@@ -239,8 +237,7 @@ func (f *studyFlags) batch(fs *pflag.FlagSet, modes []coffee.Mode, maxCPUs int) 
 	if base.Steps.Clock, err = burn.ParseClock(f.burn); err != nil {
 		return nil, fmt.Errorf("--burn: %w", err)
 	}
-	retry, err := retryOf(f.noisy)
-	return &shopsweep.Batch{Specs: shopsweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile, Retry: retry}, err
+	return &shopsweep.Batch{Specs: shopsweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile, Retry: retryOf(f.noisy)}, nil
 }
 
 // checkShop refuses what check leaves to the shop: a harness, an open
@@ -249,8 +246,6 @@ func (f *studyFlags) batch(fs *pflag.FlagSet, modes []coffee.Mode, maxCPUs int) 
 func (f *studyFlags) checkShop(fs *pflag.FlagSet) error {
 	rate, interval, dur := fs.Changed("rate"), fs.Changed("interval"), f.Dur
 	switch {
-	case f.Harness != "brewput" && f.Harness != "talk":
-		return fmt.Errorf("--harness %q: want brewput or talk", f.Harness)
 	case f.Harness == "talk" && (rate || interval):
 		return fmt.Errorf("--harness talk: the talk's harness is a closed loop; drop --rate and --interval")
 	case rate && (f.Rate*dur.Seconds() < 1 || f.Rate > float64(time.Second/sweep.MinInterval)):
@@ -266,9 +261,6 @@ func (f *studyFlags) checkShop(fs *pflag.FlagSet) error {
 		return fmt.Errorf("--maxq %d: want 0 to %d waiting orders", f.MaxQ, sweep.MaxQueue)
 	case !f.simulated && f.count > maxRounds:
 		return fmt.Errorf("--count %d: want 1 to %d rounds of the study", f.count, maxRounds)
-	}
-	if _, err := retryOf(f.noisy); err != nil {
-		return err
 	}
 	combine := "combine"
 	if fs.Changed("latte") {

@@ -203,9 +203,7 @@ func (f *variantFlags) plan(fs *pflag.FlagSet, prog *studyjob.Program) (studyjob
 		return p, err
 	}
 	p.Load = sweep.Load{Load: l}
-	if p.Retry, err = retryOf(f.noisy); err != nil {
-		return p, err
-	}
+	p.Retry = retryOf(f.noisy)
 	if fs.Changed("profile") {
 		return p, record.CheckDir(f.profile)
 	}
@@ -246,14 +244,10 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 				return fmt.Errorf("--dur %v: want a positive duration such as 300ms", w.Load.Dur)
 			case w.Load.Warmup < 0:
 				return fmt.Errorf("--warmup %v: want zero or a positive duration such as 100ms", w.Load.Warmup)
-			case format != "table" && format != "json":
-				return fmt.Errorf("--format %q: want table or json", format)
 			}
 			// --within is the whole command's time, its build included.
 			w.Variant, w.Load.CPUs, w.Since = variant, n, prog.Began
-			if w.Retry, err = retryOf(noisy); err != nil {
-				return err
-			}
+			w.Retry = retryOf(noisy)
 			if err := w.Load.Validate(); err != nil {
 				return err
 			}
@@ -280,7 +274,7 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	fs.IntVar(&w.Load.Par, "par", 0, "workers at once; 0 means one per CPU")
 	fs.Var((*cliflag.Duration)(&w.Load.Dur), "dur", "measured duration of each run")
 	fs.Var((*cliflag.Duration)(&w.Load.Warmup), "warmup", "warm-up before each run")
-	fs.StringVar(&format, "format", "table", "output format: table or json")
+	formatVar(fs, &format, "")
 	registerNoisy(fs, &noisy)
 	return cmd
 }
@@ -361,8 +355,6 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 				return fmt.Errorf("--warmup %v: want zero or a positive duration such as 200ms", p.Load.Warmup)
 			case p.Count < 1:
 				return fmt.Errorf("--count %d: want 1 or more repetitions of each point", p.Count)
-			case format != "table" && format != "json":
-				return fmt.Errorf("--format %q: want table or json", format)
 			}
 			if err := studyjob.CheckCalibration(p.Calibration); err != nil {
 				return err
@@ -383,7 +375,7 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 	fs.Var((*cliflag.Duration)(&p.Load.Warmup), "warmup", "warm-up before each point")
 	fs.IntVar(&p.Count, "count", 1, "measure every point this many times;\nthe model reads the median run")
 	fs.StringVar(&p.Calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")
-	fs.StringVar(&format, "format", "table", "output format: table or json\n(JSON Lines, a point per variant and CPU count)")
+	formatVar(fs, &format, "\n(JSON Lines, a point per variant and CPU count)")
 	fs.StringVar(&p.Out, "out", "", "also write a report to this folder\n(of the measured and predicted points)")
 	return cmd
 }

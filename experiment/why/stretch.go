@@ -8,16 +8,16 @@ import (
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
-	"github.com/brewput/brewput/results/stretch"
+	"github.com/brewput/brewput/results/causal"
 )
 
-// The causal profile's data are results/stretch's; why plans, runs and
+// The stretches' data are results/causal's; why plans, runs and
 // judges them.
 type (
-	Stretches = stretch.Profile
-	Stretched = stretch.Stretched
-	Control   = stretch.Control
-	Nanos     = stretch.Nanos
+	Stretches = causal.Stretches
+	Stretched = causal.Stretched
+	Control   = causal.Control
+	Nanos     = causal.Nanos
 )
 
 // DefaultFrac is the stretch why adds per operation, as a share of one:

@@ -11,7 +11,7 @@ import (
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/results/stretch"
+	"github.com/brewput/brewput/results/causal"
 )
 
 // pct writes a share in percent with one decimal, "-" where unknown.
@@ -24,7 +24,7 @@ func pct(x float64) string {
 
 // beyondText writes an experiment's cost beyond its control with its
 // interval: "+31.2 % [28.0, 35.1]", or "(too few rounds for an interval)".
-func beyondText(e stretch.Stretched) string {
+func beyondText(e causal.Stretched) string {
 	if !e.Interval {
 		return pct(e.Beyond) + " (too few rounds for an interval)"
 	}
@@ -32,7 +32,7 @@ func beyondText(e stretch.Stretched) string {
 }
 
 // stretchedWhat says what an experiment added: "31ns to each hold".
-func stretchedWhat(e stretch.Stretched) string {
+func stretchedWhat(e causal.Stretched) string {
 	if e.Kind == "chan" {
 		return fmt.Sprintf("%v before each send", e.Extra)
 	}
@@ -42,7 +42,7 @@ func stretchedWhat(e stretch.Stretched) string {
 // Answer says what limits the variant, undecided first where it is:
 // "The cache mutex limits this: …", "Undecided after 6 rounds: …", or
 // "No single lock limits this: …".
-func StretchAnswer(s *stretch.Profile) string {
+func StretchAnswer(s *causal.Stretches) string {
 	var b strings.Builder
 	added := fmt.Sprintf("%v per operation (%s of one)", s.Extra, format.Percent(s.Frac, 0))
 	control := "the same time outside every lock"
@@ -206,7 +206,7 @@ func plural(n int, one, many string) string {
 const longPartName = 20
 
 // WriteTable writes the experiments for a terminal, then the answer.
-func WriteStretches(w io.Writer, s *stretch.Profile) error {
+func WriteStretches(w io.Writer, s *causal.Stretches) error {
 	tp := make([]float64, len(s.Base))
 	for i, p := range s.Base {
 		tp[i] = p.Throughput
@@ -276,16 +276,16 @@ func WriteStretches(w io.Writer, s *stretch.Profile) error {
 }
 
 // WriteJSON writes the experiments and the answer as one JSON object.
-func WriteStretchesJSON(w io.Writer, s *stretch.Profile) error {
+func WriteStretchesJSON(w io.Writer, s *causal.Stretches) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	type out struct {
-		*stretch.Profile
+		*causal.Stretches
 		Rounds int    `json:"rounds"`
 		Limit  string `json:"limit"`
 		Answer string `json:"answer"`
 	}
-	o := out{Profile: s, Rounds: len(s.Base), Answer: StretchAnswer(s)}
+	o := out{Stretches: s, Rounds: len(s.Base), Answer: StretchAnswer(s)}
 	if l := s.Limit(); l != nil {
 		o.Limit = l.Name
 	}

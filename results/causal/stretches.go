@@ -1,8 +1,8 @@
-// Package stretch holds a causal profile of real code as data: the
-// experiments that made each part of a program slower in its turn, their
-// matched control and what each decided (experiment/why runs and judges
-// them; report/text says them).
-package stretch
+// Package causal holds, as data, what why measured on real CPUs: a shop
+// point's reliefs beside the model's predictions (Reliefs), and a
+// program's parts each made slower in its turn beside a matched control
+// (Stretches). experiment/why runs and judges them; report/text says them.
+package causal
 
 import (
 	"encoding/json"
@@ -13,7 +13,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Profile is the causal profile of a user's own code on real CPUs, as
+// Stretches is the causal profile of a user's own code on real CPUs, as
 // Coz (SOSP 2015) measures one, with a matched control: each group of
 // metered locks and channels is made slower in its turn (meter.Stretch)
 // by the same extra time per operation, Frac of an operation, and in the
@@ -23,7 +23,7 @@ import (
 // lies above Margin. Time added where nothing waits on it costs what it
 // costs anywhere; time added inside a lock the others queue for costs
 // more, however short the lock's hold.
-type Profile struct {
+type Stretches struct {
 	Study   string `json:"study"`
 	Variant string `json:"variant"`
 	CPUs    int    `json:"cpus"`
@@ -154,7 +154,7 @@ type Stretched struct {
 	// as measured where more (Injected), costs where every operation waits
 	// its turn for it: n×E/(T+n×E) with n workers, E that time an
 	// operation and T a worker's time an operation as it is (see
-	// Profile.Bottleneck), the median over the undisturbed rounds. Time
+	// Stretches.Bottleneck), the median over the undisturbed rounds. Time
 	// added to a path can cost no more than that: at worst every
 	// operation waits for the whole of it in turn. OverBound says the
 	// stretch cost more than Bound by more than Margin: the stretch made
@@ -260,7 +260,7 @@ type Stretched struct {
 // where every operation waits its turn costs (Bottleneck) than what it
 // costs where nothing queues, Frac/(1+Frac): then the workers ran largely
 // one at a time as they are (see Stretched.Serial).
-func (s *Profile) SerialControl() bool {
+func (s *Stretches) SerialControl() bool {
 	if s.Bottleneck <= 0 || math.IsNaN(s.Control.Cost) {
 		return false
 	}
@@ -268,13 +268,13 @@ func (s *Profile) SerialControl() bool {
 }
 
 // Decided reports whether every experiment is decided.
-func (s *Profile) Decided() bool {
+func (s *Stretches) Decided() bool {
 	return !slices.ContainsFunc(s.Experiments, func(e Stretched) bool { return !e.Decided })
 }
 
 // Limit is the experiment that limits the variant most, its cost beyond
 // the control's the greatest; nil if none.
-func (s *Profile) Limit() *Stretched {
+func (s *Stretches) Limit() *Stretched {
 	var best *Stretched
 	for i := range s.Experiments {
 		e := &s.Experiments[i]
@@ -286,7 +286,7 @@ func (s *Profile) Limit() *Stretched {
 }
 
 // QuietRounds is the fewest undisturbed rounds of any experiment.
-func (s *Profile) QuietRounds() int {
+func (s *Stretches) QuietRounds() int {
 	q := len(s.Control.Points)
 	for _, e := range s.Experiments {
 		q = min(q, e.QuietRounds)

@@ -101,10 +101,6 @@ func (r *Runs) Add(w sweep.Window) {
 	r.Window.Add(w)
 }
 
-// Median is the middle run's time in seconds (the mean of the middle two
-// of an even count), the Latency's P50 exactly.
-func (r Runs) Median() float64 { return r.Latency().P50 / 1000 }
-
 // Latency is the distribution of the runs' times, in ms.
 func (r Runs) Latency() results.Latency { return results.RunLatency(r.Times) }
 

@@ -1,7 +1,7 @@
 // Package aggregate is the aggregate lab (brewput lab aggregate), after
 // the journal's aggregating consumer: producers put events of types a, b
 // and c on one channel, and one consumer handles them with a call per
-// event, or per run of one type (Grouper, Consume). It measures events
+// event, or per run of one type (Grouper). It measures events
 // per second both ways and checks that none is lost.
 package aggregate
 
@@ -128,8 +128,8 @@ func (c Config) Validate() error {
 // The two ways the consumer handles events, the first part of a variant's
 // name.
 const (
-	Grouped = "grouped" // Consume: one handle call per run of one type
-	Single  = "single"  // ConsumeEach: one handle call per event
+	Grouped = "grouped" // one handle call per run of one type
+	Single  = "single"  // one handle call per event
 )
 
 // Variant names a point: "grouped/P=4/S=100" for the grouped consumer

@@ -143,7 +143,7 @@ func progressLine(m measured) string {
 		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), m.rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
 		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), 100*p.Metrics[results.Util])
 	if m.vsSimple.N > 0 && p.Variant() != Simple && p.Variant() != RemotePrefix+Simple {
-		line += ", ×" + m.vsSimple.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }) + " simple's"
+		line += ", ×" + m.vsSimple.Fixed(2) + " simple's"
 	}
 	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)

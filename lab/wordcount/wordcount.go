@@ -160,7 +160,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			speedup.Set(&p, MetricSpeedup)
 			line := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup ×%s",
 				Name, w.name, n, format.Wait(p.Metrics[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit),
-				speedup.Text(func(v float64) string { return fmt.Sprintf("%.1f", v) }))
+				speedup.Fixed(1))
 			if w.wc == "" {
 				reps := float64(len(ts[i].Times))
 				p.Set(MetricAllocsPerOp, float64(ts[i].mallocs)/reps)

@@ -183,7 +183,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					Name, p.Variant(), n, format.Wait(p.Latency.P50), c.Reps, timesText(passes), format.Rate(p.Throughput, p.Unit))
 				if i == 1 {
 					speedup.Set(&p, MetricSpeedup)
-					line += ", speedup over sequential ×" + speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) })
+					line += ", speedup over sequential ×" + speedup.Fixed(2)
 				}
 				add(p, line)
 			}

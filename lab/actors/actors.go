@@ -16,11 +16,10 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Name is the lab's name, as in brewput lab actors.
 const Name = "actors"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point.
 const (
@@ -122,7 +121,6 @@ const (
 	maxReps     = 1000
 )
 
-// Validate implements lab.Validator.
 func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.NotEmpty("variants", c.Variants, "of "+variantList()),

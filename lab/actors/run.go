@@ -15,7 +15,6 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Unit is the unit of a point's Throughput.
 const Unit = "ids/s"
 
 // Run measures every variant of c with every client count at each CPU

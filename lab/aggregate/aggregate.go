@@ -19,11 +19,10 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Name is the lab's name, as in brewput lab aggregate.
 const Name = "aggregate"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point.
 const (
@@ -109,7 +108,6 @@ const (
 	maxReps       = 1000
 )
 
-// Validate implements lab.Validator.
 func (c Config) Validate() error {
 	return cmp.Or(
 		lab.Within("events", c.Events, 1, maxEvents, "events per point"),

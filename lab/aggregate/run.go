@@ -18,7 +18,6 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Unit is the unit of a point's Throughput.
 const Unit = "events/s"
 
 // Run measures, at each CPU count, every combination of c's producer

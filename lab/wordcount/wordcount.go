@@ -23,11 +23,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Name is the lab's name, as in "brewput lab wordcount".
 const Name = "wordcount"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point.
 const (

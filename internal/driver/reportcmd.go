@@ -76,7 +76,13 @@ func newCompareCmd(e *env) *cobra.Command {
 		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
 		RunE: func(cmd *cobra.Command, args []string) error {
 			read := func(path string) ([]results.Point, error) { return e.openResults(path) }
-			return rendering(cmd.Context(), func() error { return compare.Files(e.stdout, args[0], args[1], opts, format, read) })
+			return rendering(cmd.Context(), func() error {
+				c, err := compare.Files(args[0], args[1], opts, format, read)
+				if err != nil {
+					return err
+				}
+				return text.WriteCompared(e.stdout, c, format)
+			})
 		},
 	}
 	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level:\na change counts when p < alpha and its interval excludes zero")

@@ -7,13 +7,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/brewput/brewput/experiment/why"
 	"io/fs"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/brewput/brewput/experiment/why"
+	"github.com/brewput/brewput/report/text"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -282,12 +284,12 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 // writeStretches writes a why experiment's answer as format says and
 // turns how it ended into the command's error.
 func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, count, maxCount int) error {
-	s.Judge()
-	write := s.WriteTable
+	why.Judge(s)
+	write := text.WriteStretches
 	if outFormat == "json" {
-		write = s.WriteJSON
+		write = text.WriteStretchesJSON
 	}
-	if err := write(e.stdout); err != nil {
+	if err := write(e.stdout, s); err != nil {
 		return failure{Err: err}
 	}
 	if stoppedLate(e, outFormat, runErr) {

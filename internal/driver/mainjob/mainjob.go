@@ -23,6 +23,7 @@ import (
 	"github.com/brewput/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 	"github.com/brewput/brewput/results/chartspec"
@@ -162,7 +163,7 @@ func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string
 	opt := report.Options{Figures: figures, Lessons: in.Lessons, Plan: in.Plan, Playground: PlaygroundFor(playground, dir), Analysis: in.Analysis,
 		Modes: coffee.Declared{}}
 	if in.Plan != nil {
-		fmt.Fprintln(log, results.CutShort(*in.Plan, in.Points))
+		fmt.Fprintln(log, text.CutShort(*in.Plan, in.Points))
 	}
 	if !opt.Analysis.For(in.Points) {
 		a, err := analyzer(in.Points, experiment.Options{Policy: limits.Fifo(), Log: log})

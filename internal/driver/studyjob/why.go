@@ -168,7 +168,7 @@ func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Durati
 		}
 		if r > 1 {
 			if x.Within > 0 && time.Since(start)+round > x.Within {
-				s.Judge()
+				why.Judge(s)
 				return &OutOfTime{Within: x.Within, Rounds: r - 1}
 			}
 			fmt.Fprintf(log, "round %d\n", r)
@@ -190,7 +190,7 @@ func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Durati
 		}
 		round = max(round, took)
 		if r >= x.Count {
-			s.Judge()
+			why.Judge(s)
 			if s.Decided() {
 				break
 			}

@@ -1,4 +1,4 @@
-package compare
+package text
 
 import (
 	"bytes"
@@ -11,40 +11,41 @@ import (
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
 	"github.com/brewput/brewput/results/stats"
 
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 )
 
-// WriteTable writes the comparison for people: a line naming the two
+// WriteComparison writes the comparison for people: a line naming the two
 // sides, the answer (each metric's verdicts, measured and predicted
 // apart), then in benchstat's manner a table per metric and unit with a
 // row per configuration (medians ± intervals, change, p-value, sizes,
 // verdict) — the shop's and studies' configurations with too few runs
-// for a verdict only with Options.All —, then the configurations only
+// for a verdict only with the comparison's All —, then the configurations only
 // one side has.
-func (c Comparison) WriteTable(w io.Writer) error {
+func WriteComparison(w io.Writer, c comparison.Comparison) error {
 	var b bytes.Buffer
 	width := format.Width(w)
-	sides := fmt.Sprintf("old: %s   new: %s", c.Old.describe(), c.New.describe())
+	sides := fmt.Sprintf("old: %s   new: %s", describeSide(c.Old), describeSide(c.New))
 	if utf8.RuneCountInString(sides) > width {
-		sides = format.Wrap("old: "+c.Old.describe(), width, "  ") + "\n" + format.Wrap("new: "+c.New.describe(), width, "  ")
+		sides = format.Wrap("old: "+describeSide(c.Old), width, "  ") + "\n" + format.Wrap("new: "+describeSide(c.New), width, "  ")
 	}
 	b.WriteString(sides + "\n")
 	if c.Changed != "" {
 		fmt.Fprintf(&b, "compared across a change of %s\n", c.Changed)
 	}
-	if c.Old.ModelPoints+c.New.ModelPoints > 0 && !(c.Old.allModel() && c.New.allModel()) {
+	if c.Old.ModelPoints+c.New.ModelPoints > 0 && !(allModel(c.Old) && allModel(c.New)) {
 		b.WriteString(format.Wrap("predictions are matched only with predictions, measurements with measurements", width, "") + "\n")
 	}
-	for _, line := range c.answer(width) {
+	for _, line := range answerLines(c, width) {
 		b.WriteString(line + "\n")
 	}
-	blocks, left := c.blocks()
+	blocks, left := blocksOf(c)
 	for _, bl := range blocks {
 		b.WriteString("\n")
-		c.writeBlock(&b, bl)
+		writeBlock(&b, c, bl)
 	}
 	if left > 0 {
 		b.WriteString("\n" + format.Wrap(fmt.Sprintf("The figures of %s with too few runs for a verdict are summed up above; --all shows them.",
@@ -61,7 +62,7 @@ func (c Comparison) WriteTable(w io.Writer) error {
 
 // describe says where a side's points come from and how many there are:
 // "hostA (54 points, count 6)".
-func (s Side) describe() string {
+func describeSide(s comparison.Side) string {
 	if s.Points == 0 {
 		return "no points"
 	}
@@ -79,24 +80,21 @@ func (s Side) describe() string {
 	return fmt.Sprintf("%s (%s, %s)", strings.Join(sources, ", "), format.Count(s.Points, "point"), count)
 }
 
-// allModel reports whether every point of the side is the model's.
-func (s Side) allModel() bool { return s.Points > 0 && s.ModelPoints == s.Points }
-
 // block is one table: a metric in one unit, over the rows that have it;
 // partial says some were left out.
 type block struct {
 	name, unit, better string
-	keys               []Key
-	metrics            []Metric
+	keys               []comparison.Key
+	metrics            []comparison.Metric
 	partial            bool
 }
 
 // blocks splits the rows into tables, throughput, p50 and p99 first, then
 // the other metrics and units in the order first seen: throughputs in
-// different units do not mix. Without Options.All it leaves out the
+// different units do not mix. Without the comparison's All it leaves out the
 // shop's and studies' metrics with too few runs for a verdict, and
 // counts the configurations left out of every table.
-func (c Comparison) blocks() (out []*block, left int) {
+func blocksOf(c comparison.Comparison) (out []*block, left int) {
 	for _, r := range c.Rows {
 		dropped := false
 		for _, m := range r.Metrics {
@@ -105,7 +103,7 @@ func (c Comparison) blocks() (out []*block, left int) {
 				i = len(out)
 				out = append(out, &block{name: m.Name, unit: m.Unit, better: m.Better})
 			}
-			if !c.all && !r.Key.Bench && m.TooFew {
+			if !c.All && !r.Key.Bench && m.TooFew {
 				out[i].partial, dropped = true, true
 				continue
 			}
@@ -123,9 +121,9 @@ func (c Comparison) blocks() (out []*block, left int) {
 	return out, left
 }
 
-func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
-	if !slices.ContainsFunc(bl.keys, func(k Key) bool { return !k.Bench }) {
-		c.writeBenchBlock(b, bl)
+func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
+	if !slices.ContainsFunc(bl.keys, func(k comparison.Key) bool { return !k.Bench }) {
+		writeBenchBlock(b, c, bl)
 		return
 	}
 	title := bl.name + ", " + bl.unit
@@ -147,8 +145,8 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 		pars = pars || k.Par != k.CPUs
 	}
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true}
-	configCells := func(k Key) []string {
-		cells := []string{k.modeLabel(), fmt.Sprint(k.CPUs)}
+	configCells := func(k comparison.Key) []string {
+		cells := []string{k.ModeLabel(), fmt.Sprint(k.CPUs)}
 		if pars {
 			cells = append(cells, fmt.Sprint(k.Par))
 		}
@@ -158,7 +156,7 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 			cells = append(cells, "-", "-")
 		}
 		if steps {
-			cells = append(cells, stepsText(k.Steps, "default"))
+			cells = append(cells, stepsOrDefault(k.Steps))
 		}
 		return cells
 	}
@@ -178,21 +176,21 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 	t.Row(append(head, "old", "new", "delta", "p", "n", "verdict")...)
 	for i, m := range bl.metrics {
 		cells := append(configCells(bl.keys[i]), cell(&t, m.Old, format.Digits(m.Old.Median, 4)), cell(&t, m.New, format.Digits(m.New.Median, 4)),
-			format.Delta(m.DeltaPct), fmt.Sprintf("%.3f", m.P), sizes(m.Old.N, m.New.N))
+			format.Delta(m.DeltaPct), fmt.Sprintf("%.3f", m.P), comparison.Sizes(m.Old.N, m.New.N))
 		verdict := "~"
 		switch {
 		case m.Inconclusive != "":
-			verdict = "inconclusive" + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.disturbedText(), Remedy))
+			verdict = "inconclusive" + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.DisturbedText(), comparison.Remedy))
 		case m.Significant:
-			verdict = changeWord(m.Change)
+			verdict = comparison.ChangeWord(m.Change)
 		case m.TooFew:
 			verdict = "~ (too few runs)" + t.Mark(fmt.Sprintf(
 				"n=%s: too few runs for a verdict, as no difference could reach p < %g; use --count %d",
-				sizes(m.Old.N, m.New.N), c.Alpha, m.Need))
+				comparison.Sizes(m.Old.N, m.New.N), c.Alpha, m.Need))
 		}
 		t.Row(append(cells, verdict)...)
 	}
-	if g, ok := c.geomean(bl); ok && !bl.partial {
+	if g, ok := geomeanOf(c, bl); ok && !bl.partial {
 		cells := append([]string{"geomean"}, make([]string, len(head)-1)...)
 		t.Row(append(cells, format.Digits(g.Old, 4), format.Digits(g.New, 4), format.Delta(g.DeltaPct))...)
 	}
@@ -202,7 +200,7 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 // writeBenchBlock writes a table of Go benchmarks as benchstat does: a
 // row per benchmark, the medians ± intervals in the unit tidied (sec/op
 // for ns/op), the change with its p-value, and the geomean.
-func (c Comparison) writeBenchBlock(b *bytes.Buffer, bl *block) {
+func writeBenchBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	_, unit := benchunit.Tidy(1, bl.name)
 	fmt.Fprintf(b, "%s (%s is better)\n", unit, bl.better)
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
@@ -212,10 +210,10 @@ func (c Comparison) writeBenchBlock(b *bytes.Buffer, bl *block) {
 	}
 	t.Row("benchmark", "old", "new", "vs old")
 	for i, m := range bl.metrics {
-		pn := fmt.Sprintf(" (p=%.3f n=%s)", m.P, sizes(m.Old.N, m.New.N))
+		pn := fmt.Sprintf(" (p=%.3f n=%s)", m.P, comparison.Sizes(m.Old.N, m.New.N))
 		vs := "~" + pn
 		if m.Inconclusive != "" {
-			vs = "inconclusive" + pn + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.disturbedText(), Remedy))
+			vs = "inconclusive" + pn + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.DisturbedText(), comparison.Remedy))
 		} else if m.Significant {
 			vs = format.Delta(m.DeltaPct) + pn
 		} else if m.TooFew {
@@ -223,17 +221,17 @@ func (c Comparison) writeBenchBlock(b *bytes.Buffer, bl *block) {
 		}
 		t.Row(bl.keys[i].String(), cell(&t, m.Old, value(m.Old.Median)), cell(&t, m.New, value(m.New.Median)), vs)
 	}
-	if g, ok := c.geomean(bl); ok {
+	if g, ok := geomeanOf(c, bl); ok {
 		t.Row("geomean", value(g.Old), value(g.New), format.Delta(g.DeltaPct))
 	}
 	t.Write(b)
 }
 
 // geomean is the block's geomean row, where it summarizes several rows.
-func (c Comparison) geomean(bl *block) (Geomean, bool) {
-	i := slices.IndexFunc(c.Geomeans, func(g Geomean) bool { return g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 })
+func geomeanOf(c comparison.Comparison, bl *block) (comparison.Geomean, bool) {
+	i := slices.IndexFunc(c.Geomeans, func(g comparison.Geomean) bool { return g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 })
 	if i < 0 {
-		return Geomean{}, false
+		return comparison.Geomean{}, false
 	}
 	return c.Geomeans[i], true
 }
@@ -248,7 +246,7 @@ func cell(t *format.Table, s stats.Summary, median string) string {
 	return cell
 }
 
-func writeKeys(b *bytes.Buffer, title string, keys []Key) {
+func writeKeys(b *bytes.Buffer, title string, keys []comparison.Key) {
 	if len(keys) == 0 {
 		return
 	}
@@ -284,4 +282,133 @@ func writeKeys(b *bytes.Buffer, title string, keys []Key) {
 		}
 		fmt.Fprintf(b, "  %s\n", line)
 	}
+}
+
+// answerLines writes the comparison's answer, a sentence or two per kind of
+// configuration, wrapped to width.
+func answerLines(c comparison.Comparison, width int) []string {
+	lines := make([]string, len(c.Answers))
+	for i, a := range c.Answers {
+		lines[i] = format.Wrap(answerWords(a), width, "")
+	}
+	return lines
+}
+
+// answerWords says an answer: "Measured, 3 configurations in both, 6 runs
+// each: finelocking on 2 CPUs, throughput +24.4% better, p50 latency
+// -19.6% better; no significant difference in 2."
+func answerWords(a comparison.Answer) string {
+	runs := fmt.Sprintf("%d runs each", a.MinRuns)
+	if a.MinRuns == 1 && a.MaxRuns == 1 {
+		runs = "1 run each"
+	} else if a.MinRuns != a.MaxRuns {
+		runs = fmt.Sprintf("%d to %d runs each", a.MinRuns, a.MaxRuns)
+	}
+	head := map[string]string{"measured": "Measured", "model": "Predicted by the model", "bench": "Benchmarks"}[a.Kind] +
+		", " + format.Count(a.Configs, "configuration") + " in both"
+	if a.Equal == a.Configs {
+		return head + ", " + runs + ": the same figures in both files."
+	}
+	if a.TooFew == a.Configs {
+		s := fmt.Sprintf("%s, %s: too few runs for any verdict (--count %d gives one).", head, runs, a.Need)
+		if len(a.Largest) > 0 {
+			s += fmt.Sprintf(" The largest changes in %s: %s.", metricWords(a.Largest[0].Metrics[0].Name), changesWords(a.Largest, false))
+		}
+		return s
+	}
+	var parts []string
+	if n := len(a.Changed); n > 0 {
+		parts = append(parts, changesWords(a.Changed[:min(n, comparison.MaxNamed)], true))
+		if n > comparison.MaxNamed {
+			parts = append(parts, fmt.Sprintf("%d more changed (the tables below)", n-comparison.MaxNamed))
+		}
+	}
+	rest := ""
+	if len(a.Changed) > 0 {
+		rest = " other"
+	}
+	if a.Same > 0 {
+		parts = append(parts, fmt.Sprintf("no significant difference in %d%s", a.Same, rest))
+	}
+	if a.Inconclusive > 0 {
+		parts = append(parts, fmt.Sprintf("inconclusive in %d: a change, but disturbed samples", a.Inconclusive))
+	}
+	if a.TooFew > 0 {
+		parts = append(parts, fmt.Sprintf("too few runs for a verdict in %d (--count %d gives one)", a.TooFew, a.Need))
+	}
+	return head + ", " + runs + ": " + strings.Join(parts, "; ") + "."
+}
+
+// metricWords names a metric: "throughput", "p50 latency", "B/op".
+func metricWords(name string) string {
+	switch name {
+	case "p50", "p99":
+		return name + " latency"
+	}
+	return name
+}
+
+// changesWords lists changes: "linearpipe-10 on 2 CPUs +194.4%, …", or
+// with their metrics and verdicts, "finelocking on 2 CPUs, throughput
+// +24.4% better, p50 latency -19.6% better; …".
+func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
+	words := make([]string, len(cs))
+	for i, c := range cs {
+		if !verdicts {
+			words[i] = brief(c.Key) + " " + format.Delta(c.Metrics[0].DeltaPct)
+			continue
+		}
+		ms := make([]string, len(c.Metrics))
+		for j, m := range c.Metrics {
+			ms[j] = metricWords(m.Name) + " " + format.Delta(m.DeltaPct) + " " + comparison.ChangeWord(m.Change)
+		}
+		words[i] = brief(c.Key) + ", " + strings.Join(ms, ", ")
+	}
+	if verdicts {
+		return strings.Join(words, "; ")
+	}
+	return strings.Join(words, ", ")
+}
+
+// brief names a configuration in words: "finelocking on 2 CPUs",
+// "multi-2 on 4 CPUs with 8 customers", "locking on 8 CPUs (go)" for a
+// prediction, a benchmark by its name.
+func brief(k comparison.Key) string {
+	if k.Bench {
+		return results.BenchName(k.Mode, k.CPUs)
+	}
+	s := k.Mode + " on " + format.Count(k.CPUs, "CPU")
+	if k.Par != k.CPUs {
+		s += " with " + format.Count(k.Par, "customer")
+	}
+	if k.Rate > 0 {
+		s += " at " + format.Number(k.Rate) + " orders/s"
+	}
+	if labels := k.Steps.NonDefault(); len(labels) > 0 {
+		s += " (" + strings.Join(labels, " ") + ")"
+	}
+	if k.Model && k.Sched != "" {
+		s += " (" + k.Sched + ")"
+	}
+	return s
+}
+
+// allModel reports whether every point of the side is the model's.
+func allModel(s comparison.Side) bool { return s.Points > 0 && s.ModelPoints == s.Points }
+
+// stepsOrDefault names the steps that are not the default, or says
+// "default".
+func stepsOrDefault(s results.Steps) string {
+	if labels := s.NonDefault(); len(labels) > 0 {
+		return strings.Join(labels, " ")
+	}
+	return "default"
+}
+
+// WriteCompared writes c in format, "table" (WriteComparison) or "json".
+func WriteCompared(w io.Writer, c comparison.Comparison, format string) error {
+	if format == "json" {
+		return c.WriteJSON(w)
+	}
+	return WriteComparison(w, c)
 }

@@ -34,7 +34,7 @@ import (
 )
 
 // newStudyCmd is brewput study PKG [command] [flags]: it builds the study
-// program PKG and runs its command (studyCmds).
+// program PKG and runs its command.
 func newStudyCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:                "study PKG [command] [flags]",
@@ -80,8 +80,7 @@ type studyError struct {
 
 func (s studyError) Unwrap() error { return s.error }
 
-// studyHelp is the long help of a study's command name from
-// help/study/NAME.txt.
+// studyHelp is help/study/NAME.txt.
 func studyHelp(name string) string {
 	b, _ := fs.ReadFile(helpFiles, "help/study/"+name+".txt")
 	return string(b)
@@ -91,8 +90,7 @@ func studyHelp(name string) string {
 const studyTable = "a row per variant and CPU count, the median of its runs"
 
 // studyCmds is the command PKG (use) of prog's study, which measures and
-// writes the report, with run, report, compare, fit, why, predict and
-// list.
+// writes the report, and its commands.
 func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	vf := &variantFlags{}
 	var out string
@@ -100,9 +98,7 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   use,
 		Short: cmp.Or(prog.Summary, "measure "+prog.Name+"'s variants on 1, 2, … CPUs"),
-		// The study's summary is its author's line, wrapped as the help
-		// around it is; what the command does follows in its paragraph.
-		Long: format.Wrap(prog.Name+": "+cmp.Or(prog.Summary, "a study of "+strings.Join(prog.Names(), ", ")), format.Width(e.stdout), "") + "\n" + studyHelp("measure"),
+		Long:  format.Wrap(prog.Name+": "+cmp.Or(prog.Summary, "a study of "+strings.Join(prog.Names(), ", ")), format.Width(e.stdout), "") + "\n" + studyHelp("measure"),
 		Example: fmt.Sprintf("  brewput study %[1]s --cpus 1,2 --dur 300ms\n  brewput study %[1]s run --variants %[2]s \\\n    --count 6 --out old.json\n\n"+
 			"  brewput study %[1]s compare old.json new.json\n  brewput study %[1]s list", use, prog.Names()[0]),
 		Args: unknownArgs,
@@ -135,8 +131,6 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	setDefault(rep.Flags(), "out", prog.Name+"-report", rep.Flags().Lookup("out").Usage)
 	rep.Flags().Lookup("format").Usage = cmd.Flags().Lookup("format").Usage
 	rep.Flags().MarkHidden("playground") // the page's links to try a mode of the shop
-	// help here, as brewput help is not the study's: brewput study PKG
-	// help why.
 	cmd.AddCommand(helpCommand(), studyRunCmd(e, prog), rep, newCompareCmd(e), newFitCmd(e), studyWhyCmd(e, prog, use), studyPredictCmd(e, prog, use), &cobra.Command{
 		Use:   "list",
 		Short: "List the variants",
@@ -178,8 +172,7 @@ func studyRunCmd(e *env, prog *studyjob.Program) *cobra.Command {
 	return cmd
 }
 
-// variantFlags say what a study measures: its variants, and the load
-// brewput's own studies take, in a study's words.
+// variantFlags say what a study measures: its variants and their load.
 type variantFlags struct {
 	loadFlags
 	variants string
@@ -293,12 +286,10 @@ func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, co
 		return failure{Err: err}
 	}
 	if stoppedLate(e, outFormat, runErr) {
-		// The answer above says what was decided and what would decide
-		// the rest.
-		return nil
+		return nil // the answer says what was decided
 	}
-	// Undecided after count rounds, it goes on up to maxCount: a run cut
-	// short past count is "after 7 of 20", not "of 6".
+	// Undecided after count rounds, it went on up to maxCount: "after 7
+	// of 20", not "of 6".
 	total := count
 	if len(s.Base) >= count {
 		total = maxCount

@@ -11,8 +11,7 @@ import (
 )
 
 // explainFlag rewrites the error of a flag value that did not parse to name
-// the flag, the value and the form it accepts, in place of the parser's
-// message; other errors are returned as they are.
+// the flag, the value and the form it accepts.
 func explainFlag(err error) error {
 	var iv *pflag.InvalidValueError
 	if !errors.As(err, &iv) {
@@ -21,8 +20,6 @@ func explainFlag(err error) error {
 	if c, ok := iv.GetFlag().Value.(*choice); ok {
 		return fmt.Errorf("--%s %q: want %s", iv.GetFlag().Name, iv.GetValue(), c.want)
 	}
-	// What a flag of pflag's type accepts; a type whose value says it
-	// itself keeps its error.
 	var form string
 	switch iv.GetFlag().Value.Type() {
 	case "int", "int8", "int16", "int32", "int64":
@@ -88,10 +85,8 @@ func checkFinite(fs *pflag.FlagSet) error {
 	return bad
 }
 
-// tableFlag registers --format on fs, the table a command prints: compact
-// (usage says what that holds) or table, every point in full. The function
-// it returns reports whether the full table was asked, or says what
-// --format accepts.
+// tableFlag registers --format compact|table on fs; the function it
+// returns reports whether the full table was asked.
 func tableFlag(fs *pflag.FlagSet, compact string) func() (bool, error) {
 	f := fs.String("format", "compact", "the table printed: compact or table\n(compact: "+compact+"; table: every point in full)")
 	return func() (bool, error) {

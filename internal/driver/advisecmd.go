@@ -4,11 +4,12 @@ package driver
 
 import (
 	"fmt"
-	"github.com/brewput/brewput/coffee/shopsweep"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/model/blueprint"
@@ -55,7 +56,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 			}
 			a, err := pr.Advise(cmd.Context(), s, bp)
 			if cmd.Context().Err() != nil {
-				return interrupted{Err: fmt.Errorf("interrupted while simulating; no advice yet")}
+				return exitcode.Interruption{Err: fmt.Errorf("interrupted while simulating; no advice yet")}
 			}
 			if err != nil {
 				return failure{Err: err}

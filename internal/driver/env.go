@@ -109,9 +109,6 @@ func failed(err error) error {
 	return nil
 }
 
-// interrupted marks a run stopped by a signal (exit 128 + the signal).
-type interrupted = exitcode.Interruption
-
 // rendering runs work, which reads files and renders them (a folder
 // written whole, or nothing), until it returns or ctx ends: a signal ends
 // it at once, its goroutine left to the program's exit, which follows.

@@ -62,7 +62,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			}
 			causal, err := pr.CausalProfile(cmd.Context(), cfg)
 			if cmd.Context().Err() != nil {
-				return interrupted{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
+				return exitcode.Interruption{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
 			}
 			if err != nil {
 				return failure{Err: err}

@@ -14,12 +14,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/experiment/why"
-	"github.com/brewput/brewput/report/text"
-
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
@@ -29,6 +27,7 @@ import (
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
 )

@@ -2,15 +2,11 @@ package sim
 
 import "time"
 
-// RuntimeMutex is the Go runtime's own lock, runtime.mutex: the one every
-// channel operation takes, and the scheduler's and timers'. A thread that
-// finds it held does not park its goroutine: it spins on the lock's
-// [Line], then sleeps in the kernel still holding its P, until an unlock
-// wakes it to try again. Before Go 1.24 every waiting thread spins and
-// each unlock wakes a sleeper, so every added thread polls the line and
-// takes it from the holder; since, one thread spins at a time and an
-// unlock wakes a sleeper only where none spins (golang.org/issue/68578).
-// Under fifo it is a lock handed to the longest waiter, at no cost.
+// RuntimeMutex is the Go runtime's own lock, runtime.mutex, which every
+// channel operation takes. A thread that finds it held spins on its
+// [Line], then sleeps holding its P until an unlock wakes it; since Go
+// 1.24 one thread spins at a time (golang.org/issue/68578). Under fifo it
+// is a lock handed to the longest waiter, at no cost.
 type RuntimeMutex struct {
 	sim  *Sim
 	name string

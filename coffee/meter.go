@@ -22,7 +22,6 @@ func (m *Meter) Name() string { return m.name }
 // Kind is empty: a shop's machines are none of package meter's kinds.
 func (m *Meter) Kind() string { return "" }
 
-// Read returns the meter's totals so far.
 func (m *Meter) Read() meter.Reading {
 	return meter.Reading{
 		Uses: m.uses.Load(), Held: time.Duration(m.held.Load()),

@@ -53,8 +53,6 @@ const (
 	Espresso
 )
 
-// Steams reports whether the drink needs the steamer.
 func (d Drink) Steams() bool { return d == Latte }
 
-// Combines reports whether the drink ends with the combine step.
 func (d Drink) Combines() bool { return d != Espresso }

@@ -18,7 +18,6 @@ func (m Machines) Or(def int) Machines {
 	return Machines{Grinder: or(m.Grinder, def), Espresso: or(m.Espresso, def), Steamer: or(m.Steamer, def)}
 }
 
-// IsZero reports whether m keeps the mode's own numbers throughout.
 func (m Machines) IsZero() bool { return m == Machines{} }
 
 // Kind returns the number for one kind of machine, by its name
@@ -76,7 +75,6 @@ type Variant struct {
 	Split bool `json:"split,omitempty"`
 }
 
-// IsZero reports whether v leaves the mode as it is.
 func (v Variant) IsZero() bool { return v == Variant{} }
 
 // Check reports whether v applies to mode m: copies where it holds

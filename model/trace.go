@@ -47,10 +47,8 @@ func (l *stepLog) Step(p *sim.Proc, machine string, customer int) {
 	l.doing[p.ID()] = doing{machine: machine, customer: l.customer(customer)}
 }
 
-// Done records that p's step is over.
 func (l *stepLog) Done(p *sim.Proc) { delete(l.doing, p.ID()) }
 
-// OnBehalf records that helper works for customer.
 func (l *stepLog) OnBehalf(helper *sim.Proc, customer int) {
 	l.owner[helper.ID()] = l.customer(customer)
 }

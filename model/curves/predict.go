@@ -8,7 +8,6 @@ import (
 // Range is a speed-up against one CPU: a point and the band around it.
 type Range struct{ Mid, Lo, Hi float64 }
 
-// scale is r times f.
 func (r Range) scale(f float64) Range { return Range{r.Mid * f, r.Lo * f, r.Hi * f} }
 
 // Bench is what was measured of a benchmark on this machine: the time of

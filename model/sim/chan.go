@@ -45,10 +45,8 @@ func NewChan[T any](s *Sim, capacity int) *Chan[T] {
 	return c
 }
 
-// Len returns the number of values in the buffer.
 func (c *Chan[T]) Len() int { return c.buf.len() }
 
-// Cap returns the buffer's capacity.
 func (c *Chan[T]) Cap() int { return c.cap }
 
 // Send sends v: to a waiting receiver, else into the buffer, else waiting

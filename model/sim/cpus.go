@@ -39,7 +39,6 @@ func NewCPUs(s *Sim, n int) *CPUs {
 	return &CPUs{sim: s, n: n}
 }
 
-// N returns the number of CPUs in the pool.
 func (c *CPUs) N() int { return c.n }
 
 // Burn occupies one CPU for d of virtual time, waiting first for a free
@@ -117,10 +116,8 @@ func (c *CPUs) Busy() time.Duration {
 // policy, the time goroutines waited, runnable, for a P.
 func (c *CPUs) Wait() time.Duration { return c.wait }
 
-// Burns returns how many burns have finished.
 func (c *CPUs) Burns() int64 { return c.burns }
 
-// InUse returns how many CPUs are busy now.
 func (c *CPUs) InUse() int { return c.inUse }
 
 // MaxInUse returns the most CPUs ever busy at once.

@@ -501,7 +501,6 @@ func (c *CPUs) Looking() int {
 	return 0
 }
 
-// waiting reports whether any goroutine is runnable without a P.
 func (g *goSched) waiting() bool { return g.global.len() > 0 || g.queued > 0 || g.nexts > 0 }
 
 // canSpin is sync_runtime_canSpin: p may spin while another P runs (and

@@ -26,7 +26,6 @@ func NewRuntimeMutex(s *Sim, name string) *RuntimeMutex {
 	return &RuntimeMutex{sim: s, name: name, line: &Line{sim: s}}
 }
 
-// Name returns the lock's name.
 func (m *RuntimeMutex) Name() string { return m.name }
 
 // Lock takes the lock, spinning and sleeping (under the go policy) while
@@ -133,7 +132,6 @@ func (m *RuntimeMutex) unlock(p *Proc, then func()) {
 	}
 }
 
-// Read returns the lock's totals so far.
 func (m *RuntimeMutex) Read() Reading {
 	r := Reading{Uses: m.uses, Busy: m.busy, Wait: m.wait}
 	if m.held {
@@ -142,5 +140,4 @@ func (m *RuntimeMutex) Read() Reading {
 	return r
 }
 
-// Line returns the cache line of its state word.
 func (m *RuntimeMutex) Line() *Line { return m.line }

@@ -28,7 +28,6 @@ func NewRWMutex(s *Sim, name string) *RWMutex {
 	return &RWMutex{sim: s, name: name, line: l, w: &Mutex{sim: s, name: name, line: l}}
 }
 
-// Name returns the mutex's name.
 func (rw *RWMutex) Name() string { return rw.name }
 
 // RLock takes it to read, waiting while a writer holds it or waits to.
@@ -131,5 +130,4 @@ func (rw *RWMutex) Read() Reading {
 // LineMoves returns how many times its line has moved between cores.
 func (rw *RWMutex) LineMoves() int64 { return rw.line.Moves() }
 
-// Line returns the cache line of its state word.
 func (rw *RWMutex) Line() *Line { return rw.line }

@@ -52,6 +52,12 @@ type Config struct {
 	edge  bool // a band's edge (see edge)
 }
 
+// Structure is what a system's bounds come from; Bounds what it allows.
+type (
+	Structure = blueprint.Structure
+	Bounds    = blueprint.Bounds
+)
+
 // Copies is a number for each kind of machine: coffee's Machines.
 type Copies = coffee.Machines
 

@@ -2,6 +2,8 @@ package model
 
 import (
 	"context"
+	"runtime"
+	"sync"
 	"sync/atomic"
 
 	"github.com/brewput/brewput/results"
@@ -148,4 +150,24 @@ func (c Config) key() Config {
 	c = c.Resolve()
 	c.Range = nil
 	return c
+}
+
+// inParallel calls f(0) … f(n-1), as many at once as there are CPUs, and
+// returns when all have returned: the simulations of one call to
+// Simulate, each independent of the others.
+func inParallel(n int, f func(int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.NumCPU(), n) {
+		wg.Go(func() {
+			for i := range next {
+				f(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }

@@ -6,6 +6,14 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
+// Trace asks a run for its exact schedule over Span from the end of the
+// warm-up (Start), by CPU and time, the runtime's own work included.
+type Trace struct {
+	Span  time.Duration
+	Start time.Duration
+	Steps []Step
+}
+
 // Step is one stretch of one drink's work on one virtual CPU.
 type Step struct {
 	CPU int

@@ -58,8 +58,6 @@ type (
 	Bounds    = blueprint.Bounds
 )
 
-// Copies is a number for each kind of machine: coffee's Machines.
-type Copies = coffee.Machines
 
 // Policy is a results.Policy with the go policy's costs and their Range.
 type Policy struct {

@@ -58,7 +58,6 @@ type (
 	Bounds    = blueprint.Bounds
 )
 
-
 // Policy is a results.Policy with the go policy's costs and their Range.
 type Policy struct {
 	results.Policy

@@ -1,11 +1,7 @@
 // Package curves holds how a machine's throughput of the shapes that
-// contend in Go code — one sync.Mutex every goroutine takes, an RWMutex's
-// readers, one word every core adds to, a channel between goroutines,
-// allocation — changes with the cores that run them. brewput calibrate
-// measures them with real goroutines on the machine predicted for
-// (Measure), and predict reads a benchmark's speed-up off them (Speedup):
-// what a contended lock or line costs there is what was measured there,
-// not a mechanism's guess.
+// contend in Go code changes with the cores that run them. brewput
+// calibrate measures them (Measure), and predict reads a benchmark's
+// speed-up off them (Speedup): measured there, not a mechanism's guess.
 package curves
 
 import (
@@ -201,13 +197,9 @@ func (c *Curves) counts(cell Cell) []int {
 	return out
 }
 
-// interp is f at cell on n CPUs (a count measured), from the cells of its
-// shape and its nearest WriteEvery, Cap, Bytes and Shards measured on one
-// CPU and on n: over the hold's and the work's log(1+ns/10), between the
-// four cells around it where all were measured (a grid), else weighed
-// by the inverse square of the distance to each (a few cells, as a
-// machine's published benchmarks give). Past the cells measured it holds
-// the nearest edge's.
+// interp is f at cell on n CPUs (a count measured), over the hold's and
+// the work's log(1+ns/10): between the four cells around it where all
+// were measured, else by inverse square distance; past them, the edge's.
 func (c *Curves) interp(cell Cell, n int, f func(one, at Point) [3]float64) ([3]float64, bool) {
 	type key struct{ hold, out int }
 	near := c.nearest(cell)
@@ -344,10 +336,8 @@ func median(xs []float64) float64 {
 //go:embed reference.json
 var referenceJSON []byte
 
-// Reference is the curves of the many-core machine whose are known, for
-// a prediction with no calibration of its machine's: read from the
-// published-shape benchmarks three lendings of a 16-vCPU machine ran
-// (validation/refcurves writes it).
+// Reference is the curves of a 16-vCPU machine, for a prediction with no
+// calibration of its machine's (validation/refcurves writes it).
 func Reference() *Curves {
 	var c Curves
 	if err := json.Unmarshal(referenceJSON, &c); err != nil {

@@ -8,9 +8,8 @@ import (
 )
 
 // Meter is a meter.Meter of no kind for a shop's resource: uses, the time
-// held (from getting it to letting go, waits for a CPU or the next stage
-// included), the part of that its step ran on a CPU (working: see work),
-// and the time callers waited. It may be read while the shop runs.
+// held, the part of that its step ran on a CPU (see work), and the time
+// callers waited. It may be read while the shop runs.
 type Meter struct {
 	name                      string
 	uses, held, working, wait atomic.Int64

@@ -58,18 +58,13 @@ func or(n, def int) int {
 	return def
 }
 
-// Variant is a small change to a mode's structure: what a causal profile
-// relieves, one resource at a time, to see what it holds back. The zero
-// Variant is the mode as it is.
+// Variant is a small change to a mode's structure, as a causal profile
+// relieves it. The zero Variant is the mode as it is.
 type Variant struct {
-	// Copies are the machines of each kind: in finelocking and its kin a
-	// pool handed out through a buffered channel (as multi-N's) instead of
-	// one machine behind a mutex; in multi-N, N for that kind; in a
-	// pipeline, the stage's workers on every line.
+	// Copies are the machines of each kind (a pool, where one was
+	// locked), or a pipeline stage's workers on every line.
 	Copies Machines `json:"copies,omitzero"`
-	// Buffers are the room in the channel into each pipeline stage, in
-	// place of N (the grinder's is the order queue; in splitpipe the
-	// steamer's is the milk's).
+	// Buffers are the room in the channel into each pipeline stage.
 	Buffers Machines `json:"buffers,omitzero"`
 	// Split, in locking, lets the customer combine outside the kitchen lock.
 	Split bool `json:"split,omitempty"`
@@ -124,8 +119,7 @@ type station interface {
 }
 
 // stationOf makes the station of n machines of kind, adding their meters
-// to meters: one lockedMachine named kind, or (more, or pooled) a pool of
-// n named kind#1….
+// to meters: one lockedMachine, or (more, or pooled) a pool.
 func stationOf(kind string, n int, pooled bool, steps Steps, meters *[]*Meter) station {
 	if n <= 1 && !pooled {
 		m := newMachine(kind, steps.Clock)

@@ -148,10 +148,8 @@ func (c *Curves) Scale(other *Curves) float64 {
 }
 
 // Speedup is what cell made on n CPUs against one: its median over the
-// repeats, and the least and most a repeat made against the median on
-// one CPU. Cells between those measured are interpolated (interp), counts
-// between those measured over their logarithms; ok is false for a shape,
-// or a count past the most, not measured.
+// repeats, and the least and most a repeat made, interpolated between the
+// cells and counts measured; ok is false past them.
 func (c *Curves) Speedup(cell Cell, n int) (mid, lo, hi float64, ok bool) {
 	return c.each(cell, n, func(one, at Point) [3]float64 {
 		base := median(one.Rates)
@@ -294,8 +292,7 @@ func share(n int) float64 {
 }
 
 // bracket is the two values of xs (sorted) around v and how far v lies
-// from the first to the second, over log(1+x/10): the grid's steps are
-// about even there, from 0 up. Outside xs, the nearest edge.
+// from the first to the second, over log(1+x/10); outside xs, the edge.
 func bracket(xs []int, v int) (a, b int, f float64) {
 	if v <= xs[0] {
 		return xs[0], xs[0], 0

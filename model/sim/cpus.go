@@ -123,10 +123,9 @@ func (c *CPUs) InUse() int { return c.inUse }
 // MaxInUse returns the most CPUs ever busy at once.
 func (c *CPUs) MaxInUse() int { return c.maxUse }
 
-// SetWorkSteps makes the go policy's burns work to do, measured on a core
-// running alone, rather than time to take: a core runs them slower while
-// the other thread of its core runs, or while many cores run
-// (Costs.AllCore). Call it before the run; fifo ignores it.
+// SetWorkSteps makes the go policy's burns work to do, slower on a shared
+// core (speed), rather than time to take. Call it before the run; fifo
+// ignores it.
 func (c *CPUs) SetWorkSteps(on bool) {
 	if c.sched != nil {
 		c.sched.workSteps = on
@@ -134,8 +133,7 @@ func (c *CPUs) SetWorkSteps(on bool) {
 }
 
 // SetWallSteps makes the go policy's burns end on the clock, as burn.Wall
-// steps do: one held up ends on time, with less burned. Call it before
-// the run; fifo never holds a burn up.
+// steps do. Call it before the run; fifo ignores it.
 func (c *CPUs) SetWallSteps(on bool) {
 	if c.sched != nil {
 		c.sched.wallSteps = on

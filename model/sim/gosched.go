@@ -68,26 +68,18 @@ const (
 // "" for the current one.
 type Runtime string
 
-// RuntimeGo19 is Go 1.9's runtime, the talk's. Its starving sync.Mutex
-// hands the lock to the first waiter without yielding its P (the yield
-// came in Go 1.14, golang.org/issue/33747): an unlocker that locks again
-// at once queues behind the waiter before it has run, so the mutex stays
-// starving and hands over in order, where the yield lets the waiter run,
-// find itself last and end starvation mode.
+// RuntimeGo19 is Go 1.9's runtime, the talk's: its starving sync.Mutex
+// hands the lock over without yielding its P (golang.org/issue/33747), so
+// it stays starving and hands over in order.
 const RuntimeGo19 Runtime = "go1.9"
 
-// RuntimeGo10 is the runtime before Go 1.5, from Go 1.0's sync.Mutex
-// (2011, golang.org/cl/4631059) on: a Lock that finds it held sleeps at
-// once, without spinning (Go 1.5) and without starvation mode (Go 1.9),
-// and a goroutine readied by another waits in a queue that any idle P
-// takes from at once, there being no runnext slot (Go 1.5). The rest of
-// the go policy's scheduler stays today's: Go 1.0 had no Ps and one run
-// queue under one lock.
+// RuntimeGo10 is the runtime before Go 1.5: a Lock that finds it held
+// sleeps at once (no spinning, no starvation mode), and there is no
+// runnext slot. The rest of the scheduler stays today's.
 const RuntimeGo10 Runtime = "go1.0"
 
-// RuntimeGo123 is the last runtime whose own lock (runtime.mutex) lets
-// every waiting thread spin and every unlock wake a sleeper
-// ([RuntimeMutex]); Go 1.24 let one thread spin at a time.
+// RuntimeGo123 is the last runtime whose own lock lets every waiting
+// thread spin ([RuntimeMutex]).
 const RuntimeGo123 Runtime = "go1.23"
 
 // Known reports whether r is today's runtime or one of [Runtimes].

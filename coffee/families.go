@@ -257,12 +257,15 @@ func (m Mode) build(steps Steps, v Variant) Shop {
 	case NoShop:
 		return noop{}
 	case Nothing:
-		return &ideal{kitchen: newKitchen(steps, f.Drink)}
+		return newFineLocking(steps, f.Drink, Machines{}, unguarded)
 	case KitchenLock:
 		return newLocking(steps, f.Drink, v.Split)
 	case MachineLocks:
-		pooled := f.Shape.N == MachineCopies // multi-N: pools of N
-		s := newFineLocking(steps, f.Drink, v.Copies.Or(m.Copies()), pooled)
+		g := locked
+		if f.Shape.N == MachineCopies { // multi-N: pools of N
+			g = pooled
+		}
+		s := newFineLocking(steps, f.Drink, v.Copies.Or(m.Copies()), g)
 		if f.Shape.Forked {
 			return &parSteam{s}
 		}

@@ -14,8 +14,8 @@ type Shop interface {
 	Close()
 }
 
-// kitchen is the set of machines every mode but multi-N and multipipe-N
-// has: one grinder, one espresso machine and one steamer.
+// kitchen is locking's machines: one grinder, one espresso machine and
+// one steamer.
 type kitchen struct {
 	steps                      Steps
 	drink                      Drink

@@ -113,18 +113,35 @@ func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
 }
 
 // station is where a customer uses one kind of machine: one locked
-// machine, or a pool.
+// machine, a pool, or (ideal) a machine nothing guards.
 type station interface {
 	use(d time.Duration)
 }
 
+// guard is how a station keeps its machines to one customer at a time.
+type guard int
+
+const (
+	locked guard = iota
+	pooled
+	unguarded // ideal: not at all, which the race detector reports
+)
+
 // stationOf makes the station of n machines of kind, adding their meters
-// to meters: one lockedMachine, or (more, or pooled) a pool.
-func stationOf(kind string, n int, pooled bool, steps Steps, meters *[]*Meter) station {
-	if n <= 1 && !pooled {
-		m := newMachine(kind, steps.Clock)
-		*meters = append(*meters, &m.Meter)
-		return &lockedMachine{Machine: m}
+// to meters: one machine, or (more, or pooled) a pool.
+func stationOf(kind string, n int, g guard, steps Steps, meters *[]*Meter) station {
+	if n > 1 || g == pooled {
+		return stock(kind, n, steps, meters)
 	}
-	return stock(kind, n, steps, meters)
+	m := newMachine(kind, steps.Clock)
+	*meters = append(*meters, &m.Meter)
+	if g == unguarded {
+		return bare{m}
+	}
+	return &lockedMachine{Machine: m}
 }
+
+// bare is a machine used at once, metered only.
+type bare struct{ *Machine }
+
+func (m bare) use(d time.Duration) { m.Machine.use(d) }

@@ -110,10 +110,8 @@ func DefaultConfig() Config {
 	}
 }
 
-// maxDowntime is past what would be a typo rather than an experiment, as
-// Validate's other limits.
-const maxDowntime = 10 * time.Second
-
+// Validate refuses, beside nonsense, what would be a typo rather than an
+// experiment.
 func (c Config) Validate() error {
 	modes := strings.Join(Modes(), ", ")
 	return cmp.Or(
@@ -126,7 +124,7 @@ func (c Config) Validate() error {
 		lab.Refuse(c.Malformed > c.Messages, "malformed %d: more than the %d messages of a run", c.Malformed, c.Messages),
 		lab.Refuse(c.Malformed+c.Oversized > c.Messages,
 			"oversized %d: with %d malformed, more faulty messages than the %d messages of a run", c.Oversized, c.Malformed, c.Messages),
-		lab.Refuse(c.Downtime < 0 || c.Downtime > maxDowntime, "downtime %v: want 0 to %v", c.Downtime, maxDowntime),
+		lab.Refuse(c.Downtime < 0 || c.Downtime > 10*time.Second, "downtime %v: want 0 to %v", c.Downtime, 10*time.Second),
 		lab.Within("reps", c.Reps, 1, 100, "runs per point"),
 		lab.Choices("modes", c.Modes, Modes(), "unknown mode; want some of "+modes),
 		lab.Buffers("buffers", c.Buffers, 1<<20, "a channel buffer", "messages"),

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -113,12 +114,15 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	say := lab.Tell(progress)
 	path := c.File
 	if path == "" {
-		tmp, err := writeTemp(Text(c.Size))
+		dir, err := os.MkdirTemp("", "brewput-wordcount-")
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("temporary text file: %w", err)
 		}
-		defer os.Remove(tmp)
-		path = tmp
+		defer os.RemoveAll(dir)
+		path = filepath.Join(dir, "text.txt")
+		if err := os.WriteFile(path, Text(c.Size), 0o644); err != nil {
+			return nil, fmt.Errorf("temporary text file: %w", err)
+		}
 	}
 	text, err := os.ReadFile(path)
 	if err != nil {
@@ -235,20 +239,4 @@ func plainASCII(text []byte) bool {
 		}
 	}
 	return true
-}
-
-func writeTemp(text []byte) (string, error) {
-	f, err := os.CreateTemp("", "brewput-wordcount-*.txt")
-	if err != nil {
-		return "", fmt.Errorf("temporary text file: %w", err)
-	}
-	_, err = f.Write(text)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return "", fmt.Errorf("temporary text file: %w", err)
-	}
-	return f.Name(), nil
 }

@@ -107,7 +107,6 @@ func point(c Config, strategy string, out outcome, others quiet.Tally, n, produc
 	})
 }
 
-// outcome is what one run of the pipeline did.
 type outcome struct {
 	produced, handled         [types]int64 // by type
 	events, calls, streamRuns int64        // as the consumer counts them
@@ -115,7 +114,6 @@ type outcome struct {
 	latency                   *hdrhistogram.Histogram
 }
 
-// lost is how many events were produced and never handled.
 func (o outcome) lost() int64 {
 	var n int64
 	for t := range types {

@@ -67,7 +67,6 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// sweeper runs a Config's points, each log in a new path under base.
 type sweeper struct {
 	c    Config
 	base string
@@ -127,7 +126,6 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 	return p, err
 }
 
-// run is what one run measured.
 type run struct {
 	window     sweep.Window // Wall from the first writer's start to the last one's finish
 	latencySum time.Duration

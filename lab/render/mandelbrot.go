@@ -61,7 +61,6 @@ func escape(cx, cy float64, maxIter int) int {
 	return maxIter
 }
 
-// pixel computes the pixel at column px, row py into img.
 func (f *frame) pixel(img *image.RGBA, px, py int) {
 	cx := f.x0 + float64((float64(px)+0.5)*f.step)
 	cy := f.y0 + float64((float64(py)+0.5)*f.step)

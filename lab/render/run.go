@@ -72,7 +72,6 @@ type measurer struct {
 	buf   bytes.Buffer // the PNG, encoded into memory: no disk is timed
 }
 
-// timing is what the reps of one variant measured.
 type timing struct {
 	variant  string
 	workers  int
@@ -148,7 +147,6 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 	return points
 }
 
-// median returns the median of ds in milliseconds.
 func median(ds []time.Duration) float64 {
 	ms := make([]float64, len(ds))
 	for i, d := range ds {

@@ -117,7 +117,6 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// tally is what one run did.
 type tally struct {
 	window     sweep.Window
 	replied    int64
@@ -138,7 +137,6 @@ func (t tally) failed() int64 {
 	return n
 }
 
-// message is one message a run sends, made before the run.
 type message struct {
 	payload []byte
 	sum     uint32

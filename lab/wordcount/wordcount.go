@@ -180,7 +180,6 @@ type way struct {
 	wc    string
 }
 
-// ref is what every count is checked against.
 type ref struct {
 	words, size int64
 	plain       bool // plain ASCII text, where wc -w must agree

@@ -23,7 +23,6 @@ func addInput(n int) []int {
 
 func addWant(n int) int { return n * (n - 1) / 2 }
 
-// add is the CPU-bound workload.
 func add(numbers []int) int {
 	var v int
 	for _, n := range numbers {

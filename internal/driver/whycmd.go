@@ -76,8 +76,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// --within is the whole command's time, the model's causal profile
-			// included.
+			// --within counts the model's causal profile in.
 			study.Within, study.Since = bw.w.Within, begun
 			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
@@ -85,7 +84,6 @@ func newWhyCmd(e *env) *cobra.Command {
 				return failure{Err: err}
 			}
 			if stoppedLate(e, format, runErr) {
-				// The verdict above says what the rounds measured showed.
 				return nil
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
@@ -100,8 +98,7 @@ func newWhyCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// costsLine names the runtime costs pr's model rests on, in a line; ""
-// under fifo, which needs none.
+// costsLine names the costs pr's model rests on; "" under fifo.
 func costsLine(pr predict.Prediction) string {
 	if pr.Cal == nil {
 		return ""

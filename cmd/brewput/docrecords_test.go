@@ -19,6 +19,7 @@ import (
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/lab/lessons"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 )
@@ -169,7 +170,7 @@ func printRecord(t *testing.T, path string, args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		err = study.WriteTable(&b)
+		err = text.WriteReliefs(&b, study.Reliefs())
 		return b.String(), err
 	}
 	return "", fmt.Errorf("brewput %s: no way to print a recorded run of it", args[0])

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"time"
@@ -81,9 +82,14 @@ func newWhyCmd(e *env) *cobra.Command {
 			// --within is the whole command's time, the model's causal profile
 			// included.
 			study.Within, study.Since = bw.w.Within, begun
+			text.WriteRounds(e.stderr, study.Rounds(sf.count))
 			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
-			if err := study.Write(e.stdout, format); err != nil {
+			write := func(w io.Writer) error { return text.WriteReliefs(w, study.Reliefs()) }
+			if format == "json" {
+				write = study.WriteJSON
+			}
+			if err := write(e.stdout); err != nil {
 				return failure{Err: err}
 			}
 			if stoppedLate(e, format, runErr) {

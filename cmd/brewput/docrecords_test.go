@@ -18,7 +18,6 @@ import (
 	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/run/predict"
-	"github.com/brewput/brewput/lab/lessons"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
@@ -158,7 +157,7 @@ func printRecord(t *testing.T, path string, args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		err = lessons.WriteTable(&b, rs)
+		err = text.WriteLessons(&b, rs)
 		return b.String(), err
 	case "why":
 		if env := os.Getenv(recordEnv); env != "" && strings.HasSuffix(filepath.Clean(path), filepath.Clean(env)) {

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 
@@ -382,10 +383,10 @@ func TestEveryClaim(t *testing.T) {
 		if r.Model && r.Verdict == lesson.Inconclusive {
 			t.Errorf("%s: the model's exact figure %s is inconclusive", r.Claim, r.FigureText())
 		}
-		t.Log(Line(r))
+		t.Log(text.LessonLine(r))
 	}
 	var b strings.Builder
-	if err := WriteTable(&b, rs); err != nil {
+	if err := text.WriteLessons(&b, rs); err != nil {
 		t.Fatal(err)
 	}
 	flat := strings.Join(strings.Fields(b.String()), " ") // the lines under a row wrap
@@ -502,7 +503,7 @@ func TestWriteTableFitsWidth(t *testing.T) {
 	}
 	for _, width := range []int{80, 160} {
 		b := &columns{n: width}
-		if err := WriteTable(b, rs); err != nil {
+		if err := text.WriteLessons(b, rs); err != nil {
 			t.Fatal(err)
 		}
 		for line := range strings.Lines(b.String()) {

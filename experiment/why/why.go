@@ -192,7 +192,7 @@ func (s *Check) Rounds(count int) causal.Rounds {
 
 // Run is Measure with its progress told on w (sweep.NewBar).
 func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, shopsweep.Spec) (results.Point, error), w io.Writer) error {
-	prog := sweep.NewBar(w, s.Sweep(count))
+	prog := sweep.NewBar(w, nil, s.Sweep(count)) // it keeps no profiles
 	var points []results.Point
 	err := s.Measure(ctx, count, func(ctx context.Context, sp shopsweep.Spec) (results.Point, error) {
 		p, err := measure(ctx, sp)

@@ -12,7 +12,7 @@ import (
 // wordless are the producers whose words the rendering layer
 // (report/text) composes: they return typed facts, and write no
 // sentence of their own.
-var wordless = []string{"experiment/why"}
+var wordless = []string{"experiment/why", "measure/sweep"}
 
 // verb is a format verb, "%s", "%-8.2f", "%[2]d", "%%".
 var verb = regexp.MustCompile(`%[-+# 0]*(\[\d+\])?[\d*]*(\.[\d*]*)?[a-zA-Z%]`)

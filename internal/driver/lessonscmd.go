@@ -42,7 +42,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--only: %w", err)
 			}
-			w, err := lessons.NewOutput(e.stdout, e.stderr, out, format == "json", text.WriteLessons)
+			w, err := lessons.NewOutput(e.stdout, e.stderr, out, format == "json", text.LessonWords{})
 			if err != nil {
 				return fmt.Errorf("--out %s: %w", out, err)
 			}

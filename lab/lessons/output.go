@@ -20,14 +20,21 @@ type Output struct {
 	path           string           // "" for stdout
 	file           *os.File         // the JSON Lines file, once the first verdict is in
 	table          *atomicfile.File // the table's file, written whole at the end
-	writeTable     func(io.Writer, []lesson.Result) error
+	words          Words
+}
+
+// Words writes the verdicts' words (text.LessonWords): the table, and a
+// verdict's reason for its JSON line.
+type Words interface {
+	Table(io.Writer, []lesson.Result) error
+	Reason(lesson.Result) string
 }
 
 // NewOutput checks, before anything is measured, that the verdicts can be
-// written to path ("" for stdout); stderr gets the tally at the end, and
-// writeTable writes the table (text.WriteLessons).
-func NewOutput(stdout, stderr io.Writer, path string, json bool, writeTable func(io.Writer, []lesson.Result) error) (*Output, error) {
-	w := &Output{stdout: stdout, stderr: stderr, json: json, path: path, writeTable: writeTable}
+// written to path ("" for stdout), in words; stderr gets the tally at the
+// end.
+func NewOutput(stdout, stderr io.Writer, path string, json bool, words Words) (*Output, error) {
+	w := &Output{stdout: stdout, stderr: stderr, json: json, path: path, words: words}
 	if path == "" {
 		return w, nil
 	}
@@ -60,6 +67,7 @@ func (w *Output) Emit(r lesson.Result) error {
 		}
 		dst = w.file
 	}
+	r.Reason = w.words.Reason(r)
 	if err := lesson.WriteJSON(dst, r); err != nil {
 		return fmt.Errorf("write the verdict of %s: %w", r.Claim, err)
 	}
@@ -76,11 +84,11 @@ func (w *Output) Finish(rs []lesson.Result) error {
 			err = w.file.Close()
 		}
 	case w.table == nil:
-		err = w.writeTable(w.stdout, rs)
+		err = w.words.Table(w.stdout, rs)
 	case len(rs) == 0:
 		w.table.Discard()
 	default:
-		if err = w.writeTable(w.table, rs); err == nil {
+		if err = w.words.Table(w.table, rs); err == nil {
 			err = w.table.Commit()
 		} else {
 			w.table.Discard()

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -99,7 +100,7 @@ func WriteLessons(w io.Writer, rs []lesson.Result) error {
 		if r.Correction != "" {
 			under("brewput corrects: " + r.Correction)
 		}
-		under(fmt.Sprintf("brewput's: %s; the claim's side: %s; %s", r.Measures, r.RuleText(), r.Reason))
+		under(fmt.Sprintf("brewput's: %s; the claim's side: %s; %s", r.Measures, r.RuleText(), LessonReason(r)))
 	}
 	t.Line("")
 	t.Line(format.Wrap(lesson.Tally(rs), width, ""))
@@ -132,7 +133,7 @@ func LessonLine(r lesson.Result) string {
 	switch {
 	case r.Model:
 	case r.Error != "":
-		s += ": " + r.Reason
+		s += ": " + LessonReason(r)
 	case r.Disturbed:
 		s += fmt.Sprintf(", disturbed (others %.2f CPUs)", r.OthersAll)
 	default:
@@ -140,3 +141,68 @@ func LessonLine(r lesson.Result) string {
 	}
 	return s
 }
+
+// LessonReason says why r has its verdict: r.Reason where it was read
+// from a file, else its facts (r.Why) in words.
+func LessonReason(r lesson.Result) string {
+	if r.Reason != "" {
+		return r.Reason
+	}
+	w, f := r.Why, r.Figure
+	discarded := ""
+	if r.Discarded > 0 {
+		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than the %s allowed beside it (what its CPUs leave free of the machine's, and %.1f; %s on average over all)",
+			format.Count(r.Discarded, "sample"), cpusText(r.BusyLimit), results.DisturbedCPUs, cpusText(r.OthersAll))
+	}
+	if r.Empty > 0 {
+		discarded += fmt.Sprintf("; %s measured nothing in their window", format.Count(r.Empty, "sample"))
+	}
+	switch w.Kind {
+	case lesson.WhyModel:
+		return fmt.Sprintf("model (%s policy), exact: %s %s the claim's %s", r.Sched, lesson.FormatValue(f.Median, r.Unit), side(r.Verdict), r.RuleText())
+	case lesson.WhyRace:
+		return "not measured: this binary has the race detector, which stops the ideal mode, racy by design"
+	case lesson.WhyCPUs:
+		return fmt.Sprintf("needs %d CPUs; this machine has %d", w.Need, w.Have)
+	case lesson.WhyFailed:
+		return "failed to measure: " + r.Error
+	case lesson.WhyDisturbed:
+		return fmt.Sprintf("disturbed: %d quiet samples of the %d an interval needs%s; it needs a machine where others take at most %s, or a longer wait for one (lessons --quiet-wait)",
+			f.N, w.Need, discarded, cpusText(r.BusyLimit))
+	case lesson.WhyOutOfTime:
+		return fmt.Sprintf("out of time after %s; an interval needs %d: it needs more time (lessons without --quick, or fewer claims with --only)", format.Count(f.N, "sample"), w.Need)
+	case lesson.WhyTooFew:
+		return fmt.Sprintf("%s: too few for an interval, which needs %d%s", format.Count(f.N, "sample"), w.Need, discarded)
+	case lesson.WhyInterval:
+		return fmt.Sprintf("the whole 95 %% interval %s the claim's %s%s", side(r.Verdict), r.RuleText(), discarded)
+	case lesson.WhyOnThreshold:
+		return fmt.Sprintf("the interval straddles the claim's %s and its median sits on the threshold: more samples are unlikely to tell%s", r.RuleText(), discarded)
+	case lesson.WhyStraddles:
+		return fmt.Sprintf("the interval straddles the claim's %s: about %d more samples would tell%s", r.RuleText(), r.MoreRuns, discarded)
+	}
+	return ""
+}
+
+// cpusText writes a count of CPUs: "1.3 CPUs", "0.45 CPUs".
+func cpusText(v float64) string { return format.Number(v) + " CPUs" }
+
+// side says where a decided figure lies against the rule.
+func side(v lesson.Verdict) string {
+	switch v {
+	case lesson.Reproduced:
+		return "meets"
+	case lesson.NotReproduced:
+		return "misses"
+	}
+	return "straddles"
+}
+
+// LessonWords writes a run's verdicts for lessons.Output: the table, and
+// each verdict's reason in its JSON line.
+type LessonWords struct{}
+
+// Table writes rs as WriteLessons does.
+func (LessonWords) Table(w io.Writer, rs []lesson.Result) error { return WriteLessons(w, rs) }
+
+// Reason is LessonReason.
+func (LessonWords) Reason(r lesson.Result) string { return LessonReason(r) }

@@ -159,7 +159,7 @@ func LessonReason(r lesson.Result) string {
 	}
 	switch w.Kind {
 	case lesson.WhyModel:
-		return fmt.Sprintf("model (%s policy), exact: %s %s the claim's %s", r.Sched, lesson.FormatValue(f.Median, r.Unit), side(r.Verdict), r.RuleText())
+		return fmt.Sprintf("model (%s policy), exact: %s %s the claim's %s", r.Sched, lesson.FormatValue(f.Median, r.Unit), lessonSide(r.Verdict), r.RuleText())
 	case lesson.WhyRace:
 		return "not measured: this binary has the race detector, which stops the ideal mode, racy by design"
 	case lesson.WhyCPUs:
@@ -174,7 +174,7 @@ func LessonReason(r lesson.Result) string {
 	case lesson.WhyTooFew:
 		return fmt.Sprintf("%s: too few for an interval, which needs %d%s", format.Count(f.N, "sample"), w.Need, discarded)
 	case lesson.WhyInterval:
-		return fmt.Sprintf("the whole 95 %% interval %s the claim's %s%s", side(r.Verdict), r.RuleText(), discarded)
+		return fmt.Sprintf("the whole 95 %% interval %s the claim's %s%s", lessonSide(r.Verdict), r.RuleText(), discarded)
 	case lesson.WhyOnThreshold:
 		return fmt.Sprintf("the interval straddles the claim's %s and its median sits on the threshold: more samples are unlikely to tell%s", r.RuleText(), discarded)
 	case lesson.WhyStraddles:
@@ -186,8 +186,8 @@ func LessonReason(r lesson.Result) string {
 // cpusText writes a count of CPUs: "1.3 CPUs", "0.45 CPUs".
 func cpusText(v float64) string { return format.Number(v) + " CPUs" }
 
-// side says where a decided figure lies against the rule.
-func side(v lesson.Verdict) string {
+// lessonSide says where a decided figure lies against the rule.
+func lessonSide(v lesson.Verdict) string {
 	switch v {
 	case lesson.Reproduced:
 		return "meets"

@@ -51,7 +51,7 @@ func ReliefsVerdict(r causal.Reliefs) string {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", r.System, times(r.Runs))
+	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", r.System, countTimes(r.Runs))
 	if best == nil {
 		b.WriteString("no relief gains significantly.")
 	} else {
@@ -140,7 +140,8 @@ func medianCell(median, lo, hi float64) string {
 	return fmt.Sprintf("%.1f ± %.0f%%", median, half)
 }
 
-func times(n int) string {
+// countTimes says how many times: "once", "6 times".
+func countTimes(n int) string {
 	switch n {
 	case 0:
 		return "no times"

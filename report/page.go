@@ -500,7 +500,7 @@ func pointsTable(points []results.Point) tableView {
 	// What a reader must know of the point before believing it, as the
 	// terminal's table says it: a bound it passes and why, a window not
 	// steady, other processes' CPU.
-	shown = append(append(shown, others...), shownColumn{col("notes", true, results.Notes), has(func(p results.Point) bool { return results.Notes(p) != "" })})
+	shown = append(append(shown, others...), shownColumn{col("notes", true, text.Notes), has(func(p results.Point) bool { return text.Notes(p) != "" })})
 	var cols []pointColumn
 	for _, c := range shown {
 		if c.shown {

@@ -74,9 +74,8 @@ func newLessonsCmd(e *env) *cobra.Command {
 // maxQuietWait is the longest --quiet-wait: a claim's wait for quiet.
 const maxQuietWait = time.Hour
 
-// runLessons measures claims at level, waiting for quiet up to quietWait
-// a claim, the shop's points in child
-// processes, telling each verdict on stderr and to emit as it is reached.
+// runLessons measures claims at level, telling each verdict on stderr and
+// to emit as it is reached.
 func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, quietWait time.Duration, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	runner, err := e.runner()
 	if err != nil {

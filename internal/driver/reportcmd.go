@@ -47,8 +47,7 @@ func newReportCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// openResults reads results files (see results.OpenAll) and tells the
-// readers' notes on stderr.
+// openResults reads results files and tells the readers' notes.
 func (e *env) openResults(paths ...string) ([]results.Point, error) {
 	f, err := results.OpenAll(paths...)
 	if err != nil {
@@ -65,8 +64,6 @@ func (e *env) tellNotes(notes []string) {
 	}
 }
 
-// newCompareCmd is "compare OLD NEW": how NEW differs from OLD, point by
-// point, with a statistical verdict (compare.Files).
 func newCompareCmd(e *env) *cobra.Command {
 	var format string
 	var opts compare.Options
@@ -122,8 +119,7 @@ func newFitCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// needFiles is the Args of a command, named what, that reads results
-// files: it wants at least one, such as example.
+// needFiles wants at least one results file, such as example.
 func needFiles(what, example string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {
 		if len(args) == 0 {

@@ -40,8 +40,6 @@ func newWhyCmd(e *env) *cobra.Command {
 				return fmt.Errorf("go test flags after --: give them with a package and -bench")
 			}
 			switch {
-			case format != "table" && format != "json":
-				return fmt.Errorf("--format %q: want table or json", format)
 			case mode == "":
 				return fmt.Errorf("give --mode NAME (see brewput list), or a package and -bench REGEXP, to explain")
 			case mf.file != "":
@@ -65,7 +63,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			}
 			causal, err := pr.CausalProfile(cmd.Context(), cfg)
 			if cmd.Context().Err() != nil {
-				return interrupted{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
+				return exitcode.Interruption{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
 			}
 			if err != nil {
 				return failure{Err: err}
@@ -103,7 +101,7 @@ func newWhyCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to explain (see brewput list)")
 	mf.register(cmd.Flags())
 	cmd.Flags().Lookup("model").Hidden = true // why measures the shop's modes, not YAML systems
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	formatVar(cmd.Flags(), &format, "")
 	bw.register(cmd.Flags())
 	return cmd
 }

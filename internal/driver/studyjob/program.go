@@ -31,9 +31,7 @@ import (
 type Program struct {
 	Path string
 	kit.Description
-	// Began is when Build began: a why's --within counts from it, its
-	// build included, as the user's command does.
-	Began time.Time
+	Began time.Time // when Build began: a why's --within counts from it
 }
 
 // Build builds the main package pkg of the current module into a

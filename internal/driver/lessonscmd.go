@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/lab/lessons"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -38,7 +39,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--only: %w", err)
 			}
-			w, err := lessons.NewOutput(e.stdout, e.stderr, out, format == "json")
+			w, err := lessons.NewOutput(e.stdout, e.stderr, out, format == "json", text.LessonWords{})
 			if err != nil {
 				return fmt.Errorf("--out %s: %w", out, err)
 			}
@@ -81,7 +82,7 @@ func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level less
 	if e.lessonsTiny {
 		opt.Level, opt.Samples, opt.Budget = lessons.Tiny, 1, 10*time.Second
 	}
-	return lessons.RunTelling(ctx, claims, opt, e.stderr, emit)
+	return lessons.RunTelling(ctx, claims, opt, text.LessonsLog{W: e.stderr}, emit)
 }
 
 // mainLessons is the main job's --lessons: every claim, quick.

@@ -4,6 +4,7 @@ package driver
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"time"
@@ -78,9 +79,14 @@ func newWhyCmd(e *env) *cobra.Command {
 			}
 			// --within counts the model's causal profile in.
 			study.Within, study.Since = bw.w.Within, begun
+			text.WriteRounds(e.stderr, study.Rounds(sf.count))
 			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
-			if err := study.Write(e.stdout, format); err != nil {
+			write := func(w io.Writer) error { return text.WriteReliefs(w, study.Reliefs()) }
+			if format == "json" {
+				write = study.WriteJSON
+			}
+			if err := write(e.stdout); err != nil {
 				return failure{Err: err}
 			}
 			if stoppedLate(e, format, runErr) {

@@ -210,7 +210,7 @@ func (b *Blueprint) counted(name string, machine bool, n int) string {
 
 // Sizes are what a system is made of, for its footprint.
 type Sizes struct {
-	Parts    []Part
+	Parts       []Part
 	Machines    float64 // mutexes and meters
 	MachinesAre string  // names them: "machines" where empty
 	Slots       float64 // room in channels

@@ -18,15 +18,13 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// benchChartPrefix starts the name of every chart of a Go benchmark, so
-// that WriteDir can remove those an earlier report left.
+// benchChartPrefix starts every Go benchmark chart's name, so that WriteDir
+// removes those an earlier report left.
 const benchChartPrefix = "bench-"
 
-// benchView is one family's section (analysis.BenchFamily: benchmarks
-// that differ in one part of their names): its answer, its members'
-// throughput against CPUs, the latency of a call where they timed their
-// calls, and, collapsed, the scaling law fitted to each member and every
-// benchmark at every CPU count as benchstat shows it.
+// benchView is a family's section (analysis.BenchFamily): its answer, its
+// throughput, a call's latency where timed, and collapsed, the fits and
+// every run as benchstat shows them.
 type benchView struct {
 	Name, Pkg, ID string
 	Origin        string
@@ -37,15 +35,14 @@ type benchView struct {
 	Table         tableView
 }
 
-// benchFamily is a family of benchmarks with its members' points, by
-// benchmark name, and all of them in the members' order.
+// benchFamily is a family with its members' points by name, and all of
+// them in member order.
 type benchFamily struct {
 	analysis.BenchFamily
 	Points map[string][]results.Point
 	All    []results.Point
 }
 
-// drawBenchCharts draws each family's charts and lays out its section.
 func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []benchView, error) {
 	origins := distinct(a.Verdict.Benches, func(f analysis.BenchFamily) string { return f.Origin })
 	var charts []chart
@@ -109,9 +106,8 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 }
 
 // benchThroughputChart draws a family's throughput against CPUs, a colour
-// per member: every run as a small ring, the median at each CPU count on
-// a solid line, and the Universal Scalability Law fitted to the member
-// (fits) as a dashed curve where it could be; the axis in SI units.
+// per member: each run a small ring, medians on a solid line, the fitted
+// USL dashed; SI units.
 func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit) (chart, error) {
 	c := chart{Name: name, Title: title + ": throughput against CPUs"}
 	if c.Empty = tooManyToDraw(f); c.Empty != "" {
@@ -168,9 +164,8 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 	return c.drawn(figure{title: c.Title, plot: p, legend: leg}, nil)
 }
 
-// tooManyToDraw says why a family of more members than the palette has
-// colours is not drawn ("" where it is): their lines could not be told
-// apart, and a legend of thousands would make a picture of gigabytes.
+// tooManyToDraw says why a family of more members than the palette's
+// colours is not drawn: lines not told apart, a legend of gigabytes.
 func tooManyToDraw(f benchFamily) string {
 	if n := len(f.Benchmarks); n > len(palette.Cycle()) {
 		return fmt.Sprintf("%d benchmarks in this family, more than the %d colours a chart tells apart: the table below lists them", n, len(palette.Cycle()))
@@ -178,9 +173,8 @@ func tooManyToDraw(f benchFamily) string {
 	return ""
 }
 
-// benchLatencyChart draws the latency of a call of each member at each CPU
-// count as a box in its colour, where brewput bench got the calls'
-// histograms (ok is false otherwise), in ns, µs or ms as suits them.
+// benchLatencyChart draws a call's latency per member and CPU count as
+// boxes, where brewput bench got histograms (else ok is false).
 func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 	if tooManyToDraw(f) != "" {
 		return chart{}, false, nil
@@ -220,9 +214,7 @@ func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 	return c, true, err
 }
 
-// benchTable lists a family's benchmarks as benchstat does
-// (text.BenchTable): a row per benchmark and CPU count, the median ±
-// its 95 % interval of every unit of their lines, and the runs.
+// benchTable lists a family as benchstat does (text.BenchTable).
 func benchTable(points []results.Point) tableView {
 	head, rows := text.BenchTable(points)
 	var t tableView
@@ -239,12 +231,9 @@ func benchTable(points []results.Point) tableView {
 	return t
 }
 
-// siTicks marks round values as niceTicks does, labelled with SI prefixes
-// ("15 M" for 15000000), for axes whose values run into the thousands and
-// millions.
+// siTicks are niceTicks labelled with SI prefixes ("15 M").
 type siTicks struct{}
 
-// Ticks implements plot.Ticker.
 func (siTicks) Ticks(min, max float64) []plot.Tick {
 	ticks := niceTicks{}.Ticks(min, max)
 	for i := range ticks {
@@ -253,6 +242,4 @@ func (siTicks) Ticks(min, max float64) []plot.Tick {
 	return ticks
 }
 
-// siLabel writes v with an SI prefix and three significant figures, as
-// format.Rate writes a rate: "0", "500", "1.5 k", "15 M".
 func siLabel(v float64) string { return strings.TrimSpace(format.Rate(v, "")) }

@@ -14,17 +14,15 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// latencyBoxes draws each row's latency distribution as a horizontal box
-// from p25 to p75 with a line at p50 and whiskers from p5 to p95, from
-// the percentiles each point carries (plotter.BoxPlot computes its own
-// from raw values).
+// latencyBoxes draws each row's latencies as a horizontal box (p25–p75, a
+// line at p50, whiskers p5–p95) from the percentiles a point carries;
+// plotter.BoxPlot would compute its own from raw values.
 type latencyBoxes struct {
 	Rows []boxRow
 }
 
-// boxRow is one series' box, centred on Y, latencies in ms, dashed as the
-// series' line elsewhere (a model's); Thick is its height in rows
-// (rowPlace).
+// boxRow is one series' box centred on Y, in ms, dashed as a model's line;
+// Thick is its height in rows.
 type boxRow struct {
 	Y       float64
 	Latency results.Latency
@@ -33,7 +31,6 @@ type boxRow struct {
 	Thick   float64
 }
 
-// boxThickness is a box's height in rows, leaving a gap between boxes.
 const boxThickness = 0.6
 
 var (
@@ -41,7 +38,6 @@ var (
 	_ plot.DataRanger = latencyBoxes{}
 )
 
-// Plot implements plot.Plotter.
 func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for _, r := range b.Rows {
@@ -54,8 +50,6 @@ func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
-// drawWhiskers draws the lines from p5 to p25 and from p75 to p95, with
-// a cap at each end.
 func drawWhiskers(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x05, x25, x75, x95 vg.Length) {
 	line := stroke(clr, 1.2, dashes)
 	c.StrokeLines(line,
@@ -68,22 +62,18 @@ func drawWhiskers(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x
 		[]vg.Point{{X: x95, Y: y - tip}, {X: x95, Y: y + tip}})
 }
 
-// drawIQR draws the box from p25 to p75, lightly filled, its outline
-// dashed as given.
 func drawIQR(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x25, x75 vg.Length) {
 	box := rect(x25, y-half, x75, y+half)
 	c.FillPolygon(tint(clr, 0.3), box)
 	c.StrokeLines(stroke(clr, 1.2, dashes), append(box, box[0]))
 }
 
-// drawMedian draws the thick line at p50; in a box, darker than the box
-// so that it stands out on it.
+// drawMedian draws p50, darker than the box so that it stands out.
 func drawMedian(c *draw.Canvas, clr color.RGBA, y, half, x50 vg.Length) {
 	c.StrokeLine2(stroke(clr, 2.5, nil), x50, y-half, x50, y+half)
 }
 
-// DataRange implements plot.DataRanger: from p5 to p95 across, and half
-// a row beyond the first and last rows.
+// DataRange: p5 to p95 across, half a row beyond the rows.
 func (b latencyBoxes) DataRange() (xmin, xmax, ymin, ymax float64) {
 	if len(b.Rows) == 0 {
 		return 0, 0, 0, 0
@@ -97,8 +87,7 @@ func (b latencyBoxes) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return xmin, xmax, ymin - 0.5, ymax + 0.5
 }
 
-// boxKey is a legend thumbnail explaining one part of a box: the box
-// itself, its median line, or its whiskers.
+// boxKey is a legend thumbnail of one part of a box.
 type boxKey int
 
 const (
@@ -107,8 +96,7 @@ const (
 	keyWhiskers
 )
 
-// Thumbnail implements plot.Thumbnailer, drawing a whole box with the
-// part k names in dark grey and the rest faint.
+// Thumbnail draws a whole box, the part k names dark and on top.
 func (k boxKey) Thumbnail(c *draw.Canvas) {
 	dark := color.RGBA{0x44, 0x44, 0x44, 0xff}
 	faint := color.RGBA{0xc4, 0xc4, 0xc4, 0xff}
@@ -121,7 +109,6 @@ func (k boxKey) Thumbnail(c *draw.Canvas) {
 	y := (c.Min.Y + c.Max.Y) / 2
 	half := (c.Max.Y - c.Min.Y) * 0.45
 	x := func(f float64) vg.Length { return c.Min.X + vg.Length(f)*(c.Max.X-c.Min.X) }
-	// Draw the named part last, so that it lies on top.
 	parts := []boxKey{keyWhiskers, keyBox, keyMedian}
 	parts = append(slices.DeleteFunc(parts, func(p boxKey) bool { return p == k }), k)
 	for _, p := range parts {
@@ -136,22 +123,21 @@ func (k boxKey) Thumbnail(c *draw.Canvas) {
 	}
 }
 
-// tint mixes clr with white, keeping f of the colour; opaque, so that SVG
-// and PNG show the same thing.
+// tint mixes clr with white, keeping f of it; opaque, so that SVG and PNG
+// agree.
 func tint(clr color.RGBA, f float64) color.RGBA {
 	mix := func(v uint8) uint8 { return uint8(float64(v)*f + 255*(1-f) + 0.5) }
 	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
 }
 
-// shade mixes clr with black, keeping f of the colour.
 func shade(clr color.RGBA, f float64) color.RGBA {
 	mix := func(v uint8) uint8 { return uint8(float64(v)*f + 0.5) }
 	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
 }
 
-// boxFigure is the figure of rows of boxes, top down, each row a tick on
-// the y axis named by its label, two boxes in a row each half as thick;
-// latency along x from 0, and the legend that says what a box's parts are.
+// boxFigure is rows of boxes, top down, each row a y tick named by its
+// label, two boxes in a row each half as thick, with a legend of a box's
+// parts.
 func boxFigure(title, xLabel string, labels []string, rows [][]boxRow) (figure, error) {
 	var boxes latencyBoxes
 	ticks := rowTicks(labels)
@@ -172,8 +158,7 @@ func boxFigure(title, xLabel string, labels []string, rows [][]boxRow) (figure, 
 	return figure{title: title, plot: p, legend: leg, minDataHeight: vg.Length(len(rows)) * vg.Points(24)}, nil
 }
 
-// undrawable returns the first of l's percentiles that a box cannot be
-// drawn at (NaN or infinite), and whether there is one.
+// undrawable returns the first of l's percentiles that is NaN or infinite.
 func undrawable(l results.Latency) (float64, bool) {
 	for _, v := range []float64{l.P05, l.P25, l.P50, l.P75, l.P95} {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -183,13 +168,12 @@ func undrawable(l results.Latency) (float64, bool) {
 	return 0, false
 }
 
-// rateBars draws each row's throughput as a horizontal bar from 0, a
-// model's lighter, framed in its colour.
+// rateBars draws each row's throughput as a bar from 0, a model's lighter
+// and framed.
 type rateBars struct {
 	Rows []barRow
 }
 
-// barRow is one series' bar, centred on Y; Thick as boxRow's.
 type barRow struct {
 	Y, Value, Thick float64
 	Colour          color.RGBA
@@ -201,7 +185,6 @@ var (
 	_ plot.DataRanger = rateBars{}
 )
 
-// Plot implements plot.Plotter.
 func (b rateBars) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for _, r := range b.Rows {
@@ -215,7 +198,6 @@ func (b rateBars) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
-// DataRange implements plot.DataRanger.
 func (b rateBars) DataRange() (xmin, xmax, ymin, ymax float64) {
 	ymin, ymax = math.Inf(1), math.Inf(-1)
 	for _, r := range b.Rows {
@@ -225,8 +207,7 @@ func (b rateBars) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return 0, xmax, ymin - 0.5, ymax + 0.5
 }
 
-// barFigure is the figure of rows of bars, as boxFigure's rows of boxes,
-// throughput along x from 0.
+// barFigure is rows of bars, as boxFigure's rows of boxes.
 func barFigure(title, xLabel string, labels []string, rows [][]barRow) figure {
 	var bars rateBars
 	ticks := rowTicks(labels)
@@ -239,8 +220,7 @@ func barFigure(title, xLabel string, labels []string, rows [][]barRow) figure {
 	return figure{title: title, plot: rowsPlot(xLabel, ticks, bars), legend: newLegend(), minDataHeight: vg.Length(len(rows)) * vg.Points(24)}
 }
 
-// rowsPlot is the plot of marks in rows labelled by ticks (rowTicks),
-// their value along x from 0.
+// rowsPlot is the plot of marks in rows labelled by ticks, x from 0.
 func rowsPlot(xLabel string, ticks plot.ConstantTicks, marks plot.Plotter) *plot.Plot {
 	p := newPlot()
 	p.X.Label.Text = xLabel
@@ -251,7 +231,7 @@ func rowsPlot(xLabel string, ticks plot.ConstantTicks, marks plot.Plotter) *plot
 	return p
 }
 
-// rowTicks labels rows from the top: row i at y = len-1-i.
+// rowTicks labels rows from the top.
 func rowTicks(labels []string) plot.ConstantTicks {
 	ticks := make(plot.ConstantTicks, len(labels))
 	for i, l := range labels {
@@ -260,9 +240,8 @@ func rowTicks(labels []string) plot.ConstantTicks {
 	return ticks
 }
 
-// rowPlace is where the k-th of a row's m marks goes, the row at y, and
-// how thick it is: on it where it is alone, else side by side within it,
-// each half as thick.
+// rowPlace is where the k-th of a row's m marks goes and how thick it is:
+// alone on the row, else side by side, each half as thick.
 func rowPlace(y float64, k, m int) (float64, float64) {
 	if m <= 1 {
 		return y, boxThickness

@@ -32,17 +32,15 @@ type chart struct {
 	Title string // e.g. "Throughput against CPUs"
 	SVG   []byte // nil when Empty != ""
 	PNG   []byte // nil when Empty != ""
-	// Phone is the picture laid out for a phone's screen (phoneWidth):
-	// panels stacked, legends below, fewer ticks, titles wrapped.
+	// Phone is the picture laid out for a phone (figure.phone).
 	Phone []byte
+	// Empty, when set, is the page's sentence saying why nothing is drawn.
 	Empty string // when set, one sentence for the page saying why there is nothing to draw
-	// Wide says the picture is small multiples, to be shown across the
-	// page; any other is shown at its own size, or smaller.
+	// Wide pictures (small multiples) are shown across the page.
 	Wide bool
 }
 
-// drawn returns c with fig drawn in it, shown wide where fig is small
-// multiples; or err, where fig could not be made.
+// drawn is c with fig drawn in it.
 func (c chart) drawn(fig figure, err error) (chart, error) {
 	if err != nil {
 		return c, err
@@ -51,8 +49,7 @@ func (c chart) drawn(fig figure, err error) (chart, error) {
 	return c.rendered(fig)
 }
 
-// rendered returns c with d drawn in it, as the page shows it and as a
-// phone shows it.
+// rendered is c with d drawn in it for the page and for a phone.
 func (c chart) rendered(d drawing) (chart, error) {
 	var err error
 	if c.SVG, c.PNG, err = render(d); err != nil {
@@ -62,7 +59,7 @@ func (c chart) rendered(d drawing) (chart, error) {
 	return c, err
 }
 
-// Sizes: wide enough for a web page column, and a PNG sharp enough on it.
+// Sizes: a web page column's width, and a PNG sharp on it.
 const (
 	chartWidth  = 7.5 * vg.Inch
 	chartHeight = 4.5 * vg.Inch
@@ -71,17 +68,15 @@ const (
 	gap         = vg.Length(14) // between title, plot and legend
 )
 
-// A phone's pictures are phoneWidth points across, 373 CSS pixels: what a
-// 390 px screen shows of them at their own size, so that their smallest
-// text (8 points) is shown at 10 px or more; a plot in them is
-// phonePlotHeight tall.
+// A phone's pictures are 373 CSS pixels across, what a 390 px screen shows
+// at their own size, so that 8-point text shows at 10 px or more.
 const (
 	phoneWidth      = vg.Length(280)
 	phonePlotHeight = vg.Length(200)
 )
 
-// drawCharts draws the shop's charts: throughput, latency, distribution,
-// scalability; declared says the modes' groups and colours.
+// drawCharts draws the shop's charts; declared gives the modes' groups and
+// colours.
 func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Modes) ([]chart, error) {
 	ss := buildSeries(points, declared)
 	cpus := cpuCounts(ss)
@@ -109,7 +104,7 @@ func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Mo
 	return out, nil
 }
 
-// cpuCounts lists the CPU counts present, measured or predicted, ascending.
+// cpuCounts lists the CPU counts present, ascending.
 func cpuCounts(ss []series) []int {
 	var out []int
 	for _, s := range ss {
@@ -135,9 +130,8 @@ func emptyAgainstCPUs(cpus []int) string {
 	return ""
 }
 
-// throughputLabels returns the y axis label and the legend label of a
-// series. When the series count in different units, the axis cannot name
-// one, so each legend label names its own.
+// throughputLabels returns the y axis label and the legend's label of a
+// series: where units differ, each legend label names its own.
 func throughputLabels(ss []series) (string, func(series) string) {
 	unit := func(s series) string {
 		return cmp.Or(s.Unit, "ops/s") // Throughput is ops per second of window
@@ -148,9 +142,8 @@ func throughputLabels(ss []series) (string, func(series) string) {
 	return "throughput (" + unit(ss[0]) + ")", func(s series) string { return s.Label }
 }
 
-// againstCPUs draws c, value against CPUs, a line per series, y from 0 so
-// that heights compare honestly; ylabel "" is the throughput's. band gives
-// a band's edges of the value.
+// againstCPUs draws value against CPUs, a line per series, from y 0 so that
+// heights compare honestly; ylabel "" is the throughput's.
 func againstCPUs(c chart, ss []series, cpus []int, ylabel string, value func(sample) float64, band func(*results.Band) [2]float64) (chart, error) {
 	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
 		return c, nil
@@ -164,9 +157,8 @@ func againstCPUs(c chart, ss []series, cpus []int, ylabel string, value func(sam
 	}))
 }
 
-// panelFigure is one plot of the series, drawn by draw, or where its
-// legend would hold more than maxEntries entries small multiples, a panel
-// per family of modes (splitPanels), on one scale.
+// panelFigure is one plot of the series, or where its legend would hold
+// more than maxEntries, small multiples on one scale (splitPanels).
 func panelFigure(title string, ss []series, label func(series) string, draw func([]series) (*plot.Plot, plot.Legend, error)) (figure, error) {
 	var ps []panel
 	for _, g := range splitPanels(ss, label) {
@@ -183,7 +175,6 @@ func panelFigure(title string, ss []series, label func(series) string, draw func
 	return figure{title: title, panels: ps}, nil
 }
 
-// cpuPlot is a plot against the CPU counts, with a grid.
 func cpuPlot(xlabel string, cpus []int, ylabel string) *plot.Plot {
 	p := newPlot()
 	p.X.Label.Text = xlabel
@@ -193,11 +184,10 @@ func cpuPlot(xlabel string, cpus []int, ylabel string) *plot.Plot {
 	return p
 }
 
-// drawer makes lines and markers, keeping the first error (data that
-// cannot be drawn: NaN or infinite) for its caller to return once.
+// drawer makes lines and markers, keeping the first error (NaN or infinite
+// data) for its caller to return once.
 type drawer struct{ err error }
 
-// line is a line through xys drawn in style; label names it in an error.
 func (d *drawer) line(label string, xys plotter.XYs, style draw.LineStyle) *plotter.Line {
 	l, err := plotter.NewLine(xys)
 	if err != nil {
@@ -208,7 +198,6 @@ func (d *drawer) line(label string, xys plotter.XYs, style draw.LineStyle) *plot
 	return l
 }
 
-// marks are markers at xys drawn in style.
 func (d *drawer) marks(label string, xys plotter.XYs, style draw.GlyphStyle) *plotter.Scatter {
 	m, err := plotter.NewScatter(xys)
 	if err != nil {
@@ -219,20 +208,18 @@ func (d *drawer) marks(label string, xys plotter.XYs, style draw.GlyphStyle) *pl
 	return m
 }
 
-// stroke is a line style width points wide, solid where dashes is nil.
 func stroke(c color.Color, width float64, dashes []vg.Length) draw.LineStyle {
 	return draw.LineStyle{Color: c, Width: vg.Points(width), Dashes: dashes}
 }
 
-// glyph is a marker style of radius points.
 func glyph(c color.Color, radius float64, shape draw.GlyphDrawer) draw.GlyphStyle {
 	return draw.GlyphStyle{Color: c, Radius: vg.Points(radius), Shape: shape}
 }
 
-// linePlot is one panel of againstCPUs: a measurement as markers on a
-// solid line (hollow where disturbed), a model's series as a dashed line
-// over its band, under the measurements, which are thinner beside one so
-// that the dashes show; a mode measured and predicted has one legend entry.
+// linePlot is a panel of againstCPUs: measurements as markers on solid
+// lines (crossed where disturbed), thinner beside a model's dashed line
+// and band, so that the dashes show; a mode measured and predicted has one
+// legend entry.
 func linePlot(ss []series, cpus []int, ylabel string,
 	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (*plot.Plot, plot.Legend, error) {
 	p := cpuPlot("CPUs", cpus, ylabel)
@@ -294,9 +281,8 @@ func linePlot(ss []series, cpus []int, ylabel string,
 	return p, leg, nil
 }
 
-// bandPolygon is the shaded area between a model series' band edges, in
-// its colour and mostly transparent; nil where a sample has no band or the
-// band has no width anywhere.
+// bandPolygon shades a model series' band, mostly transparent; nil where a
+// sample has no band or the band has no width.
 func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
 	var lo, hi plotter.XYs
 	wide := false
@@ -325,10 +311,9 @@ func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
 	return poly
 }
 
-// atTop lays out the comparison charts' rows: the CPU count they are
-// drawn at, the most CPUs measured (or, with no measurement, predicted),
-// a row per legend entry of the series with a point there, its label,
-// and a mark per series of the entry.
+// atTop lays out the comparison charts' rows at the most CPUs measured (or
+// else predicted): the count, a label per legend entry, and a mark per
+// series of the entry.
 func atTop[R any](ss []series, mark func(series, sample) R) (int, []string, [][]R) {
 	top := 0
 	for _, model := range []bool{false, true} {
@@ -359,9 +344,8 @@ func atTop[R any](ss []series, mark func(series, sample) R) (int, []string, [][]
 	return top, labels, rows
 }
 
-// distributionChart draws each series' latency distribution at the most
-// CPUs measured (or, with no measurement, predicted) as a horizontal box, a
-// row per legend entry, a mode's prediction dashed below its measurement.
+// distributionChart draws each series' latencies at atTop's count as
+// horizontal boxes, a mode's prediction dashed below its measurement.
 func distributionChart(ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "distribution", Title: "Latency distribution"}
 	if len(cpus) == 0 {
@@ -379,9 +363,8 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 	return c.drawn(boxFigure(c.Title, "latency (ms)", labels, rows))
 }
 
-// comparisonChart draws each series' throughput at the distribution's CPU
-// count as a horizontal bar, in the same rows: the talk's chart of the
-// designs side by side, beside their latencies.
+// comparisonChart draws each series' throughput in the distribution's
+// rows as bars: the talk's chart of the designs, beside their latencies.
 func comparisonChart(ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "comparison", Title: "Throughput"}
 	if len(cpus) == 0 {
@@ -397,8 +380,8 @@ func comparisonChart(ss []series, cpus []int) (chart, error) {
 	return c.drawn(barFigure(c.Title, cmp.Or(unit, "ops/s"), labels, rows), nil)
 }
 
-// headroom returns an axis maximum a little above the data's max, so the
-// highest point does not sit on the frame; 1 when there is no data above 0.
+// headroom is an axis maximum a little above max, so that the highest point
+// is off the frame; 1 where there is no data above 0.
 func headroom(max float64) float64 {
 	if max <= 0 || math.IsInf(max, 0) || math.IsNaN(max) {
 		return 1
@@ -406,13 +389,11 @@ func headroom(max float64) float64 {
 	return max * 1.06
 }
 
-// gridLine is faint, to guide the eye without competing with the data.
 func gridLine() draw.LineStyle {
 	return draw.LineStyle{Color: color.Gray{Y: 0xdd}, Width: vg.Points(0.6)}
 }
 
-// dashes returns the line dashes of the style'th model series of a mode;
-// never solid, which is a measurement's.
+// dashes are the dashes of a mode's style'th model series; never solid.
 func dashes(style int) []vg.Length {
 	all := [][]vg.Length{
 		{vg.Points(6), vg.Points(3)},
@@ -423,8 +404,8 @@ func dashes(style int) []vg.Length {
 	return all[style%len(all)]
 }
 
-// marker returns the marker shape of the style'th measured series of a
-// mode: one per machine, when a mode was measured on several.
+// marker is the marker of a mode's style'th measured series (a machine
+// each).
 func marker(style int) draw.GlyphDrawer {
 	all := []draw.GlyphDrawer{
 		draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{},
@@ -433,16 +414,13 @@ func marker(style int) draw.GlyphDrawer {
 	return all[style%len(all)]
 }
 
-// cpuTicks marks CPU counts, which are whole: up to maxCountTicks a tick
-// each, a label left off where it would crowd the last one; more (a model
-// run to 256) at most eight multiples of a power of two and the first
-// count, since a tick per count would grey the chart with grid lines.
+// cpuTicks marks whole CPU counts: up to maxCountTicks a tick each, a label
+// left off where it would crowd; more (a model run to 256) at most eight
+// multiples of a power of two, lest grid lines grey the chart.
 type cpuTicks []int
 
-// maxCountTicks is the most counts cpuTicks marks one by one.
 const maxCountTicks = 16
 
-// Ticks implements plot.Ticker.
 func (t cpuTicks) Ticks(min, max float64) []plot.Tick {
 	counts := []int(t)
 	if len(counts) > maxCountTicks {
@@ -465,9 +443,8 @@ func (t cpuTicks) Ticks(min, max float64) []plot.Tick {
 	return out
 }
 
-// spacedCounts returns the multiples of a power of two in [min, max], at
-// most eight, after the first whole count unless it is as close to the
-// next as to crowd its label.
+// spacedCounts are at most eight multiples of a power of two in [min,
+// max], after the first count unless it would crowd the next's label.
 func spacedCounts(min, max float64) []int {
 	step := 1
 	for (max-min)/float64(step) > 8 {
@@ -489,7 +466,6 @@ func spacedCounts(min, max float64) []int {
 // power of ten); gonum's default aims at 3, which leaves the grid sparse.
 type niceTicks struct{}
 
-// Ticks implements plot.Ticker.
 func (niceTicks) Ticks(min, max float64) []plot.Tick {
 	if !(max > min) || math.IsInf(max-min, 0) {
 		return nil
@@ -525,24 +501,20 @@ func (niceTicks) Ticks(min, max float64) []plot.Tick {
 
 func max0(n int) int { return max(n, 0) }
 
-// figure is a plot laid out as the report shows it: a title across the
-// top, the plot below it, and the legend to the right of the plot, outside
-// the data, so that it never hides any.
+// figure is a plot as the report lays it out: a title on top, the legend
+// right of the plot, outside the data, so that it hides none.
 type figure struct {
 	title         string
 	plot          *plot.Plot
 	legend        plot.Legend
 	minDataHeight vg.Length // grows the picture beyond chartHeight for many rows
-	// panels, when set, are small multiples drawn side by side in place
-	// of plot and legend, each with its legend below it.
+	// panels, when set, are small multiples drawn in place of plot and legend.
 	panels []panel
-	// narrow lays the figure out for a phone: phoneWidth across, the
-	// panels one under another, every legend below its plot.
+	// narrow lays the figure out for a phone: panels stacked, legends below.
 	narrow bool
 }
 
-// phone is f laid out for a phone: its title wrapped to the width, the
-// plots' value axes labelled at fewer ticks (their grid lines kept).
+// phone is f for a phone: title wrapped, fewer value labels (grid kept).
 func (f figure) phone() drawing {
 	f.narrow = true
 	f.title = wrapText(style(13, true), f.title, phoneWidth-2*margin)
@@ -558,8 +530,8 @@ func (f figure) phone() drawing {
 	return f
 }
 
-// fewerTickLabels is a copy of p whose axes label at most a few ticks,
-// so that a phone's narrow plot does not crowd them.
+// fewerTickLabels is a copy of p whose axes label few enough ticks for a
+// phone.
 func fewerTickLabels(p *plot.Plot) *plot.Plot {
 	q := *p
 	most := 4
@@ -573,14 +545,12 @@ func fewerTickLabels(p *plot.Plot) *plot.Plot {
 	return &q
 }
 
-// fewerTicks keeps the ticks of a Ticker, labelling at most most of them:
-// every second, third… of those it labels.
+// fewerTicks keeps a Ticker's ticks, labelling at most most of them.
 type fewerTicks struct {
 	plot.Ticker
 	most int
 }
 
-// Ticks implements plot.Ticker.
 func (f fewerTicks) Ticks(min, max float64) []plot.Tick {
 	ts := f.Ticker.Ticks(min, max)
 	labelled := 0
@@ -606,8 +576,7 @@ func (f fewerTicks) Ticks(min, max float64) []plot.Tick {
 	return ts
 }
 
-// wrapText breaks s into lines no wider than width in style st, at
-// spaces; a word wider than width has a line of its own.
+// wrapText breaks s at spaces into lines no wider than width in st.
 func wrapText(st text.Style, s string, width vg.Length) string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
@@ -628,14 +597,13 @@ func wrapText(st text.Style, s string, width vg.Length) string {
 	return strings.Join(lines, "\n")
 }
 
-// The SVG names its font with fallbacks, since the page's reader may not
-// have Liberation Sans; Arial has the same metrics.
+// The SVG names its font with fallbacks: a reader may lack Liberation
+// Sans; Arial has its metrics.
 const (
 	svgFamily = "font-family:Liberation Sans;"
 	webFamily = "font-family:Liberation Sans,Arial,Helvetica,sans-serif;"
 )
 
-// style returns a sans serif text style of the given size in points.
 func style(size float64, bold bool) text.Style {
 	f := font.From(font.Font{Typeface: "Liberation", Variant: "Sans"}, font.Length(size))
 	if bold {
@@ -644,15 +612,14 @@ func style(size float64, bold bool) text.Style {
 	return text.Style{Color: color.Black, Font: f, Handler: plot.DefaultTextHandler}
 }
 
-// aligned is style placed at a point by x and y.
 func aligned(size float64, bold bool, x draw.XAlignment, y draw.YAlignment) text.Style {
 	s := style(size, bold)
 	s.XAlign, s.YAlign = x, y
 	return s
 }
 
-// newPlot returns a plot in the report's fonts, without title or legend,
-// which the figure draws itself.
+// newPlot is a plot in the report's fonts; the figure draws title and
+// legend.
 func newPlot() *plot.Plot {
 	p := plot.New()
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
@@ -664,8 +631,6 @@ func newPlot() *plot.Plot {
 	return p
 }
 
-// newLegend returns an empty legend in the report's fonts, to be drawn
-// top left of the space it is given.
 func newLegend() plot.Legend {
 	l := plot.NewLegend()
 	l.TextStyle = style(10, false)
@@ -675,8 +640,7 @@ func newLegend() plot.Legend {
 	return l
 }
 
-// size returns the picture's size: the default, grown when the legend or
-// the data rows need more height, or the legend more width.
+// size is the default size, grown where the legend or rows need more.
 func (f figure) size() (w, h vg.Length) {
 	if f.narrow {
 		return f.phoneSize()
@@ -692,7 +656,6 @@ func (f figure) size() (w, h vg.Length) {
 	return w, h
 }
 
-// draw draws the figure on c.
 func (f figure) draw(c draw.Canvas) {
 	c, th := titled(c, f.title)
 	c = draw.Crop(c, 0, 0, 0, -(th + gap))
@@ -718,8 +681,8 @@ func (f figure) draw(c draw.Canvas) {
 	f.legend.Draw(leg)
 }
 
-// titled paints c white and writes title centred at its top, inside the
-// margin; it returns the canvas inside the margin and the title's height.
+// titled paints c white and centres title at its top, inside the margin;
+// it returns the canvas inside the margin and the title's height.
 func titled(c draw.Canvas, title string) (draw.Canvas, vg.Length) {
 	c.SetColor(color.White)
 	c.Fill(c.Rectangle.Path())
@@ -729,15 +692,14 @@ func titled(c draw.Canvas, title string) (draw.Canvas, vg.Length) {
 	return c, ts.Height(title)
 }
 
-// drawing is a picture of a given size: a chart, the map of limits, a
-// schedule.
+// drawing is a picture of a given size: a chart, the map, a schedule.
 type drawing interface {
 	size() (w, h vg.Length)
 	draw(c draw.Canvas)
 	phone() drawing // the same picture laid out for a phone
 }
 
-// render draws d as SVG and as PNG, deterministically.
+// render draws d as SVG and PNG, deterministically.
 func render(d drawing) (svg, png []byte, err error) {
 	if svg, err = renderSVG(d); err != nil {
 		return nil, nil, err
@@ -753,7 +715,6 @@ func render(d drawing) (svg, png []byte, err error) {
 	return svg, pb.Bytes(), nil
 }
 
-// renderSVG draws d as SVG, deterministically.
 func renderSVG(d drawing) ([]byte, error) {
 	w, h := d.size()
 	sc := vgsvg.New(w, h) // fonts not embedded: far smaller files

@@ -13,10 +13,12 @@ import (
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// curve is f's law from 1 to top CPUs.
+// curve is f's law from 1 to top CPUs, in curveSteps segments: smooth at
+// any range of CPUs.
 func curve(f analysis.Fit, top float64) plotter.XYs {
 	xys := make(plotter.XYs, curveSteps+1)
 	for j := range xys {
@@ -26,14 +28,11 @@ func curve(f analysis.Fit, top float64) plotter.XYs {
 	return xys
 }
 
-// curveSteps is the number of segments a fitted curve is drawn with: smooth
-// at the chart's width whatever the range of CPUs.
 const curveSteps = 200
 
-// scalabilityChart draws each series' medians against CPUs with the
-// Universal Scalability Law fitted to it (fits) from 1 to the most CPUs,
-// solid for a measurement and dashed for the model; where nothing was
-// fitted, the chart is empty and says why.
+// scalabilityChart draws each series' medians with its fitted Universal
+// Scalability Law, solid measured and dashed predicted; empty, saying why,
+// where nothing was fitted.
 func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "scalability", Title: "Scalability: the Universal Scalability Law fitted to throughput against CPUs"}
 	if len(cpus) == 0 {
@@ -53,9 +52,8 @@ func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, erro
 	}))
 }
 
-// fitPlot is one panel of the scalability chart: the markers (a model's
-// hollow, so that a measurement's on the same spot shows) under nothing but
-// the curves, and a legend entry per mode saying each fit's σ and κ.
+// fitPlot is a panel of the scalability chart: markers (a model's hollow)
+// over the curves, and a legend entry per mode with each fit's σ and κ.
 func fitPlot(ss []series, cpus []int, ylabel string, label func(series) string, fitOf map[seriesKey]analysis.Fit) (*plot.Plot, plot.Legend, error) {
 	top := float64(cpus[len(cpus)-1])
 	p := cpuPlot("CPUs", cpus, ylabel)
@@ -113,15 +111,13 @@ func fitPlot(ss []series, cpus []int, ylabel string, label func(series) string, 
 	return p, leg, nil
 }
 
-// fitKey is the key of the report's series a fit belongs to; Fits groups
-// series as buildSeries does, one per CPU (Par 0) being perCPU.
+// fitKey is the series a fit belongs to (Par 0 being perCPU).
 func fitKey(f analysis.Fit) seriesKey {
 	return seriesKey{Origin: f.Source, Model: f.Model, Sched: f.Sched, Mode: f.Mode,
 		Load: load{Par: cmp.Or(f.Par, perCPU), Rate: f.Rate, MaxQ: f.MaxQ}}
 }
 
-// nothingFitted says why no series could be fitted, in a sentence for the
-// page; "" when one could.
+// nothingFitted says why no series could be fitted; "" where one was.
 func nothingFitted(fits []analysis.Fit) string {
 	var reasons []string
 	for _, f := range fits {
@@ -146,8 +142,7 @@ func nothingFitted(fits []analysis.Fit) string {
 	return b.String()
 }
 
-// fitCaption says what to look for in the scalability chart; with the
-// model's points, how to tell its curves from the measurements'.
+// fitCaption says what to look for in the scalability chart.
 func fitCaption(model bool) string {
 	text := "Throughput against CPUs with the Universal Scalability Law, X(N) = λN / (1 + σ(N−1) + κN(N−1)), " +
 		"fitted to each series by least squares: the markers are the points, the curve the fit. " +
@@ -162,14 +157,11 @@ func fitCaption(model bool) string {
 	return text
 }
 
-// fitView is one row of a mode's fit table, numbers formatted for people:
-// a series (a source, and a load where the mode has several), and its
-// fit or the reason it has none.
+// fitView is a row of a fit table: a series and its fit, or Reason, why it
+// has none.
 type fitView struct {
-	Source string
-	Model  bool
-	// Sigma, Kappa, Lambda, Peak, Serial (Amdahl's serial fraction) and R2
-	// are empty when Reason says why the series could not be fitted.
+	Source                                 string
+	Model                                  bool
 	Sigma, Kappa, Lambda, Peak, Serial, R2 string
 	Points                                 int
 	Reason                                 string
@@ -187,7 +179,7 @@ func fitViews(fits []analysis.Fit) []fitView {
 		if f.Fitted() {
 			v.Sigma, v.Kappa, v.Serial = format.Param(f.Sigma), format.Param(f.Kappa), format.Param(f.SerialFraction)
 			v.Lambda = strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
-			v.Peak, v.R2 = f.PeakText(), fmt.Sprintf("%.4f", f.R2)
+			v.Peak, v.R2 = text.PeakText(f), fmt.Sprintf("%.4f", f.R2)
 		} else {
 			v.Reason = f.Error
 		}
@@ -196,7 +188,6 @@ func fitViews(fits []analysis.Fit) []fitView {
 	return out
 }
 
-// fitsOf are the fits of mode's series.
 func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {
 	return slices.DeleteFunc(slices.Clone(fits), func(f analysis.Fit) bool { return f.Mode != mode })
 }

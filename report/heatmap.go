@@ -16,10 +16,9 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// heatmap is the map of what limits what: a row per mode, a column per
-// CPU count, each cell coloured by what limits that point (its causal
-// verdict) and showing its throughput; a measured cell is framed and its
-// figure bold, a predicted one is not.
+// heatmap is the map of what limits what: a row per mode, a column per CPU
+// count, each cell coloured by its causal verdict and showing its
+// throughput, a measured cell framed and bold.
 type heatmap struct {
 	title     string
 	grid      *analysis.Grid
@@ -41,8 +40,7 @@ const (
 	heatLegendW = vg.Length(190) // one legend entry, swatch and label
 )
 
-// heatmapChart draws the map from the points' grid; empty where there is
-// none, or nothing on it to map.
+// heatmapChart draws the grid's map; empty where there is nothing to map.
 func heatmapChart(g *analysis.Grid) (chart, error) {
 	c := chart{Name: "limits", Title: "What limits what"}
 	if g == nil || len(g.Modes) == 0 {
@@ -104,13 +102,11 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 	return c.rendered(h)
 }
 
-// heatMinPhoneW is the narrowest a phone's cell gets: a four-digit figure
-// in 8 points fits.
+// heatMinPhoneW fits a four-digit figure in 8 points.
 const heatMinPhoneW = vg.Length(21)
 
-// layout sizes the map's column of names, its cells and its legend for
-// the page, or for a phone: names and figures a point smaller, cells as
-// wide as the screen allows, the legend one entry a line.
+// layout sizes names, cells and legend for the page, or for a phone:
+// smaller type, cells as wide as the screen allows, a legend entry a line.
 func (h *heatmap) layout() {
 	names := h.fonts()
 	labelW := vg.Length(0)
@@ -134,8 +130,7 @@ func (h *heatmap) layout() {
 	h.legendH = vg.Length(rows)*vg.Points(16) + vg.Points(8) + style(10, false).Height(h.note)
 }
 
-// fonts is the style of the modes' names; the cells' figures are a point
-// smaller.
+// fonts is the style of the modes' names; the figures are a point smaller.
 func (h heatmap) fonts() text.Style {
 	if h.narrow {
 		return aligned(9, false, draw.XRight, draw.YCenter)
@@ -143,18 +138,16 @@ func (h heatmap) fonts() text.Style {
 	return aligned(10, false, draw.XRight, draw.YCenter)
 }
 
-// phone is the map laid out for a phone, its title and note wrapped.
 func (h heatmap) phone() drawing {
 	h.narrow = true
 	h.title = wrapText(style(13, true), h.title, phoneWidth-2*margin)
+	// Rewrapped whole: the page's layout broke it at the page's width.
 	// Rewrapped whole: the page's layout broke it at the page's width.
 	h.note = wrapText(style(10, false), strings.ReplaceAll(h.note, "\n", " "), phoneWidth-2*margin)
 	h.layout()
 	return h
 }
 
-// size is as wide as the grid needs (and its title and legend), so that
-// the page can show it at its natural size.
 func (h heatmap) size() (w, ht vg.Length) {
 	title := style(13, true).Height(h.title)
 	head := style(10, true).Height("CPUs") * 2.4
@@ -162,8 +155,8 @@ func (h heatmap) size() (w, ht vg.Length) {
 	return h.width(), 2*margin + title + gap + head + grid + gap + h.legendH
 }
 
-// width is the picture's width: the grid's, or the title's, the note's or
-// two legend entries', whichever is widest.
+// width is the grid's, the title's, the note's or two legend entries',
+// whichever is widest.
 func (h heatmap) width() vg.Length {
 	w := h.labelW + vg.Length(len(h.grid.CPUs))*h.cellW
 	if h.narrow { // wider than a phone only where its cells need it
@@ -238,21 +231,17 @@ func (h heatmap) draw(c draw.Canvas) {
 	c.FillText(nt, vg.Point{X: c.Min.X, Y: y - vg.Length(rows)*vg.Points(16) - vg.Points(4)}, h.note)
 }
 
-// heatmapView is the map with its caption.
 func heatmapView(c chart) chartView {
 	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move. A colour names the machines in a limit; a cell with a dark corner is a point where the CPUs or the customers bind with them, as its own words (the answer's table, its mode's section) say.")
 }
 
-// limitClass is a class of analysis.Limit with its colour and its label in
-// the map's legend.
 type limitClass struct {
 	class, label string
 	colour       color.RGBA
 }
 
-// limitClasses are the classes of analysis.Limit in the order the map's
-// legend lists them, each with its colour: what scales in greens, the
-// walls in warm colours, nothing to try in greys.
+// limitClasses are analysis.Limit's classes in legend order, with colours:
+// what scales in greens, walls warm, nothing to try grey.
 func limitClasses() []limitClass {
 	return []limitClass{
 		{"cpus", "the CPUs (it scales)", rgb(0x59a14f)},
@@ -271,8 +260,8 @@ func limitClasses() []limitClass {
 
 func rgb(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff} }
 
-// limitColour is a limit class's colour and its legend's label; others
-// lists the classes the map met that the list does not name, in order.
+// limitColour is a class's colour and legend label; others are classes
+// not listed (a YAML system's resources), in the order met.
 func limitColour(class string, others []string) (color.RGBA, string) {
 	for _, l := range limitClasses() {
 		if l.class == class {
@@ -285,10 +274,8 @@ func limitColour(class string, others []string) (color.RGBA, string) {
 	return pal[max(slices.Index(others, class), 0)%len(pal)], class
 }
 
-// machineColour is the colour of a step on a kind of machine in the
-// schedule, the same as the map gives that machine as a limit and the
-// playground draws it with (palette.Step); combining, which uses no
-// machine, is blue, Go code outside the steps light grey.
+// machineColour is a machine's colour in the schedule, as the map and the
+// playground give it (palette.Step).
 func machineColour(kind string) color.RGBA {
 	if c, ok := palette.Step(kind); ok {
 		return c
@@ -297,13 +284,12 @@ func machineColour(kind string) color.RGBA {
 	return c
 }
 
-// step is palette.Step's colour of a machine it knows.
 func step(kind string) color.RGBA {
 	c, _ := palette.Step(kind)
 	return c
 }
 
-// ink is black or white, whichever reads on background c.
+// ink is black or white, whichever reads on c.
 func ink(c color.RGBA) color.RGBA {
 	lum := 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
 	if lum < 140 {

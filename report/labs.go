@@ -24,15 +24,15 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// labView is one lab's section: what it shows, its chart, its points.
+// labView is a lab's section.
 type labView struct {
 	Lab, ID, Lesson string
 	Chart           chartView
 	Tables          []tableView
 }
 
-// drawLabs draws each lab's chart, named "lab-NAME", of its figure in
-// opt (chartspec.Default where it has none), and lays out its section.
+// drawLabs draws each lab's chart, "lab-NAME", of its figure in opt, and
+// lays out its section.
 func drawLabs(labs []string, byLab map[string][]results.Point, opt Options) ([]chart, []labView, error) {
 	var charts []chart
 	var views []labView
@@ -48,7 +48,6 @@ func drawLabs(labs []string, byLab map[string][]results.Point, opt Options) ([]c
 	return charts, views, nil
 }
 
-// labChart draws a lab's figure of its points.
 func labChart(name string, f chartspec.Figure, points []results.Point) (chart, error) {
 	c := chart{Name: "lab-" + anchor(name), Title: f.Title}
 	pl, ok := f.Plot(points)
@@ -66,8 +65,8 @@ func labChart(name string, f chartspec.Figure, points []results.Point) (chart, e
 	return c.drawn(draw(f, pl))
 }
 
-// yLabel is the figure's y axis label: its own, or the throughput's with
-// its unit; where the figure shows one CPU count, it says which.
+// yLabel is the figure's y label, saying its one CPU count where it has
+// one.
 func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 	label := f.Y.Labelled(unit)
 	if f.AtMostCPUs() {
@@ -77,8 +76,8 @@ func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 }
 
 // linesFigure draws a figure's lines, a colour per group, with its
-// reference line and diagonal. x is laid out as its axis says: CPU counts
-// as whole ticks, a log axis, or the values evenly spaced in their order.
+// reference line and diagonal; x as its axis says: whole CPU counts, log,
+// or values evenly spaced in order.
 func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	p, leg := newPlot(), newLegend()
 	var d drawer
@@ -163,8 +162,8 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	return figure{title: f.Title, plot: p, legend: leg}, d.err
 }
 
-// logTicks gives p's y axis, whose values were drawn as their log10 on a
-// linear axis, the ticks of a log axis from bottom to top.
+// logTicks gives p's y axis, drawn as log10 on a linear axis, a log axis'
+// ticks.
 func logTicks(p *plot.Plot, bottom, top float64) {
 	lo, hi := math.Floor(math.Log10(bottom)), math.Ceil(math.Log10(top*1.05))
 	var ticks []plot.Tick
@@ -178,8 +177,8 @@ func logTicks(p *plot.Plot, bottom, top float64) {
 	p.Y.Min, p.Y.Max = lo, hi
 }
 
-// addLine adds a line through xys to p and its legend, drawn in style,
-// with markers in mark where mark has a shape.
+// addLine adds a line to p and its legend, with markers where mark has a
+// shape.
 func (d *drawer) addLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, style draw.LineStyle, mark draw.GlyphStyle) {
 	l := d.line(label, xys, style)
 	if mark.Shape == nil {
@@ -192,9 +191,8 @@ func (d *drawer) addLine(p *plot.Plot, leg *plot.Legend, label string, xys plott
 	leg.Add(label, l, m)
 }
 
-// amdahlFigure draws Amdahl's curve for the plot's serial fraction, out
-// to X.Max CPUs on a log axis, with each line's points as markers: the
-// speedups measured.
+// amdahlFigure draws Amdahl's curve for the plot's serial fraction on a
+// log axis to X.Max CPUs, and the speedups measured as markers.
 func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	serial, most := pl.Fraction, f.X.Max
 	var ticks []int
@@ -227,8 +225,7 @@ func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	return figure{title: f.Title, plot: p, legend: leg}, d.err
 }
 
-// barsFigure draws each line's value as a bar, at the largest CPU count;
-// a throughput in bytes/s reads in MB/s.
+// barsFigure draws each line's one value as a bar; bytes/s read as MB/s.
 func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	unit, scale := pl.Unit, 1.0
 	if unit == "bytes/s" { // megabytes read better than eight-digit numbers
@@ -251,14 +248,13 @@ func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	return figure{title: f.Title, plot: p, legend: leg}, nil
 }
 
-// maxLabColumns is the most columns a lab's table has, so that it fits
-// the page: a lab with more metrics gets more tables.
+// maxLabColumns keeps a lab's table within the page; more metrics go to
+// more tables.
 const maxLabColumns = 12
 
-// labTables list a lab's points: variant, CPUs, goroutines, throughput,
-// latency, CPU use, and its metrics, a column each, in name order; where
-// they would make the table wider than maxLabColumns, in tables of their
-// own after the first, each row naming its variant and CPUs again.
+// labTables list a lab's points with its metrics in name order; past
+// maxLabColumns, the metrics go to tables of their own, each row naming
+// its variant and CPUs again.
 func labTables(points []results.Point) []tableView {
 	variant := col("variant", true, func(p results.Point) string { return p.Variant() })
 	cpus := col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) })
@@ -297,9 +293,8 @@ func labTables(points []results.Point) []tableView {
 	return out
 }
 
-// WriteLabs writes each lab's answer among answers (verdict.Labs of the
-// points), a blank line between them, each with the numbers its figure in
-// figures draws of points; then a line saying where the rest is.
+// WriteLabs writes each lab's answer (verdict.Labs) with the numbers its
+// figure draws, then where the rest is.
 func WriteLabs(w io.Writer, points []results.Point, answers []analysis.LabAnswer, figures map[string]chartspec.Figure) error {
 	_, labs, byLab := results.SplitLabs(points)
 	for i, l := range labs {
@@ -321,7 +316,7 @@ func WriteLabs(w io.Writer, points []results.Point, answers []analysis.LabAnswer
 	return nil
 }
 
-// figureOf is lab's figure in figures, or chartspec.Default.
+// figureOf is lab's figure, or chartspec.Default.
 func figureOf(figures map[string]chartspec.Figure, lab string) chartspec.Figure {
 	if f, ok := figures[lab]; ok {
 		return f
@@ -329,10 +324,9 @@ func figureOf(figures map[string]chartspec.Figure, lab string) chartspec.Figure 
 	return chartspec.Default(lab)
 }
 
-// LabMore says where a lab's every point is, below its answer.
 const LabMore = "(--format table prints every point in full, with the lab's own metrics)"
 
-// labTable lays out what fig draws of a lab's points as a table.
+// labTable is what fig draws of a lab's points, as a table.
 func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 	pl, ok := fig.Plot(points)
 	if !ok {

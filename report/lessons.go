@@ -7,15 +7,14 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// lessonsView is the section "What the seeds claim, and what this machine
-// shows": the verdicts of brewput lessons, seed by seed.
+// lessonsView is the lessons section: brewput lessons' verdicts by seed.
 type lessonsView struct {
 	Summary string
-	// Runs say where and how the verdicts were measured, one line per
-	// machine and level.
+	// Runs say where and how the verdicts were measured, per machine and level.
 	Runs  []string
 	Seeds []lessonSeedView
 }
@@ -25,15 +24,13 @@ type lessonSeedView struct {
 	Rows []lessonRow
 }
 
-// lessonRow is one claim, formatted.
 type lessonRow struct {
 	Claim, Text, SeedFigure, Correction, Figure, Measures, Rule, CPUs, Others, Verdict, Reason string
 	// Class colours the row by its verdict.
 	Class string
 }
 
-// lessonViews lays out the verdicts, the seeds in the order they first
-// appear.
+// lessonViews lays out the verdicts, seeds in order of appearance.
 func lessonViews(rs []lesson.Result) lessonsView {
 	v := lessonsView{Summary: lesson.Tally(rs), Runs: distinct(rs, func(r lesson.Result) string {
 		return fmt.Sprintf("%s run on %s (%d cores, %s)", r.Level, cmp.Or(r.Host.Name, "an unnamed machine"), r.Host.Cores, r.Host.GoVersion)
@@ -57,7 +54,7 @@ func lessonViews(rs []lesson.Result) lessonsView {
 			}
 			sv.Rows = append(sv.Rows, lessonRow{
 				Claim: r.Claim, Text: r.Text, SeedFigure: r.SeedFigure, Correction: r.Correction, Figure: r.FigureText(), Measures: r.Measures,
-				Rule: r.RuleText(), CPUs: format.Ints(r.CPUs, ", "), Others: others, Verdict: verdict, Reason: r.Reason,
+				Rule: r.RuleText(), CPUs: format.Ints(r.CPUs, ", "), Others: others, Verdict: verdict, Reason: text.LessonReason(r),
 				Class: strings.ReplaceAll(string(r.Verdict), " ", ""),
 			})
 		}
@@ -66,17 +63,17 @@ func lessonViews(rs []lesson.Result) lessonsView {
 	return v
 }
 
-// lessonsTitle is the lessons section's title.
 const lessonsTitle = "What the seeds claim, and what this machine shows"
 
-// LessonsFile is the name of the verdicts' file in a report's folder, which
-// brewput report reads back beside results.json.
+// LessonsFile is the verdicts' file in a report's folder, which brewput
+// report reads back.
 const LessonsFile = "lessons.json"
 
-// lessonsFile is the verdicts as a lessons file, JSON Lines.
+// lessonsFile is the verdicts as JSON Lines.
 func lessonsFile(rs []lesson.Result) (File, error) {
 	var b bytes.Buffer
 	for _, r := range rs {
+		r.Reason = text.LessonReason(r)
 		if err := lesson.WriteJSON(&b, r); err != nil {
 			return File{}, fmt.Errorf("write %s: %w", LessonsFile, err)
 		}

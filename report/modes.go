@@ -11,46 +11,41 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// modesView is the section of the modes' details: a collapsed part per
-// mode, and what would repeat in each said once.
+// modesView is the modes' section: a collapsed part per mode, and what
+// would repeat in each said once.
 type modesView struct {
 	Modes []modeView
-	// NotFitted says which series could not be fitted and why; their rows
-	// are left out of the fit tables.
+	// NotFitted says which series could not be fitted, and why.
 	NotFitted []string
-	// Profiled says some measured point was run with --profile; without,
-	// the section says once how to see where goroutines waited.
+	// Profiled says a point ran with --profile; else the section says once
+	// how to see where goroutines waited.
 	Profiled bool
 }
 
-// modeView is one mode's section: what limits it at each point, how it
-// scales, what the model advises and where its goroutines waited.
+// modeView is one mode's part.
 type modeView struct {
 	Mode, ID string
-	// Says is the verdict's line for the mode, its collapsed summary.
+	// Says is the verdict's line for the mode.
 	Says   string
 	Limits []limitRow
-	// Words say the limits once for each run of points with the same
-	// verdict; the rows hold each point's own.
+	// Words say the limits once per run of points with one verdict.
 	Words  []wordsView
 	Fits   []fitView
 	Advice *adviceView
 	Waits  []waitView
 }
 
-// wordsView is a run of a mode's points of one kind (measured or
-// predicted) that the same resources limit and the same change helps,
-// said once in the words of its last point.
+// wordsView is a run of a mode's points of one kind with one verdict, in
+// its last point's words.
 type wordsView struct {
 	Label, Text string
 	Model       bool
 }
 
-// limitRow is one point's bottleneck.
 type limitRow struct {
 	Model bool
 	CPUs  int
-	// Together says the change relieves several resources at once.
+	// Together: the change relieves several resources at once.
 	Together                                 bool
 	Source, Throughput, Use, Bound, By, Gain string
 	Text                                     string
@@ -66,9 +61,8 @@ type adviceRow struct {
 	Change, As, Throughput, Gain, P50, P99, Latency, Cost string
 }
 
-// modeViews lays out a section per mode, in the order the modes first
-// appear; of repeated points (--count), the first repetition speaks for
-// the configuration.
+// modeViews lays out a part per mode in order of appearance; of repeated
+// points (--count), the first repetition speaks.
 func modeViews(points []results.Point, a *analysis.Analysis, v analysis.Verdict) modesView {
 	modes, byMode := groupBy(points, func(p results.Point) string { return p.Mode })
 	says := text.ModeSummaries(a)
@@ -96,7 +90,6 @@ func modeViews(points []results.Point, a *analysis.Analysis, v analysis.Verdict)
 	return mv
 }
 
-// newLimitRow lays out p's bottleneck.
 func newLimitRow(p results.Point) limitRow {
 	b := p.Bottleneck
 	row := limitRow{
@@ -124,8 +117,6 @@ func newLimitRow(p results.Point) limitRow {
 	return row
 }
 
-// wordsOf says a mode's limits once per run of rows of one kind with the
-// same verdict, in the words of its last row.
 func wordsOf(rows []limitRow) []wordsView {
 	var out []wordsView
 	for i := 0; i < len(rows); {
@@ -146,8 +137,8 @@ func wordsOf(rows []limitRow) []wordsView {
 	return out
 }
 
-// notFitted gathers the series that could not be fitted, by source and
-// reason, with the modes (or variants) they belong to.
+// notFitted gathers the series not fitted by source and reason, with their
+// modes (or variants).
 type notFitted struct {
 	keys  []notFittedKey
 	names map[notFittedKey][]string
@@ -155,8 +146,7 @@ type notFitted struct {
 
 type notFittedKey struct{ source, reason string }
 
-// fitted lays out name's fits and returns those fitted, keeping the
-// others.
+// fitted lays out name's fits, returning those fitted and keeping the rest.
 func (n *notFitted) fitted(name string, fits []analysis.Fit) []fitView {
 	var out []fitView
 	for _, f := range fitViews(fits) {
@@ -176,8 +166,6 @@ func (n *notFitted) fitted(name string, fits []analysis.Fit) []fitView {
 	return out
 }
 
-// sentences say, once for each source and reason, which series could not
-// be fitted.
 func (n *notFitted) sentences() []string {
 	return collect.Mapped(n.keys, func(k notFittedKey) string {
 		return fmt.Sprintf("the series of %s (%s): %s.", strings.Join(n.names[k], ", "), k.source, k.reason)
@@ -200,7 +188,7 @@ func newAdviceView(a *analysis.Advice) *adviceView {
 	return v
 }
 
-// anchor makes a name safe as an HTML id.
+// anchor makes s safe as an HTML id.
 func anchor(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {

@@ -20,23 +20,22 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// templates are the page's and its sections' templates, a file for each
-// kind of content.
+// templates are the page's templates, a file per kind of section.
+// //
+// //go:embed *.html.tmpl
 //
 //go:embed *.html.tmpl
 var templates embed.FS
 
-// page is what index.html shows: a summary line, the notes a reader must
-// know first, and the sections in order.
+// page is index.html: a summary line, the notes to read first, sections.
 type page struct {
 	Summary  string
 	Notes    []string
 	Sections []section
 }
 
-// section is one part of the page: its template's name and data, and
-// Body, what they render. Collapsed sections open on a click; Teaser says
-// what is inside.
+// section is a part of the page, rendered into Body from its template and
+// data; a Collapsed one opens on a click, Teaser saying what is inside.
 type section struct {
 	ID, Title string
 	Body      template.HTML
@@ -46,8 +45,7 @@ type section struct {
 	data      any
 }
 
-// pageParts are what the page shows beside the points: the charts, the
-// map of limits, the verdict, the schedule pictures and the labs.
+// pageParts are what the page shows beside the points.
 type pageParts struct {
 	charts    []chart
 	heatmap   chart
@@ -57,9 +55,9 @@ type pageParts struct {
 	benches   []benchView
 }
 
-// newPage lays out the page, numbers formatted so that the templates hold
-// no logic: the answer first, then each mode's or variant's detail and,
-// collapsed, how the points were made; then labs, benchmarks and lessons.
+// newPage lays out the page, numbers formatted so that templates hold no
+// logic: the answer, each mode's or variant's detail, how the points were
+// made (collapsed), then labs, benchmarks and lessons.
 func newPage(points []results.Point, parts pageParts, opt Options) page {
 	others, _ := results.SplitBench(points)
 	shop, _, _ := results.SplitLabs(others)
@@ -72,6 +70,8 @@ func newPage(points []results.Point, parts pageParts, opt Options) page {
 		sections = append(sections, section{ID: "machine", Title: "Machine", template: "machine", data: hosts(points)})
 	}
 	if len(shop) > 0 {
+		// A study's points share the shop's charts but are described, not
+		// explained (variantViews).
 		// A study's points share the shop's charts and tables, but are
 		// described variant by variant, not explained (variantViews).
 		isStudy := func(p results.Point) bool { return p.Kind == results.KindStudy }
@@ -124,8 +124,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) page {
 	return page{Summary: summary(points), Notes: pageNotes(points, opt), Sections: sections}
 }
 
-// setupView is how the points were made: the machines, the model's
-// runs and the parameters.
+// setupView is how the points were made.
 type setupView struct {
 	Hosts  []hostView
 	Models []modelView
@@ -133,18 +132,16 @@ type setupView struct {
 	Params paramsView
 }
 
-// pageNotes are the notes at the top of the page: how far a run cut short
-// got (opt.Plan), and which points other processes disturbed.
-// disturbedMark marks a disturbed measurement everywhere on the page: its
-// charts' markers (crossed), its tables, its map of limits and its note. A
-// hollow marker means one thing, a model's prediction (the scalability
-// chart's).
+// disturbedMark marks a disturbed measurement on every surface of the
+// page; a hollow marker is a prediction.
 const disturbedMark = "×"
 
+// pageNotes say how far a cut-short run got and which measurements other
+// processes disturbed.
 func pageNotes(points []results.Point, opt Options) []string {
 	var notes []string
 	if opt.Plan != nil {
-		notes = append(notes, results.CutShort(*opt.Plan, points))
+		notes = append(notes, text.CutShort(*opt.Plan, points))
 	}
 	// Only a measurement is disturbed: the model's points are not counted.
 	measured := slices.DeleteFunc(slices.Clone(points), results.Point.IsModel)
@@ -154,6 +151,8 @@ func pageNotes(points []results.Point, opt Options) []string {
 		if len(measured) < len(points) {
 			of = fmt.Sprintf("the %d measured points", len(measured))
 		}
+		// Repeated runs (--count) are drawn as one point: the note says at how
+		// many points, lest "13 of the 90" be read against 18 drawn.
 		// Repeated runs (--count) are drawn as one point each: the note
 		// counts runs, and says at how many points, so that "13 of the 90"
 		// is not read against the 18 points drawn.
@@ -173,7 +172,7 @@ func pageNotes(points []results.Point, opt Options) []string {
 	return notes
 }
 
-// renderPage renders each section's template, then the page around them.
+// renderPage renders each section, then the page around them.
 func renderPage(w io.Writer, p page) error {
 	t, err := template.New("report").ParseFS(templates, "*.html.tmpl")
 	if err != nil {
@@ -189,8 +188,7 @@ func renderPage(w io.Writer, p page) error {
 	return t.ExecuteTemplate(w, "page", p)
 }
 
-// summary says in one line what the report holds: how much was measured
-// and on which machines, how much predicted by the model.
+// summary says in one line how much was measured, where, and predicted.
 func summary(points []results.Point) string {
 	measured := slices.DeleteFunc(slices.Clone(points), results.Point.IsModel)
 	machines := distinct(measured, results.Point.Origin)
@@ -218,8 +216,7 @@ type hostView struct {
 	Cores, Points                       int
 }
 
-// hosts lists each machine that measured points; the model's points are
-// the Model section's.
+// hosts lists each machine that measured points.
 func hosts(points []results.Point) []hostView {
 	measured := slices.DeleteFunc(slices.Clone(points), results.Point.IsModel)
 	out, by := groupBy(measured, func(p results.Point) hostView {
@@ -235,8 +232,8 @@ func hosts(points []results.Point) []hostView {
 type modelView struct {
 	Sched, Modes, CPUs, Seeds string
 	Points                    int
-	// Calibration is a line per calibration of the go policy's costs the
-	// points used; Banded says they carry bands.
+	// Calibration is a line per calibration of the go policy's costs used;
+	// Banded says the points carry bands.
 	Calibration []string
 	Banded      bool
 }
@@ -263,16 +260,15 @@ type paramView struct {
 	Reps, Points                           int
 }
 
-// paramsView is the parameters section: its lines, and whether they say
-// which are measured and which the model's.
+// paramsView is the parameters section; Kinds says it tells measured from
+// predicted.
 type paramsView struct {
 	Kinds bool
 	Rows  []paramView
 }
 
-// parameters groups the points by everything set for them but mode and
-// CPU count, so that a run is one line; the model's points never share a
-// line with measured ones.
+// parameters groups points by all settings but mode and CPUs, a run a
+// line; the model's points never share a line with measured ones.
 func parameters(points []results.Point) paramsView {
 	keys, by := groupBy(points, func(p results.Point) paramView {
 		kind, stepsText := "measured", steps(p.Steps())
@@ -299,8 +295,7 @@ func parameters(points []results.Point) paramsView {
 	return paramsView{Kinds: slices.ContainsFunc(points, results.Point.IsModel), Rows: out}
 }
 
-// describeLoad says how customers came: a closed loop of Par customers or an
-// open loop of arrivals at Rate.
+// describeLoad says how customers came: a closed or an open loop.
 func describeLoad(p results.Point) string {
 	orders, customer := "orders", "customer"
 	if p.Kind == results.KindStudy { // the user's code has calls and workers
@@ -331,15 +326,11 @@ type chartView struct {
 	Name, Title, Caption, Empty string
 	Src                         template.URL
 	PhoneSrc                    template.Srcset // the picture laid out for a phone, where it has one: one data URL, no comma after it
-	// Natural pictures are shown at their own size (or less), wide ones
-	// across the page.
+	// Natural pictures show at their own size (or less), others page-wide.
 	Natural bool
 }
 
-// chartViews inlines each chart's SVG as a data URL, so that index.html
-// shows its charts even when copied on its own, under a caption that says
-// what to look for: in a study's terms where study, explaining the model's
-// points where model.
+// chartViews lays out each chart under a caption saying what to look for.
 func chartViews(charts []chart, model, study bool) []chartView {
 	return collect.Mapped(charts, func(c chart) chartView { return imageView(c, caption(c.Name, model, study)) })
 }
@@ -393,20 +384,18 @@ type cell struct {
 type tableView struct {
 	Head []column
 	Rows []rowView
-	// Model says that some rows are the model's, which the page then
-	// explains; NoErrors that no point had an error, which the page says
-	// instead of a column of zeros.
+	// Model says some rows are the model's; NoErrors that no point had an
+	// error, which the page says instead of a column of zeros.
 	Model, NoErrors bool
 }
 
-// rowView is a table row; a model's is marked, for people and for tests.
+// rowView is a table row, a model's marked.
 type rowView struct {
 	Model bool
 	Cells []cell
 }
 
-// pointColumn is a column of a table of points: its head, whether it
-// holds text, and its cell of a point.
+// pointColumn is a column of a table of points and its cell of a point.
 type pointColumn struct {
 	column
 	value func(results.Point) string
@@ -416,7 +405,6 @@ func col(name string, text bool, value func(results.Point) string) pointColumn {
 	return pointColumn{column{name, text}, value}
 }
 
-// pointTable lays points out in cols, a row each, the model's marked.
 func pointTable(points []results.Point, cols []pointColumn) tableView {
 	t := tableView{Head: collect.Mapped(cols, func(c pointColumn) column { return c.column })}
 	for _, p := range points {
@@ -425,21 +413,18 @@ func pointTable(points []results.Point, cols []pointColumn) tableView {
 	return t
 }
 
-// msColumn is a column of a latency in ms.
 func msColumn(name string, f func(results.Latency) float64) pointColumn {
 	return col(name, false, func(p results.Point) string { return format.Ms(f(p.Latency)) })
 }
 
-// shownColumn is a column of a table of points, and whether the table
-// shows it.
+// shownColumn is a column and whether the table shows it.
 type shownColumn struct {
 	pointColumn
 	shown bool
 }
 
-// measureColumns are the columns of the measures (results.Columns) a
-// table of points may show, by key, and after them the others it shows
-// but does not place itself (placed).
+// measureColumns are the columns of the measures (results.Columns) by key,
+// and those of them not in placed, which a table shows after its own.
 func measureColumns(points []results.Point, placed ...results.Metric) (byKey map[results.Metric]shownColumn, others []shownColumn) {
 	byKey = map[results.Metric]shownColumn{}
 	for _, c := range results.Columns() {
@@ -451,8 +436,7 @@ func measureColumns(points []results.Point, placed ...results.Metric) (byKey map
 	return byKey, others
 }
 
-// pointsTable lists every point in the order measured, leaving out the
-// columns that would be empty on every row; the model's rows are marked.
+// pointsTable lists every point, leaving out columns empty on every row.
 func pointsTable(points []results.Point) tableView {
 	has := func(f func(results.Point) bool) bool { return slices.ContainsFunc(points, f) }
 	model := has(results.Point.IsModel)
@@ -486,6 +470,7 @@ func pointsTable(points []results.Point) tableView {
 		{col("rate /s", false, func(p results.Point) string { return fmt.Sprintf("%g", p.Rate) }), open},
 		measures[results.Drops],
 		{thr, true},
+		// A prediction's band, as the charts shade it.
 		// A prediction's band: its throughput with the runtime's costs
 		// at the edges of their intervals, as the charts shade it.
 		{col("band", false, func(p results.Point) string {
@@ -511,10 +496,11 @@ func pointsTable(points []results.Point) tableView {
 		measures[results.Util],
 		measures[results.Errors],
 	}
+	// The notes on a point, as the terminal's table has them.
 	// What a reader must know of the point before believing it, as the
 	// terminal's table says it: a bound it passes and why, a window not
 	// steady, other processes' CPU.
-	shown = append(append(shown, others...), shownColumn{col("notes", true, results.Notes), has(func(p results.Point) bool { return results.Notes(p) != "" })})
+	shown = append(append(shown, others...), shownColumn{col("notes", true, text.Notes), has(func(p results.Point) bool { return text.Notes(p) != "" })})
 	var cols []pointColumn
 	for _, c := range shown {
 		if c.shown {
@@ -526,10 +512,9 @@ func pointsTable(points []results.Point) tableView {
 	return t
 }
 
-// machinesView is the section of machines, or of a study's meters.
+// machinesView is the section of machines, or of a study's meters (Meters).
 type machinesView struct {
 	Tables []machineTable
-	// Meters says the tables are a study's meters, not the shop's machines.
 	Meters bool
 }
 
@@ -547,9 +532,8 @@ type machineRow struct {
 
 type machineCell struct{ Held, Working, Wait string }
 
-// machineTables shows, for each series, how long each of its machines was
-// held and working and how long customers waited for it, at each CPU
-// count, the median of the repetitions.
+// machineTables shows for each series, at each CPU count, how long each
+// machine was held and working and waited for: medians of repetitions.
 func machineTables(points []results.Point) []machineTable {
 	points = poolMeters(points)
 	keys, byKey := bySeries(points)
@@ -595,8 +579,8 @@ func machineTables(points []results.Point) []machineTable {
 	return out
 }
 
-// poolMeters makes the copies of each of a study's meters ("shard#1" to
-// "shard#16") one machine, "shard ×16", as analysis.Resources pools them.
+// poolMeters makes a study's copies of a meter ("shard#1" …) one machine,
+// "shard ×16", as analysis.Resources pools them.
 func poolMeters(points []results.Point) []results.Point {
 	out := slices.Clone(points)
 	for i, p := range out {
@@ -624,8 +608,7 @@ func machine(p results.Point, name string) results.Machine {
 	return results.Machine{Name: name}
 }
 
-// cpuRange writes sorted CPU counts compactly: "1–4 CPUs", "1, 2, 8 CPUs",
-// "1 CPU".
+// cpuRange writes sorted CPU counts: "1–4 CPUs", "1, 2, 8 CPUs", "1 CPU".
 func cpuRange(cpus []int) string {
 	s := format.Ints(cpus, ", ")
 	if n := len(cpus); n > 2 && cpus[n-1]-cpus[0] == n-1 {
@@ -638,7 +621,7 @@ func cpuRange(cpus []int) string {
 }
 
 // imageView inlines a chart as a data URL, so that the page shows it even
-// when copied on its own; the files beside it are for slides.
+// copied on its own.
 func imageView(c chart, caption string) chartView {
 	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty, Natural: !c.Wide}
 	if c.Empty == "" {

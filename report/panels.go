@@ -10,21 +10,18 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// maxEntries is the most entries a chart's legend (a panel's, in small
-// multiples) holds: more, and a reader can no longer match a line to its
-// name.
+// maxEntries is the most entries a legend holds before a reader can no
+// longer match a line to its name.
 const maxEntries = 8
 
-// entry is one line of a legend: the series it names, by index.
+// entry is a legend line: the series it names, by index.
 type entry struct {
 	label  string
 	series []int
 }
 
-// entries names the series for a legend, label giving a series' own
-// name: a mode (under one load) measured once and predicted once is one
-// entry, named as its measurement; any other series keeps an entry of its
-// own.
+// entries names the series for a legend: a mode measured once and
+// predicted once under one load is one entry, named as its measurement.
 func entries(ss []series, label func(series) string) []entry {
 	type group struct {
 		mode string
@@ -53,15 +50,13 @@ func entries(ss []series, label func(series) string) []entry {
 	return out
 }
 
-// panelGroup is the series one panel of a chart draws.
 type panelGroup struct {
 	title  string
 	series []series
 }
 
-// splitPanels keeps the series on one panel where the legend holds at most
-// maxEntries entries; otherwise a panel per family of modes, cut into
-// panels of maxEntries.
+// splitPanels keeps the series on one panel where its legend fits,
+// otherwise a panel per family of modes, cut into maxEntries.
 func splitPanels(ss []series, label func(series) string) []panelGroup {
 	if len(entries(ss, label)) <= maxEntries {
 		return []panelGroup{{series: ss}}
@@ -93,21 +88,19 @@ func splitPanels(ss []series, label func(series) string) []panelGroup {
 	return out
 }
 
-// panel is one plot of small multiples with its own title and legend.
 type panel struct {
 	title  string
 	plot   *plot.Plot
 	legend plot.Legend
 }
 
-// Panel sizes: small multiples share the width of two charts.
+// Small multiples share the width of two charts.
 const (
 	panelsWidth     = 2 * chartWidth
 	panelPlotHeight = 2.7 * vg.Inch
 )
 
-// sameY gives every panel the Y range of the highest, so that heights
-// compare across panels.
+// sameY gives the panels one Y range, so that heights compare.
 func sameY(ps []panel) {
 	top := 0.0
 	for _, p := range ps {
@@ -118,28 +111,29 @@ func sameY(ps []panel) {
 	}
 }
 
-// panelsSize is the picture's size for small multiples: legends below
-// their plots, as tall as the tallest.
-func (f figure) panelsSize() (w, h vg.Length) {
+// panelLegends is the height of the tallest panel's legend.
+func (f figure) panelLegends() vg.Length {
 	leg := vg.Length(0)
 	for _, p := range f.panels {
 		leg = max(leg, p.legend.Rectangle(draw.Canvas{}).Size().Y)
 	}
+	return leg
+}
+
+// panelsSize is small multiples' size: legends below, as tall as the
+// tallest.
+func (f figure) panelsSize() (w, h vg.Length) {
+	leg := f.panelLegends()
 	title := style(13, true).Height(f.title)
 	sub := style(11, true).Height("Pp")
 	axis := vg.Points(48)
 	return panelsWidth, 2*margin + title + gap + sub + gap/2 + panelPlotHeight + axis/4 + gap + leg
 }
 
-// drawPanels draws small multiples side by side under the title, each
-// panel's legend below its plot.
 func (f figure) drawPanels(c draw.Canvas) {
 	n := vg.Length(len(f.panels))
 	width := (c.Max.X - c.Min.X - (n-1)*gap) / n
-	leg := vg.Length(0)
-	for _, p := range f.panels {
-		leg = max(leg, p.legend.Rectangle(draw.Canvas{}).Size().Y)
-	}
+	leg := f.panelLegends()
 	ts := aligned(11, true, draw.XCenter, draw.YTop)
 	for i, p := range f.panels {
 		x0 := c.Min.X + vg.Length(i)*(width+gap)
@@ -158,8 +152,7 @@ func (f figure) drawPanels(c draw.Canvas) {
 	}
 }
 
-// stack is what a phone shows one under another: the panels, or the one
-// plot with its legend.
+// stack is what a phone shows one under another.
 func (f figure) stack() []panel {
 	if len(f.panels) > 0 {
 		return f.panels
@@ -167,18 +160,14 @@ func (f figure) stack() []panel {
 	return []panel{{plot: f.plot, legend: f.legend}}
 }
 
-// phoneAxis is the room a plot's x axis takes below its data, roughly.
 const phoneAxis = vg.Length(36)
 
-// phoneHeights are a stacked panel's heights: its plot's, as tall as
-// phonePlotHeight or as its rows need, and its legend's.
+// phoneHeights are a stacked panel's plot and legend heights.
 func (f figure) phoneHeights(p panel) (plotH, legH vg.Length) {
 	plotH = max(phonePlotHeight, f.minDataHeight+phoneAxis)
 	return plotH, p.legend.Rectangle(draw.Canvas{}).Size().Y
 }
 
-// phoneSize is the picture's size on a phone: phoneWidth across, the
-// title, then each panel's title, plot and legend, one under another.
 func (f figure) phoneSize() (w, h vg.Length) {
 	h = 2*margin + style(13, true).Height(f.title) + gap
 	for _, p := range f.stack() {
@@ -191,8 +180,6 @@ func (f figure) phoneSize() (w, h vg.Length) {
 	return phoneWidth, h
 }
 
-// drawStacked draws the panels (or the plot) one under another on c,
-// each under its title and over its legend, as phoneSize measured them.
 func (f figure) drawStacked(c draw.Canvas) {
 	ts := aligned(11, true, draw.XCenter, draw.YTop)
 	y := c.Max.Y

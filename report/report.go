@@ -26,8 +26,8 @@ type File struct {
 	Data []byte
 }
 
-// Report is a rendered report: its files, ready to write to a folder, the
-// points and the analysis it shows, and the labs' figures by lab name.
+// Report is a rendered report: its files, and the points, analysis and
+// labs' figures it shows.
 type Report struct {
 	Files    []File
 	Points   []results.Point
@@ -38,9 +38,8 @@ type Report struct {
 // Index is the name of the report's page.
 const Index = "index.html"
 
-// ownFile reports whether name is a file a report writes (or the
-// temporary file of its writing); any other file in a report's folder is
-// a user's, carried over when the folder is replaced.
+// ownFile reports whether name is a file a report writes (or its temporary
+// file); any other in a report's folder is a user's, kept on replacing it.
 func ownFile(name string) bool {
 	switch name {
 	case Index, "results.json", "results.csv", analysis.File, LessonsFile:
@@ -60,34 +59,26 @@ func ownFile(name string) bool {
 
 // Options are what a report shows beside its points, computed elsewhere.
 type Options struct {
-	// Analysis is the points' analysis (package analyze), written beside
-	// them as analysis.json; nil shows none.
+	// Analysis is written beside the points as analysis.json; nil shows none.
 	Analysis *analysis.Analysis
-	// Figures are the labs' charts, by lab name (see lab/all); a lab
-	// without one gets chartspec.Default.
+	// Figures are the labs' charts by lab name; chartspec.Default for others.
 	Figures map[string]chartspec.Figure
-	// Lessons are the seeds' claims measured by brewput lessons, shown in
-	// their section and written as lessons.json.
+	// Lessons are brewput lessons' verdicts, shown and written as lessons.json.
 	Lessons []lesson.Result
-	// Plan is the plan of a run cut short (results.Journal): the page says
-	// how far it got, and results.json keeps the plan on its first line,
-	// for --resume. nil for a run that finished.
+	// Plan is a cut-short run's plan: the page says how far it got, and
+	// results.json keeps it on its first line for --resume.
 	Plan *results.Plan
-	// Playground is the address of brewput playground's index.html,
-	// relative to the page or absolute, which each of the shop's modes in
-	// the answer links to; "" for no links.
+	// Playground is the playground's index.html, relative or absolute, which
+	// the answer's modes link to; "" for no links.
 	Playground string
-	// Modes is what the points' system declares of its modes: the
-	// groups its charts' small multiples draw, each mode's own colour,
-	// which the playground knows (coffee.Declared for the shop's); nil
-	// declares nothing.
+	// Modes declares the system's modes: their small multiples' groups and
+	// colours, and which the playground knows.
 	Modes results.Modes
 }
 
 // Build renders points and their analysis a (nil shows none) into a
-// report: index.html, results.json (JSON Lines), results.csv,
-// analysis.json and each chart as SVG and PNG. The report computes no
-// reading of its own.
+// report: index.html, results.json, results.csv, analysis.json and each
+// chart as SVG and PNG.
 func Build(points []results.Point, a *analysis.Analysis) (*Report, error) {
 	return BuildWith(points, Options{Analysis: a})
 }
@@ -178,11 +169,10 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	return r, nil
 }
 
-// WriteDir puts the report in dir whole: written into a folder beside it
-// (atomicfile.StagingDir, which may hold the run's journal), which then
-// takes dir's place, carrying a user's own files over. A failure before
-// that leaves dir as it was and the journal beside it: results.json, which
-// replaces the journal, is written last.
+// WriteDir assembles the report in atomicfile.StagingDir(dir), where a
+// run's journal may be, and puts it in dir's place, keeping a user's files.
+// A failure before that leaves dir as it was and the journal beside it:
+// results.json, which replaces the journal, is written last.
 func (r *Report) WriteDir(dir string) (err error) {
 	staging := atomicfile.StagingDir(dir)
 	_, journal := os.Stat(filepath.Join(staging, "results.json"))
@@ -236,7 +226,7 @@ func (r *Report) WriteDir(dir string) (err error) {
 	return atomicfile.ReplaceDir(staging, dir, func(name string) bool { return !ownFile(name) })
 }
 
-// writeAtomic writes data to path all at once (see package atomicfile).
+// writeAtomic writes data to path all at once, its error naming path.
 func writeAtomic(path string, data []byte) error {
 	if err := atomicfile.WriteFile(path, data); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -244,12 +234,11 @@ func writeAtomic(path string, data []byte) error {
 	return nil
 }
 
-// CheckDir tells, before anything is measured, whether a report can be
-// written to dir, creating nothing.
+// CheckDir tells, creating nothing, whether a report can be written to dir.
 func CheckDir(dir string) error { return atomicfile.CheckDir(dir, "the report") }
 
-// Write builds the report of points with opt, writes it into dir and
-// prints its summary to w (WriteSummary).
+// Write builds the report of points, writes it into dir and prints its
+// summary to w.
 func Write(w io.Writer, dir string, points []results.Point, opt Options, full bool) error {
 	r, err := BuildWith(points, opt)
 	if err != nil {
@@ -261,9 +250,9 @@ func Write(w io.Writer, dir string, points []results.Point, opt Options, full bo
 	return r.WriteSummary(w, dir, full)
 }
 
-// WriteBench writes the report of Go benchmarks' points into dir and
-// prints them to w in format f, then where the page is: below the table,
-// or on log beside another format, which w's reader may parse.
+// WriteBench writes Go benchmarks' report into dir and prints them to w in
+// format f, then where the page is: below a table, else on log, lest it
+// break what w's reader parses.
 func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysis.Analysis, f results.Format) error {
 	r, err := Build(points, a)
 	if err != nil {
@@ -294,13 +283,13 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysi
 }
 
 // WritePlace writes "report: PATH" on w, the path on a line of its own
-// where the two do not fit w's width together, so that it is never cut.
+// where both do not fit, so that it is never cut.
 func WritePlace(w io.Writer, path string) {
 	fmt.Fprintln(w, format.Wrap("report: "+path, format.Width(w), ""))
 }
 
 // WriteSummary writes what a terminal shows once the report is in dir: the
-// verdict, the compact table (or with full every point) and the page.
+// verdict, the compact table (with full, every point) and the page's path.
 func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
 	labs := func(w io.Writer, labs []results.Point) error { return WriteLabs(w, labs, r.Analysis.Labs, r.Figures) }
 	if !full {
@@ -325,32 +314,28 @@ func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
 
 // Inputs is what a report is rendered from, as read from its files.
 type Inputs struct {
-	// Points are the results files' points, merged (see results.Merge).
+	// Points are the results files' points, merged (results.Merge).
 	Points []results.Point
 	// Lessons are the lessons files' verdicts, in the files' order.
 	Lessons []lesson.Result
-	// Analysis is the analysis saved beside the one results file read
-	// (analysis.File in its folder), where there is one; whether it is
-	// the points' own is analysis.For's to say.
+	// Analysis is the one results file's saved analysis.File, if any; whether
+	// it is the points' own is analysis.For's to say.
 	Analysis *analysis.Analysis
-	// Plan is the plan of a journal a run cut short left, the first such
-	// among the files; nil where there is none.
+	// Plan is the first cut-short journal's plan among the files, or nil.
 	Plan *results.Plan
-	// Notes say what the readers accepted or left out, a line each.
+	// Notes say what the readers accepted or left out.
 	Notes []string
 }
 
-// MaxPoints is the most points a report draws: measured, its analysis and
-// page take about pointBytes a point, so a report of MaxPoints stays near
-// a gigabyte.
+// MaxPoints is the most points a report draws: about pointBytes each, so
+// near a gigabyte.
 const (
 	MaxPoints  = 100_000
 	pointBytes = 11 << 10
 )
 
-// ReadFiles reads the files of a report: results files (JSON Lines, CSV or
-// Go benchmark output, see results.Open) and lessons files (brewput lessons
-// --format json, or a report's lessons.json), told apart by their content.
+// ReadFiles reads a report's files: results files (see results.Open) and
+// lessons files, told apart by content.
 func ReadFiles(paths []string) (Inputs, error) { return readFiles(paths, MaxPoints) }
 
 // readFiles is ReadFiles refusing more than limit points.

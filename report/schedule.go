@@ -16,8 +16,8 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// timelineDrawing is the schedule picture: a row per CPU, time across, each
-// step a bar in its machine's colour numbered by whose it is.
+// timelineDrawing is the schedule: a row per CPU, time across, each step a
+// bar in its machine's colour numbered by whose it is.
 type timelineDrawing struct {
 	t      analysis.Timeline
 	narrow bool // laid out for a phone: phoneWidth across, fewer ticks
@@ -29,12 +29,11 @@ const (
 	tlLabelW = vg.Length(44)
 )
 
-// DrawSchedule draws a timeline as SVG and PNG, as the report shows it.
+// DrawSchedule draws a timeline as SVG and PNG.
 func DrawSchedule(t analysis.Timeline) (svg, png []byte, err error) {
 	return render(timelineDrawing{t: t})
 }
 
-// phone is the picture laid out for a phone.
 func (d timelineDrawing) phone() drawing {
 	d.narrow = true
 	return d
@@ -47,16 +46,14 @@ func (d timelineDrawing) width() vg.Length {
 	return tlWidth
 }
 
-// title is the picture's title, wrapped to its width.
 func (d timelineDrawing) title() string {
 	return wrapText(style(12, true), text.TimelineTitle(d.t), d.width()-2*margin)
 }
 
-// scheduleKey is one entry of the schedule's legend.
 type scheduleKey struct{ kind, label string }
 
-// keyLines are the legend's entries, the machines, in lines that fit the
-// picture's width, and the note on what numbers and gaps mean, wrapped.
+// keyLines are the legend's machines in lines that fit, and the wrapped
+// note on what numbers and gaps mean.
 func (d timelineDrawing) keyLines() ([][]scheduleKey, string) {
 	kinds := []scheduleKey{{"grinder", "grinder"}, {"espresso", "espresso machine"}, {"steamer", "steamer"}, {analysis.Combine, "combine (no machine)"}}
 	if slices.ContainsFunc(d.t.Bars, func(b analysis.Bar) bool { return b.Machine == analysis.Other }) {
@@ -102,6 +99,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	width := c.Max.X - left
 	x := func(d time.Duration) vg.Length { return left + width*vg.Length(float64(d)/float64(t.Span)) }
 
+	// Rows lightly striped, so that a gap reads as a gap.
 	// Rows, lightly striped, so that a gap reads as a gap.
 	ls := aligned(9, false, draw.XRight, draw.YCenter)
 	for cpu := range t.CPUs {
@@ -130,6 +128,8 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 			}
 		}
 	}
+	// Time axis: a tick every tenth of the span, labelled every fifth on a
+	// phone.
 	// Time axis, a tick every tenth of the span, labelled every fifth on
 	// a phone.
 	axisY := top - vg.Length(t.CPUs)*tlRowH - vg.Points(2)
@@ -169,8 +169,8 @@ func rect(x0, y0, x1, y1 vg.Length) []vg.Point {
 	return []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
 }
 
-// ScheduleName is the stem of a timeline's files: "schedule-finelocking-
-// 6cpu-model", or "-trace" for one read from an execution trace.
+// ScheduleName is a timeline's files' stem:
+// "schedule-finelocking-6cpu-model", or "-trace" for a trace's.
 func ScheduleName(t analysis.Timeline) string {
 	kind := "model"
 	if t.File != "" {
@@ -179,9 +179,8 @@ func ScheduleName(t analysis.Timeline) string {
 	return fmt.Sprintf("schedule-%s-%dcpu-%s", anchor(t.Mode), t.CPUs, kind)
 }
 
-// WriteSchedules draws each timeline into dir (created if need be) as
-// SVG and PNG, each file written whole or not at all, and returns the SVG
-// files' paths.
+// WriteSchedules draws each timeline into dir as SVG and PNG, each file
+// whole or absent, and returns the SVGs' paths.
 func WriteSchedules(dir string, ts []analysis.Timeline) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", dir, err)
@@ -204,7 +203,7 @@ func WriteSchedules(dir string, ts []analysis.Timeline) ([]string, error) {
 	return paths, nil
 }
 
-// scheduleView is one configuration's schedule pictures, side by side.
+// scheduleView is one configuration's pictures, side by side.
 type scheduleView struct {
 	Why, Note string
 	Images    []timelineView
@@ -215,8 +214,6 @@ type timelineView struct {
 	Summary, File string
 }
 
-// scheduleCharts draws the pictures' timelines, each a chart of its own
-// named after its configuration and source.
 func scheduleCharts(pics []analysis.Picture) ([]chart, []scheduleView, error) {
 	var charts []chart
 	var views []scheduleView

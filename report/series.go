@@ -12,24 +12,24 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// load is the offered load a point was measured under; points that differ
-// only in load belong to different series.
+// load is a point's offered load: points differing only in it are
+// different series.
 type load struct {
 	Par  int // customers or servers, or perCPU
 	Rate float64
 	MaxQ int
 }
 
-// perCPU is load.Par for a series run with one customer or server per CPU
-// (--par 0, the default), whose points record Par equal to CPUs; keying
-// those by Par would cut the series into one point per CPU count.
+// perCPU is load.Par of a series run with a customer per CPU (--par 0),
+// whose points record Par as CPUs; keyed by Par, it would split a point
+// per CPU count.
 const perCPU = -1
 
-// seriesKey identifies a series: one mode, measured on one machine or
-// predicted by the model under one scheduling policy, under one load.
+// seriesKey is a series: one mode, measured on one machine or predicted
+// under one policy, under one load.
 type seriesKey struct {
-	// Origin is the points' results.Point.Origin: the machine, or
-	// "model". Model tells the model's apart even from a host of that name.
+	// Origin is results.Point.Origin; Model tells the model from a host of
+	// that name.
 	Origin string
 	Model  bool
 	Sched  string // the model's scheduling policy
@@ -37,41 +37,36 @@ type seriesKey struct {
 	Load   load
 }
 
-// sample is what a series plots at one CPU count: the median over the
-// repetitions of each value, taken value by value.
+// sample is a series at one CPU count: each value the median of the
+// repetitions'.
 type sample struct {
 	CPUs       int
 	Reps       int
 	Throughput float64
 	Latency    results.Latency
-	// Band is a go-policy prediction's band, over its repetitions the
-	// least low edge and the most high one; nil where the points have none.
+	// Band spans the repetitions' bands; nil where they have none.
 	Band *results.Band
-	// Disturbed says that other processes disturbed a repetition's
-	// measurement (results.Point.IsDisturbed): its marker is crossed.
+	// Disturbed crosses the marker (results.Point.IsDisturbed).
 	Disturbed bool
 }
 
-// series is one line on the throughput and latency charts and one box on
-// the distribution chart.
+// series is a line on the charts against CPUs, a box on the distribution.
 type series struct {
 	seriesKey
 	Label  string
 	Unit   string     // throughput unit of the series' first point
 	Colour color.RGBA // the mode's colour, the same on every chart
-	// Style picks the marker of a measurement's series, the dashes of a
-	// model's, different for every series of one kind sharing a colour:
-	// those of one mode (other machines, loads or policies), and modes
-	// the palette cycled onto.
+	// Style picks a measurement's marker or a model's dashes, different for
+	// each series sharing a colour (a mode's machines, loads, policies, or
+	// modes the palette cycled onto).
 	Style   int
 	Samples []sample // ascending CPUs
-	// Group and GroupTitle are the mode's group among the small
-	// multiples (results.Modes.Group); 0 and "" where none is declared.
+	// Group and GroupTitle are the mode's small multiple
+	// (results.Modes.Group); 0 and "" where none is declared.
 	Group      int
 	GroupTitle string
 }
 
-// at returns the series' sample at cpus, if it has one.
 func (s series) at(cpus int) (sample, bool) {
 	for _, x := range s.Samples {
 		if x.CPUs == cpus {
@@ -81,10 +76,9 @@ func (s series) at(cpus int) (sample, bool) {
 	return sample{}, false
 }
 
-// buildSeries groups points into series and reduces each series'
-// repetitions at a CPU count to medians. The series are in the order their
-// modes first appear, and of one mode in the order they first appear, so
-// that a mode's measurement and its prediction sit together in a legend.
+// buildSeries groups points into series of medians, in the order their
+// modes first appear, so that a measurement and its prediction sit
+// together in a legend.
 func buildSeries(points []results.Point, declared results.Modes) []series {
 	keys, byKey := bySeries(points)
 	colours := palette.Modes(modeOrder(points), declared)
@@ -120,8 +114,8 @@ func buildSeries(points []results.Point, declared results.Modes) []series {
 	return out
 }
 
-// bySeries splits points by the series they belong to, the series in the
-// order they first appear; a point may belong to two (see pars).
+// bySeries splits points by series, in order of appearance; a point may
+// belong to two (see pars).
 func bySeries(points []results.Point) ([]seriesKey, map[seriesKey][]results.Point) {
 	var keys []seriesKey
 	byKey := map[seriesKey][]results.Point{}
@@ -137,8 +131,8 @@ func bySeries(points []results.Point) ([]seriesKey, map[seriesKey][]results.Poin
 	return keys, byKey
 }
 
-// pars returns the function giving the series a point belongs to:
-// analysis.ParSeries, which the fits use too, keyed by seriesKey.
+// pars gives the series a point belongs to: analysis.ParSeries, as the
+// fits have them.
 func pars(points []results.Point) func(results.Point) []seriesKey {
 	group := func(p results.Point) seriesKey {
 		return seriesKey{Origin: p.Origin(), Model: p.IsModel(), Sched: p.Sched, Mode: p.Mode,
@@ -150,9 +144,8 @@ func pars(points []results.Point) func(results.Point) []seriesKey {
 	})
 }
 
-// samples reduces one series' points to one sample per CPU count, in
-// ascending CPUs, each value the median over the repetitions; medians keep
-// the percentiles ordered where every repetition's are.
+// samples reduces a series' points to a sample per CPU count, ascending;
+// medians keep percentiles ordered where each repetition's are.
 func samples(ps []results.Point) []sample {
 	_, byCPUs := groupBy(ps, func(p results.Point) int { return p.CPUs })
 	var out []sample
@@ -182,8 +175,7 @@ func samples(ps []results.Point) []sample {
 	return out
 }
 
-// bandOf spans the bands of a configuration's repetitions; nil if any has
-// none.
+// bandOf spans the repetitions' bands; nil if any has none.
 func bandOf(reps []results.Point) *results.Band {
 	var b *results.Band
 	for _, p := range reps {
@@ -201,9 +193,8 @@ func bandOf(reps []results.Point) *results.Band {
 	return b
 }
 
-// labeller returns the function that names a series: its mode, then what
-// tells it apart from the others (the model and its policy, the machine,
-// the load), always saying whether it is a prediction.
+// labeller names a series: its mode, then what tells it from the others
+// (model and policy, machine, load), always saying a prediction.
 func labeller(keys []seriesKey) func(seriesKey) string {
 	machines, scheds := map[string]bool{}, map[string]bool{}
 	loads := map[string][]load{}
@@ -235,8 +226,8 @@ func labeller(keys []seriesKey) func(seriesKey) string {
 	}
 }
 
-// loadLabel describes l by those of its fields that vary across all, the
-// loads one mode was measured under; "" when there is just one load.
+// loadLabel describes l by the fields that vary across a mode's loads; ""
+// for one load.
 func loadLabel(l load, all []load) string {
 	var parts []string
 	if varies(all, func(o load) float64 { return o.Rate }) {
@@ -254,13 +245,12 @@ func loadLabel(l load, all []load) string {
 		}
 	}
 	// A closed loop has no queue bound to tell.
-	if varies(all, func(o load) int { return o.MaxQ }) && l.Rate != 0 {
+	if varies(all, func(o load) int { return o.MaxQ }) && l.Rate != 0 { // a closed loop has no queue bound
 		parts = append(parts, "maxq="+strconv.Itoa(l.MaxQ))
 	}
 	return strings.Join(parts, " ")
 }
 
-// modeOrder lists the modes in the order they first appear in points.
 func modeOrder(points []results.Point) []string {
 	return distinct(points, func(p results.Point) string { return p.Mode })
 }

@@ -12,30 +12,27 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// variantsView is the section of a study's measured points: the variants
-// side by side at each CPU count, then each variant's meters, how it
-// scales and where its goroutines waited. brewput names what limits the
-// user's code only by experiment (a study's why command), so nothing here
-// says what limits a variant or what would help.
+// variantsView is a study's measured points: the variants side by side,
+// then each one's meters, scaling and waits. brewput names what limits a
+// user's code only by experiment (study why), so nothing here says it.
 type variantsView struct {
 	NoCausalProfile string
 	Names           []string
 	Compare         []compareRow
 	Variants        []variantView
-	// NotFitted and Profiled are as the modes' section has them.
-	NotFitted []string
-	Profiled  bool
+	NotFitted       []string
+	Profiled        bool
 }
 
-// compareRow is one CPU count (on one machine): each variant's median
-// throughput, and its ratio to the first variant's.
+// compareRow is a CPU count (on a machine): each variant's median
+// throughput and its ratio to the first's.
 type compareRow struct {
 	CPUs  string
 	Cells []string
 }
 
-// variantView is one variant's part of the section, collapsed as each
-// mode's is: Says, its summary, is its throughput on each CPU count.
+// variantView is a variant's collapsed part; Says is its throughput on
+// each CPU count.
 type variantView struct {
 	Variant, ID, Says string
 	Rows              []meterRow
@@ -43,8 +40,6 @@ type variantView struct {
 	Waits             []waitView
 }
 
-// meterRow is one point of a variant: its CPUs, throughput, CPU use, and
-// what its meters measured, in words.
 type meterRow struct {
 	Source                string
 	CPUs                  int
@@ -52,10 +47,8 @@ type meterRow struct {
 }
 
 // variantViews lays out the studies' measured points. Of repeated points
-// (--count), the median run by throughput (of an even count, the lower of
-// the middle two) speaks for the configuration in the meters' rows and
-// the summary, as it does for a study's model (its predict command); the
-// comparison gives the medians of the analysis' study table.
+// (--count), the median run by throughput (the lower middle one) speaks,
+// as in a study's predict; the comparison gives the study table's medians.
 func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 	v := variantsView{NoCausalProfile: text.NoCausalProfile}
 	type key struct {
@@ -90,10 +83,8 @@ func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 	return v
 }
 
-// compareVariants sets the variants side by side at each CPU count on
-// each machine: the median throughput of each, and its ratio to the
-// first variant's, "2.10 M ops/s (×3.4)"; "-" where a variant has no
-// point there.
+// compareVariants sets the variants side by side per CPU count and
+// machine: "2.10 M ops/s (×3.4)", "-" where a variant has no point.
 func compareVariants(rows []analysis.StudyRow, names []string) []compareRow {
 	type at struct {
 		origin string

@@ -13,20 +13,19 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// verdictView is the page's answer: the verdict's sentences and a row per
-// mode (or modes alike), and the studies' verdicts.
+// verdictView is the page's answer: sentences, a row per mode (or modes
+// alike), and the studies' verdicts.
 type verdictView struct {
 	Sentences []string
 	Unit      string
 	Modes     []verdictRow
-	// At is where every row is, when they are all on one count of one
-	// source ("8 CPUs, model (go)"); the table then leaves the column out.
+	// At is where every row is when all are on one count of one source ("8
+	// CPUs, model (go)"); the table then has no such column.
 	At      string
 	Studies []studyVerdictView
 }
 
-// studyVerdictView is one study's part of the answer; Predicted says it
-// has predicted points besides its measured ones.
+// studyVerdictView is a study's answer; Predicted says it has predictions.
 type studyVerdictView struct {
 	Study, ID string
 	Sentences []string
@@ -36,16 +35,13 @@ type studyVerdictView struct {
 type verdictRow struct {
 	Model                                          bool
 	Mode, Throughput, P50, At, Limit, Change, Gain string
-	// Try opens each of the row's modes in the playground, where the
-	// page has one (Options.Playground).
+	// Try opens the row's modes in the playground (Options.Playground).
 	Try []tryLink
 }
 
-// tryLink is a mode's link into the playground.
 type tryLink struct{ Mode, Href string }
 
-// playgroundLink is the address of the playground (see
-// Options.Playground) opened on m's mode, CPU count and policy.
+// playgroundLink opens the playground on m's mode, CPUs and policy.
 func playgroundLink(base string, m analysis.ModeLimit) string {
 	q := url.Values{"mode": {m.Mode}, "cpus": {strconv.Itoa(m.CPUs)}}
 	if m.Sched != "" {
@@ -54,8 +50,8 @@ func playgroundLink(base string, m analysis.ModeLimit) string {
 	return base + "#" + q.Encode() // Encode sorts by key
 }
 
-// newVerdictView lays out the verdict, modes that the same thing limits
-// and the same change helps as much, making about as much, sharing a row.
+// newVerdictView lays out the verdict: modes alike in limit, change and
+// gain, making about as much, share a row.
 func newVerdictView(v analysis.Verdict, playground string, declared results.Modes) verdictView {
 	vv := verdictView{Unit: v.Unit, Sentences: collect.Mapped(v.Counts, text.CountSentence)}
 	for _, d := range v.Studies {

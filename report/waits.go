@@ -10,39 +10,35 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// maxWaitRows is the most sites a point's table of waits shows; the block
-// profile has the rest.
+// maxWaitRows is the most sites a table of waits shows; the profile has the
+// rest.
 const maxWaitRows = 8
 
-// waitView is where one measured point's goroutines waited, from its block
-// profile (run --profile).
+// waitView is where a measured point's goroutines waited, from its block
+// profile (--profile).
 type waitView struct {
-	// Label says which point: its CPU count, and its load, repetition and
-	// machine where the mode's points differ in them.
-	Label string
-	// Sentence is the longest wait in words, or that nothing waited.
+	// Label says which point: its CPUs, and load, repetition and machine where
+	// the mode's points differ in them.
+	Label    string
 	Sentence string
-	// Per is the operation the per-operation column is per: "latte".
+	// Per is the operation of the per-operation column: "latte".
 	Per  string
 	Rows []waitRow
-	// More counts the sites left out of Rows.
-	More int
-	// Files is the base path of the point's profile files, if known.
+	// More counts the sites left out of Rows; Files is the point's profiles'
+	// base path.
+	More  int
 	Files string
 }
 
-// waitRow is one site of a point's waits: what was waited on (the source
-// line, or its function where the source could not be read), its kind,
-// and where (function and file:line).
+// waitRow is a site: what was waited on (its source line, or function),
+// the kind, and where.
 type waitRow struct {
 	On, Kind, Where     string
 	Count, Total, PerOp string
 }
 
-// waitViews gives, for mode's measured points that were profiled, where
-// their goroutines waited: a view per configuration, the most CPUs first,
-// of its first repetition. It is empty when no point of the mode was
-// profiled.
+// waitViews are a mode's profiled measured points' waits, a view per
+// configuration, most CPUs first, of its first repetition.
 func waitViews(points []results.Point, mode string) []waitView {
 	type key struct {
 		origin    string
@@ -88,9 +84,8 @@ func waitViews(points []results.Point, mode string) []waitView {
 	return views
 }
 
-// waitSite says where w waited: on what, where (function and file:line,
-// "" for a line such as the folded small sites), and its kind with its
-// file:line, as a sentence says it.
+// waitSite says on what w waited, where ("" for folded small sites), and
+// its kind and file:line as a sentence says them.
 func waitSite(w results.Wait) (on, where, detail string) {
 	text, fn, loc := results.SplitSite(w.Site)
 	on, detail = text, w.Kind
@@ -105,10 +100,7 @@ func waitSite(w results.Wait) (on, where, detail string) {
 	return on, where, detail + ", " + loc
 }
 
-// waiters names the goroutines that wait in fn, as the shop calls them:
-// the customers order (a mode's Brew, the harness's closed loop), servers
-// take orders in an open loop, baristas run a pipeline's stages; a
-// study's are its workers.
+// waiters names the goroutines that wait in fn, as the shop calls them.
 func waiters(p results.Point, fn string) string {
 	switch {
 	case p.Kind == results.KindStudy:

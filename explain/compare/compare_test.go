@@ -11,12 +11,14 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results/comparison"
 
 	"github.com/brewput/brewput/results"
 )
 
 // metric finds a metric of the only row.
-func metric(t *testing.T, c compare.Comparison, name string) compare.Metric {
+func metric(t *testing.T, c comparison.Comparison, name string) compare.Metric {
 	t.Helper()
 	if len(c.Rows) != 1 {
 		t.Fatalf("%d rows, want 1", len(c.Rows))
@@ -30,10 +32,10 @@ func metric(t *testing.T, c compare.Comparison, name string) compare.Metric {
 	return compare.Metric{}
 }
 
-func table(t *testing.T, c compare.Comparison) string {
+func table(t *testing.T, c comparison.Comparison) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := c.WriteTable(&b); err != nil {
+	if err := text.WriteComparison(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -266,10 +268,10 @@ func TestWriteJSON(t *testing.T) {
 	var got struct {
 		Alpha float64
 		Rows  []struct {
-			Key     compare.Key
+			Key     comparison.Key
 			Metrics []map[string]any
 		}
-		OnlyOld []compare.Key `json:"only_old"`
+		OnlyOld []comparison.Key `json:"only_old"`
 	}
 	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
@@ -320,7 +322,7 @@ func TestCompareAcrossChangedSteps(t *testing.T) {
 		t.Errorf("throughput 500 → 400 over 6 runs: delta %.1f%%, significant %v; want about -20%%, significant", m.DeltaPct, m.Significant)
 	}
 	var b strings.Builder
-	if err := c.WriteTable(&b); err != nil {
+	if err := text.WriteComparison(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "compared across a change of steps: old default steps, new grind=2ms") {

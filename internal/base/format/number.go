@@ -1,3 +1,8 @@
+// Package format writes numbers and words for people (significant
+// figures, SI prefixes, times, rates, percentages, counts, lists, ranges)
+// and holds the one table writer, so every surface writes a figure alike.
+// Where two surfaces show one kind of figure differently ("4.00" ms in a
+// table, "4.00" in a sentence), each way is its own function, named so.
 // Package format is where brewput writes numbers and words for people:
 // numbers to significant figures with SI prefixes, times, rates,
 // percentages, counts, lists and ranges, and the one table writer
@@ -16,10 +21,9 @@ import (
 	"time"
 )
 
-// Number writes a number for people, never in e-notation: a whole
-// number below 100000 as it is ("64", "50000"); a larger one with an SI
-// prefix and three significant digits ("592k", "1.79M", "4.17G"); any
-// other with three significant digits ("0.843", "12.3", "0.00285").
+// Number writes a number without e-notation: a whole one below 100000 as
+// is ("64"), a larger one with an SI prefix to three digits ("592k",
+// "1.79M"), any other to three significant digits ("0.843", "0.00285").
 func Number(v float64) string {
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
@@ -35,8 +39,7 @@ func Number(v float64) string {
 	return Sig(v, 3)
 }
 
-// Whole writes a number rounded to a whole one, with an SI prefix from
-// 100000 on (Number): "498", "1000", "59.9M".
+// Whole rounds to a whole number, SI-prefixed from 100000 (Number).
 func Whole(v float64) string {
 	if v >= 1e5 {
 		return Number(v)
@@ -44,9 +47,8 @@ func Whole(v float64) string {
 	return fmt.Sprintf("%.0f", v)
 }
 
-// scaled writes v, 1000 or more, with an SI prefix and three significant
-// digits: ("592", "k"), ("1.79", "M"); a figure that rounds to 1000 takes
-// the next prefix ("1", "M", not "1000", "k").
+// scaled writes v ≥ 1000 with an SI prefix to three digits, ("1.79", "M");
+// a figure rounding to 1000 takes the next prefix ("1", "M").
 func scaled(v float64) (n, prefix string) {
 	prefixes := []string{"k", "M", "G", "T"}
 	for i, prefix := range prefixes {
@@ -58,8 +60,8 @@ func scaled(v float64) (n, prefix string) {
 	return "", ""
 }
 
-// Sig writes v with n significant digits and no exponent, trailing zeros
-// after the point dropped: Sig(0.8429, 3) is "0.843", Sig(100, 3) "100".
+// Sig writes v to n significant digits, no exponent, trailing zeros
+// dropped: Sig(0.8429, 3) is "0.843".
 func Sig(v float64, n int) string {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return strconv.FormatFloat(v, 'g', -1, 64)
@@ -71,19 +73,17 @@ func Sig(v float64, n int) string {
 	return s
 }
 
-// AtMost writes an upper bound v with decimals digits after the point,
-// rounded up, not to the nearest: a bound rounded down would show below a
-// count that meets it (333.33 a second, shown 333.3, under a window's
-// 333.4). Floating-point noise past the last digit does not round up.
+// AtMost writes an upper bound rounded up, lest it show below a count that
+// meets it (333.33 shown 333.3 under a window's 333.4); floating-point
+// noise past the last digit does not round up.
 func AtMost(v float64, decimals int) string {
 	scale := math.Pow10(decimals)
 	up := math.Ceil(v*scale*(1-1e-12)) / scale
 	return strconv.FormatFloat(up, 'f', decimals, 64)
 }
 
-// SIAtMost writes a large upper bound v with an SI prefix and three
-// significant digits, as a table shows a large rate ("8.07M"), rounded up
-// as AtMost does: a rate that meets the bound never shows above it.
+// SIAtMost writes a large upper bound SI-prefixed to three digits
+// ("8.07M"), rounded up as AtMost.
 func SIAtMost(v float64) string {
 	for _, p := range []struct {
 		f float64
@@ -96,15 +96,14 @@ func SIAtMost(v float64) string {
 	return sigUp(v)
 }
 
-// sigUp writes v, positive, with three significant digits, rounded up.
 func sigUp(v float64) string {
 	scale := math.Pow10(decimals(v, 3))
 	return Sig(math.Ceil(v*scale*(1-1e-12))/scale, 3)
 }
 
 // Apart writes a and b with the fewest significant digits, four or more,
-// that tell them apart: a number just past a bound is seen to pass it
-// ("8404000" and "8403361", where three digits show 8.4M for both).
+// that tell them apart, so that a number just past a bound is seen to pass
+// it (where three digits show 8.4M for both).
 func Apart(a, b float64) (string, string) {
 	for n := 4; n < 12; n++ {
 		if x, y := Sig(a, n), Sig(b, n); x != y {
@@ -114,9 +113,8 @@ func Apart(a, b float64) (string, string) {
 	return Sig(a, 12), Sig(b, 12)
 }
 
-// Digits writes v with n significant digits and no exponent, keeping
-// trailing zeros, as benchstat does: Digits(498.3, 4) is "498.3",
-// Digits(4, 3) "4.00".
+// Digits is Sig keeping trailing zeros, as benchstat: Digits(4, 3) is
+// "4.00".
 func Digits(v float64, n int) string {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return strconv.FormatFloat(v, 'g', -1, 64)
@@ -129,8 +127,7 @@ func decimals(v float64, n int) int {
 	return max(0, n-1-int(math.Floor(math.Log10(math.Abs(v)))))
 }
 
-// Param writes a fitted parameter (σ, κ, a serial fraction) to four
-// significant digits, a small one in e-notation, 0 as "0".
+// Param writes a fitted parameter (σ, κ) to four significant digits.
 func Param(v float64) string {
 	if v == 0 {
 		return "0"
@@ -138,7 +135,7 @@ func Param(v float64) string {
 	return strconv.FormatFloat(v, 'g', 4, 64)
 }
 
-// Approx writes a large count briefly: "950", "12 k", "4.0 M", "1.2 G".
+// Approx writes a large count briefly: "950", "12 k", "4.0 M".
 func Approx(n int64) string {
 	switch {
 	case n >= 1e9:
@@ -151,7 +148,7 @@ func Approx(n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-// Bytes writes a size in binary multiples: "512 B", "3.2 MB", "16.0 GB".
+// Bytes writes a size in binary multiples: "512 B", "3.2 MB".
 func Bytes(b float64) string {
 	for _, u := range []struct {
 		f float64
@@ -164,8 +161,8 @@ func Bytes(b float64) string {
 	return fmt.Sprintf("%.0f B", b)
 }
 
-// Rate writes a throughput in its unit, an SI prefix where it is large,
-// three significant digits: "874 ops/s", "1.03 Gints/s".
+// Rate writes a throughput to three digits in its unit, SI-prefixed where
+// large: "874 ops/s", "1.03 Gints/s".
 func Rate(v float64, unit string) string {
 	if v >= 1e3 {
 		n, prefix := scaled(v)
@@ -174,8 +171,8 @@ func Rate(v float64, unit string) string {
 	return Sig(max(v, 0), 3) + " " + unit
 }
 
-// Wait writes a time given in ms in the unit that reads best: "3.1 ms",
-// "0.42 ms", "45 µs", "2.2 µs", "800 ns".
+// Wait writes a time in ms in the unit that reads best: "3.1 ms", "45 µs",
+// "800 ns".
 func Wait(ms float64) string {
 	switch {
 	case ms == 0:
@@ -196,8 +193,7 @@ func Wait(ms float64) string {
 	return fmt.Sprintf("%.0f ns", ms*1e6)
 }
 
-// Seconds writes a time given in seconds: "1.23 s", "45.6 s", then as
-// Wait: "3.1 ms", "800 ns".
+// Seconds writes seconds: "1.23 s", under a second as Wait.
 func Seconds(s float64) string {
 	if s >= 1 {
 		return Sig(s, 3) + " s"
@@ -205,9 +201,8 @@ func Seconds(s float64) string {
 	return Wait(s * 1000)
 }
 
-// Ms writes milliseconds without their unit, as tables' ms columns do:
-// two decimals ("4.00", "12.35"), or three significant digits where two
-// decimals would show nothing ("0.0285").
+// Ms writes ms without a unit, as tables' ms columns: two decimals, or
+// three significant digits where two decimals show nothing ("0.0285").
 func Ms(v float64) string {
 	if v >= 0.1 || v == 0 {
 		return fmt.Sprintf("%.2f", v)
@@ -215,9 +210,8 @@ func Ms(v float64) string {
 	return Sig(v, 3)
 }
 
-// Ms3 writes milliseconds without their unit, as sentences do: three
-// significant digits, trailing zeros kept ("4.00", "12.0", "0.420", "250"),
-// then as few as they are ("0.0000167"); 0 or less with three decimals.
+// Ms3 writes ms without a unit, as sentences: three significant digits,
+// zeros kept ("4.00", "0.420"), then as few as they are ("0.0000167").
 func Ms3(v float64) string {
 	switch {
 	case v >= 0.1:
@@ -228,10 +222,8 @@ func Ms3(v float64) string {
 	return Number(v)
 }
 
-// TimeUnit is the unit that times given in ms, the largest of them
-// maxMs, read best in: ms where it is 0.1 ms or more (or not positive),
-// µs where it is 1 µs or more, else ns; and how many of the unit make a
-// millisecond.
+// TimeUnit is the unit times in ms up to maxMs read best in, and how many
+// of it make a millisecond.
 func TimeUnit(maxMs float64) (unit string, perMs float64) {
 	switch {
 	case maxMs >= 0.1 || maxMs <= 0:
@@ -242,24 +234,20 @@ func TimeUnit(maxMs float64) (unit string, perMs float64) {
 	return "ns", 1e6
 }
 
-// MsRange writes times given in ms, lo to hi, as Ms3 does, in the unit
-// that reads best for hi (TimeUnit), with the unit: "4.01–4.21 ms", "4.00
-// ms", "26.0–204 ns".
+// MsRange writes lo to hi ms as Ms3 in TimeUnit(hi): "4.01–4.21 ms".
 func MsRange(lo, hi float64) string {
 	unit, per := TimeUnit(hi)
 	return Range(Ms3(lo*per), Ms3(hi*per)) + " " + unit
 }
 
-// Millis writes a duration in ms to the µs, without trailing zeros: "2",
-// "2.5", "0.125".
+// Millis writes a duration in ms to the µs, no trailing zeros: "2.5".
 func Millis(d time.Duration) string {
 	s := strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 3, 64)
 	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }
 
-// Metric writes a lab's metric in the unit its name's suffix says: a rate
-// ("…_per_s": "592k/s"), a time ("…_s", "…_ms", "…_us",
-// "cpu_us_per_…": "1.23 s", "3.1 ms", "45 µs"), or a Number.
+// Metric writes a lab's metric in the unit its name's suffix says
+// ("…_per_s", "…_ms", "…_us", "…_s"), else as a Number.
 func Metric(name string, v float64) string {
 	switch {
 	case strings.HasSuffix(name, "_per_s"):
@@ -274,9 +262,8 @@ func Metric(name string, v float64) string {
 	return Number(v)
 }
 
-// Nanos writes a time given in nanoseconds as a time.Duration writes
-// one ("31ns", "1.25µs"), but with a fraction under 10 ns kept to two
-// significant digits ("1.6ns", "0.42ns"), where a Duration shows "1ns".
+// Nanos writes ns as a time.Duration does ("1.25µs"), but a fraction under
+// 10 ns to two digits ("1.6ns") where a Duration shows "1ns".
 func Nanos(ns float64) string {
 	if a := math.Abs(ns); a < 10 && a != math.Trunc(a) {
 		return Sig(ns, 2) + "ns"

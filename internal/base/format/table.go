@@ -18,28 +18,25 @@ const (
 // gap is the space between two columns.
 const gap = "  "
 
-// Table lays rows of cells out in columns for a terminal: each column as
-// wide as its widest cell, in runes, and two spaces from the next, as
-// text/tabwriter would with a padding of 2. Footnotes (Mark) follow it.
+// Table lays rows out in columns for a terminal, each as wide as its
+// widest cell in runes and two spaces from the next (tabwriter's padding
+// 2), with footnotes (Mark) after.
 type Table struct {
-	// Align is each column's alignment, its last one repeated for the
-	// columns past it; Left where it is empty.
+	// Align is each column's alignment, the last repeated; Left where empty.
 	Align []Align
-	// Indent puts the two spaces before every column, the first
-	// included, as tables of numbers have them; without it they follow
-	// every column, the last included.
+	// Indent puts the gap before every column, as tables of numbers have it;
+	// else it follows every column.
 	Indent bool
-	// Ragged leaves the last column unpadded, and a row's empty cells
-	// at its end unwritten: text of any length, such as a verdict.
+	// Ragged leaves the last column unpadded and a row's empty trailing cells
+	// unwritten: text of any length, such as a verdict.
 	Ragged bool
-	// Width is the columns the table is laid out for, its last ragged
-	// cell and its footnotes wrapped to it; Width of the writer where 0.
+	// Width is what the last ragged cell and the footnotes wrap to; the
+	// writer's where 0.
 	Width int
 	rows  []row
 	notes []string
 }
 
-// row is a table's row of cells, or a line written as it is.
 type row struct {
 	cells []string
 	line  string
@@ -48,12 +45,10 @@ type row struct {
 // Row adds a row of cells.
 func (t *Table) Row(cells ...string) { t.rows = append(t.rows, row{cells: cells}) }
 
-// Line adds a line written as it is between the rows, out of the
-// columns: a row's explanation.
+// Line adds a line written as it is between the rows: a row's explanation.
 func (t *Table) Line(s string) { t.rows = append(t.rows, row{line: s}) }
 
-// Mark returns the mark of a footnote to put after a cell, " ¹", adding
-// the note under the table if it is not there yet.
+// Mark adds a footnote under the table, once, and returns its mark: " ¹".
 func (t *Table) Mark(note string) string {
 	i := 0
 	for i < len(t.notes) && t.notes[i] != note {
@@ -131,18 +126,14 @@ func (t *Table) Write(w io.Writer) error {
 	return err
 }
 
-// NarrowestWrap is the narrowest room a ragged table's last cell is
-// wrapped into beside its row; with less, it goes under the row.
+// NarrowestWrap is the narrowest room a ragged last cell wraps into beside
+// its row; with less, it goes under it, indented underRow.
 const NarrowestWrap = 20
 
-// underRow is the indent of a ragged table's last cell put under its
-// row.
 const underRow = "      "
 
-// wrapCell wraps a ragged table's last cell, which starts at column col,
-// so that its lines end within width, each further line starting at col;
-// a cell that starts too far right for a useful width goes on lines of
-// its own under its row.
+// wrapCell wraps a ragged last cell starting at column col, further lines
+// at col, or under its row where that leaves too little room.
 func wrapCell(c string, col, width int) string {
 	switch {
 	case col+utf8.RuneCountInString(c) <= width:
@@ -154,9 +145,7 @@ func wrapCell(c string, col, width int) string {
 	return strings.Join(lines, "\n"+strings.Repeat(" ", col))
 }
 
-// wrapLine writes a line of a table, a line of text given whole: each
-// of its lines wider than width wrapped, further lines indented two
-// spaces more than it.
+// wrapLine wraps a line given whole, further lines indented two more.
 func wrapLine(s string, width int) string {
 	var b strings.Builder
 	for _, line := range strings.Split(s, "\n") {
@@ -170,7 +159,6 @@ func wrapLine(s string, width int) string {
 	return b.String()
 }
 
-// align is column i's alignment.
 func (t *Table) align(i int) Align {
 	if len(t.Align) == 0 {
 		return Left
@@ -178,7 +166,6 @@ func (t *Table) align(i int) Align {
 	return t.Align[min(i, len(t.Align)-1)]
 }
 
-// superscript writes n in superscript digits: "¹", "¹²".
 func superscript(n int) string {
 	digits := []rune("⁰¹²³⁴⁵⁶⁷⁸⁹")
 	var s []rune

@@ -8,8 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// Percent writes a fraction in percent with the given decimals: "58 %",
-// "9.1 %"; "?" for NaN.
+// Percent writes a fraction in percent: "58 %", "9.1 %"; "?" for NaN.
 func Percent(f float64, decimals int) string {
 	if math.IsNaN(f) {
 		return "?"
@@ -17,8 +16,8 @@ func Percent(f float64, decimals int) string {
 	return fmt.Sprintf("%.*f %%", decimals, 100*f)
 }
 
-// Gain writes a relative change as a signed percentage, one decimal below
-// 10 %: "+50 %", "+7.3 %", "-0.4 %", "+0.0 %" (never "-0.0 %").
+// Gain writes a relative change as a signed percentage, a decimal below
+// 10 %: "+50 %", "+7.3 %", "+0.0 %" (never "-0.0 %").
 func Gain(g float64) string {
 	v := 100 * g
 	if math.Abs(v) < 9.95 {
@@ -30,8 +29,8 @@ func Gain(g float64) string {
 	return fmt.Sprintf("%+.0f %%", v)
 }
 
-// WholeGain writes a relative change as a signed whole percentage, as the
-// advice's table does: "+25 %", "-3 %", "0 %".
+// WholeGain writes a relative change as a whole signed percentage, as the
+// advice's table: "+25 %", "0 %".
 func WholeGain(g float64) string {
 	v := math.Round(100 * g)
 	if v == 0 {
@@ -40,8 +39,7 @@ func WholeGain(g float64) string {
 	return fmt.Sprintf("%+.0f %%", v)
 }
 
-// Delta writes a change given in percent as benchstat does: "+1.5%",
-// "-0.3%"; "?" where there is no ratio.
+// Delta writes a percent change as benchstat: "+1.5%"; "?" for no ratio.
 func Delta(pct float64) string {
 	if math.IsNaN(pct) || math.IsInf(pct, 0) {
 		return "?"
@@ -49,12 +47,12 @@ func Delta(pct float64) string {
 	return fmt.Sprintf("%+.1f%%", pct)
 }
 
-// Count writes a count with its noun: "1 point", "-1 CPU", "12 points".
+// Count writes a count with its noun: "1 point", "12 points".
 func Count(n int, noun string) string {
 	return strconv.Itoa(n) + " " + Plural(n, noun)
 }
 
-// Plural is noun as n of it reads: "CPU" for 1 (or -1), "CPUs" else.
+// Plural is noun as n of it reads: "CPU" for 1 (or -1), else "CPUs".
 func Plural(n int, noun string) string {
 	if n == 1 || n == -1 {
 		return noun
@@ -62,8 +60,7 @@ func Plural(n int, noun string) string {
 	return noun + "s"
 }
 
-// Range writes lo–hi, or lo alone where they read the same: "491–499",
-// "4.00".
+// Range writes lo–hi, or lo where they read the same.
 func Range(lo, hi string) string {
 	if lo == hi {
 		return lo
@@ -71,7 +68,7 @@ func Range(lo, hi string) string {
 	return lo + "–" + hi
 }
 
-// JoinAnd joins "a, b and c": "" for none, the one for one.
+// JoinAnd joins "a, b and c".
 func JoinAnd(s []string) string {
 	switch len(s) {
 	case 0:
@@ -82,7 +79,7 @@ func JoinAnd(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-// JoinOr joins "a, b or c": "" for none, the one for one.
+// JoinOr joins "a, b or c".
 func JoinOr(s []string) string {
 	if len(s) < 2 {
 		return strings.Join(s, "")
@@ -90,8 +87,7 @@ func JoinOr(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
-// Ints writes whole numbers joined by sep: "1, 2" with ", ", "1,2" with
-// "," as a flag takes them.
+// Ints writes whole numbers joined by sep.
 func Ints(xs []int, sep string) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
@@ -100,8 +96,8 @@ func Ints(xs []int, sep string) string {
 	return strings.Join(parts, sep)
 }
 
-// Capital writes s with its first byte in upper case; s should begin with
-// an ASCII letter, as every sentence brewput writes does.
+// Capital upper-cases s's first byte, an ASCII letter in every sentence
+// brewput writes.
 func Capital(s string) string {
 	if s == "" {
 		return s
@@ -109,9 +105,8 @@ func Capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// Wrap breaks s at spaces into lines of at most width columns (runes; a
-// longer word, a value, has a line of its own and is never split), each
-// line after the first starting with indent.
+// Wrap breaks s at spaces into lines of at most width runes (a longer word
+// has a line of its own), each further line starting with indent.
 func Wrap(s string, width int, indent string) string {
 	var lines []string
 	line := ""
@@ -129,9 +124,8 @@ func Wrap(s string, width int, indent string) string {
 	return strings.Join(append(lines, line), "\n")
 }
 
-// unit reports whether word is a unit that a number keeps on its line,
-// punctuation after it included: "%" of "100 %", "µs," of "20 µs,",
-// "CPUs" of "on 2 CPUs".
+// unit says whether word is a unit a number keeps on its line ("%",
+// "µs,", "CPUs", a rate, a benchmark unit).
 func unit(word string) bool {
 	word = strings.TrimRight(word, ",;.:)]")
 	switch word {
@@ -142,10 +136,9 @@ func unit(word string) bool {
 	return strings.HasSuffix(word, "/s") || strings.HasSuffix(word, "/op") || strings.HasSuffix(word, "-ns")
 }
 
-// values splits s at spaces into the words Wrap keeps whole: a number
-// and its unit are one ("100 %"), as are a flag and its number ("--count
-// 6") and a name and its span ("the grinder (4–6)"), so that no value is
-// split across lines.
+// values splits s into the words Wrap keeps whole: a number and its unit
+// ("100 %"), a flag and its number ("--count 6"), a name and its span
+// ("the grinder (4–6)").
 func values(s string) []string {
 	var out []string
 	for _, word := range strings.Fields(s) {
@@ -160,8 +153,7 @@ func values(s string) []string {
 	return out
 }
 
-// EditDistance is the Levenshtein distance between a and b: how many
-// bytes to insert, delete or change, for a "did you mean".
+// EditDistance is the Levenshtein distance of a and b, for "did you mean".
 func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)

@@ -7,24 +7,18 @@ import (
 	"strings"
 )
 
-// The widths brewput lays its output out for.
+// The widths brewput lays its output out for: Columns where nothing says
+// another, NarrowestColumns below which columns no longer fit beside each
+// other, WidestColumns above which sentences are hard to read.
 const (
-	// Columns is the width where nothing says another: a terminal of 80
-	// columns shows every line whole.
-	Columns = 80
-	// NarrowestColumns is the least width laid out for: narrower, a
-	// table's columns no longer fit beside each other at all.
+	Columns          = 80
 	NarrowestColumns = 40
-	// WidestColumns is the most: sentences wider than this are hard to
-	// read, so a wider terminal still gets lines of at most this.
-	WidestColumns = 120
+	WidestColumns    = 120
 )
 
-// Width is how many columns output written to w is laid out for: what w
-// says where it has a Columns method, the terminal's own where w is one, else COLUMNS where the environment sets
-// it (as a shell does for a pipe it was asked to fill), else Columns; kept
-// within NarrowestColumns and WidestColumns. Every table, sentence and
-// progress line brewput writes for people wraps to it.
+// Width is the columns output to w is laid out for: w's Columns method's,
+// the terminal's, COLUMNS (a shell sets it for a pipe), else Columns;
+// within NarrowestColumns and WidestColumns.
 func Width(w io.Writer) int {
 	if c, ok := w.(interface{ Columns() int }); ok && c.Columns() > 0 {
 		return c.Columns() // a writer that knows its width, as is
@@ -42,11 +36,9 @@ func Width(w io.Writer) int {
 
 func clampColumns(n int) int { return min(max(n, NarrowestColumns), WidestColumns) }
 
-// Lines returns a function that writes each line of progress it is
-// given to w after prefix, wrapped to w's width, its further lines
-// indented by two spaces more than it is: where a command tells how far
-// it has got, or what went wrong. A text of several lines is wrapped line
-// by line.
+// Lines returns a function writing each line of progress to w after
+// prefix, wrapped to w's width line by line, further lines indented two
+// more.
 func Lines(w io.Writer, prefix string) func(text string) {
 	return func(text string) {
 		width := Width(w)

@@ -1,45 +1,31 @@
 // Package lockwatch sees every sync.Mutex and sync.RWMutex in a Go
-// benchmark's process without a change to its code: Overlay writes a
-// go build -overlay of the toolchain's own sync and testing sources whose
-// Lock, Unlock and RLock note each lock site (the function and file:line
-// that locks), and whose benchmark timer writes the sites' tallies of each
-// run to the file Env names. Read reads them back; Machines turns a run
-// into a point's machines, one group per site, so that why and predict
-// read them as they read a study's meters.
+// benchmark's process without a change to its code: Overlay writes a go
+// build -overlay of the toolchain's sync and testing sources whose Lock,
+// Unlock and RLock tally each lock site (the first frame that locks), and
+// whose benchmark timer appends each run's tallies to the file Env names.
+// Read reads them back; Machines turns a run into a point's machines, a
+// group per lock, which why and predict read as a study's meters.
 //
-// Watching samples, so that it adds no write to a shared cache line on
-// the fast path: one Lock in 256 on average (a random gap, counted down
-// per goroutine, so that sites that take one lock in turn are all
-// sampled) is counted and its lock and goroutine noted, and timed; once
-// a site has had 256 timed, one such sampled hold in 4 (a goroutine's
-// every fourth) is, weighed 1024 times: a clock read costs 40-70 ns on this VM, and timing every sampled
-// hold cost one goroutine's lock and unlock 2.5 % more CPU time (interval
-// 1.7-3.9 %). A Lock that finds its lock taken tries it once more,
-// reading it before it writes, then waits as sync's does, and one such
-// Lock in 8 is counted 8 times, its wait and hold timed, lest every
-// contended lock lengthen its critical section by clock reads and a
-// write to its site's tallies. A site's counts, holds and waits are
-// estimates. A timed hold longer than a millisecond counts once, not
-// 1024 times, where such holds are rare at its site (its holder
-// descheduled, or stopped for the garbage collector), and as the others
-// where they are its program's (Site.Held). A reader's hold is not timed
-// (readers share the lock). A
-// sampled hold's record stays, once it ends, for the lock's next Unlock
-// to say whether it is another goroutine's (a handoff: Site.Handoffs).
-// Watching adds no field to a Mutex and no write of its state (a noted
-// lock's record is kept aside, by hash of its address, and Unlock reads
-// it), so that the locks of a program watched lie in memory as they do
-// unwatched, share a cache line with what they share it with unwatched,
-// and move between CPUs as often. Sync's Lock, Unlock and
-// RLock keep fast paths the compiler inlines where it inlines sync's own;
-// where a call cannot be inlined (through an interface), the site is
-// still the caller.
+// Watching samples, so that the fast path writes no shared cache line:
+// one Lock in SampleEvery (a random per-goroutine countdown) is counted
+// and timed, and after a site's first 256 timed holds one sampled hold in
+// 4, weighed 1024 times, since a clock read (40-70 ns here) on every
+// sampled hold cost 2.5 % more CPU. One contended Lock in WaitEvery is
+// counted WaitEvery times, lest clock reads lengthen contended sections.
+// Counts, holds and waits are therefore estimates. A timed hold over a
+// millisecond counts once where such holds are rare at its site (a
+// descheduled holder), else as the others (Site.Held). Readers' holds are
+// not timed. A sampled hold's record lets the next Unlock tell a handoff
+// to another goroutine (Site.Handoffs). Watching adds no field to a
+// Mutex and writes none of its state (records are kept aside, by hash of
+// the address), so locks lie in memory, share cache lines and move
+// between CPUs as unwatched; inlined fast paths stay inlined.
 package lockwatch
 
 import (
 	"bufio"
 	"bytes"
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,48 +44,31 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// The environment variables the watched test binary reads: Env names
-// the file it appends its runs to; StretchEnv, "NS file:line" or "NS
-// outside", holds one site's locks NS nanoseconds longer (a fraction
-// kept: "1.6"), or adds NS of work before every lock (an experiment of
-// why); NoStretch does what an experiment does to every lock but
-// stretch it.
+// The watched binary's environment: Env names the file it appends runs
+// to; StretchEnv, "NS file:line" or "NS outside", holds one site's locks NS
+// (fractional) ns longer, or adds NS of work before every lock; NoStretch
+// does all an experiment does but stretch.
 const (
 	Env        = "BREWPUT_LOCKS"
 	StretchEnv = "BREWPUT_LOCKS_STRETCH"
 	NoStretch  = "0 none"
 )
 
-// SampleEvery is how often watching samples a lock, on average: no
-// goroutine takes 2×SampleEvery−1 locks in a row unsampled (the
+// SampleEvery is how often watching samples a lock, on average (the
 // overlay's watchEvery).
 const SampleEvery = 256
 
-// WaitEvery is how many of the Locks that wait one noted lock counts, its
-// hold weighed as many in HeldNs (the overlay's watchWaitEvery).
+// WaitEvery is how many Locks that wait one counted one stands for (the
+// overlay's watchWaitEvery).
 const WaitEvery = 8
 
-//go:embed overlay/sync.go.txt
-var syncWatch []byte
+// overlays are the files an overlay adds to the toolchain's sources.
+//
+//go:embed overlay/*.txt
+var overlays embed.FS
 
-//go:embed overlay/testing.go.txt
-var testingWatch []byte
-
-//go:embed overlay/isync.go.txt
-var isyncWatch []byte
-
-//go:embed overlay/runtime.go.txt
-var runtimeWatch []byte
-
-//go:embed overlay/testing_cpu_unix.go.txt
-var testingCPUUnix []byte
-
-//go:embed overlay/testing_cpu_other.go.txt
-var testingCPUOther []byte
-
-// renames are the methods an overlay renames to …Unwatched, by file of
-// the toolchain's sources, as "Type.Method"; the added files define the
-// watched ones under the old names.
+// renames are the methods an overlay renames to …Unwatched, by source
+// file; the added files define the watched ones under the old names.
 func renames() map[string][]string {
 	return map[string][]string{
 		"sync/mutex.go":        {"Mutex.Lock", "Mutex.Unlock"},
@@ -108,17 +77,16 @@ func renames() map[string][]string {
 	}
 }
 
-// CannotWatch says the toolchain's sources are not what an overlay can
-// be made of: a Go version whose sync or testing differs.
+// CannotWatch says the toolchain's sync or testing differs from what an
+// overlay can be made of.
 type CannotWatch struct{ Reason string }
 
 func (e *CannotWatch) Error() string {
 	return "cannot watch the locks with this Go toolchain: " + e.Reason
 }
 
-// Overlay writes into dir the watched sources made from the toolchain at
-// goroot, and the overlay file go build -overlay reads; it returns that
-// file's path.
+// Overlay writes into dir the watched sources made from goroot's and the
+// overlay file for go build -overlay, and returns that file's path.
 func Overlay(goroot, dir string) (string, error) {
 	replace := map[string]string{}
 	for file, methods := range renames() {
@@ -137,10 +105,13 @@ func Overlay(goroot, dir string) (string, error) {
 		}
 		replace[src] = dst
 	}
-	added := map[string][]byte{"sync/brewput_watch.go": syncWatch, "testing/brewput_watch.go": testingWatch, "runtime/brewput_watch.go": runtimeWatch,
-		"internal/sync/brewput_watch.go":    isyncWatch,
-		"testing/brewput_watch_cpu_unix.go": testingCPUUnix, "testing/brewput_watch_cpu_other.go": testingCPUOther}
-	for file, text := range added {
+	added := map[string]string{"sync/brewput_watch.go": "sync", "testing/brewput_watch.go": "testing", "runtime/brewput_watch.go": "runtime",
+		"internal/sync/brewput_watch.go": "isync", "testing/brewput_watch_cpu_unix.go": "testing_cpu_unix", "testing/brewput_watch_cpu_other.go": "testing_cpu_other"}
+	for file, name := range added {
+		text, err := overlays.ReadFile("overlay/" + name + ".go.txt")
+		if err != nil {
+			return "", err
+		}
 		dst := filepath.Join(dir, strings.ReplaceAll(file, "/", "_"))
 		if err := os.WriteFile(dst, text, 0o644); err != nil {
 			return "", err
@@ -155,10 +126,8 @@ func Overlay(goroot, dir string) (string, error) {
 	return path, os.WriteFile(path, js, 0o644)
 }
 
-// rename renames each of methods declared in the file to its …Unwatched
-// name (runN → runNUnwatched, Lock → lockUnwatched). It adds no field:
-// a watched Mutex is laid out as an unwatched one, lest watching move
-// locks onto or off each other's cache lines.
+// rename renames methods to their …Unwatched names (Lock → lockUnwatched)
+// without adding a field, lest watching move locks across cache lines.
 func rename(file string, text []byte, methods []string) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, text, parser.SkipObjectResolution)
@@ -203,30 +172,27 @@ func rename(file string, text []byte, methods []string) ([]byte, error) {
 	return out, nil
 }
 
-// Run is one run of a benchmark's b.N iterations, as the watched test
-// binary writes it: its sites' tallies over the time its timer ran.
+// Run is one run of a benchmark's b.N iterations: its sites' tallies over
+// the time its timer ran.
 type Run struct {
-	// Name is the benchmark's, as b.Name() is, without the -N suffix.
+	// Name is b.Name() without the -N suffix.
 	Name  string `json:"name"`
 	N     int64  `json:"n"`
 	Procs int    `json:"procs"`
-	// Ns is the time its timer ran, CPUNs the process's CPU time in it
-	// (0 where not read); Parallel b.RunParallel's goroutines, 0 where
-	// it was not called.
+	// Ns is the timer's time, CPUNs the process's CPU time in it (0 where not
+	// read), Parallel b.RunParallel's goroutines (0 where not called).
 	Ns       int64 `json:"ns"`
 	CPUNs    int64 `json:"cpu_ns"`
 	Parallel int   `json:"workers"`
-	// ClockNs is what a clock read costs, which a timed hold includes
-	// once; EmptyHoldNs what a timed hold of an empty critical section
-	// reads, the clock's read and the watcher's own steps (0 in runs
-	// written before it was read). Machines takes the latter off each
-	// timed hold, else the former.
+	// ClockNs is a clock read's cost; EmptyHoldNs what a timed empty critical
+	// section reads (0 in older runs). Machines takes the latter, else the
+	// former, off each timed hold.
 	ClockNs     int64  `json:"clock_ns"`
 	EmptyHoldNs int64  `json:"empty_hold_ns,omitempty"`
 	Sites       []Site `json:"sites"`
 }
 
-// timingNs is what the watcher's timing adds to each timed hold.
+// timingNs is what timing adds to each timed hold.
 func (r Run) timingNs() float64 {
 	if r.EmptyHoldNs > 0 {
 		return float64(r.EmptyHoldNs)
@@ -235,64 +201,53 @@ func (r Run) timingNs() float64 {
 }
 
 // Site is one lock site: the call to Lock or RLock at File:Line in Func,
-// the first frame outside package sync and the lock's wrappers.
+// the first frame outside sync and the lock's wrappers.
 type Site struct {
 	Func string `json:"func"`
 	File string `json:"file"`
 	Line int    `json:"line"`
-	// ViaFunc, ViaFile and ViaLine are the wrapper it locks through, a
-	// method named Lock or RLock inlined into Func (logrus's mutexWrap),
-	// and At that wrapper's "file:line", where a stretch finds the site;
-	// all empty where it calls sync's Lock itself.
+	// ViaFunc, ViaFile and ViaLine are the wrapper it locks through (a Lock
+	// method inlined into Func, as logrus's mutexWrap), At that wrapper's
+	// "file:line"; empty where Func calls sync's Lock itself.
 	ViaFunc string `json:"via_func,omitempty"`
 	ViaFile string `json:"via_file,omitempty"`
 	ViaLine int    `json:"via_line,omitempty"`
 	At      string `json:"at,omitempty"`
 	// Kind is 1 for a sync.Mutex, 2 an RWMutex's writers, 3 its readers.
 	Kind int `json:"kind"`
-	// Locks and HeldNs are estimated from the sampled locks; Contended
-	// and WaitNs count every lock that waited.
+	// Locks and HeldNs are estimated from samples; Contended and WaitNs count
+	// every lock that waited.
 	Locks     uint64 `json:"locks"`
 	Contended uint64 `json:"contended"`
 	WaitNs    uint64 `json:"wait_ns"`
 	HeldNs    uint64 `json:"held_ns"`
-	// Follows are the sampled holds whose lock's next hold was seen end,
-	// weighed as the sampled locks are; Handoffs those of them whose next
-	// hold was another goroutine's: Handoffs over Follows is the share of
-	// acquisitions that moved the lock between goroutines (on a busy
-	// short lock, between CPUs), a contention that Contended, which
-	// counts a lock found taken, does not see where the lock is free
-	// whenever it is tried.
+	// Follows are the sampled holds whose lock's next hold was seen, Handoffs
+	// those whose next hold was another goroutine's: the share of acquisitions
+	// that moved the lock, which Contended misses where the lock is free
+	// whenever tried.
 	Follows  uint64 `json:"follows"`
 	Handoffs uint64 `json:"handoffs"`
-	// Timed is how many sampled holds were timed; LongNs the time of
-	// those over a millisecond, apart from HeldNs, each counted once,
-	// LongN how many they were and LongW how many holds they stand for
-	// (see Held).
+	// Timed counts the timed sampled holds; LongNs, LongN and LongW are those
+	// over a millisecond (apart from HeldNs): their time, number, and the
+	// holds they stand for (see Held).
 	Timed  uint64 `json:"timed,omitempty"`
 	LongNs uint64 `json:"long_ns,omitempty"`
 	LongN  uint64 `json:"long_n,omitempty"`
 	LongW  uint64 `json:"long_w,omitempty"`
-	// WaitedHeldNs is the time of the holds timed after a wait (under a
-	// millisecond), each once, and WaitedTimed how many they were: holds
-	// of a lock that came from another goroutine's hold, and with it what
-	// it guards, which a lock taken free mostly has from its own last
-	// hold (results.Machine's AfterWaitHoldNs and FreeHoldNs).
+	// WaitedHeldNs and WaitedTimed are the time and number of holds timed
+	// after a wait (under a millisecond): holds that took the lock, and what it
+	// guards, from another goroutine (results.Machine's AfterWaitHoldNs).
 	WaitedHeldNs uint64 `json:"waited_held_ns,omitempty"`
 	WaitedTimed  uint64 `json:"waited_timed,omitempty"`
-	// Addrs has a bit per hash of a sampled lock's address, Goroutines
-	// per hash of the goroutine that took it, Pairs per hash of the two:
-	// how many locks, how many goroutines, and how many goroutines each
-	// lock (Pairs over Addrs).
+	// Addrs, Goroutines and Pairs sketch the sampled locks' addresses, their
+	// goroutines, and the two together.
 	Addrs      Bits `json:"addrs"`
 	Goroutines Bits `json:"goroutines"`
 	Pairs      Bits `json:"pairs"`
 }
 
-// Workers is how many goroutines ran r's iterations: b.RunParallel's;
-// else the CPUs the process kept busy plus its goroutines' time waiting
-// for the locks, over the window, rounded (a benchmark that runs its own
-// goroutines); at least 1.
+// Workers is how many goroutines ran r's iterations: b.RunParallel's, else
+// the busy CPUs plus lock waits over the window, rounded; at least 1.
 func (r Run) Workers() int {
 	if r.Parallel > 0 {
 		return r.Parallel
@@ -330,9 +285,8 @@ func Read(path string) ([]Run, error) {
 	return runs, sc.Err()
 }
 
-// mergeSites merges the sites that are one call: named alike, of one
-// kind (a call the compiler copied, or whose fast and slow paths return
-// to different addresses).
+// mergeSites merges sites that are one call (the compiler copied it, or
+// its fast and slow paths return to different addresses).
 func mergeSites(sites []Site) []Site {
 	var out []Site
 	for _, s := range sites {
@@ -365,17 +319,13 @@ func mergeSites(sites []Site) []Site {
 	return out
 }
 
-// LongHoldsOwn is how many of a site's timed holds must be over a
-// millisecond for those to be its program's holds, weighed as the rest:
-// one in a hundred. A short hold stopped for the garbage collector or
-// descheduled that long is far rarer (a hold of 100 ns on a CPU switching
-// a hundred times a second is one in 100,000), and counted once.
+// LongHoldsOwn: where at least one in this many timed holds is over a
+// millisecond, those are the program's own and weighed as the rest; a short
+// hold stopped that long (descheduled, GC) is far rarer.
 const LongHoldsOwn = 100
 
-// Held is the site's estimated time held, in ns: HeldNs, and its holds
-// timed over a millisecond weighed for the holds they stand for where
-// they are at least one in LongHoldsOwn of its timed holds (a lock held
-// around I/O), else each once.
+// Held is the site's estimated time held, in ns, long holds weighed as
+// LongHoldsOwn says.
 func (s Site) Held() float64 {
 	long := float64(s.LongNs)
 	if s.LongN > 0 && LongHoldsOwn*s.LongN >= s.Timed {
@@ -384,8 +334,8 @@ func (s Site) Held() float64 {
 	return float64(s.HeldNs) + long
 }
 
-// Where is the site's "file:line", as StretchEnv names it: its wrapper's
-// where it locks through one.
+// Where is the site's "file:line" as StretchEnv names it (its wrapper's,
+// where it has one).
 func (s Site) Where() string {
 	if s.At != "" {
 		return s.At
@@ -393,14 +343,12 @@ func (s Site) Where() string {
 	return fmt.Sprintf("%s:%d", s.File, s.Line)
 }
 
-// Name names the site for people: "(*Book).Place at book.go:42", the
-// function without its package path.
+// Name is "(*Book).Place at book.go:42".
 func (s Site) Name() string {
 	return fmt.Sprintf("%s at %s:%d", shortFunc(s.Func), filepath.Base(s.File), s.Line)
 }
 
-// Via names the wrapper the site locks through, "" for none:
-// "(*mutexWrap).Lock at logger.go:70".
+// Via names the site's wrapper, "" for none.
 func (s Site) Via() string {
 	if s.ViaFunc == "" {
 		return ""
@@ -419,18 +367,15 @@ func shortFunc(fn string) string {
 	return fn
 }
 
-// MaxMembers is the most locks a site can be told to take: more read as
-// this many (its 1024 bits all set).
+// MaxMembers is the most locks a site can be told to take (1024 bits set).
 const MaxMembers = 7100
 
 // Members estimates how many locks the site takes from its address bits.
 func (s Site) Members() int { return s.Addrs.distinct() }
 
-// Bits is a sketch of the things a site saw (locks, goroutines, lock and
-// goroutine pairs): in its first 1024 bits a bit per hash of each, in its
-// second 1024 a bit per other bits of the same hash. Two things look like
-// one only where both halves say so, about once in a million where one
-// half alone would once in 1024.
+// Bits sketches what a site saw: two 1024-bit halves, each a bit per hash
+// (of different bits of it), so two things collide only where both halves
+// say so, about once in a million.
 type Bits [32]uint64
 
 // halves are b's two 1024-bit sketches.
@@ -438,22 +383,19 @@ func (b Bits) halves() [2][16]uint64 {
 	return [2][16]uint64{[16]uint64(b[:16]), [16]uint64(b[16:])}
 }
 
-// distinct estimates how many things b saw: the more of its halves' counts
-// (a collision only ever hides a thing).
+// distinct estimates how many things b saw: the larger half's count (a
+// collision only hides one).
 func (b Bits) distinct() int {
 	h := b.halves()
 	return max(distinct(h[0]), distinct(h[1]))
 }
 
-// exactCount is the most things a sketch says it counted, not estimated,
-// where both halves saw as many: two of n things at random addresses
-// collide in a half with odds about n²/2048, and alike in both (a count
-// one short that both halves agree on) about once in 100 runs at 16.
+// exactCount is the most things a sketch counts exactly where both halves
+// agree: n random addresses collide in a half with odds about n²/2048.
 const exactCount = 16
 
-// exact says whether distinct's count is a count: its halves agree, and
-// on few enough things (exactCount); else it is an estimate, maybe short
-// of the truth (1024 shards read as 886).
+// exact says whether distinct's count is exact, not an estimate (1024
+// shards read as 886).
 func (b Bits) exact() bool {
 	h := b.halves()
 	n := [2]int{}
@@ -465,11 +407,9 @@ func (b Bits) exact() bool {
 	return n[0] == n[1] && n[0] <= exactCount
 }
 
-// distinct estimates how many distinct things hashed to bits: the bits
-// set while at most half are, else by linear counting. Locks laid out at
-// a regular stride (shards in an array) hash to distinct bits, where
-// linear counting, made for random hashes, would count 74 of 64; random
-// addresses collide a little (about 62 of 64).
+// distinct counts the bits set while at most half are, else estimates by
+// linear counting: strided locks (array shards) hash to distinct bits,
+// which linear counting would overcount (74 of 64).
 func distinct(bitset [16]uint64) int {
 	const m = 1024
 	set := 0
@@ -485,17 +425,15 @@ func distinct(bitset [16]uint64) int {
 	return int(math.Round(math.Log(float64(m-set)/m) / math.Log(float64(m-1)/m)))
 }
 
-// Group is the sites that take the same locks, as their address bits
-// tell, an RWMutex's readers and writers together: a lock taken at two
-// sites is one resource, its sites' names joined by " + ". A site whose
-// locks no other site takes is a group of its own.
+// Group is the sites that take the same locks, an RWMutex's readers and
+// writers together, named by its sites joined by " + ".
 type Group struct {
 	Name  string
 	Sites []Site
 }
 
-// Target is what StretchEnv names to stretch the group: its sites'
-// "file:line", joined by commas, each once.
+// Target is what StretchEnv names to stretch the group: its sites' distinct
+// "file:line", joined by commas.
 func (g Group) Target() string {
 	var out []string
 	for _, s := range g.Sites {
@@ -517,8 +455,7 @@ func (g Group) union(field func(*Site) *Bits) Bits {
 	return out
 }
 
-// Via names the wrappers the group's sites lock through, each once,
-// joined by " and "; "" where none does.
+// Via names the group's distinct wrappers, joined by " and ".
 func (g Group) Via() string {
 	var out []string
 	for _, s := range g.Sites {
@@ -535,16 +472,13 @@ func (g Group) Members() int { return g.union(func(s *Site) *Bits { return &s.Ad
 // MembersExact says whether Members is a count, not an estimate.
 func (g Group) MembersExact() bool { return g.union(func(s *Site) *Bits { return &s.Addrs }).exact() }
 
-// Goroutines is how many distinct goroutines took the group's sampled
-// locks.
+// Goroutines is how many goroutines took the group's sampled locks.
 func (g Group) Goroutines() int {
 	return g.union(func(s *Site) *Bits { return &s.Goroutines }).distinct()
 }
 
-// Takers is how many goroutines took each of the group's locks, on
-// average: distinct (lock, goroutine) pairs over locks; 1 where each
-// goroutine has locks of its own, the goroutines where they all share
-// one; 0 where the run did not say (an older watcher's).
+// Takers is distinct (lock, goroutine) pairs over locks: 1 where each
+// goroutine has its own locks; 0 where an older watcher did not say.
 func (g Group) Takers() float64 {
 	pairs := g.union(func(s *Site) *Bits { return &s.Pairs })
 	if pairs == (Bits{}) {
@@ -553,10 +487,7 @@ func (g Group) Takers() float64 {
 	return float64(pairs.distinct()) / float64(g.Members())
 }
 
-// Groups are run's sites that took a lock, grouped by the locks they take:
-// two sites whose address bits mostly overlap (at least half of the
-// fewer's) take the same locks (two distinct locks whose addresses hash
-// alike, 1 in 1024 for single locks, would be taken for one).
+// Groups are run's sites that took a lock, grouped by sameLocks.
 func Groups(run Run) []Group {
 	var sites []Site
 	for _, s := range run.Sites {
@@ -602,12 +533,10 @@ func Groups(run Run) []Group {
 	return out
 }
 
-// sameLocks says whether two sites' address bits overlap in at least half
-// of the fewer's, in both halves of their sketches: both take the same
-// locks. A site of one lock is the same as another of one lock only: its
-// one bit falls among a set of 64 shards' bits one time in 16 by chance
-// (sync.Pool's lock among a sharded book's), which no bit can tell from
-// taking one of the shards.
+// sameLocks says whether two sites take the same locks: in both halves,
+// their bits overlap in at least half of the fewer's. A one-lock site
+// matches only another one-lock site: its bit falls among 64 shards' bits
+// one time in 16 by chance (sync.Pool's lock beside a sharded book's).
 func sameLocks(a, b Bits) bool {
 	ha, hb := a.halves(), b.halves()
 	for h := range ha {
@@ -624,9 +553,8 @@ func sameLocks(a, b Bits) bool {
 	return true
 }
 
-// groupName names a group by its sites, joined by " + ": the first two,
-// and how many more, lest a lock taken at many places make a name no
-// table can hold.
+// groupName joins the first two site names and counts the rest, lest a
+// lock taken in many places make a name no table holds.
 func groupName(sites []Site) string {
 	var names []string
 	for _, s := range sites {
@@ -640,11 +568,9 @@ func groupName(sites []Site) string {
 	return strings.Join(names, " + ")
 }
 
-// Machines are run's lock groups as a point's machines: a group of k
-// locks is k machines ("name#1" …) with an equal share of its sites' uses
-// and holds, as a study's sharded meters are; each says how many
-// goroutines took it, how many of its uses were readers', whether k is
-// an estimate, and the wrappers its sites lock through.
+// Machines are run's lock groups as a point's machines: a group of k locks
+// is k machines ("name#1" …) sharing its uses and holds equally, as a
+// study's sharded meters are.
 func Machines(run Run) []results.Machine {
 	window := time.Duration(run.Ns)
 	if window <= 0 {

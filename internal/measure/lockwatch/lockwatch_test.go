@@ -513,6 +513,10 @@ func goEnv(t *testing.T, key string) string {
 // overlay's watchEvery and watchWaitEvery, which its countdowns and
 // draws use.
 func TestSampleEvery(t *testing.T) {
+	syncWatch, err := overlays.ReadFile("overlay/sync.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, want := range []string{fmt.Sprintf("watchEvery = %d ", SampleEvery), fmt.Sprintf("watchWaitEvery = %d ", WaitEvery)} {
 		if !bytes.Contains(syncWatch, []byte(want)) {
 			t.Errorf("the sync overlay does not declare %q", want)

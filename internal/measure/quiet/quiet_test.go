@@ -182,3 +182,10 @@ func TestOn(t *testing.T) {
 		t.Errorf("samples of no own CPUs read %d of them", cpus)
 	}
 }
+
+// SplitOn is On over one window.
+func SplitOn(before, after Sample, used float64) (others, steal float64, cpus int) {
+	var t Tally
+	t.Add(before, after)
+	return t.On(used)
+}

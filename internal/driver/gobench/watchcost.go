@@ -1,0 +1,123 @@
+package gobench
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
+)
+
+// WatchTolerance is how far a benchmark's watched runs may differ from
+// its plain ones before WatchCosts names it.
+const WatchTolerance = 0.05
+
+// WatchCost is a benchmark on a CPU count whose watched runs' median
+// throughput differs from its unwatched runs' by more than WatchTolerance;
+// Apart where watching, not chance, moved it (minApart runs each, all on
+// one side, none disturbed).
+type WatchCost struct {
+	Name             string
+	CPUs             int
+	Watched, Plain   float64 // median throughput
+	Unit             string
+	Runs             int // of each
+	Apart, Disturbed bool
+}
+
+// minApart is the fewest runs each whose ranges, apart, say watching
+// moved a benchmark: with 3 each, chance puts them apart 1 time in 10.
+const minApart = 3
+
+// WatchCosts compares each benchmark's watched points with its unwatched
+// ones, CPU count by CPU count, and returns those that differ by more than
+// WatchTolerance, the most first.
+func WatchCosts(watched, plain []results.Point) []WatchCost {
+	type key struct {
+		pkg, name string
+		cpus      int
+	}
+	disturbed, units := map[key]bool{}, map[key]string{}
+	runsOf := func(points []results.Point) map[key][]float64 {
+		by := map[key][]float64{}
+		for _, p := range points {
+			if p.Bench == nil {
+				continue
+			}
+			k := key{p.Bench.Pkg, p.Bench.Name, p.CPUs}
+			by[k] = append(by[k], p.Throughput)
+			disturbed[k] = disturbed[k] || p.IsDisturbed()
+			units[k] = p.Unit
+		}
+		for _, v := range by {
+			slices.Sort(v)
+		}
+		return by
+	}
+	median := func(v []float64) float64 { return (v[(len(v)-1)/2] + v[len(v)/2]) / 2 }
+	pRuns, wRuns := runsOf(plain), runsOf(watched) // the watched runs' units last, which are said
+	var out []WatchCost
+	for k, wv := range wRuns {
+		pv, ok := pRuns[k]
+		if !ok {
+			continue
+		}
+		wt, pt := median(wv), median(pv)
+		if !(pt > 0) || !(wt > 0) {
+			continue
+		}
+		if r := wt / pt; r < 1-WatchTolerance || r > 1+WatchTolerance {
+			apart := wv[len(wv)-1] < pv[0] || wv[0] > pv[len(pv)-1]
+			out = append(out, WatchCost{Name: k.name, CPUs: k.cpus, Watched: wt, Plain: pt, Unit: units[k], Runs: len(wv),
+				Apart: apart && len(wv) >= minApart && len(pv) >= minApart && !disturbed[k], Disturbed: disturbed[k]})
+		}
+	}
+	slices.SortFunc(out, func(a, b WatchCost) int {
+		return cmp.Or(cmp.Compare(b.change()*b.change(), a.change()*a.change()), cmp.Compare(a.Name, b.Name), a.CPUs-b.CPUs)
+	})
+	return out
+}
+
+// change is the watched runs' throughput against the plain ones', −0.12
+// for 12 % less.
+func (c WatchCost) change() float64 { return c.Watched/c.Plain - 1 }
+
+// String says it in a line.
+func (c WatchCost) String() string {
+	s := fmt.Sprintf("%s on %s: %s watched, %s plain (%+.0f %%, medians of %s each",
+		c.Name, format.Count(c.CPUs, "CPU"), format.Rate(c.Watched, c.Unit), format.Rate(c.Plain, c.Unit), 100*c.change(), format.Count(c.Runs, "run"))
+	if c.Disturbed {
+		s += "; other processes took CPU from its runs"
+	}
+	return s + ")"
+}
+
+// WriteWatchCosts says which benchmarks watching moved, apart from those
+// whose medians alone differ, which chance may explain.
+func WriteWatchCosts(w io.Writer, costs []WatchCost) {
+	moved := slices.DeleteFunc(slices.Clone(costs), func(c WatchCost) bool { return !c.Apart })
+	unsure := slices.DeleteFunc(slices.Clone(costs), func(c WatchCost) bool { return c.Apart })
+	width := format.Width(w)
+	if len(moved) > 0 {
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Watching the locks changed %s by more than %.0f %% (each ran unwatched too, as many times, "+
+			"every watched run beyond every unwatched one); their lock figures are of the code as watching changed it:",
+			format.Count(len(moved), "benchmark"), 100*WatchTolerance), width, ""))
+		for _, c := range moved {
+			fmt.Fprintln(w, "  "+format.Wrap(c.String(), width-2, "    "))
+		}
+	}
+	if len(unsure) > 0 {
+		noun := "benchmark"
+		if len(moved) > 0 {
+			noun = "more benchmark"
+		}
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Watched and unwatched medians differ by more than %.0f %% in %s whose runs overlap, "+
+			"are fewer than %d each or were disturbed: chance may be the cause as much as watching:",
+			100*WatchTolerance, format.Count(len(unsure), noun), minApart), width, ""))
+		for _, c := range unsure {
+			fmt.Fprintln(w, "  "+format.Wrap(c.String(), width-2, "    "))
+		}
+	}
+}

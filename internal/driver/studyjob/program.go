@@ -1,0 +1,182 @@
+// Package studyjob is brewput study's work on a user's study program
+// (package measure/study): build it, measure its variants' points in
+// child processes restricted to their CPUs, find what limits a variant by
+// experiment (why) and model each from its meters (predict).
+package studyjob
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/internal/base/atomicfile"
+	"github.com/brewput/brewput/internal/base/cliflag"
+	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/base/format"
+	kit "github.com/brewput/brewput/measure/study"
+	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/results"
+)
+
+// Program is a built study program and the study it describes.
+type Program struct {
+	Path string
+	kit.Description
+	Began time.Time // when Build began: a why's --within counts from it
+}
+
+// Build builds the main package pkg into a temporary folder, which remove
+// removes, and asks the program to describe its study.
+func Build(ctx context.Context, pkg string) (p *Program, remove func(), err error) {
+	atomicfile.RemoveStale(os.TempDir(), "brewput-study-", "") // left by a run killed outright
+	dir, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-study-", ""))
+	if err != nil {
+		return nil, nil, exitcode.Failure{Err: err}
+	}
+	remove = func() { os.RemoveAll(dir) }
+	name := "study"
+	if runtime.GOOS == "windows" {
+		name += ".exe" // how exec finds a program there
+	}
+	p = &Program{Path: filepath.Join(dir, name), Began: time.Now()}
+	var out, errOut bytes.Buffer
+	build := exec.CommandContext(ctx, "go", "build", "-o", p.Path, pkg)
+	build.Stdout, build.Stderr = &errOut, &errOut
+	if err := build.Run(); err != nil {
+		remove()
+		if ctx.Err() != nil {
+			return nil, nil, exitcode.Interruption{Err: fmt.Errorf("interrupted while building %s; nothing measured", pkg)}
+		}
+		return nil, nil, fmt.Errorf("study %s: does not build: %s", pkg, cliflag.PackageHint("", pkg, firstLine(errOut.String(), err)))
+	}
+	// The description is the last line: the user's code may print first.
+	dctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	errOut.Reset()
+	describe := exec.CommandContext(dctx, p.Path, "describe")
+	describe.Stdout, describe.Stderr = &out, &errOut
+	if err = describe.Run(); err == nil {
+		lines := bytes.Split(bytes.TrimSpace(out.Bytes()), []byte("\n"))
+		err = json.Unmarshal(lines[len(lines)-1], &p.Description)
+	}
+	if err == nil && (p.Name == "" || len(p.Variants) == 0) {
+		err = fmt.Errorf("described no study")
+	}
+	if err != nil {
+		remove()
+		return nil, nil, fmt.Errorf("study %s: not a study program (a main package that calls study.Main with a valid Study): %s", pkg, firstLine(errOut.String(), err))
+	}
+	return p, remove, nil
+}
+
+// firstLine is the first line of out that is not a "# package", or err's.
+func firstLine(out string, err error) string {
+	for line := range strings.Lines(out) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			return line
+		}
+	}
+	return err.Error()
+}
+
+// Names are the study's variants' names.
+func (p *Program) Names() []string {
+	out := make([]string, len(p.Variants))
+	for i, v := range p.Variants {
+		out[i] = v.Name
+	}
+	return out
+}
+
+// ParseVariants reads the flag's list of variants, "" for all.
+func (p *Program) ParseVariants(flag, list string) ([]string, error) {
+	if list == "" {
+		return p.Names(), nil
+	}
+	var out []string
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if !slices.Contains(p.Names(), name) {
+			return nil, fmt.Errorf("--%s: %q: not a variant; accepted: %s", flag, name, strings.Join(p.Names(), ", "))
+		}
+		out = append(out, name)
+	}
+	return out, nil
+}
+
+// Plan is a checked list of points to measure, Count times over.
+type Plan struct {
+	Variants []string
+	CPUs     []int
+	Load     sweep.Load // CPUs set per point
+	Count    int
+	Profile  string
+	Retry    sweep.Retry
+}
+
+// Total is how many points the plan measures.
+func (p Plan) Total() int { return len(p.Variants) * len(p.CPUs) * p.Count }
+
+// Measure measures the plan's points in child processes, round by round,
+// and returns what it measured, also when it stops early.
+func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
+	if pl.Profile != "" {
+		if err := os.MkdirAll(pl.Profile, 0o755); err != nil {
+			return nil, exitcode.Failure{Err: fmt.Errorf("--profile: create %s: %w", pl.Profile, err)}
+		}
+	}
+	fmt.Fprintf(log, "measuring %s, about %v (revised as points finish)\n", format.Count(pl.Total(), "point"),
+		(time.Duration(pl.Total()) * (pl.Load.Warmup + pl.Load.Dur)).Round(100*time.Millisecond))
+	start := time.Now()
+	var points []results.Point
+	for rep := 1; rep <= pl.Count; rep++ {
+		for _, v := range pl.Variants {
+			for _, n := range pl.CPUs {
+				l := pl.Load
+				l.CPUs, l.Profile = n, sweep.ProfileIn(pl.Profile, v, n, rep, pl.Count)
+				pt, err := p.point(ctx, kit.Request{Variant: v, Load: l}, pl.Retry, fmt.Sprintf("%s cpus=%d", v, n), log)
+				if err != nil {
+					return points, err
+				}
+				if pl.Count > 1 {
+					pt.Rep = rep
+				}
+				if add != nil {
+					if err := add(&pt); err != nil {
+						return points, exitcode.Failure{Err: err}
+					}
+				}
+				points = append(points, pt)
+				format.Lines(log, "")(fmt.Sprintf("[%d/%d] %s cpus=%d: %s, p50 %s%s", len(points), pl.Total(), v, n,
+					format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50), format.TimeLeft(time.Since(start), len(points), pl.Total()-len(points))))
+			}
+		}
+	}
+	return points, nil
+}
+
+// point measures r in a child process, again while disturbed as rt says.
+func (p *Program) point(ctx context.Context, r kit.Request, rt sweep.Retry, what string, log io.Writer) (results.Point, error) {
+	pt, err := sweep.Quietly(ctx, rt, func(ctx context.Context) (results.Point, error) {
+		return sweep.RunChild(ctx, p.Path, []string{"point"}, nil, r.Load.CPUs, sweep.TimeLimit(r.Load.Warmup+r.Load.Dur), r)
+	}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
+		format.Lines(log, "")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
+			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, rt.Attempts))
+	})
+	if err != nil && ctx.Err() == nil {
+		err = fmt.Errorf("%s: %w", what, err)
+	}
+	if ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return pt, err
+}

@@ -34,9 +34,8 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	registerNoisy(fs, &f.noisy)
 }
 
-// run explains the benchmark of pkgs that -bench names: every lock site
-// its process takes seen through lockwatch's overlay, each site's
-// critical sections and the work before every lock stretched in turn.
+// run explains the benchmark of pkgs that -bench names, its lock sites
+// seen through lockwatch's overlay and stretched in turn.
 func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs, goFlags []string, count int, format string) error {
 	// --within is the whole command's time, its build included.
 	f.w.Since = time.Now()
@@ -75,8 +74,8 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	}
 	f.w.CPUs, f.w.Count = n, count
 	f.w.Retry = retryOf(f.noisy)
-	// A pattern that matches two top-level benchmarks, or none, is
-	// refused from the source, before the build.
+	// A pattern that matches two benchmarks, or none, is refused before
+	// the build.
 	var many *gobench.ManyMatchError
 	var noMatch *gobench.NoMatchError
 	if err := gobench.One(ctx, cfg); err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -25,7 +26,7 @@ func (e *env) measure(ctx context.Context, st *shopsweep.Batch, have []results.P
 	if err != nil {
 		return nil, err
 	}
-	return runner.MeasureRest(ctx, st, have, e.stderr, add)
+	return runner.MeasureRest(ctx, st, have, e.stderr, text.SweepWords{}, add)
 }
 
 // runner returns the Runner that measures each point in a child process.
@@ -91,7 +92,7 @@ func late(w io.Writer, st *shopsweep.Batch, start time.Time, after time.Duration
 	)
 	due := func() bool { // with mu held
 		if bar == nil && time.Since(start) >= after {
-			bar = sweep.NewBar(w, *st).Since(start)
+			bar = sweep.NewBar(w, text.SweepWords{}, *st).Since(start)
 		}
 		return bar != nil
 	}

@@ -114,9 +114,8 @@ func newPredictCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// readBenchLocks reads the measured benchmark points of one package from
-// a results file, those whose mode bench matches where given; each must
-// carry its watched locks.
+// readBenchLocks reads the measured, lock-watched benchmark points of one
+// package from a results file, those bench matches where given.
 func readBenchLocks(path, bench string) ([]results.Point, error) {
 	all, err := results.ReadFiles(path)
 	if err != nil {

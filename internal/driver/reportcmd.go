@@ -98,9 +98,6 @@ func newFitCmd(e *env) *cobra.Command {
 			if by != scaling.ByCPUs && by != scaling.ByPar {
 				return fmt.Errorf("--by: unknown axis %q; accepted: %s (throughput against CPUs), %s (against customers)", by, scaling.ByCPUs, scaling.ByPar)
 			}
-			if format != "table" && format != "json" {
-				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
-			}
 			return rendering(cmd.Context(), func() error {
 				points, err := e.openResults(files...)
 				if err != nil {
@@ -115,7 +112,7 @@ func newFitCmd(e *env) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par\n(customers)")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json (JSON Lines)")
+	formatVar(cmd.Flags(), &format, " (JSON Lines)")
 	return cmd
 }
 

@@ -38,8 +38,8 @@ func (c *scheduleCommand) register(fs *pflag.FlagSet) {
 	c.mf.registerPolicy(fs)
 }
 
-// plan checks the flags and args, before anything is simulated: the
-// point, and whether to draw the model's schedule, a trace's, or both.
+// plan checks the flags and args: the point, and whether to draw the
+// model's schedule, a trace's, or both.
 func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s shopsweep.Spec, useModel, useTrace bool, err error) {
 	if useModel, useTrace, err = schedule.ParseFrom(c.from); err != nil {
 		return
@@ -67,8 +67,7 @@ func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s shopsweep.Sp
 	return
 }
 
-// modelTimeline is the model's exact schedule of s, under the policy and
-// costs the flags in fs give.
+// modelTimeline is the model's exact schedule of s.
 func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s shopsweep.Spec, e *env) (analysis.Timeline, error) {
 	c.mf.measure, c.mf.maxCPUs = e.calibrateCosts, s.CPUs
 	pr, err := predict.Resolve(ctx, c.mf.options(fs), e.tell)

@@ -19,8 +19,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// loadFlags are the flags of the load every point of a study is measured
-// under, shared by brewput's studies of the shop and a study program's.
+// loadFlags are the flags of a study's load, the shop's or a program's.
 type loadFlags struct {
 	cpus         string
 	results.Load // Par, Dur and Warmup; Rate and MaxQ as given
@@ -141,8 +140,7 @@ func defaultModes() string {
 	return strings.Join(names, ",")
 }
 
-// register adds the study's flags to fs, with the defaults of each
-// point's duration and warm-up.
+// register adds the study's flags to fs.
 func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 	f.loadFlags.register(fs, shopWords, dur, warmup)
 	fs.StringVar(&f.modes, "modes", defaultModes(), "comma-separated modes to measure (brewput list);\nby default "+

@@ -4,6 +4,7 @@ package driver
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"time"
@@ -76,16 +77,19 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// --within is the whole command's time, the model's causal profile
-			// included.
+			// --within counts the model's causal profile in.
 			study.Within, study.Since = bw.w.Within, begun
+			text.WriteRounds(e.stderr, study.Rounds(sf.count))
 			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
-			if err := study.Write(e.stdout, format); err != nil {
+			write := func(w io.Writer) error { return text.WriteReliefs(w, study.Reliefs()) }
+			if format == "json" {
+				write = study.WriteJSON
+			}
+			if err := write(e.stdout); err != nil {
 				return failure{Err: err}
 			}
 			if stoppedLate(e, format, runErr) {
-				// The verdict above says what the rounds measured showed.
 				return nil
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
@@ -100,8 +104,7 @@ func newWhyCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// costsLine names the runtime costs pr's model rests on, in a line; ""
-// under fifo, which needs none.
+// costsLine names the costs pr's model rests on; "" under fifo.
 func costsLine(pr predict.Prediction) string {
 	if pr.Cal == nil {
 		return ""

@@ -49,6 +49,13 @@ func proseCalls(t *testing.T, root string, dirs ...string) []string {
 				for len(inError) > 0 && !within(inError[len(inError)-1], n) {
 					inError = inError[:len(inError)-1]
 				}
+				// A lesson's claim declares what it measures, the CPUs it
+				// is measured on written in: the seed's text, data.
+				if kv, ok := n.(*ast.KeyValueExpr); ok {
+					if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Measures" {
+						return false
+					}
+				}
 				if fn, ok := n.(*ast.FuncDecl); ok && fn.Recv != nil && fn.Name.Name == "Error" {
 					inError = append(inError, n)
 					return true
@@ -172,9 +179,20 @@ func TestWordsInOneLayer(t *testing.T) {
 	}
 }
 
+// TestProducersWriteNoProse: these producers return typed facts (their
+// sentences, tables and progress said by report/text), and compose no
+// sentence of their own but an error's. experiment/limits and
+// experiment/schedule still write theirs, kept in results files.
+func TestProducersWriteNoProse(t *testing.T) {
+	for _, c := range proseCalls(t, filepath.Join("..", ".."), "experiment/why", "measure/sweep", "lab/lessons") {
+		t.Errorf("%s\n\tcomposes a sentence: return typed facts and say them in report/text", c)
+	}
+}
+
 // TestProseCalls: the check finds a sentence composed with Sprintf or
 // Fprintf, and passes over errors (fmt.Errorf, errors.New, an Error
-// method), formats without two words side by side, and test files.
+// method), formats without two words side by side, a claim's declared
+// Measures, and test files.
 func TestProseCalls(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "results")
@@ -202,6 +220,8 @@ func say(w io.Writer, n int) error {
 }
 
 var s = fmt.Sprint("too few runs")
+
+var claim = struct{ Measures string }{Measures: fmt.Sprintf("the ratio on %d CPUs", 2)}
 `
 	for name, text := range map[string]string{"say.go": src, "say_test.go": src} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {

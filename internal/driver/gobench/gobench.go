@@ -1,9 +1,6 @@
 // Package gobench measures a user's Go benchmarks as brewput measures the
 // shop: each package's test binary, built once, runs per CPU count in a
-// child pinned to that many CPUs, and every benchmark line becomes a point
-// (results.BenchPoint), with the latency histogram of benchmarks that time
-// their calls with package bench. A benchmark that fails at one CPU count
-// is a Failure beside the others' points.
+// child pinned to that many CPUs, and every benchmark line becomes a point.
 package gobench
 
 import (
@@ -198,9 +195,7 @@ type pkg struct {
 }
 
 // Run builds every package's test binary, then runs each on every CPU
-// count in turn. It stops at a BuildError, PackageError or NoMatchError
-// before measuring; cancelled, it returns what it measured with ctx's
-// error.
+// count in turn; cancelled, it returns what it measured with ctx's error.
 func Run(ctx context.Context, cfg Config) (Result, error) {
 	b, err := Build(ctx, cfg)
 	if err != nil {
@@ -230,8 +225,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return sorted(res), nil
 }
 
-// Built is the test binaries of a Config's packages, built once to be run
-// on each CPU count (and, for why, in each experiment); Close removes them.
+// Built is the test binaries of a Config's packages, built once.
 type Built struct {
 	cfg  Config
 	tmp  string
@@ -240,8 +234,7 @@ type Built struct {
 	seen map[string]string // the stretch target of every lock group its runs took, by name
 }
 
-// Build checks cfg and builds its packages' test binaries into a
-// temporary folder.
+// Build checks cfg and builds its packages' test binaries.
 func Build(ctx context.Context, cfg Config) (*Built, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -404,8 +397,7 @@ func list(ctx context.Context, cfg Config) ([]listed, error) {
 	return pkgs, nil
 }
 
-// build lists the packages and builds the test binary of each that has
-// tests, into tmp.
+// build builds the test binary of each package that has tests into tmp.
 func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 	listedPkgs, err := list(ctx, cfg)
 	if err != nil {
@@ -654,8 +646,7 @@ func mend(out string) string {
 }
 
 // attachHistograms gives each point the latency histogram package bench
-// recorded of its run: the next record of its name with N equal to its
-// iterations (each repetition ramps b.N up to them).
+// recorded of its run: the next record of its name and iterations.
 func attachHistograms(points []results.Point, path string) error {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {

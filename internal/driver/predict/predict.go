@@ -1,8 +1,6 @@
 // Package predict turns a study of the shop's modes, or a YAML system,
-// into the model's predictions: it resolves the go policy's costs (given,
-// or a calibration measured the first time), checks the study's size
-// before anything runs, and simulates it, each point stamped with where
-// its costs were measured. Its errors name brewput's flags.
+// into the model's predictions: it resolves the go policy's costs, checks
+// the study's size, and simulates it. Its errors name brewput's flags.
 package predict
 
 import (
@@ -150,8 +148,7 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 	return pr, nil
 }
 
-// For is the policy of a point on cpus CPUs: this machine's where the
-// machine was left to its default and this one has that many CPUs.
+// For is the policy of a point on cpus CPUs (this machine's, where local).
 func (pr Prediction) For(cpus int) model.Policy {
 	if pr.local != nil && cpus <= runtime.NumCPU() {
 		return *pr.local
@@ -190,8 +187,7 @@ func (o Options) hardware(costs sim.Costs, unknown bool) model.Hardware {
 	return hw
 }
 
-// givenTransfer is hw with the cost of moving a line that --transfer
-// gives, where it was given.
+// givenTransfer is hw with --transfer's cost, where given.
 func (o Options) givenTransfer(hw model.Hardware, costs sim.Costs) model.Hardware {
 	if o.given("transfer") {
 		hw.Transfer.Socket, hw.Lo.Socket, hw.Hi.Socket = costs.Transfer.Socket, costs.Transfer.Socket, costs.Transfer.Socket
@@ -295,8 +291,7 @@ func (pr Prediction) configs(st *shopsweep.Batch, bp *blueprint.Blueprint) []mod
 	return cfgs
 }
 
-// Describe says which model pr is (limits.Setting), and where its points
-// have a band, what the band spans.
+// Describe says which model pr is, and what its band spans.
 func (pr Prediction) Describe() string {
 	machine := ""
 	if pr.Cal != nil && pr.Cal.Host != "none" {
@@ -415,8 +410,8 @@ func Check(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint) (points int,
 	return points, nil
 }
 
-// Run simulates st.Count rounds of st's configurations at pr.Depth, each
-// round with the next seed, handing each stamped point to add when done.
+// Run simulates st.Count rounds of st's configurations, each with the
+// next seed, handing each point to add.
 func (pr Prediction) Run(ctx context.Context, st *shopsweep.Batch, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
 	round := pr.configs(st, bp)
 	var cfgs []model.Config
@@ -448,8 +443,7 @@ func (pr Prediction) Run(ctx context.Context, st *shopsweep.Batch, bp *blueprint
 	return points, err
 }
 
-// WhyConfig is the model's configuration of the point brewput why explains,
-// with seed, over 1 s after 100 ms; an invalid one is an error naming --mode.
+// WhyConfig is the model's configuration of the point brewput why explains.
 func WhyConfig(s shopsweep.Spec, seed uint64) (model.Config, error) {
 	cfg := Prediction{}.Config(s, nil)
 	cfg.Warmup, cfg.Dur, cfg.Policy.Seed = 100*time.Millisecond, time.Second, seed

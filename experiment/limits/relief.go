@@ -116,15 +116,12 @@ func loadLabel(r string) (string, bool) {
 	return "", false
 }
 
-// parts is what a system is built of, its blueprint (a file's, or the
-// shop's mode compiled), which its reliefs and their words come from.
+// parts is a system's blueprint (a file's, or the shop's mode compiled).
 type parts struct{ b *blueprint.Blueprint }
 
-// reliefs lists the experiments on the system at s: each step a little
-// faster; a copy more of each resource and stage (the shop's machines, by
-// the design's own change) and, but under fifo, a file's shared lock's or
-// word's cache line moving faster and its design split; a lock held for
-// less; twice each channel's buffer; the load's.
+// reliefs lists the experiments on the system at s: each step faster, a
+// copy more of each resource and stage, (but under fifo) a file's shared
+// lines', a lock held for less, twice each buffer, and the load's.
 func (ps parts) reliefs(s setting, who string) []relief {
 	var rs []relief
 	for _, st := range ps.b.Steps() {

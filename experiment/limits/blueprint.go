@@ -13,7 +13,6 @@ import (
 // yamlSystem is a YAML system as a causal profile's target.
 type yamlSystem struct {
 	setting
-	parts
 }
 
 func (y *yamlSystem) system() string {
@@ -48,8 +47,6 @@ func (y *yamlSystem) simulated(k knobs) model.Config {
 	cfg.System = &c
 	return cfg
 }
-
-func (y *yamlSystem) reliefs() []relief { return y.parts.reliefs(y.setting, y.who()) }
 
 // lineReliefs are a shared lock's or word's: its cache line moving 10 %
 // faster between cores, and the design that relieves it (the lock split

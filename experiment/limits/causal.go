@@ -74,17 +74,22 @@ func newTarget(cfg model.Config) (target, error) {
 // targetOf is cfg as a causal profile's target, unchecked: validating builds
 // the system, which an estimate must not.
 func targetOf(cfg model.Config) target {
-	c := setting{cfg: cfg}
+	c := setting{cfg: cfg, b: cfg.System}
 	c.cfg.Range = nil
-	if b := cfg.System; b != nil {
-		return &yamlSystem{setting: c, parts: parts{b}}
+	if c.b != nil {
+		return &yamlSystem{c}
 	}
 	mode, _ := coffee.ParseMode(cfg.Mode)
-	return &shop{setting: c, parts: parts{blueprint.Shop(mode, cfg.Steps, cfg.Variant)}, rng: cfg.Range, mode: mode}
+	c.b = blueprint.Shop(mode, cfg.Steps, cfg.Variant)
+	return &shop{setting: c, rng: cfg.Range, mode: mode}
 }
 
-// setting is a target's configuration as it is, without a band.
-type setting struct{ cfg model.Config }
+// setting is a target's configuration as it is, without a band, and its
+// blueprint (a file's, or the shop's mode compiled).
+type setting struct {
+	cfg model.Config
+	b   *blueprint.Blueprint
+}
 
 func (s setting) model() string { return ModelLabel(s.cfg.Policy.Sched, s.cfg.Costs) }
 

@@ -159,8 +159,8 @@ func fitCaption(model bool) string {
 // fitView is a row of a fit table: a series and its fit, or Reason, why it
 // has none.
 type fitView struct {
-	Source string
-	Model  bool
+	Source                                 string
+	Model                                  bool
 	Sigma, Kappa, Lambda, Peak, Serial, R2 string
 	Points                                 int
 	Reason                                 string

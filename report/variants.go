@@ -20,8 +20,8 @@ type variantsView struct {
 	Names           []string
 	Compare         []compareRow
 	Variants        []variantView
-	NotFitted []string
-	Profiled  bool
+	NotFitted       []string
+	Profiled        bool
 }
 
 // compareRow is a CPU count (on a machine): each variant's median

@@ -19,14 +19,14 @@ const maxWaitRows = 8
 type waitView struct {
 	// Label says which point: its CPUs, and load, repetition and machine where
 	// the mode's points differ in them.
-	Label string
+	Label    string
 	Sentence string
 	// Per is the operation of the per-operation column: "latte".
 	Per  string
 	Rows []waitRow
 	// More counts the sites left out of Rows; Files is the point's profiles'
 	// base path.
-	More int
+	More  int
 	Files string
 }
 

@@ -21,8 +21,6 @@ import (
 )
 
 // templates are the page's templates, a file per kind of section.
-// //
-// //go:embed *.html.tmpl
 //
 //go:embed *.html.tmpl
 var templates embed.FS

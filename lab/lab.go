@@ -1,9 +1,7 @@
-// Package lab is what every lab shares: the Lab interface through which
-// brewput lists, configures, runs and draws one; Of, a lab of its
-// package's parts; Sweep, the frame of a run over CPU counts; helpers to
-// measure and make points (Turns, Timing, Runs; a stretch is timed by
-// sweep.Stopwatch); the checks of a configuration. Each lab is a package
-// under lab/, listed in lab/all.
+// Package lab is what every lab shares: the Lab interface, Of (a lab of
+// its package's parts), Sweep over CPU counts, helpers to measure and make
+// points, and the checks of a configuration. Each lab is a package under
+// lab/, listed in lab/all.
 package lab
 
 import (
@@ -19,13 +17,12 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Lab is one lab as brewput runs it: an experiment on real Go code,
-// configured by flags, measured over CPU counts, drawn in its own chart.
+// Lab is an experiment on real Go code, configured by flags, measured over
+// CPU counts, drawn in its own chart.
 type Lab interface {
 	Info() Info
-	// Bind adds the lab's flags to fs, at their defaults; the check it
-	// returns, once fs is parsed, completes and validates the
-	// configuration, its error starting with the flag's name.
+	// Bind adds the lab's flags to fs; the check it returns, once fs is
+	// parsed, completes and validates the configuration.
 	Bind(fs *pflag.FlagSet) (check func() error)
 	// Run measures the lab on each CPU count (GOMAXPROCS), telling
 	// progress, if not nil, a line at a time; cancelled or failing, it
@@ -43,12 +40,10 @@ type Info struct {
 }
 
 // Validator is a lab's configuration: Validate returns the first problem
-// on one line that starts with the field's flag name ("reps 0: want 1 to
-// 100 runs a point").
+// on one line that starts with the flag's name ("reps 0: want 1 to 100").
 type Validator interface{ Validate() error }
 
-// FlagError puts "--" before the flag name that a Validate error starts
-// with; nil stays nil.
+// FlagError puts "--" before the flag name a Validate error starts with.
 func FlagError(err error) error {
 	if err == nil {
 		return nil
@@ -56,8 +51,7 @@ func FlagError(err error) error {
 	return fmt.Errorf("--%w", err)
 }
 
-// Of is a lab made of its package's parts by New: its texts, its
-// configuration, its Run and its figure.
+// Of is a lab made of its package's parts by New.
 type Of[C Validator] struct {
 	Config C // the defaults, then what Bind's flags set
 	info   Info
@@ -66,21 +60,20 @@ type Of[C Validator] struct {
 }
 
 // New makes the lab of a package's parts. Its flags are config's fields
-// tagged `flag:"name"`, their values the defaults, `usage:"…"` the help;
-// one tagged `needs:"other"` is refused when given without --other, a
-// bool flag, which it would be ignored without.
+// tagged `flag:"name"` (`usage:"…"` the help, the values the defaults);
+// one tagged `needs:"other"` is refused without the bool flag --other.
 func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error), figure chartspec.Figure) *Of[C] {
 	return &Of[C]{Config: config, info: info, run: run, figure: figure}
 }
 
-// Completer is a configuration that completes itself once its flags are
-// parsed, knowing which were given: a default that depends on another.
+// Completer is a configuration with a default that depends on which flags
+// were given.
 type Completer interface {
 	Complete(given func(flag string) bool)
 }
 
-// Sizer is a configuration that estimates the memory a run holds at most,
-// and from which flags: a run past the budget is refused before it starts.
+// Sizer estimates the memory a run holds at most, and from which flags: a
+// run past the budget is refused before it starts.
 type Sizer interface {
 	Memory() (bytes float64, what string)
 }
@@ -93,16 +86,13 @@ func (l *Of[C]) Memory() (float64, string) {
 	return 0, ""
 }
 
-// Info implements Lab.
 func (l *Of[C]) Info() Info { return l.info }
 
-// Charter is a configuration whose chart depends on it: Chart returns
-// the lab's figure as the configuration sets it.
+// Charter is a configuration whose chart depends on it.
 type Charter interface {
 	Chart(f chartspec.Figure) chartspec.Figure
 }
 
-// Figure implements Lab: the figure, as a Charter configuration sets it.
 func (l *Of[C]) Figure() chartspec.Figure {
 	if c, ok := any(l.Config).(Charter); ok {
 		return c.Chart(l.figure)
@@ -110,13 +100,10 @@ func (l *Of[C]) Figure() chartspec.Figure {
 	return l.figure
 }
 
-// Run implements Lab: the package's Run with the lab's configuration.
 func (l *Of[C]) Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return l.run(ctx, l.Config, cpus, progress)
 }
 
-// Bind implements Lab: a flag for each tagged field of Config. Its check
-// completes the configuration (a Completer's Complete) and validates it.
 func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
 	complete := bindFields(fs, &l.Config)
 	return func() error {
@@ -132,8 +119,8 @@ func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
 
 // bindFields adds to fs a flag for each tagged field of *c, and returns
 // what to do once fs is parsed: refuse a flag given without the one it
-// needs, and copy a slice of a string type, read as []string, into its
-// field. It panics on a type with no flag, a mistake the lab's tests find.
+// needs, and copy a []string into a field of a slice of a string type. It
+// panics on a type with no flag, a mistake the lab's tests find.
 func bindFields(fs *pflag.FlagSet, c any) (complete func() error) {
 	v := reflect.ValueOf(c).Elem()
 	var after []func() error

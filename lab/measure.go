@@ -17,9 +17,9 @@ import (
 	"github.com/brewput/brewput/results/stats"
 )
 
-// Point is the point of lab name's variant measured on n CPUs over w:
-// Mode "name/variant", Start in UTC to the ms, what w measured (see
-// sweep.Window.Mark). Timing.Point and Runs.Point add the rest.
+// Point is the point of lab name's variant measured on n CPUs over w
+// (Mode "name/variant", Start in UTC to the ms); Timing.Point and
+// Runs.Point add the rest.
 func Point(name, variant string, n int, w sweep.Window, metrics map[results.Metric]float64) results.Point {
 	p := results.Point{
 		Kind:    results.KindLab,
@@ -33,8 +33,7 @@ func Point(name, variant string, n int, w sweep.Window, metrics map[results.Metr
 	return p
 }
 
-// Latencies gives p the summary (Latency) and the encoded histogram
-// (Hist) of the latencies in h.
+// Latencies gives p the summary and the encoded histogram of h.
 func Latencies(p *results.Point, h *hdrhistogram.Histogram) error {
 	p.Latency = results.Summarize(h)
 	var err error
@@ -50,9 +49,8 @@ func Record(h *hdrhistogram.Histogram, d int64) {
 	_ = h.RecordValue(min(max(d, 1), h.HighestTrackableValue()))
 }
 
-// Timing is what a variant's run, or runs, measured: its window (a
-// median run's, say, with what other processes took over all its runs),
-// its goroutines (Par), operations and latencies.
+// Timing is what a variant's run, or runs, measured: its window, its
+// goroutines (Par), operations and latencies.
 type Timing struct {
 	sweep.Window
 	Par  int
@@ -60,8 +58,8 @@ type Timing struct {
 	Hist *hdrhistogram.Histogram
 }
 
-// Point is t's point (see Point): Dur the wall time, Throughput the
-// operations over it in unit, Latency from Hist.
+// Point is t's point: Dur the wall time, Throughput the operations over it
+// in unit, Latency from Hist.
 func (t Timing) Point(name, variant string, n int, unit string, metrics map[results.Metric]float64) (results.Point, error) {
 	p := Point(name, variant, n, t.Window, metrics)
 	p.Par, p.Ops, p.Unit = t.Par, t.Ops, unit
@@ -89,29 +87,22 @@ func Turns(ctx context.Context, reps, k int, run func(rep, i int) error) error {
 
 // Runs are the timed runs of one variant, for a point of the median run.
 type Runs struct {
-	Times []time.Duration // the wall time of each run
-	// Window is the runs' added up: from when the first began, their
-	// time, and what other processes took over them alone.
-	Window sweep.Window
+	Times  []time.Duration
+	Window sweep.Window // the runs' added up
 }
 
-// Add records a run, its window.
+// Add records a run.
 func (r *Runs) Add(w sweep.Window) {
 	r.Times = append(r.Times, w.Wall)
 	r.Window.Add(w)
 }
 
-// Median is the middle run's time in seconds (the mean of the middle two
-// of an even count), the Latency's P50 exactly.
-func (r Runs) Median() float64 { return r.Latency().P50 / 1000 }
-
 // Latency is the distribution of the runs' times, in ms.
 func (r Runs) Latency() results.Latency { return results.RunLatency(r.Times) }
 
-// Point is r's point (see Point), of runs that each did ops operations
-// with par goroutines: Dur the median run's time, Throughput ops over it
-// in unit (0 for runs too short to time), Latency the runs' times,
-// OthersCPUs and StealCPUs over the runs' own windows.
+// Point is r's point, of runs that each did ops operations with par
+// goroutines: Dur the median run's time, Throughput ops over it in unit (0
+// for runs too short to time), Latency the runs' times.
 func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, metrics map[results.Metric]float64) results.Point {
 	lat := r.Latency()
 	med := results.FromSeconds(lat.P50 / 1000)
@@ -125,8 +116,8 @@ func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, me
 }
 
 // MedianRun is the middle one of runs in cmp's order (of an even count,
-// the first of the middle two), runs left as they are, and the CPU other
-// processes took over all their windows, not the median's alone.
+// the first of the middle two), and the CPU other processes took over all
+// their windows.
 func MedianRun[T any](runs []T, window func(T) sweep.Window, cmp func(a, b T) int) (T, quiet.Tally) {
 	var others quiet.Tally
 	for _, r := range runs {
@@ -135,8 +126,8 @@ func MedianRun[T any](runs []T, window func(T) sweep.Window, cmp func(a, b T) in
 	return slices.SortedFunc(slices.Values(runs), cmp)[(len(runs)-1)/2], others
 }
 
-// Share is part i's share of total work split among parts: an even
-// share, the first total%parts parts taking one more.
+// Share is part i's share of total split among parts, the first
+// total%parts parts taking one more.
 func Share(total, parts, i int) int {
 	n := total / parts
 	if i < total%parts {
@@ -151,16 +142,15 @@ func Part(n, parts, i int) (lo, hi int) {
 	return lo, lo + Share(n, parts, i)
 }
 
-// Interval is the median of a figure measured once a run, with the 95 %
-// interval around it that lessons and compare give theirs (benchmath's,
-// through stats.Values); N the runs.
+// Interval is the median of a figure measured once a run, with its 95 %
+// interval (results/stats'); N the runs.
 type Interval struct {
 	Median, Lo, Hi float64
 	N              int
 }
 
-// IntervalOf is the interval of values, one per run; unbounded (Lo and Hi
-// infinite) with fewer than IntervalRuns values.
+// IntervalOf is the interval of values, one per run; unbounded with fewer
+// than IntervalRuns values.
 func IntervalOf(values []float64) Interval {
 	s := stats.Values(values)
 	return Interval{Median: s.Median, Lo: s.Lo, Hi: s.Hi, N: len(values)}
@@ -177,7 +167,7 @@ func Lo(m results.Metric) results.Metric { return m + "_lo" }
 func Hi(m results.Metric) results.Metric { return m + "_hi" }
 
 // MetricThroughput names, through Lo and Hi, the ends of the interval of
-// a point's median throughput (the point's Throughput is its median run's).
+// a point's median throughput.
 const MetricThroughput results.Metric = "throughput"
 
 // Set gives p the median as metric m, and the ends as SetEnds does.
@@ -186,8 +176,8 @@ func (iv Interval) Set(p *results.Point, m results.Metric) {
 	iv.SetEnds(p, m)
 }
 
-// SetEnds gives p the ends as metrics Lo(m) and Hi(m) where bounded
-// (JSON has no infinity).
+// SetEnds gives p the ends as metrics Lo(m) and Hi(m) where bounded (JSON
+// has no infinity).
 func (iv Interval) SetEnds(p *results.Point, m results.Metric) {
 	if iv.Bounded() {
 		p.Set(Lo(m), iv.Lo)
@@ -195,13 +185,16 @@ func (iv Interval) SetEnds(p *results.Point, m results.Metric) {
 	}
 }
 
-// Text writes the median by f, and the interval where bounded: "1.81
-// [1.70, 1.90]"; "1.81 (5 runs)" below IntervalRuns, so that a bare
-// figure is not taken for a settled one.
+// Text writes the median by f and Ends: "1.81 [1.70, 1.90]".
 func (iv Interval) Text(f func(float64) string) string { return f(iv.Median) + " " + iv.Ends(f) }
 
-// Ends writes the interval's ends by f, "[1.70, 1.90]", or the runs
-// where it is unbounded, "(5 runs)".
+// Fixed is Text with prec decimals.
+func (iv Interval) Fixed(prec int) string {
+	return iv.Text(func(v float64) string { return fmt.Sprintf("%.*f", prec, v) })
+}
+
+// Ends writes the interval's ends by f, "[1.70, 1.90]", or where unbounded
+// the runs, "(5 runs)", so that a bare figure is not taken for a settled one.
 func (iv Interval) Ends(f func(float64) string) string {
 	if !iv.Bounded() {
 		return fmt.Sprintf("(%s)", format.Count(iv.N, "run"))
@@ -209,9 +202,8 @@ func (iv Interval) Ends(f func(float64) string) string {
 	return fmt.Sprintf("[%s, %s]", f(iv.Lo), f(iv.Hi))
 }
 
-// Ratios are the ratios, run by run, of a's times to b's: paired runs,
-// as Turns takes them, so that a slow spell of the machine falls on both
-// sides of a ratio (b's speedup over a, for a's times over b's).
+// Ratios are the ratios, run by run, of a's times to b's (b's speedup over
+// a): runs taken in turns, so that a slow spell falls on both sides.
 func Ratios(a, b Runs) []float64 {
 	var out []float64
 	for i := range min(len(a.Times), len(b.Times)) {

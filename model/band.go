@@ -25,38 +25,23 @@ type Range struct {
 }
 
 // MachineRange is a machine's costs a band spans where they are not
-// known: the cost of moving a cache line, and how fast a core runs while
-// every core runs, at the fast edge and at the slow one, where it runs
-// that slow from the second busy core on (sim.Costs.AllCoreFirst).
+// known: moving a cache line, and the all-core speed, at each edge.
 type MachineRange struct {
 	Fast, Slow sim.Transfer
 	FastAll    float64 // AllCore at the fast edge
 	SlowAll    float64
-	// Threaded says the machine's CPUs may be hardware threads, two to a
-	// core: the slow edge is also simulated on a machine of the point's
-	// CPUs shaped so (ThreadedShape).
-	Threaded bool
-	// Packed says the operating system may keep the Ps on one socket
-	// before the next rather than spread them (sim.Machine.Packed): the
-	// fast and the slow edge are also simulated so.
-	Packed bool
-	// OwnTransfer says the costs of moving a line are the calibration's
-	// own, this machine's, which its corners keep: Fast and Slow are
-	// unused, and only the all-core speed is spanned, SlowAll run besides
-	// each corner.
-	OwnTransfer bool
-	// FastStay and SlowStay are how long a word cores add to stays at a
-	// core (sim.Transfer.Stay) at the fast and the slow edge, where the
-	// costs are the calibration's own; elsewhere Fast and Slow say it.
+	// Threaded: the slow edge is also simulated with hardware threads
+	// (ThreadedShape); Packed: both edges with the Ps on one socket first.
+	Threaded, Packed bool
+	// OwnTransfer keeps the calibration's own line moves: only the
+	// all-core speed and FastStay and SlowStay (sim.Transfer.Stay) span.
+	OwnTransfer        bool
 	FastStay, SlowStay float64
 }
 
 // Extrapolation is how far the model missed measured points on more CPUs
-// than the costs it used were inferred on: the mechanisms it leaves out,
-// which no set of costs makes up for. Inferred on fewer CPUs than the most
-// measured (Step: the ratio of the two counts, 2 for 1 to 2) and
-// predicting the most, it missed 4 points in 5 by at most Throughput and
-// P50 (relative, outside the runs' band).
+// than its costs were inferred on (Step: the ratio of the two counts): 4
+// points in 5 by at most Throughput and P50, relative.
 type Extrapolation struct {
 	CPUs            int // the most CPUs the costs were inferred on
 	Step            float64
@@ -74,9 +59,7 @@ func (e Extrapolation) Margin(cpus int) (thr, p50 float64) {
 	return e.Throughput * steps, e.P50 * steps
 }
 
-// widen widens b by e's margin on cpus, never past the bounds: more
-// throughput than bnd allows, or a median under its least latency, is not
-// an error the model can have made.
+// widen widens b by e's margin on cpus, never past the bounds.
 func (e Extrapolation) widen(b *Band, cpus int, bnd Bounds) {
 	thr, p50 := e.Margin(cpus)
 	if thr == 0 && p50 == 0 {
@@ -106,9 +89,7 @@ type Band struct {
 	P50Lo, P50Hi               time.Duration
 }
 
-// corner is one set of costs a band simulates, on the point's machine or,
-// where threaded, on ThreadedShape, and where packed with its Ps on one
-// socket first.
+// corner is one set of costs a band simulates (see MachineRange).
 type corner struct {
 	costs            sim.Costs
 	threaded, packed bool
@@ -117,10 +98,7 @@ type corner struct {
 
 // corners are every cost at its low, then high, edge, each with the spin
 // window at both of its (its effect is not monotone in the others), each
-// once: where the medians may lie, not the runtime's own spread.
-//
-// With words (a WordSystem's), each edge is also simulated with a word
-// staying as long as the other edge lets it.
+// once; with words, each edge also with a word staying as the other's.
 func (r Range) corners(words bool) []corner {
 	out := r.Sets
 	if len(out) == 0 {
@@ -182,14 +160,10 @@ const (
 const phases = 3
 
 // Edges are what c's band simulates besides c (go policy, a Range): c at
-// each corner (with a System's words staying at a core for none and
-// for all of their move at each); with CPU-time steps where c's are wall
-// steps, for what a step sysmon cut saves turns on overhead the model does
-// not know (ideal, 10 customers, 1 CPU: measured 250–261 lattes/s, wall
-// 259, CPU 249); and in a closed loop from other start states, for where a
-// run settles turns on how it started. Each has no Range. Two
-// configurations that differ in their CPUs only have their edges in the
-// same order, so a speed-up can be taken edge by edge, as validation does.
+// each corner; with CPU-time steps where c's are wall steps (what a step
+// sysmon cut saves turns on overhead the model does not know); and in a
+// closed loop from other start states. Configurations that differ in their
+// CPUs only have their edges in the same order, for speed-ups edge by edge.
 func (c Config) Edges() []Config {
 	if c.Range == nil || c.sched() != "go" {
 		return nil
@@ -202,10 +176,7 @@ func (c Config) Edges() []Config {
 	machine := cfg.Machine
 	for _, c := range rng.corners(cfg.System != nil && cfg.System.Words()) {
 		if cfg.clock() != "" && (c.allCore || c.threaded || c.packed) {
-			// Steps that are times take them whatever the core's
-			// speed (the shop's locks are held for milliseconds,
-			// where how far a line moves costs nothing): no other
-			// edge.
+			// Steps that are times take them whatever the core's speed.
 			continue
 		}
 		cfg.Costs, cfg.Machine = c.costs, machine

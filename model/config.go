@@ -30,21 +30,18 @@ type Config struct {
 	// Machine is the hardware's shape, which decides how far apart the Ps
 	// are and so what Costs.Transfer charges for moving a cache line.
 	Machine sim.Machine
-	// Runtime, where set, is an older Go runtime whose scheduler code the
-	// go policy follows (sim.Runtime): brewput predicts for today's, and
-	// validation/ for the runtimes published measurements ran on.
+	// Runtime, where set, is an older Go runtime (sim.Runtime), for
+	// validation/.
 	Runtime sim.Runtime
 	// Drain, with the talk's harness, is the talk's own protocol: no
-	// warm-up, requests handed out for Dur, then all served, the
-	// throughput every call over the time to the last.
+	// warm-up, requests handed out for Dur, then all served.
 	Drain bool
 	// Phase, in a closed loop, is the start state: k > 0 delays each
 	// customer's start by up to one drink's least latency, drawn from a
 	// source seeded with k (a System runs with seed Seed+k instead).
 	Phase uint64
 	// Draw is the Phase a System's run came from, for what it draws once
-	// for a run (a hashed resource's copies): 0 the point's, k > 0 a band's
-	// run from another start state.
+	// for a run (a hashed resource's copies).
 	Draw uint64
 	// Probe marks a relief of the last non-probe before it in Simulate's
 	// list: its window may end early (tallied), its throughput carried to
@@ -133,19 +130,16 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 		src := rand.New(rand.NewPCG(c.Policy.Seed, c.Phase^sysmonStream))
 		cpus.SetSysmonPhase(time.Duration(src.Int64N(int64(10 * time.Millisecond))))
 	}
-	// A file's steps are work measured on one core, unless it gives them
-	// a clock; the shop's are times its harness burns for, on the clock
-	// or the CPU's.
+	// A file's steps are work, unless it gives them a clock; the shop's
+	// are times.
 	cpus.SetWallSteps(c.clock() == "wall")
 	cpus.SetWorkSteps(c.clock() == "")
-	// Predicted in its steady state, but under the talk's protocol, which
-	// measures from the start and so has the runtime's.
+	// The talk's protocol measures from the start.
 	cpus.SetSteadyStart(c.harness() != "talk")
 	return cpus
 }
 
-// clock is how c's steps count time (blueprint.Blueprint's Clock):
-// Policy.Burn's where set, else the System's, the shop's the CPU's.
+// clock is how c's steps count time (blueprint.Blueprint's Clock).
 func (c Config) clock() string {
 	if c.System == nil {
 		return cmp.Or(c.Policy.Burn, "cpu")

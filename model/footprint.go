@@ -144,9 +144,8 @@ const (
 
 // CheckRun refuses a run of cfgs whose simulations (parallel at once),
 // kept points or work pass l. sims[i] is how many simulations cfgs[i]
-// takes: 1, or with its causal profile its reliefs' too, which run with
-// up to twice the customers and whose points are kept until the profile
-// is done; points is how many points the run keeps in the end.
+// takes (with its causal profile's reliefs); points is how many points
+// the run keeps in the end.
 func CheckRun(cfgs []Config, sims []int, points, parallel int, l Limits) error {
 	each := l
 	if each.Bytes > 0 {
@@ -176,8 +175,7 @@ func CheckRun(cfgs []Config, sims []int, points, parallel int, l Limits) error {
 		}
 		work += f.Events * float64(n)
 		runs += n
-		// Its point, and its reliefs' without their readings, are kept
-		// until its profile is done.
+		// Its point, and its reliefs' without readings, are kept.
 		kept += float64(n)*pointBytes + f.Meters*meterBytes
 	}
 	if l.Work > 0 && work > l.Work {

@@ -7,10 +7,9 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// Hardware is a machine a prediction is for: its shape (sockets, cores,
-// hardware threads) and what moving a cache line between its cores costs,
-// with the range of that cost a band spans. Known says the costs were
-// measured on it (brewput calibrate, on this machine); otherwise the
+// Hardware is a machine a prediction is for: its shape and what moving a
+// cache line between its cores costs, with the range a band spans. Known
+// says the costs were measured on it (brewput calibrate); otherwise the
 // range is what published machines of that size show.
 type Hardware struct {
 	Name     string
@@ -20,56 +19,37 @@ type Hardware struct {
 	// AllCore is how fast a core runs while every core runs, against
 	// one alone (sim.Costs.AllCore): the point's, and the band's edges.
 	AllCore, AllCoreLo, AllCoreHi float64
-	// Threaded says its CPUs may be hardware threads, two to a core,
-	// which the band's slow edge also spans (ThreadedShape): a machine
-	// whose shape is not known may be a cloud's, whose vCPUs are threads.
-	Threaded bool
-	// Packed says the operating system may keep its Ps on one socket
-	// before the next (sim.Machine.Packed), which its band also spans: a
-	// machine of several sockets whose shape is known (validation's).
-	Packed bool
-	Known  bool
+	// Threaded and Packed are as MachineRange's.
+	Threaded, Packed, Known bool
 	// About says where its shape and costs come from, for the output.
 	About string
 }
 
-// Published core-to-core latencies (a cache line bounced by compare-and-
-// swap between two cores; AnandTech's and Chips and Cheese's tests of
-// server and desktop processors, 2020–2023) run from about 15–20 ns
-// between cores sharing an L3 slice (AMD's CCX) through 30–50 ns on a
-// ring and 40–100 ns on a mesh or between chiplets, to 100–200 ns between
-// sockets, and under 15 ns between the two threads of a core. A machine
-// whose costs are not known spans these.
+// Published core-to-core latencies (AnandTech's and Chips and Cheese's
+// tests, 2020–2023), which a machine whose costs are not known spans.
 var unknownTransfer = struct{ lo, mid, hi sim.Transfer }{
 	lo:  sim.Transfer{Sibling: 5 * time.Nanosecond, Socket: 20 * time.Nanosecond, Remote: 100 * time.Nanosecond, Stay: stayFast},
 	mid: sim.Transfer{Sibling: 9 * time.Nanosecond, Socket: 40 * time.Nanosecond, Remote: 140 * time.Nanosecond, Stay: stayMid},
 	hi:  sim.Transfer{Sibling: 15 * time.Nanosecond, Socket: 80 * time.Nanosecond, Remote: 200 * time.Nanosecond, Stay: staySlow},
 }
 
-// How long a word that cores add to stays at a core it comes to, as a
-// fraction of the move that brought it (sim.Transfer.Stay), which no
-// machine's calibration measures: the machines measured kept one from
-// hardly at all to about as long as it took to come (this project's
-// 2-vCPU machine, the 16-vCPU lendings, a Graviton2; docs/model.md). A
-// band spans the two, the fast edge staying the whole move; a point
-// takes the middle.
+// How long a word that cores add to stays at a core (sim.Transfer.Stay),
+// which no calibration measures: machines kept one from hardly at all to
+// the whole move (docs/model.md), which a band spans; a point takes half.
 const stayFast, stayMid, staySlow = 1, 0.5, 0
 
 // stayAbout says what a band spans of how long a word stays.
 const stayAbout = "; a word its cores add to staying at a core from none to the whole of the move that brought it (the point half)"
 
 // MeasuredHardware is a machine whose shape and cost of moving a line
-// were measured (brewput calibrate's transfer), not how long a word that
-// cores add to stays at a core, whose band spans that (Range).
+// were measured (brewput calibrate's transfer).
 func MeasuredHardware(name string, shape sim.Machine, t sim.Transfer, about string) Hardware {
 	t.Stay = stayMid
 	return Hardware{Name: name, Shape: shape, Transfer: t, Known: true, About: about}
 }
 
 // Published server processors keep 75–100 % of their one-core clock with
-// every core busy (Intel's and AMD's turbo tables; processors without
-// turbo, such as AWS's Graviton, keep all of it), before what sharing
-// caches and memory costs.
+// every core busy (Intel's and AMD's turbo tables).
 const allCoreLo, allCoreMid, allCoreHi = 0.75, 0.88, 1.0
 
 // allCoreAbout says what a band spans of a machine's all-core speed.
@@ -82,9 +62,7 @@ const unknownAbout = "moving a cache line between cores 20–80 ns, between sock
 // its all-core speed, not measured.
 const KnownAbout = "how fast its cores run with every one busy not measured: the band spans 75–100 % of one alone's speed, the slow edge from the second busy core on, as published machines show" + stayAbout
 
-// threadedAbout says what an unknown machine's band spans besides: its
-// CPUs may be hardware threads (a cloud's vCPUs are), and two threads of
-// a core do about 1.25 times one thread's work (sim's siblingSpeed).
+// threadedAbout says what an unknown machine's band spans besides.
 const threadedAbout = "; its CPUs perhaps hardware threads, two to a core, as a cloud's vCPUs are"
 
 // UnknownHardware is a machine of cpus CPUs whose costs are not known:
@@ -115,10 +93,9 @@ func ThreadedShape(cpus int) sim.Machine {
 	return sim.Machine{Sockets: 1, CoresPerSocket: cores, ThreadsPerCore: 2}
 }
 
-// Range is what a band spans for h: where its costs are known (this
-// machine's), how fast its cores run with every one busy, which brewput
-// does not measure, else its transfer costs and all-core speeds from the
-// fast edge to the slow, and hardware threads where it may have them.
+// Range is what a band spans for h: where its costs are known, its
+// all-core speed alone, else its transfer costs too, and hardware threads
+// where it may have them.
 func (h Hardware) Range() *MachineRange {
 	if h.Known {
 		return &MachineRange{FastAll: 1, SlowAll: allCoreLo, FastStay: stayFast, SlowStay: staySlow, OwnTransfer: true}

@@ -52,9 +52,8 @@ func (c Config) advances(st Structure) error {
 	return nil
 }
 
-// simulateOne simulates one point as the harness measures a real one, in
-// its steady state (steady.go), without a band; the same cfg gives the
-// same result. done, once closed, stops it with context.Canceled.
+// simulateOne simulates one point in its steady state (steady.go), without
+// a band. done, once closed, stops it with context.Canceled.
 func simulateOne(cfg Config, done <-chan struct{}) (result, error) {
 	r, err := cfg.once(done)
 	rc := cfg.Resolve()
@@ -206,26 +205,16 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 }
 
 // A shared sync.Mutex held for less than shortHold a use and contended —
-// busy at least shortHoldBusy of the time, or its state word's line
-// waited for that share of the CPUs' time — is where machines ran
-// furthest from the model, either way (docs/model.md): empty critical
-// sections of 2011 at 2–10× the model's figure, the 16-vCPU machine's
-// critical section writing a shared word at a quarter of it, a go-metrics
-// Histogram on this project's 2-CPU machine at 3×, 2014's global pool at
-// a sixteenth; a lock held as briefly but busy a tenth of the time, its
-// word seldom waited for, scaled as predicted (#33747 to 10 workers). A
-// brief lock's contention is mostly its word moving between cores, which
-// its busy share leaves out: the empty critical section on 16 CPUs is
-// held a tenth of the time while the CPUs wait for its word most of the
-// time they run.
+// busy at least shortHoldBusy of the time, or its word's line waited for
+// that share of the CPUs' time — is where machines ran furthest from the
+// model, either way (docs/model.md).
 const (
 	shortHold     = 100 * time.Nanosecond
 	shortHoldBusy = 0.25
 )
 
-// shortHoldCaveat is the caveat on a shared mutex's reading, if it was
-// held briefly and busy much of the window, or its word's line waited for
-// (stalled, a share of the time the CPUs ran) much of the CPUs' time.
+// shortHoldCaveat is the caveat on a brief, contended mutex (stalled: the
+// share of the CPUs' running time spent waiting for its word).
 func shortHoldCaveat(name string, d blueprint.Reading, busy, stalled float64) []results.Caveat {
 	if d.Uses == 0 {
 		return nil
@@ -243,17 +232,10 @@ func shortHoldCaveat(name string, d blueprint.Reading, busy, stalled float64) []
 // shared word's line from which its point is marked (sharedLineCaveat).
 const sharedLineStalls = 0.25
 
-// sharedLineCaveat is the caveat on a shared word (an atomic counter, a
-// read-write lock's reader count) whose line the CPUs waited for
-// sharedLineStalls of their time or more: the model keeps such a word at a
-// core for half the move that brought it (sim.Transfer.Stay) and charges
-// each move the move brewput calibrate measured, or on a machine not
-// measured a published core-to-core latency, where machines measured kept
-// one from hardly at all (this project's 2-core machine, whose handoffs
-// were also slower than its move: testdata/twocpu/visits.txt) to about as
-// long as it took to come (a Graviton2's counter), and the published and
-// measured counters and reader counts it marks ran at 0.4 to 1.7 times
-// the model's figure (validation/published, docs/model.md).
+// sharedLineCaveat is the caveat on a shared word whose line the CPUs
+// waited for sharedLineStalls of their time or more: how long machines
+// keep such a word varies, and those measured ran at 0.4 to 1.7 times the
+// model's figure (docs/model.md).
 func sharedLineCaveat(name string, share float64) []results.Caveat {
 	if share < sharedLineStalls {
 		return nil
@@ -269,11 +251,9 @@ func sharedLineCaveat(name string, share float64) []results.Caveat {
 const lockstepMin = 20
 
 // lockstepCaveat is the caveat on a closed loop some of whose customers
-// finished nothing in the window while the others finished many: held out
-// the whole window, by the model's exact step and wake-up times bringing
-// it back to a lock at the same instant of its holder's loop each time (as
-// the global pool of docs/model.md shows), or by a lock that never hands
-// over. Machines vary their times; the point is not to be trusted.
+// finished nothing while the others finished many: the model's exact times
+// can bring one back to a lock at the same instant of its holder's loop
+// each time, which machines, varying their times, do not.
 func lockstepCaveat(done []int) []results.Caveat {
 	idle, others := 0, 0
 	for _, n := range done {
@@ -293,9 +273,8 @@ func lockstepCaveat(done []int) []results.Caveat {
 }
 
 // A probe's window is the first of probeWindows counting ProbeCycles
-// drinks a customer: its edges cut a cycle a customer at most, within
-// 0.2 % of an endless window where profiles tell gains apart by 1 %. A
-// Dur of MinProbeWindow or less runs in full.
+// drinks a customer (within 0.2 % of an endless one). A Dur of
+// MinProbeWindow or less runs in full.
 const (
 	ProbeCycles    = 500
 	MinProbeWindow = 2 * time.Second
@@ -396,10 +375,8 @@ func Little(customers int, throughput float64, cycles time.Duration, n int) floa
 }
 
 // SteadyWarmup is the warm-up that puts a point in its steady state: at
-// least asked, and three of the longest cycle its bounds allow a customer
-// (customers ÷ the throughput bound, or the least latency), the queues
-// gone round three times. An open loop counts no customers (0): its
-// servers wait rather than cycle.
+// least asked, and three of the longest cycle its bounds allow a customer.
+// An open loop counts no customers (0): its servers wait rather than cycle.
 func SteadyWarmup(asked time.Duration, customers int, b Bounds) time.Duration {
 	if b.ThroughputMax <= 0 || math.IsInf(b.ThroughputMax, 1) {
 		return asked

@@ -13,6 +13,7 @@ import (
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -178,7 +179,7 @@ func fitViews(fits []analysis.Fit) []fitView {
 		if f.Fitted() {
 			v.Sigma, v.Kappa, v.Serial = format.Param(f.Sigma), format.Param(f.Kappa), format.Param(f.SerialFraction)
 			v.Lambda = strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
-			v.Peak, v.R2 = f.PeakText(), fmt.Sprintf("%.4f", f.R2)
+			v.Peak, v.R2 = text.PeakText(f), fmt.Sprintf("%.4f", f.R2)
 		} else {
 			v.Reason = f.Error
 		}

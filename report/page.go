@@ -137,7 +137,7 @@ const disturbedMark = "×"
 func pageNotes(points []results.Point, opt Options) []string {
 	var notes []string
 	if opt.Plan != nil {
-		notes = append(notes, results.CutShort(*opt.Plan, points))
+		notes = append(notes, text.CutShort(*opt.Plan, points))
 	}
 	// Only a measurement is disturbed: the model's points are not counted.
 	measured := slices.DeleteFunc(slices.Clone(points), results.Point.IsModel)

@@ -157,8 +157,8 @@ func TestJournal(t *testing.T) {
 		t.Errorf("notes %q", f.Notes)
 	}
 	// samplePoints' sources are host names, as in old files: measured.
-	if got := CutShort(*f.Plan, f.Points); got != "The run was cut short: it stopped after 2 of 3 points." {
-		t.Errorf("cut short: %s", got)
+	if done, planned, missing := Progress(*f.Plan, f.Points); done != 2 || planned != 3 || len(missing) != 0 {
+		t.Errorf("progress: %d of %d points, labs missing %v; want 2 of 3, none", done, planned, missing)
 	}
 	j, f, err = ResumeJournal(path)
 	if err != nil {
@@ -183,25 +183,6 @@ func TestJournal(t *testing.T) {
 	}
 	if _, _, err := ResumeJournal(done); err == nil || !strings.Contains(err.Error(), "nothing to resume") {
 		t.Errorf("resume a finished file: %v", err)
-	}
-}
-
-// TestCutShort says how far a run got.
-func TestCutShort(t *testing.T) {
-	p := Point{Source: SourceMeasured, Spec: Spec{Mode: "noop", CPUs: 1}}
-	lab := Point{Kind: KindLab, Source: SourceMeasured, Spec: Spec{Mode: "channels/x", CPUs: 1}, Lab: &Lab{Name: "channels"}}
-	for _, c := range []struct {
-		plan   Plan
-		points []Point
-		want   string
-	}{
-		{Plan{Command: "run", Points: 18}, []Point{p, p, p}, "The run was cut short: it stopped after 3 of 18 points."},
-		{Plan{Command: "brewput", Points: 2, Labs: []string{"channels", "render"}}, []Point{p, p, lab}, "The run was cut short: it stopped after 2 of 2 points, before the labs render."},
-		{Plan{Command: "lab channels"}, []Point{lab}, "The run was cut short: it stopped after 1 point(s)."},
-	} {
-		if got := CutShort(c.plan, c.points); got != c.want {
-			t.Errorf("CutShort(%+v) = %q, want %q", c.plan, got, c.want)
-		}
 	}
 }
 

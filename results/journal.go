@@ -190,17 +190,3 @@ func Progress(plan Plan, points []Point) (done, planned int, missingLabs []strin
 	}
 	return done, plan.Points, missingLabs
 }
-
-// CutShort says how far the run of plan got: "The run was cut short: it
-// stopped after 14 of 18 points."
-func CutShort(plan Plan, points []Point) string {
-	done, planned, missing := Progress(plan, points)
-	s := fmt.Sprintf("The run was cut short: it stopped after %d of %d points", done, planned)
-	if planned == 0 {
-		s = fmt.Sprintf("The run was cut short: it stopped after %d point(s)", done)
-	}
-	if len(missing) > 0 {
-		s += ", before the labs " + strings.Join(missing, ", ")
-	}
-	return s + "."
-}

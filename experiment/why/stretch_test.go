@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -45,7 +46,7 @@ func TestStretchAgainstItsControl(t *testing.T) {
 		"the cache mutex":        {0.50, 0.52, 0.49, 0.51, 0.50, 0.50},
 		"the shard mutexes (64)": {0.335, 0.34, 0.325, 0.33, 0.34, 0.33},
 	})
-	s.Judge()
+	Judge(s)
 	l := s.Limit()
 	if l == nil || l.Name != "the cache mutex" {
 		t.Fatalf("limit %+v, want the cache mutex", l)
@@ -53,7 +54,7 @@ func TestStretchAgainstItsControl(t *testing.T) {
 	if !s.Decided() {
 		t.Errorf("both intervals lie on one side of the margin, yet undecided: %+v", s.Experiments)
 	}
-	if a := s.Answer(); !strings.HasPrefix(a, "The cache mutex limits this: adding 30ns per operation (50 % of one)") ||
+	if a := text.StretchAnswer(s); !strings.HasPrefix(a, "The cache mutex limits this: adding 30ns per operation (50 % of one)") ||
 		!strings.Contains(a, "no more than the control: the shard mutexes (64)") {
 		t.Errorf("answer %q", a)
 	}
@@ -64,11 +65,11 @@ func TestStretchAgainstItsControl(t *testing.T) {
 		"the cache mutex":        {0.335, 0.34, 0.325, 0.33, 0.34, 0.33},
 		"the shard mutexes (64)": {0.33, 0.40, 0.33, 0.39, 0.34, 0.37},
 	})
-	s.Judge()
+	Judge(s)
 	if l := s.Limit(); l != nil {
 		t.Errorf("named %s with its interval [%v, %v] around the margin %v", l.Name, l.Lo, l.Hi, s.Margin)
 	}
-	a := s.Answer()
+	a := text.StretchAnswer(s)
 	if !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "What would decide it") {
 		t.Errorf("answer %q", a)
 	}
@@ -78,8 +79,8 @@ func TestStretchAgainstItsControl(t *testing.T) {
 		"the cache mutex":        {0.335, 0.34, 0.325, 0.33, 0.34, 0.33},
 		"the shard mutexes (64)": {0.33, 0.345, 0.32, 0.335, 0.33, 0.335},
 	})
-	s.Judge()
-	if a := s.Answer(); !strings.HasPrefix(a, "No single lock limits this") {
+	Judge(s)
+	if a := text.StretchAnswer(s); !strings.HasPrefix(a, "No single lock limits this") {
 		t.Errorf("answer %q", a)
 	}
 }
@@ -107,12 +108,12 @@ func TestLittleWaitedLockUndecided(t *testing.T) {
 	for i := range s.Base {
 		s.Base[i].Study.Meters = waiting(0.01)
 	}
-	s.Judge()
+	Judge(s)
 	e := s.Experiments[0]
 	if l := s.Limit(); l != nil || !e.Uncontended || e.Decided || e.Waited < 0.0099 || e.Waited > 0.0101 {
 		t.Fatalf("limit %v; the cache mutex, waited for 1 %% of the time: %+v; want undecided, not named", l, e)
 	}
-	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) to this lock cost more than the same time outside every lock") ||
+	if a := text.StretchAnswer(s); !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) to this lock cost more than the same time outside every lock") ||
 		!strings.Contains(a, "the cache mutex, 30ns to each hold: 17.0 % [16.5, 18.0] beyond the control, yet waited for 1.0 % of the time as it is, less than 3.3 %") ||
 		!strings.Contains(a, "no more than the control: the shard mutexes (64)") ||
 		!strings.Contains(a, "What would decide it: a relief measured") {
@@ -153,7 +154,7 @@ func TestDisturbedRoundsDecideNothing(t *testing.T) {
 	for i := range s.Base {
 		s.Base[i].Disturbed = true
 	}
-	s.Judge()
+	Judge(s)
 	if l := s.Limit(); l != nil {
 		t.Errorf("a limit named on disturbed rounds alone: %+v", l)
 	}
@@ -162,11 +163,11 @@ func TestDisturbedRoundsDecideNothing(t *testing.T) {
 			t.Errorf("%s decided on disturbed rounds: %+v", e.Name, e)
 		}
 	}
-	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "the shard mutexes (64), 30ns to each hold: 27.0 %") {
+	if a := text.StretchAnswer(s); !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "the shard mutexes (64), 30ns to each hold: 27.0 %") {
 		t.Errorf("answer %q", a)
 	}
 	s.Experiments = s.Experiments[:1]
-	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "Only 0 of the 6 rounds ran undisturbed, and a part is decided on undisturbed rounds alone") ||
+	if a := text.StretchAnswer(s); !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "Only 0 of the 6 rounds ran undisturbed, and a part is decided on undisturbed rounds alone") ||
 		!strings.Contains(a, "What would decide it: a quieter machine; every round was disturbed.") || strings.Contains(a, "--stretch") {
 		t.Errorf("answer %q", a)
 	}
@@ -187,7 +188,7 @@ func TestQueuedLockCheaperThanItsControlUndecided(t *testing.T) {
 		m[1] = waiting(0.01)[1]
 		s.Base[i].Study.Meters = m
 	}
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; !e.Unmatched || e.Decided || !(e.Hi < 0) || e.Hi < -s.Margin {
 		t.Errorf("the cache mutex, waited for 20 %%, a little cheaper than its control: %+v; want undecided, no match", e)
 	}
@@ -207,7 +208,7 @@ func TestStretchCheaperThanItsControlUndecided(t *testing.T) {
 		"the cache mutex":        {0.33, 0.36, 0.32, 0.35, 0.34, 0.345},
 		"the shard mutexes (64)": {0.40, 0.41, 0.395, 0.40, 0.41, 0.40},
 	})
-	s.Judge()
+	Judge(s)
 	e := s.Experiments[0]
 	if l := s.Limit(); l != nil || !e.Unmatched || e.Decided || !(e.Hi < -s.Margin) {
 		t.Fatalf("limit %v; the cache mutex, 19 points cheaper than its control: %+v; want undecided, not cleared", l, e)
@@ -215,7 +216,7 @@ func TestStretchCheaperThanItsControlUndecided(t *testing.T) {
 	if !s.Experiments[1].Decided || s.Experiments[1].Unmatched {
 		t.Errorf("the shard mutexes, costing what the control costs: %+v; want cleared", s.Experiments[1])
 	}
-	a := s.Answer()
+	a := text.StretchAnswer(s)
 	if !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) to this lock cost less than the same time outside every lock, which cost 40.0 %") ||
 		!strings.Contains(a, "so the control changed how the lock passes between the CPUs and is no match for it") ||
 		!strings.Contains(a, "no more than the control: the shard mutexes (64)") ||
@@ -223,7 +224,7 @@ func TestStretchCheaperThanItsControlUndecided(t *testing.T) {
 		t.Errorf("answer %q", a)
 	}
 	var out strings.Builder
-	if err := s.WriteTable(&out); err != nil || !strings.Contains(out.String(), "no match") {
+	if err := text.WriteStretches(&out, s); err != nil || !strings.Contains(out.String(), "no match") {
 		t.Errorf("table (%v):\n%s", err, out.String())
 	}
 
@@ -236,8 +237,8 @@ func TestStretchCheaperThanItsControlUndecided(t *testing.T) {
 	for i := range s.Base {
 		s.Base[i].Study.Meters = waiting(0.01)
 	}
-	s.Judge()
-	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) to these parts decided none of them against the same time outside every lock") ||
+	Judge(s)
+	if a := text.StretchAnswer(s); !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) to these parts decided none of them against the same time outside every lock") ||
 		!strings.Contains(a, "is no match for it") || !strings.Contains(a, "the stretch may have made the queue it measured") {
 		t.Errorf("answer %q", a)
 	}
@@ -271,27 +272,27 @@ func TestSerialControlNamesNothing(t *testing.T) {
 	// stretch, nor the shards cleared by costing what the serial control
 	// costs.
 	waitedFor(0.2, 0.2)
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; e.Decided || e.Limits || !e.Serial || e.Queued {
 		t.Errorf("%s, beside a control that cost 43 %%: %+v; want undecided", e.Name, e)
 	}
 	if e := s.Experiments[1]; e.Decided || e.Limits || !e.Serial {
 		t.Errorf("%s, waited for 20 %% of the time, costing what the serial control costs: %+v; want undecided", e.Name, e)
 	}
-	a := s.Answer()
+	a := text.StretchAnswer(s)
 	if !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) outside every lock (the control) cost 43.2 %, nearer what it costs where every operation waits its turn (50.0 %) than where nothing queues (33.3 %)") ||
 		!strings.Contains(a, "the shard mutexes (64), 30ns to each hold: 0.0 % [0.0, 0.5] beyond the control, waited for 20.0 % of the time as it is") ||
 		!strings.Contains(a, "What would decide it: a relief measured") {
 		t.Errorf("answer %q", a)
 	}
 	var out strings.Builder
-	if err := s.WriteTable(&out); err != nil || !strings.Contains(out.String(), "serial") {
+	if err := text.WriteStretches(&out, s); err != nil || !strings.Contains(out.String(), "serial") {
 		t.Errorf("table (%v):\n%s", err, out.String())
 	}
 	// The shards waited for little: costing what the control costs clears
 	// them (and the cache, the one lock waited for, is the queue).
 	waitedFor(0.2, 0.01)
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[1]; !e.Decided || e.Limits || e.Serial {
 		t.Errorf("%s, costing what the control costs: %+v; want cleared", e.Name, e)
 	}
@@ -301,7 +302,7 @@ func TestSerialControlNamesNothing(t *testing.T) {
 	for i := range s.Base {
 		s.Base[i].Study.Meters[0].BusyFrac = 0.75
 	}
-	s.Judge()
+	Judge(s)
 	if l := s.Limit(); l != nil || !s.Experiments[0].Serial {
 		t.Errorf("limit %+v; want none beside the serial control, the lock held 75 %% of the time", l)
 	}
@@ -310,7 +311,7 @@ func TestSerialControlNamesNothing(t *testing.T) {
 		s.Control.Points[i].Throughput = base[i] * (1 - 0.33)
 		s.Experiments[0].Points[i].Throughput = base[i] * (1 - 0.52)
 	}
-	s.Judge()
+	Judge(s)
 	if l := s.Limit(); l == nil || l.Name != "the cache mutex" {
 		t.Errorf("limit %+v; want the cache mutex", l)
 	}
@@ -329,7 +330,7 @@ func TestStretchOverItsBoundNamesNothing(t *testing.T) {
 		"the cache mutex":        {0.60, 0.62, 0.59, 0.61, 0.58, 0.60},
 		"the shard mutexes (64)": {0.335, 0.34, 0.325, 0.33, 0.34, 0.33},
 	})
-	s.Judge()
+	Judge(s)
 	e := s.Experiments[0]
 	if l := s.Limit(); l != nil || !e.OverBound || e.Decided || e.Bound < 0.499 || e.Bound > 0.501 {
 		t.Fatalf("limit %v; the cache mutex, 60 %% against a bound of 50 %%: %+v; want undecided, not named", l, e)
@@ -337,14 +338,14 @@ func TestStretchOverItsBoundNamesNothing(t *testing.T) {
 	if !s.Experiments[1].Decided || s.Experiments[1].OverBound {
 		t.Errorf("the shard mutexes, costing what the control costs: %+v; want cleared", s.Experiments[1])
 	}
-	a := s.Answer()
+	a := text.StretchAnswer(s)
 	if !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) to this lock cost more than the same time outside every lock, which cost 33.0 %, and more than the time added can cost") ||
 		!strings.Contains(a, "yet it cost 60.0 %, more than time added where every operation waits its turn for it can cost (50.0 %)") ||
 		!strings.Contains(a, "What would decide it: a relief measured") {
 		t.Errorf("answer %q", a)
 	}
 	var out strings.Builder
-	if err := s.WriteTable(&out); err != nil || !strings.Contains(out.String(), "over bound") {
+	if err := text.WriteStretches(&out, s); err != nil || !strings.Contains(out.String(), "over bound") {
 		t.Errorf("table (%v):\n%s", err, out.String())
 	}
 
@@ -357,7 +358,7 @@ func TestStretchOverItsBoundNamesNothing(t *testing.T) {
 		s.Experiments[0].Points[r].Study = &results.Study{Meters: []results.Machine{{Name: "cache", Kind: "mutex", Uses: 1_000_000, BusyFrac: 0.145}}}
 		s.Experiments[0].Points[r].Dur = time.Second
 	}
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; e.OverBound || e.Bound < 0.599 || e.Bound > 0.601 || e.Injected < 44.9 || e.Injected > 45.1 {
 		t.Errorf("the cache mutex, 45 ns measured a hold: %+v; want a bound of 60 %%", e)
 	}
@@ -371,12 +372,12 @@ func TestStretchOverItsBoundNamesNothing(t *testing.T) {
 	for r := range s.Base {
 		s.Experiments[0].Points[r].Study.Meters[0].BusyFrac = 0.075 // 75 ns a use, against 100
 	}
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; e.Injected != 0 || e.Bound < 0.499 || e.Bound > 0.501 {
 		t.Errorf("the cache mutex, its stretched holds 25 ns shorter: %+v; want nothing measured added, a bound of 50 %%", e)
 	}
 	var table strings.Builder
-	if err := s.WriteTable(&table); err != nil || strings.Contains(table.String(), "-25ns") {
+	if err := text.WriteStretches(&table, s); err != nil || strings.Contains(table.String(), "-25ns") {
 		t.Errorf("table (%v):\n%s", err, table.String())
 	}
 
@@ -388,7 +389,7 @@ func TestStretchOverItsBoundNamesNothing(t *testing.T) {
 	for i := range s.Base {
 		s.Base[i].Disturbed = true
 	}
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; e.OverBound || e.Decided || !math.IsNaN(e.Bound) {
 		t.Errorf("over the bound on disturbed rounds: %+v", e)
 	}
@@ -419,18 +420,18 @@ func TestCapturedLockNamed(t *testing.T) {
 	cache := []float64{0.47, 0.45, 0.46, 0.49, 0.41, 0.48}
 	shards := []float64{0.42, 0.445, 0.36, 0.45, 0.385, 0.435}
 	s := stretches(base, control, map[string][]float64{"the cache mutex": cache, "the shard mutexes (64)": shards})
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; e.Limits || e.Decided || e.Captured || !(e.Lo < s.Margin) || !(e.Beyond > 0) {
 		t.Fatalf("the cache mutex, not counted as handed off: %+v; want undecided, its interval across the margin", e)
 	}
 
 	handing(s, 2, 0.004)
-	s.Judge()
+	Judge(s)
 	e := s.Experiments[0]
 	if l := s.Limit(); l == nil || l.Name != "the cache mutex" || !e.Captured || e.Handoffs < 0.0039 || e.Handoffs > 0.0041 {
 		t.Fatalf("limit %v; the cache mutex, passed in 0.4 %% of its holds: %+v; want named", l, e)
 	}
-	if a := s.Answer(); !strings.HasPrefix(a, "The cache mutex limits this, by what the watcher saw as it is: the workers waited for it 20.0 % of their time, and it passed from one to another in 0.4 % of its holds, under a tenth of what they would pass it taking it side by side") ||
+	if a := text.StretchAnswer(s); !strings.HasPrefix(a, "The cache mutex limits this, by what the watcher saw as it is: the workers waited for it 20.0 % of their time, and it passed from one to another in 0.4 % of its holds, under a tenth of what they would pass it taking it side by side") ||
 		strings.Contains(a, "more than the same time") != (e.Lo > 0) {
 		t.Errorf("answer %q (interval [%.3f, %.3f])", a, e.Lo, e.Hi)
 	}
@@ -439,11 +440,11 @@ func TestCapturedLockNamed(t *testing.T) {
 	// UTC: +0.7 [-12.8, 12.6]).
 	across := stretches(base, control, map[string][]float64{"the cache mutex": {0.43, 0.43, 0.37, 0.47, 0.38, 0.44}})
 	handing(across, 2, 0.004)
-	across.Judge()
+	Judge(across)
 	if e := across.Experiments[0]; !e.Captured || !(e.Lo <= 0) {
 		t.Fatalf("the cache mutex about as dear as its control: %+v; want captured, its interval across zero", e)
 	}
-	if a := across.Answer(); strings.Contains(a, "more than the same time") || !strings.Contains(a, "about as much as the same time outside every lock") {
+	if a := text.StretchAnswer(across); strings.Contains(a, "more than the same time") || !strings.Contains(a, "about as much as the same time outside every lock") {
 		t.Errorf("a stretch no dearer than its control said to cost more: %q", a)
 	}
 
@@ -462,7 +463,7 @@ func TestCapturedLockNamed(t *testing.T) {
 		s := stretches(base, control, map[string][]float64{"the cache mutex": c.cache, "the shard mutexes (64)": shards})
 		s.Experiments[0].UsesPerOp = c.uses
 		handing(s, c.takers, c.share)
-		s.Judge()
+		Judge(s)
 		if e := s.Experiments[0]; e.Captured || e.Limits {
 			t.Errorf("%s: %+v; want not named", c.what, e)
 		}
@@ -479,7 +480,7 @@ func TestCapturedLockNamed(t *testing.T) {
 			s.Base[i].Study.Meters[0].Reads = reads
 			s.Base[i].Study.Meters[0].Goroutines = 2 // watched: its readers told apart
 		}
-		s.Judge()
+		Judge(s)
 		if e := s.Experiments[0]; (e.Captured || e.Limits) != (reads == 0) {
 			t.Errorf("an RWMutex of %d reads: %+v; want named %v", reads, e, reads == 0)
 		}
@@ -491,7 +492,7 @@ func TestCapturedLockNamed(t *testing.T) {
 		s.Base[i].Study.Meters = waiting(0.01)
 	}
 	handing(s, 2, 0.004)
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; e.Captured || e.Limits {
 		t.Errorf("waited for 1 %% of the time: %+v; want not named", e)
 	}
@@ -503,7 +504,7 @@ func TestCapturedLockNamed(t *testing.T) {
 	for i := range s.Base {
 		s.Base[i].Disturbed = true
 	}
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; e.Captured || e.Decided {
 		t.Errorf("on disturbed runs: %+v; want undecided", e)
 	}
@@ -537,7 +538,7 @@ func TestQueuedLockNamed(t *testing.T) {
 	}
 	s := queued(serial, cheaper, 0.25, 0.01)
 	handing(s, 2, 0.15)
-	s.Judge()
+	Judge(s)
 	e := s.Experiments[0]
 	if l := s.Limit(); l == nil || l.Name != "the cache mutex" || !e.Queued || e.Captured || !e.Unmatched || !e.Decided {
 		t.Fatalf("limit %v; the cache mutex, waited for 25 %% beside a serial control, 5 points cheaper: %+v; want named, queued", l, e)
@@ -545,7 +546,7 @@ func TestQueuedLockNamed(t *testing.T) {
 	if o := s.Experiments[1]; o.Queued || o.Limits {
 		t.Errorf("the shard mutexes, waited for 1 %%: %+v; want not named", o)
 	}
-	a := s.Answer()
+	a := text.StretchAnswer(s)
 	if !strings.HasPrefix(a, "The cache mutex limits this, by what the watcher and the control saw as it is: the workers waited for it 25.0 % of their time, for no other lock as long, and it passed from one to another in 15.0 % of its holds, under half of what they would pass it taking it side by side, while the same time outside every lock cost 48.0 %, nearer what time added where every operation waits its turn costs (50.0 %) than where nothing queues (33.3 %): they ran one at a time, taking turns at this lock; adding 30ns per operation (50 % of one) to it (30ns to each hold) cost 43.0 %, -5.0 % [") {
 		t.Errorf("answer %q", a)
 	}
@@ -553,7 +554,7 @@ func TestQueuedLockNamed(t *testing.T) {
 		t.Errorf("answer %q: want it to say that no relief was measured", a)
 	}
 	var out strings.Builder
-	if err := s.WriteTable(&out); err != nil || !strings.Contains(out.String(), "limits") {
+	if err := text.WriteStretches(&out, s); err != nil || !strings.Contains(out.String(), "limits") {
 		t.Errorf("table (%v):\n%s", err, out.String())
 	}
 
@@ -561,16 +562,16 @@ func TestQueuedLockNamed(t *testing.T) {
 	between := []float64{0.41, 0.40, 0.42, 0.41, 0.405, 0.41}
 	s = queued(between, []float64{0.34, 0.33, 0.35, 0.34, 0.335, 0.34}, 0.25, 0.01)
 	handing(s, 2, 0.004)
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; !e.Queued || !e.Limits || e.Captured {
 		t.Errorf("the cache mutex captured, its stretch cheaper than a control of 41 %%: %+v; want named, queued", e)
 	}
-	if a := s.Answer(); !strings.Contains(a, "it passed from one to another in 0.4 % of its holds, under a tenth of what they would pass it taking it side by side, while the same time outside every lock cost 41.0 %, more than where nothing queues (33.3 %)") {
+	if a := text.StretchAnswer(s); !strings.Contains(a, "it passed from one to another in 0.4 % of its holds, under a tenth of what they would pass it taking it side by side, while the same time outside every lock cost 41.0 %, more than where nothing queues (33.3 %)") {
 		t.Errorf("answer %q", a)
 	}
 	// Not captured, beside the same control: not named.
 	s = queued(between, []float64{0.34, 0.33, 0.35, 0.34, 0.335, 0.34}, 0.25, 0.01)
-	s.Judge()
+	Judge(s)
 	if e := s.Experiments[0]; e.Queued || e.Limits {
 		t.Errorf("the cache mutex, not captured, control 41 %%: %+v; want not named", e)
 	}
@@ -606,7 +607,7 @@ func TestQueuedLockNamed(t *testing.T) {
 		if c.adjust != nil {
 			c.adjust(c.s)
 		}
-		c.s.Judge()
+		Judge(c.s)
 		if e := c.s.Experiments[0]; e.Queued || e.Limits {
 			t.Errorf("%s: %+v; want not named", c.what, e)
 		}

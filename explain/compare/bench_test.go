@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -40,7 +41,7 @@ func TestGoBenchmarks(t *testing.T) {
 		t.Errorf("metrics %q, want %q", names, want)
 	}
 	var buf bytes.Buffer
-	if err := c.WriteTable(&buf); err != nil {
+	if err := text.WriteComparison(&buf, c); err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range []string{"sec/op (lower is better)", "Get-2      102.5n ± 2%  52.50n ± 5%  -48.8% (p=0.002 n=6)",

@@ -11,11 +11,11 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
 	"github.com/brewput/brewput/results/stats"
 )
 
@@ -41,114 +41,6 @@ func (o Options) Check() error {
 
 func (o Options) alpha() float64 { return cmp.Or(o.Alpha, stats.Alpha) }
 
-// Key is a configuration: what was measured, apart from where and when.
-// Points with equal keys are repetitions of one another. The machine is
-// not part of it (the two sides usually differ in it); whether the point
-// is the model's is, so that a prediction is never compared with a
-// measurement.
-type Key struct {
-	Mode string  `json:"mode"`
-	CPUs int     `json:"cpus"`
-	Par  int     `json:"par"`
-	Rate float64 `json:"rate,omitempty"`
-	MaxQ int     `json:"maxq,omitempty"`
-	// Steps are the shop's step durations and clock (wall by default).
-	Steps results.Steps `json:"steps"`
-	// Model marks a prediction, with its policy; its seeds are its
-	// repetitions.
-	Model bool   `json:"model,omitempty"`
-	Sched string `json:"sched,omitempty"`
-	// Bench marks a Go benchmark: Mode is its name, CPUs its GOMAXPROCS.
-	Bench bool `json:"bench,omitempty"`
-}
-
-// KeyOf returns the configuration p was measured, or predicted, in.
-func KeyOf(p results.Point) Key {
-	k := Key{Mode: p.Mode, CPUs: p.CPUs, Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ,
-		Model: p.IsModel(), Sched: p.Sched, Bench: p.Kind == results.KindBench}
-	if p.Kind == results.KindShop || p.Kind == results.KindStudy {
-		k.Steps = p.Steps()
-		k.Steps.Clock = cmp.Or(k.Steps.Clock, "wall") // files from before the clock was recorded
-	}
-	return k
-}
-
-// String names the configuration briefly: "finelocking (model fifo)
-// cpus=2 par=2", with an open loop's rate and maxq and the steps that are
-// not the default.
-func (k Key) String() string {
-	if k.Bench {
-		return results.BenchName(k.Mode, k.CPUs)
-	}
-	s := fmt.Sprintf("%s cpus=%d par=%d", k.modeLabel(), k.CPUs, k.Par)
-	if k.Rate > 0 {
-		s += fmt.Sprintf(" rate=%s maxq=%d", strconv.FormatFloat(k.Rate, 'f', -1, 64), k.MaxQ)
-	}
-	if labels := k.Steps.NonDefault(); len(labels) > 0 {
-		s += " " + strings.Join(labels, " ")
-	}
-	return s
-}
-
-// modeLabel is the mode, and for a prediction "(model)" and its policy.
-func (k Key) modeLabel() string {
-	if !k.Model {
-		return k.Mode
-	}
-	if k.Sched == "" {
-		return k.Mode + " (model)"
-	}
-	return k.Mode + " (model " + k.Sched + ")"
-}
-
-// Side describes one side of a comparison.
-type Side struct {
-	// Sources are the points' origins (results.Point.Origin) in the
-	// order first seen.
-	Sources     []string `json:"sources"`
-	Points      int      `json:"points"`
-	ModelPoints int      `json:"model_points,omitempty"`
-	// MinCount and MaxCount are the fewest and the most repetitions of
-	// one configuration.
-	MinCount int `json:"min_count"`
-	MaxCount int `json:"max_count"`
-	// Disturbed counts the measured points other processes took CPU from.
-	Disturbed int `json:"disturbed"`
-}
-
-// Comparison is how NEW differs from OLD, configuration by configuration.
-type Comparison struct {
-	// Alpha is the verdicts' significance level, Confidence the medians'
-	// intervals'.
-	Alpha      float64 `json:"alpha"`
-	Confidence float64 `json:"confidence"`
-	Old        Side    `json:"old"`
-	New        Side    `json:"new"`
-	// Answers sum the rows up, a kind of configuration each: the answer
-	// written first.
-	Answers []Answer `json:"answers"`
-	// Rows are the configurations in both, in the order OLD has them.
-	Rows []Row `json:"rows"`
-	// Geomeans summarize each metric over the rows, per unit.
-	Geomeans []Geomean `json:"geomeans"`
-	// OnlyOld and OnlyNew are the configurations only one side has.
-	OnlyOld []Key `json:"only_old"`
-	OnlyNew []Key `json:"only_new"`
-	// Changed says that the sides differ in their steps throughout
-	// ("steps: old default steps, new grind=2ms"), so configurations were
-	// matched without them.
-	Changed string `json:"changed,omitempty"`
-	// all is Options.All.
-	all bool
-}
-
-// Row compares one configuration: throughput, p50 and p99, the latencies
-// missing where a side completed no operation.
-type Row struct {
-	Key     Key      `json:"key"`
-	Metrics []Metric `json:"metrics"`
-}
-
 // Compare groups each side's points by Key and compares the
 // configurations both sides have; opts should pass Check.
 func Compare(old, new []results.Point, opts Options) Comparison {
@@ -163,8 +55,8 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 	oldKeys, o, oldSide := group(old)
 	newKeys, n, newSide := group(new)
 	defs := metricsOf(old, new)
-	c := Comparison{Alpha: alpha, Confidence: stats.Confidence, Old: oldSide, New: newSide,
-		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed, all: opts.All}
+	c := Comparison{Alpha: alpha, Confidence: stats.Confidence, Old: oldSide, New: newSide, All: opts.All,
+		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed}
 	for _, k := range oldKeys {
 		if _, ok := n[k]; !ok {
 			c.OnlyOld = append(c.OnlyOld, k)
@@ -255,3 +147,19 @@ func stepsText(s results.Steps, none string) string {
 	}
 	return none
 }
+
+// The record's types, in results/comparison.
+type (
+	Comparison   = comparison.Comparison
+	Key          = comparison.Key
+	Side         = comparison.Side
+	Row          = comparison.Row
+	Metric       = comparison.Metric
+	Geomean      = comparison.Geomean
+	Answer       = comparison.Answer
+	ConfigChange = comparison.ConfigChange
+	MetricDelta  = comparison.MetricDelta
+)
+
+// KeyOf returns the configuration p was measured, or predicted, in.
+func KeyOf(p results.Point) Key { return comparison.KeyOf(p) }

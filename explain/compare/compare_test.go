@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/report/text"
 
 	"github.com/brewput/brewput/results"
 )
@@ -33,7 +34,7 @@ func metric(t *testing.T, c compare.Comparison, name string) compare.Metric {
 func table(t *testing.T, c compare.Comparison) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := c.WriteTable(&b); err != nil {
+	if err := text.WriteComparison(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -320,7 +321,7 @@ func TestCompareAcrossChangedSteps(t *testing.T) {
 		t.Errorf("throughput 500 → 400 over 6 runs: delta %.1f%%, significant %v; want about -20%%, significant", m.DeltaPct, m.Significant)
 	}
 	var b strings.Builder
-	if err := c.WriteTable(&b); err != nil {
+	if err := text.WriteComparison(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "compared across a change of steps: old default steps, new grind=2ms") {

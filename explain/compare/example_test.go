@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -36,7 +37,7 @@ func ExampleCompare() {
 	old = append(old, measured("laptop", "multi-2", 4, 900)...)
 
 	c := compare.Compare(old, new, compare.Options{})
-	c.WriteTable(os.Stdout)
+	text.WriteComparison(os.Stdout, c)
 	// Output:
 	// old: laptop (14 points, count 1-6)   new: server (13 points, count 1-6)
 	// Measured, 3 configurations in both, 1 to 6 runs each: finelocking on 2 CPUs,

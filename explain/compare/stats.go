@@ -12,57 +12,9 @@ import (
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
 	"github.com/brewput/brewput/results/stats"
 )
-
-// Metric compares one metric of one configuration.
-type Metric struct {
-	// Name is "throughput", "p50", "p99" or a unit of Go benchmarks'
-	// lines ("B/op"); Unit is the throughput's unit, or "ms".
-	Name string `json:"name"`
-	Unit string `json:"unit"`
-	// Better is "higher" or "lower".
-	Better string        `json:"better"`
-	Old    stats.Summary `json:"old"`
-	New    stats.Summary `json:"new"`
-	// DeltaPct is the change of the median in percent, NaN from 0.
-	DeltaPct float64 `json:"delta_pct"`
-	// GainLo and GainHi bound NEW's median over OLD's, minus 1, by the
-	// two intervals; infinite where an interval is.
-	GainLo float64 `json:"gain_lo"`
-	GainHi float64 `json:"gain_hi"`
-	// P is the Mann-Whitney U test's p-value; Significant is P < Alpha
-	// with [GainLo, GainHi], where bounded, on one side of 0, and no
-	// sample of either side disturbed.
-	P           float64 `json:"p"`
-	Significant bool    `json:"significant"`
-	// Inconclusive is InconclusiveDisturbed where the test and the
-	// interval would have called a change but a side has disturbed
-	// samples: other processes' CPU, not the change, may have made it.
-	Inconclusive string `json:"inconclusive,omitempty"`
-	// TooFew says that no samples of these sizes could reach P < Alpha:
-	// Need runs a side are needed for a verdict.
-	TooFew bool `json:"too_few"`
-	Need   int  `json:"need,omitempty"`
-	// Change is +1 when NEW is significantly better, -1 worse, else 0.
-	Change int `json:"change"`
-	// Verdict says it in words: "+25.2% better", "-20.1% worse", "~",
-	// "~ (n=1: too few runs for a verdict; use --count 6)", or
-	// "inconclusive: disturbed (old 6 of 6) …".
-	Verdict string `json:"verdict"`
-}
-
-// Geomean is the geometric mean of a metric's medians over the rows that
-// have it in one unit, as benchstat's geomean row.
-type Geomean struct {
-	Name     string  `json:"name"`
-	Unit     string  `json:"unit"`
-	Old      float64 `json:"old"`
-	New      float64 `json:"new"`
-	DeltaPct float64 `json:"delta_pct"`
-	// Rows counts the rows included, those with positive medians.
-	Rows int `json:"rows"`
-}
 
 // metricDef is a metric Compare compares.
 type metricDef struct {
@@ -177,13 +129,13 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	m.TooFew = !m.Significant && m.Inconclusive == "" && stats.MinP(len(so.Values), len(sn.Values), alpha) >= alpha
 	switch {
 	case m.Inconclusive != "":
-		m.Verdict = fmt.Sprintf("inconclusive: disturbed (%s); %s", m.disturbedText(), Remedy)
+		m.Verdict = fmt.Sprintf("inconclusive: disturbed (%s); %s", m.DisturbedText(), comparison.Remedy)
 	case m.Significant:
 		m.Change = direction(m.New.Median-m.Old.Median, d.better)
-		m.Verdict = format.Delta(m.DeltaPct) + " " + changeWord(m.Change)
+		m.Verdict = format.Delta(m.DeltaPct) + " " + comparison.ChangeWord(m.Change)
 	case m.TooFew:
 		m.Need = stats.RunsFor(alpha)
-		m.Verdict = fmt.Sprintf("~ (n=%s: too few runs for a verdict; use --count %d)", sizes(m.Old.N, m.New.N), m.Need)
+		m.Verdict = fmt.Sprintf("~ (n=%s: too few runs for a verdict; use --count %d)", comparison.Sizes(m.Old.N, m.New.N), m.Need)
 	default:
 		m.Verdict = "~"
 	}
@@ -194,23 +146,6 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 // leave a change untold.
 const InconclusiveDisturbed = "disturbed"
 
-// Remedy says what gives a disturbed comparison a verdict.
-const Remedy = "measure both again while nothing else runs (by default brewput measures a " +
-	"disturbed point again, up to 3 times)"
-
-// disturbedText says which side's samples were disturbed: "old 6 of 6,
-// new 1 of 6".
-func (m Metric) disturbedText() string {
-	var parts []string
-	if m.Old.Disturbed > 0 {
-		parts = append(parts, fmt.Sprintf("old %d of %d", m.Old.Disturbed, m.Old.N))
-	}
-	if m.New.Disturbed > 0 {
-		parts = append(parts, fmt.Sprintf("new %d of %d", m.New.Disturbed, m.New.N))
-	}
-	return strings.Join(parts, ", ")
-}
-
 // direction is +1 when a change of diff is an improvement, -1 when it is
 // a regression, 0 when there is none.
 func direction(diff float64, better string) int {
@@ -218,18 +153,6 @@ func direction(diff float64, better string) int {
 		diff = -diff
 	}
 	return cmp.Compare(diff, 0)
-}
-
-// changeWord says a Change in a word; 0 for a significant change is a
-// shift that leaves the medians equal.
-func changeWord(change int) string {
-	switch change {
-	case 1:
-		return "better"
-	case -1:
-		return "worse"
-	}
-	return "(medians equal)"
 }
 
 // geomeans computes a Geomean per metric and unit, in row order.
@@ -265,15 +188,6 @@ func geomeans(rows []Row) []Geomean {
 		out = append(out, g)
 	}
 	return out
-}
-
-// sizes gives sample sizes as benchstat does: "6", or "6+3" when they
-// differ.
-func sizes(n1, n2 int) string {
-	if n1 == n2 {
-		return fmt.Sprint(n1)
-	}
-	return fmt.Sprintf("%d+%d", n1, n2)
 }
 
 // gainRange bounds NEW's median over OLD's, minus 1, by their intervals;

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/explain/scaling"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -70,10 +71,10 @@ func TestFitsIdealAndLocking(t *testing.T) {
 	if locking.Sigma != 1 || locking.SerialFraction != 1 || math.Abs(locking.Ceiling-250) > 1e-6 {
 		t.Errorf("locking: σ = %g, serial fraction %g, ceiling %g; want 1, 1, 250", locking.Sigma, locking.SerialFraction, locking.Ceiling)
 	}
-	if got := locking.PeakText(); got != "none: flat from 1 CPU at 250.0 lattes/s" {
+	if got := text.PeakText(locking); got != "none: flat from 1 CPU at 250.0 lattes/s" {
 		t.Errorf("locking's peak: %q", got)
 	}
-	if got := ideal.PeakText(); !strings.HasPrefix(got, "none: κ = 0 and σ = 0") || ideal.Law != "linear" || !ideal.Anchored {
+	if got := text.PeakText(ideal); !strings.HasPrefix(got, "none: κ = 0 and σ = 0") || ideal.Law != "linear" || !ideal.Anchored {
 		t.Errorf("ideal's peak: %q", got)
 	}
 }
@@ -115,8 +116,8 @@ func TestFitsTooFewPoints(t *testing.T) {
 		if f.Fitted() || f.Error != "2 CPU counts (1, 2); a fit needs at least 3" {
 			t.Errorf("%s: error %q; want it to say plainly that 2 CPU counts are too few", f.Mode, f.Error)
 		}
-		if f.Sigma != 0 || f.Lambda != 0 || f.HasPeak() || f.PeakText() != "-" {
-			t.Errorf("%s: unfitted, yet σ = %g, λ = %g, peak %q", f.Mode, f.Sigma, f.Lambda, f.PeakText())
+		if f.Sigma != 0 || f.Lambda != 0 || f.HasPeak() || text.PeakText(f) != "-" {
+			t.Errorf("%s: unfitted, yet σ = %g, λ = %g, peak %q", f.Mode, f.Sigma, f.Lambda, text.PeakText(f))
 		}
 		var m map[string]any
 		b, err := json.Marshal(f)
@@ -246,8 +247,8 @@ func TestFitsByPar(t *testing.T) {
 	if !ideal.Fitted() || (ideal.Sigma == 0 && ideal.Kappa == 0) {
 		t.Errorf("ideal by customers: σ = %g, κ = %g; want a curve that bends", ideal.Sigma, ideal.Kappa)
 	}
-	if !strings.Contains(ideal.PeakText(), "customers") && ideal.HasPeak() {
-		t.Errorf("peak by customers says %q", ideal.PeakText())
+	if !strings.Contains(text.PeakText(ideal), "customers") && ideal.HasPeak() {
+		t.Errorf("peak by customers says %q", text.PeakText(ideal))
 	}
 	// Against CPUs, the same points have one CPU count.
 	fits = fitsOf(t, ps, scaling.ByCPUs)
@@ -280,7 +281,7 @@ func TestFitPeakBeyondData(t *testing.T) {
 	if !f.HasPeak() || math.Abs(f.PeakN-math.Sqrt(980)) > 0.5 {
 		t.Fatalf("peak at %g (has %v); want about 31.3", f.PeakN, f.HasPeak())
 	}
-	if got := f.PeakText(); !strings.Contains(got, "lattes/s at 31.3 CPUs, extrapolated beyond the data (up to 8)") || !f.Extrapolated {
+	if got := text.PeakText(f); !strings.Contains(got, "lattes/s at 31.3 CPUs, extrapolated beyond the data (up to 8)") || !f.Extrapolated {
 		t.Errorf("PeakText = %q", got)
 	}
 }
@@ -297,7 +298,7 @@ func TestFitFlatSeries(t *testing.T) {
 	if f.HasPeak() || f.FlatFrom != 4 || f.FlatAt != 1000 || f.Lambda != 250 || !f.Anchored {
 		t.Errorf("finelocking 1–16: peak %v at %g, flat from %d at %g, λ = %g; want no peak, flat from 4 at 1000, λ = 250", f.HasPeak(), f.PeakN, f.FlatFrom, f.FlatAt, f.Lambda)
 	}
-	if got := f.PeakText(); got != "none: flat from 4 CPUs at 1000.0 lattes/s" {
+	if got := text.PeakText(f); got != "none: flat from 4 CPUs at 1000.0 lattes/s" {
 		t.Errorf("PeakText = %q", got)
 	}
 }

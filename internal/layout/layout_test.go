@@ -93,7 +93,7 @@ func labs(t *testing.T, ps map[string]*pkg) []string {
 // foundations (files written whole, numbers formatted, exit codes, flags),
 // before everything, importing only the standard library and each other
 // (TestBaseIsStandard); internal/measure, the measuring helpers, beside
-// measure/; internal/run, the orchestration of commands, between report
+// measure/; internal/driver, the command layer, between report
 // and cmd, with the test kit; and the tests' own tools after cmd. Every
 // package has a tier.
 func tier(dir string) (int, bool) {
@@ -108,7 +108,7 @@ func tier(dir string) (int, bool) {
 		{"explain", 3},
 		{"experiment", 4},
 		{"report", 5},
-		{"internal/run", 6}, {"internal/testkit", 6},
+		{"internal/driver", 6}, {"internal/testkit", 6},
 		{"cmd", 7}, {"internal/testsummary", 7}, {"internal/layout", 7},
 		{"examples", 8},
 	}
@@ -167,7 +167,7 @@ func TestImportsOneWay(t *testing.T) {
 			t.Errorf("%s (tier %d) imports %s (tier %d): data flows scenario → harness → results → explanation → report", dir, own, imp, to)
 		}
 	}
-	// Only lab/all knows the labs; cmd/brewput knows them through it. The
+	// Only lab/all knows the labs; the driver knows them through it. The
 	// one other is lab/lessons: each seed's claim is about a particular
 	// lab, measured through that lab's own Run.
 	for _, l := range labs(t, ps) {
@@ -182,7 +182,7 @@ func TestImportsOneWay(t *testing.T) {
 // producers are the packages that make points or run a system: the
 // model, the measuring kit and its helpers on this host, the coffee shop,
 // the labs and the experiments.
-var producers = []string{"model", "measure", "internal/measure", "coffee", "lab", "experiment", "internal/run"}
+var producers = []string{"model", "measure", "internal/measure", "coffee", "lab", "experiment", "internal/driver"}
 
 // reachesAny maps each package of pattern (as go list takes it) that
 // reaches a package under one of banned to those it reaches.
@@ -300,7 +300,7 @@ func TestNoLabByName(t *testing.T) {
 		names = append(names, strings.TrimPrefix(l, "lab/"))
 	}
 	named := regexp.MustCompile(`(^|[-/=:"])(` + strings.Join(names, "|") + `)($|[-/=:"])`)
-	for _, dir := range []string{"report", "cmd/brewput"} {
+	for _, dir := range []string{"report", "internal/driver"} {
 		for _, f := range ps[dir].files {
 			help := map[*ast.BasicLit]bool{}
 			ast.Inspect(f, func(n ast.Node) bool {
@@ -356,7 +356,7 @@ func TestKitWall(t *testing.T) {
 		}
 	}
 	banned := []string{"github.com/spf13/cobra", "github.com/spf13/pflag", "google.golang.org/grpc", "github.com/syndtr/goleveldb", "github.com/chromedp/",
-		"gonum.org/", module + "coffee", module + "lab", module + "model", module + "explain", module + "report", module + "internal/run/predict"}
+		"gonum.org/", module + "coffee", module + "lab", module + "model", module + "explain", module + "report", module + "internal/driver"}
 	for _, pkg := range []string{"./measure/...", "./examples/cache/study"} {
 		for _, dep := range deps(t, pkg) {
 			for _, b := range banned {

@@ -1,8 +1,6 @@
-// Package actors is the actors lab (brewput lab actors), after the seed's
-// appendix on the throughput of actors in Go: a service that hands out
-// unique, increasing identities, serialized four ways. It measures
-// identities per second and request latency as clients grow, in process
-// and (Config.Remote) over gRPC on 127.0.0.1, checking every identity.
+// Package actors is the actors lab, after the seed's appendix on actors in
+// Go: a service that hands out unique, increasing identities, serialized
+// four ways, measured as clients grow, in process and over gRPC.
 package actors
 
 import (
@@ -16,11 +14,10 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Name is the lab's name, as in brewput lab actors.
 const Name = "actors"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point.
 const (
@@ -69,14 +66,11 @@ const (
 	Locker   = "locker"   // the actor's interface and handler, serialized by a mutex
 )
 
-// RemotePrefix starts the variant name of a point served over gRPC:
-// "remote/actor".
+// RemotePrefix starts the variant name of a point served over gRPC.
 const RemotePrefix = "remote/"
 
-// Variants returns the four variants, in Run's default order.
 func Variants() []string { return []string{Simple, Sequence, Actor, Locker} }
 
-// variantList is the variants for messages: "simple, sequence, actor, locker".
 func variantList() string { return strings.Join(Variants(), ", ") }
 
 // Config says what Run sweeps: every variant with every client count.
@@ -84,23 +78,16 @@ type Config struct {
 	Variants []string `flag:"variants" usage:"variants:\nsimple, sequence, actor, locker"`
 	Clients  []int    `flag:"clients" usage:"client counts to sweep"`
 	// Requests is the same at every client count: each run does the same
-	// work, shared out. RemoteRequests is fewer: a request over gRPC costs
-	// tens of µs.
-	Requests       int `flag:"requests" usage:"identities asked for in a run\n(by all clients together)"`
-	RemoteRequests int `flag:"remote-requests" needs:"remote" usage:"the same for a run over gRPC\n(with --remote)"`
-	Mailbox        int `flag:"mailbox" usage:"the actor's mailbox size, in requests\n(0: unbuffered)"`
-	// ReplyBytes is the work of building a reply, which simple does under
-	// its lock and sequence outside it.
-	ReplyBytes int  `flag:"reply-bytes" usage:"size of a reply record:\nthe work of building a reply"`
-	Remote     bool `flag:"remote" usage:"also serve every variant over gRPC\non 127.0.0.1 (points remote/<variant>)"`
-	Reps       int  `flag:"reps" usage:"runs of each point;\na point reports the median throughput"`
+	// work, shared out.
+	Requests       int  `flag:"requests" usage:"identities asked for in a run\n(by all clients together)"`
+	RemoteRequests int  `flag:"remote-requests" needs:"remote" usage:"the same for a run over gRPC\n(with --remote)"`
+	Mailbox        int  `flag:"mailbox" usage:"the actor's mailbox size, in requests\n(0: unbuffered)"`
+	ReplyBytes     int  `flag:"reply-bytes" usage:"size of a reply record:\nthe work of building a reply"`
+	Remote         bool `flag:"remote" usage:"also serve every variant over gRPC\non 127.0.0.1 (points remote/<variant>)"`
+	Reps           int  `flag:"reps" usage:"runs of each point;\na point reports the median throughput"`
 }
 
-// DefaultConfig is all four variants with 1, 4, 16 and 64 clients,
-// 100 000 requests a run in process (0.1 to 0.3 s on 2 CPUs) and 5000
-// over gRPC, the seed's mailbox of 1024, 256-byte replies (a µs to build),
-// 6 runs a point (for an interval): 14 s for CPU counts 1 and 2 on 2
-// CPUs (at load 3).
+// DefaultConfig takes 14 s for CPU counts 1 and 2 on 2 CPUs (at load 3).
 func DefaultConfig() Config {
 	return Config{
 		Variants:       Variants(),
@@ -109,7 +96,7 @@ func DefaultConfig() Config {
 		RemoteRequests: 5000,
 		Mailbox:        1024,
 		ReplyBytes:     256,
-		Reps:           lab.IntervalRuns(), // the fewest whose median has an interval
+		Reps:           lab.IntervalRuns(),
 	}
 }
 
@@ -118,11 +105,8 @@ func DefaultConfig() Config {
 const (
 	maxClients  = 4096
 	maxRequests = 50_000_000
-	maxMailbox  = 1 << 20
-	maxReps     = 1000
 )
 
-// Validate implements lab.Validator.
 func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.NotEmpty("variants", c.Variants, "of "+variantList()),
@@ -138,8 +122,10 @@ func (c Config) Validate() error {
 			"requests %d: want %d (one for each of the most clients) to %d requests", c.Requests, most, maxRequests),
 		lab.Refuse(c.Remote && (c.RemoteRequests < most || c.RemoteRequests > maxRequests),
 			"remote-requests %d: want %d (one for each of the most clients) to %d requests", c.RemoteRequests, most, maxRequests),
-		checkMailbox(c.Mailbox),
-		checkReplyBytes(c.ReplyBytes),
-		lab.Within("reps", c.Reps, 1, maxReps, "runs a point"),
+		lab.Refuse(c.Mailbox < 0 || c.Mailbox > 1<<20, "mailbox %d: want 0 (unbuffered) to %d requests", c.Mailbox, 1<<20),
+		// The record's fixed fields take up to 91 bytes; past a MiB, a run
+		// would measure copies, not synchronization.
+		lab.Within("reply-bytes", c.ReplyBytes, minReplyBytes, 1<<20, "bytes"),
+		lab.Within("reps", c.Reps, 1, 1000, "runs a point"),
 	)
 }

@@ -98,12 +98,6 @@ func TestSequential(t *testing.T) {
 	if _, err := NewService("mutex", 1, 100); err == nil || !strings.HasPrefix(err.Error(), "variants") {
 		t.Errorf("NewService(\"mutex\"): %v, want an error about variants", err)
 	}
-	if _, err := NewService(Actor, -1, 100); err == nil || !strings.HasPrefix(err.Error(), "mailbox") {
-		t.Errorf("NewService with mailbox -1: %v, want an error about the mailbox", err)
-	}
-	if _, err := NewService(Simple, 1, 10); err == nil || !strings.HasPrefix(err.Error(), "reply-bytes") {
-		t.Errorf("NewService with 10-byte replies: %v, want an error about reply-bytes", err)
-	}
 }
 
 // verified wraps call so that every reply is checked byte for byte, not

@@ -21,13 +21,10 @@ const (
 	nextMethod  = "/" + serviceName + "/Next"
 )
 
-// request is the remote Next's request: the client asking.
-type request struct {
-	client uint32
-}
+type request struct{ client uint32 }
 
 // codec encodes a request as the client's number, 4 bytes big-endian, and
-// a Reply as its identity, 8 bytes big-endian, followed by the record.
+// a Reply as its identity, 8 bytes big-endian, then the record.
 type codec struct{}
 
 func (codec) Name() string { return "brewput-actors" }
@@ -65,7 +62,6 @@ func (codec) Unmarshal(data mem.BufferSlice, v any) error {
 	return fmt.Errorf("actors codec: cannot decode into %T", v)
 }
 
-// serviceDesc describes the service as protoc would have generated it.
 func serviceDesc() *grpc.ServiceDesc {
 	return &grpc.ServiceDesc{
 		ServiceName: serviceName,
@@ -75,7 +71,6 @@ func serviceDesc() *grpc.ServiceDesc {
 	}
 }
 
-// handleNext is the Next method's handler (the server has no interceptor).
 func handleNext(srv any, _ context.Context, dec func(any) error, _ grpc.UnaryServerInterceptor) (any, error) {
 	var req request
 	if err := dec(&req); err != nil {
@@ -86,7 +81,7 @@ func handleNext(srv any, _ context.Context, dec func(any) error, _ grpc.UnarySer
 }
 
 // endpoint is a Service served by a gRPC server on 127.0.0.1, and a client
-// connection to it, both of this process.
+// connection to it.
 type endpoint struct {
 	svc    Service
 	server *grpc.Server
@@ -94,7 +89,6 @@ type endpoint struct {
 	conn   *grpc.ClientConn
 }
 
-// readyTimeout bounds the wait for the client connection to be ready.
 const readyTimeout = 10 * time.Second
 
 // serve starts a gRPC server for svc on 127.0.0.1 and connects to it,
@@ -105,8 +99,7 @@ func serve(ctx context.Context, svc Service) (*endpoint, error) {
 		svc.Close()
 		return nil, fmt.Errorf("gRPC server: %w", err)
 	}
-	// WaitForHandlers: the service closes after Stop, once every handler
-	// has returned.
+	// WaitForHandlers: the service closes once every handler has returned.
 	r := &endpoint{
 		svc:    svc,
 		server: grpc.NewServer(grpc.ForceServerCodecV2(codec{}), grpc.WaitForHandlers(true)),
@@ -128,8 +121,6 @@ func serve(ctx context.Context, svc Service) (*endpoint, error) {
 	return r, nil
 }
 
-// waitReady connects and waits until the connection is ready, ctx is done,
-// or readyTimeout has passed.
 func (r *endpoint) waitReady(ctx context.Context) error {
 	wait, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
@@ -145,7 +136,6 @@ func (r *endpoint) waitReady(ctx context.Context) error {
 	return nil
 }
 
-// next asks the server for client's next identity.
 func (r *endpoint) next(ctx context.Context, client int) (Reply, error) {
 	var rep Reply
 	err := r.conn.Invoke(ctx, nextMethod, &request{client: uint32(client)}, &rep)

@@ -15,15 +15,13 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Unit is the unit of a point's Throughput.
 const Unit = "ids/s"
 
 // Run measures every variant of c with every client count at each CPU
-// count, in process and, with c.Remote, over gRPC (each remote point after
-// its in-process one). A point is c.Reps runs on new services (server and
-// connection set up off the clock), the variants taking turns: Throughput
-// the median run's, Par the clients, its latencies every request's.
-// Every identity is checked (see check and drive).
+// count, in process and, with c.Remote, over gRPC. A point is c.Reps runs
+// on new services, the variants taking turns: Throughput the median run's,
+// Par the clients, its latencies every request's. Every identity is
+// checked.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, k := range c.Clients {
@@ -43,23 +41,22 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // measured.
 type path struct {
 	variant  string
-	name     string // in a point: the variant, after RemotePrefix if remote
+	name     string // the variant, after RemotePrefix if remote
 	remote   bool
 	requests int
-	window   sweep.Window // over this path's runs alone
+	window   sweep.Window
 	tputs    []float64
 	hist     *hdrhistogram.Histogram
 }
 
-// measured is a point, with the intervals of its runs' median throughput
-// and of its ratio to simple's, run by run.
+// measured is a point, with the intervals of its runs' throughput and of
+// its ratio to simple's.
 type measured struct {
 	point          results.Point
 	rate, vsSimple lab.Interval
 }
 
-// measureClients measures every variant of c (and, with c.Remote, over
-// gRPC) with clients clients, the runs in turns.
+// measureClients measures every path of c with clients clients, in turns.
 func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, error) {
 	var paths []*path
 	for _, v := range c.Variants {
@@ -87,7 +84,7 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, 
 		return nil, err
 	}
 	points := make([]measured, len(paths))
-	simple := map[bool]*path{} // simple's, by remote
+	simple := map[bool]*path{} // by remote
 	for i, p := range paths {
 		pt, err := p.point(c, clients, n)
 		if err != nil {
@@ -106,7 +103,6 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, 
 	}
 	for i, p := range paths {
 		if s := simple[p.remote]; s != nil {
-			// Run by run: the variants took turns.
 			var ratios []float64
 			for k := range min(len(p.tputs), len(s.tputs)) {
 				ratios = append(ratios, p.tputs[k]/s.tputs[k])
@@ -118,7 +114,6 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, 
 	return points, nil
 }
 
-// point makes the results point of what p's runs measured.
 func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	thr := results.Median(p.tputs)
 	pt := lab.Point(Name, p.name, n, p.window, map[results.Metric]float64{
@@ -136,14 +131,13 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	return pt, lab.Latencies(&pt, p.hist)
 }
 
-// progressLine is a point's line of progress.
 func progressLine(m measured) string {
 	p := m.point
 	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s %s, latency p50 %s p99 %s, CPU util %.0f %%",
 		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), m.rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
 		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), 100*p.Metrics[results.Util])
 	if m.vsSimple.N > 0 && p.Variant() != Simple && p.Variant() != RemotePrefix+Simple {
-		line += ", ×" + m.vsSimple.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }) + " simple's"
+		line += ", ×" + m.vsSimple.Fixed(2) + " simple's"
 	}
 	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
@@ -152,7 +146,7 @@ func progressLine(m measured) string {
 }
 
 // runOnce runs clients clients on a new service of variant (behind a gRPC
-// server if remote), checks what they got, and stops what it started.
+// server if remote) and checks what they got.
 func runOnce(ctx context.Context, c Config, variant string, remote bool, clients, requests int) (out outcome, err error) {
 	svc, err := NewService(variant, c.Mailbox, c.ReplyBytes)
 	if err != nil {
@@ -165,8 +159,6 @@ func runOnce(ctx context.Context, c Config, variant string, remote bool, clients
 		if err != nil {
 			return outcome{}, err
 		}
-		// Stopped on every way out; its error, if the run had none, is
-		// the run's.
 		defer func() {
 			if cerr := r.close(); err == nil && cerr != nil {
 				err = fmt.Errorf("gRPC server: %w", cerr)
@@ -184,14 +176,13 @@ func runOnce(ctx context.Context, c Config, variant string, remote bool, clients
 	return out, check(out.ids, requests)
 }
 
-// caller asks for client's next identity.
 type caller func(ctx context.Context, client int) (Reply, error)
 
-// outcome is what one run did.
+// outcome is what one run did, by client.
 type outcome struct {
 	window  sweep.Window
-	ids     [][]uint64 // by client, in the order received
-	latency [][]int64  // by client, each request's time in ns
+	ids     [][]uint64 // in the order received
+	latency [][]int64  // each request's time in ns
 }
 
 // ctxEvery is how many requests a client makes between looks at its
@@ -199,8 +190,8 @@ type outcome struct {
 const ctxEvery = 64
 
 // drive runs clients goroutines, released together, each asking call for
-// its share of requests in turn, checking each reply's size and the whole
-// of its last; at ctx's end or a failure, all stop within ctxEvery.
+// its share of requests, checking each reply's size and the whole of its
+// last.
 func drive(ctx context.Context, call caller, clients, requests, replyBytes int) (outcome, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -220,7 +211,7 @@ func drive(ctx context.Context, call caller, clients, requests, replyBytes int) 
 			<-start
 			var last Reply
 			// One clock read per request: a request's time runs from
-			// the end of the one before (a few ns of bookkeeping).
+			// the end of the one before.
 			t := time.Now()
 			for j := range k {
 				if j%ctxEvery == 0 && runCtx.Err() != nil {
@@ -263,8 +254,8 @@ func drive(ctx context.Context, call caller, clients, requests, replyBytes int) 
 	return out, nil
 }
 
-// check verifies a run's identities, by client: each client's strictly
-// increasing, and all together 1 to requests, each once.
+// check verifies a run's identities: each client's strictly increasing,
+// all together 1 to requests, each once.
 func check(ids [][]uint64, requests int) error {
 	seen := make([]bool, requests+1)
 	total := 0

@@ -1,7 +1,7 @@
 // Package aggregate is the aggregate lab (brewput lab aggregate), after
 // the journal's aggregating consumer: producers put events of types a, b
 // and c on one channel, and one consumer handles them with a call per
-// event, or per run of one type (Grouper, Consume). It measures events
+// event, or per run of one type (Grouper). It measures events
 // per second both ways and checks that none is lost.
 package aggregate
 
@@ -19,11 +19,10 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Name is the lab's name, as in brewput lab aggregate.
 const Name = "aggregate"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point.
 const (
@@ -109,7 +108,6 @@ const (
 	maxReps       = 1000
 )
 
-// Validate implements lab.Validator.
 func (c Config) Validate() error {
 	return cmp.Or(
 		lab.Within("events", c.Events, 1, maxEvents, "events per point"),
@@ -128,8 +126,8 @@ func (c Config) Validate() error {
 // The two ways the consumer handles events, the first part of a variant's
 // name.
 const (
-	Grouped = "grouped" // Consume: one handle call per run of one type
-	Single  = "single"  // ConsumeEach: one handle call per event
+	Grouped = "grouped" // one handle call per run of one type
+	Single  = "single"  // one handle call per event
 )
 
 // Variant names a point: "grouped/P=4/S=100" for the grouped consumer

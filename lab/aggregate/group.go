@@ -1,15 +1,13 @@
 package aggregate
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/brewput/brewput/lab"
 )
 
-// Type is the type of an event; the grouping works on any value, the
-// lab's producers make the first types: A, B and C.
+// Type is the type of an event: A, B or C.
 type Type uint8
 
 const (
@@ -19,25 +17,12 @@ const (
 	types = 3
 )
 
-// String names the type: "a", "b", "c", or "type(N)" for others.
-func (t Type) String() string {
-	if t < types {
-		return string(rune('a' + t))
-	}
-	return fmt.Sprintf("type(%d)", uint8(t))
-}
-
-// Call is one handle call: a run of Count consecutive events of one Type.
-type Call struct {
-	Type  Type
-	Count int
-}
+func (t Type) String() string { return string(rune('a' + t)) }
 
 // Grouper turns events, one Add at a time, into runs of one type, each
-// handed to its handler once an event of another type ends it (and
-// starts the next, where the seed's grouper handled it alone: a a a a b b
-// b gave (a,4), (b,1), (b,2)) or Flush is called. It belongs to the one
-// consumer: not safe for concurrent use.
+// handed to its handler once an event of another type ends it or Flush is
+// called: a a a a b b b gives (a,4), (b,3), where the seed's grouper gave
+// (a,4), (b,1), (b,2). Not safe for concurrent use.
 type Grouper struct {
 	handle func(t Type, count int)
 	cur    Type
@@ -60,57 +45,21 @@ func (g *Grouper) Add(t Type) {
 	g.cur, g.n = t, 1
 }
 
-// Flush hands the current run, if any, to the handler; the next Add starts
-// a new run.
+// Flush hands the current run, if any, to the handler.
 func (g *Grouper) Flush() {
 	if g.n > 0 {
 		n := g.n
-		g.n = 0 // before the call, so that a handler that panics leaves no run behind to hand out twice
+		g.n = 0 // before the call: a handler that panics leaves no run to hand out twice
 		g.handle(g.cur, n)
 	}
 }
 
-// Pending returns the current run, not yet handed out (count 0: none).
-func (g *Grouper) Pending() Call {
-	if g.n == 0 {
-		return Call{}
-	}
-	return Call{Type: g.cur, Count: g.n}
-}
-
-// Group returns the calls a Grouper makes of events: one per maximal run
-// of one type, the last included.
-func Group(events []Type) []Call {
-	runs := []Call{}
-	g := NewGrouper(func(t Type, n int) { runs = append(runs, Call{Type: t, Count: n}) })
-	for _, t := range events {
-		g.Add(t)
-	}
-	g.Flush()
-	return runs
-}
-
 // Event is what a producer puts on the channel.
 type Event struct {
-	Type Type // by which the consumer groups events
-	// born is, for an event in the lab's latency sample, when it was made,
-	// in ns since the run's start (never 0); 0 for the others.
+	Type Type
+	// born is, for an event in the latency sample, when it was made in ns
+	// since the run's start (never 0); 0 for the others.
 	born int64
-}
-
-// Consume receives events from ch until it is closed and calls handle
-// once for each run of consecutive events of one type: a a a a b b b
-// gives handle(a, 4) and handle(b, 3), however the events arrive. A run's
-// events wait for its end (a service whose events pause would add a
-// flush timer), the last run's for ch to close.
-func Consume(ch <-chan Event, handle func(t Type, count int)) {
-	(&consumer{handle: handle}).consume(ch, true)
-}
-
-// ConsumeEach calls handle(type, 1) for each event of ch, until it is
-// closed: what Consume is measured against.
-func ConsumeEach(ch <-chan Event, handle func(t Type, count int)) {
-	(&consumer{handle: handle}).consume(ch, false)
 }
 
 // consumer is the one goroutine that reads the channel: it calls handle,
@@ -122,19 +71,23 @@ type consumer struct {
 	latency *hdrhistogram.Histogram
 	pending []int64 // births of the sampled events not yet handled
 
-	events     int64 // events received
+	events     int64 // received
 	calls      int64 // handle calls
 	streamRuns int64 // maximal runs of one type in the order received
-	last       Type  // type of the last event received
+	last       Type
 }
 
-// consume is Consume's loop, grouped, or ConsumeEach's. A grouped
-// event's sample joins the pending ones after Add, which may hand out the
-// run before it, and with it the samples before it.
+// consume handles ch's events until it is closed, a call per run of one
+// type (grouped) or per event. A grouped event's sample joins the pending
+// ones after Add, which may hand out the run before it.
 func (c *consumer) consume(ch <-chan Event, grouped bool) {
 	g := NewGrouper(c.handleRun)
 	for e := range ch {
-		c.see(e)
+		if c.events == 0 || e.Type != c.last {
+			c.streamRuns++
+			c.last = e.Type
+		}
+		c.events++
 		if grouped {
 			g.Add(e.Type)
 		}
@@ -148,25 +101,12 @@ func (c *consumer) consume(ch <-chan Event, grouped bool) {
 	g.Flush()
 }
 
-// see counts e and the maximal runs of the stream as received: how many
-// events per call the best grouping of this very stream would reach.
-func (c *consumer) see(e Event) {
-	if c.events == 0 || e.Type != c.last {
-		c.streamRuns++
-		c.last = e.Type
-	}
-	c.events++
-}
-
-// handleRun calls handle and then records the latency of the sampled
-// events it handled.
+// handleRun calls handle, then records the latency of the sampled events
+// it handled.
 func (c *consumer) handleRun(t Type, n int) {
 	c.handle(t, n)
 	c.calls++
-	if len(c.pending) == 0 {
-		return
-	}
-	if c.latency != nil {
+	if len(c.pending) > 0 && c.latency != nil {
 		now := int64(time.Since(c.base))
 		for _, born := range c.pending {
 			lab.Record(c.latency, now-born)

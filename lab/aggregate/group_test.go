@@ -7,6 +7,12 @@ import (
 	"time"
 )
 
+// call is one handle call: a run of count events of one type.
+type call struct {
+	t     Type
+	count int
+}
+
 // parse parses "a a b" into events, for the tables below.
 func parse(s string) []Type {
 	evs := []Type{}
@@ -17,16 +23,21 @@ func parse(s string) []Type {
 }
 
 // calls parses "a4 b3" into calls.
-func calls(s string) []Call {
-	cs := []Call{}
+func calls(s string) []call {
+	cs := []call{}
 	for _, f := range strings.Fields(s) {
 		n := 0
 		for _, d := range f[1:] {
 			n = 10*n + int(d-'0')
 		}
-		cs = append(cs, Call{Type: Type(f[0] - 'a'), Count: n})
+		cs = append(cs, call{Type(f[0] - 'a'), n})
 	}
 	return cs
+}
+
+// record returns a handle that appends its calls to *cs.
+func record(cs *[]call) func(Type, int) {
+	return func(t Type, n int) { *cs = append(*cs, call{t, n}) }
 }
 
 // groupCases are the exact calls a stream must give.
@@ -41,29 +52,26 @@ var groupCases = []struct{ stream, want string }{
 	{"a a b b a a c", "a2 b2 a2 c1"},
 }
 
-func TestGroup(t *testing.T) {
+func TestGrouper(t *testing.T) {
 	for _, tc := range groupCases {
-		if got, want := Group(parse(tc.stream)), calls(tc.want); !slices.Equal(got, want) {
-			t.Errorf("Group(%q) = %v, want %v", tc.stream, got, want)
+		got := []call{}
+		g := NewGrouper(record(&got))
+		for _, e := range parse(tc.stream) {
+			g.Add(e)
+		}
+		g.Flush()
+		if want := calls(tc.want); !slices.Equal(got, want) {
+			t.Errorf("grouping %q gave %v, want %v", tc.stream, got, want)
 		}
 	}
-}
-
-func TestGrouper(t *testing.T) {
-	var got []Call
-	g := NewGrouper(func(t Type, n int) { got = append(got, Call{t, n}) })
-	if p := g.Pending(); p != (Call{}) {
-		t.Errorf("new Grouper: pending %v", p)
-	}
+	var got []call
+	g := NewGrouper(record(&got))
 	g.Flush() // nothing to hand out
 	for _, e := range parse("a a b") {
 		g.Add(e)
 	}
 	if want := calls("a2"); !slices.Equal(got, want) {
 		t.Errorf("after a a b: handed out %v, want %v", got, want)
-	}
-	if p := g.Pending(); p != (Call{B, 1}) {
-		t.Errorf("after a a b: pending %v, want b1", p)
 	}
 	g.Flush()
 	g.Flush() // the run goes out once
@@ -72,14 +80,14 @@ func TestGrouper(t *testing.T) {
 	if want := calls("a2 b1 b1"); !slices.Equal(got, want) {
 		t.Errorf("handed out %v, want %v", got, want)
 	}
-	if s := Type(7).String(); s != "type(7)" || A.String() != "a" || C.String() != "c" {
-		t.Errorf("type names: %s %s %s", A, C, s)
+	if A.String() != "a" || C.String() != "c" {
+		t.Errorf("type names: %s %s", A, C)
 	}
 }
 
-// record returns a handle that appends its calls to *cs.
-func record(cs *[]Call) func(Type, int) {
-	return func(t Type, n int) { *cs = append(*cs, Call{t, n}) }
+// consume runs a consumer over ch, grouped or not, calling handle.
+func consume(ch <-chan Event, grouped bool, handle func(Type, int)) {
+	(&consumer{handle: handle}).consume(ch, grouped)
 }
 
 // filled returns a closed channel holding the events of stream.
@@ -94,22 +102,22 @@ func filled(stream string) chan Event {
 }
 
 // TestConsumeWaiting: what is waiting in the channel is grouped exactly as
-// Group groups it, and the one-by-one consumer calls once per event.
+// the Grouper groups it, and the one-by-one consumer calls once per event.
 func TestConsumeWaiting(t *testing.T) {
 	for _, tc := range groupCases {
-		var got []Call
-		Consume(filled(tc.stream), record(&got))
+		var got []call
+		consume(filled(tc.stream), true, record(&got))
 		if want := calls(tc.want); !slices.Equal(got, want) {
-			t.Errorf("Consume(%q) called %v, want %v", tc.stream, got, want)
+			t.Errorf("grouped consumer of %q called %v, want %v", tc.stream, got, want)
 		}
 		got = nil
-		ConsumeEach(filled(tc.stream), record(&got))
-		var want []Call
+		consume(filled(tc.stream), false, record(&got))
+		var want []call
 		for _, e := range parse(tc.stream) {
-			want = append(want, Call{e, 1})
+			want = append(want, call{e, 1})
 		}
 		if !slices.Equal(got, want) {
-			t.Errorf("ConsumeEach(%q) called %v, want %v", tc.stream, got, want)
+			t.Errorf("single consumer of %q called %v, want %v", tc.stream, got, want)
 		}
 	}
 }
@@ -121,11 +129,11 @@ func TestConsumeWaiting(t *testing.T) {
 func TestConsumeTrickle(t *testing.T) {
 	for _, tc := range groupCases {
 		ch := make(chan Event)
-		var got []Call
+		var got []call
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			Consume(ch, record(&got))
+			consume(ch, true, record(&got))
 		}()
 		for _, e := range parse(tc.stream) {
 			ch <- Event{Type: e}
@@ -138,7 +146,7 @@ func TestConsumeTrickle(t *testing.T) {
 			t.Fatal("the consumer did not return 10 s after the channel was closed")
 		}
 		if want := calls(tc.want); !slices.Equal(got, want) {
-			t.Errorf("Consume(%q) arriving one by one called %v, want %v", tc.stream, got, want)
+			t.Errorf("grouped consumer of %q arriving one by one called %v, want %v", tc.stream, got, want)
 		}
 	}
 }
@@ -147,13 +155,13 @@ func TestConsumeTrickle(t *testing.T) {
 // closed, the last run handed out first, whether they are waiting on an
 // empty channel or still have events to read.
 func TestConsumeExitsOnClose(t *testing.T) {
-	for _, consume := range []func(<-chan Event, func(Type, int)){Consume, ConsumeEach} {
+	for _, grouped := range []bool{true, false} {
 		ch := make(chan Event, 4)
-		var got []Call
+		var got []call
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			consume(ch, record(&got))
+			consume(ch, grouped, record(&got))
 		}()
 		ch <- Event{Type: C}
 		ch <- Event{Type: C}
@@ -165,10 +173,10 @@ func TestConsumeExitsOnClose(t *testing.T) {
 		}
 		total := 0
 		for _, c := range got {
-			if c.Type != C || c.Count < 1 {
+			if c.t != C || c.count < 1 {
 				t.Errorf("handled %v of a stream of c only", c)
 			}
-			total += c.Count
+			total += c.count
 		}
 		if total != 2 {
 			t.Errorf("handled %d events of 2 (%v)", total, got)

@@ -18,7 +18,6 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Unit is the unit of a point's Throughput.
 const Unit = "events/s"
 
 // Run measures, at each CPU count, every combination of c's producer
@@ -40,7 +39,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 						Name, n, pt.Variant(), format.Rate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
 						format.Wait(pt.Latency.P50), 100*pt.Metrics[results.Util])
 					if i == 1 {
-						line += fmt.Sprintf(", ×%s single's events/s", speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }))
+						line += fmt.Sprintf(", ×%s single's events/s", speedup.Fixed(2))
 					}
 					add(pt, line)
 				}

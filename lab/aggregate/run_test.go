@@ -109,13 +109,18 @@ func TestStreams(t *testing.T) {
 		// Runs as made are the maximal runs, since each differs in type
 		// from the one before; their mean is within 3 % of the one asked for
 		// (a geometric mean of 8 has a standard error of 0.05 % here).
-		runs := Group(evs)
+		var runs []call
+		g := NewGrouper(record(&runs))
+		for _, e := range evs {
+			g.Add(e)
+		}
+		g.Flush()
 		if got := float64(n) / float64(len(runs)); math.Abs(got/mean-1) > 0.03 {
 			t.Errorf("run length %g: runs of %.3f events on average", mean, got)
 		}
 		var byType [types]int
 		for _, r := range runs {
-			byType[r.Type]++
+			byType[r.t]++
 		}
 		for ty, k := range byType {
 			if k < len(runs)/4 {

@@ -1,9 +1,7 @@
-// Package channels is the channels lab (brewput lab channels), after an
-// article on channel contention: one producer hands random lines through
-// a channel to M consumers that hash them. Each point's throughput is set
-// against a bound from the producer's and one consumer's speed alone
-// (Bound): what the channel's coordination costs, and what a larger
-// buffer or batching wins back.
+// Package channels is the channels lab, after an article on channel
+// contention: one producer hands random lines through a channel to M
+// consumers that hash them, against a bound from the producer's and one
+// consumer's speed alone (Bound).
 package channels
 
 import (
@@ -18,11 +16,10 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Name is the lab's name, as in brewput lab channels.
 const Name = "channels"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point.
 const (
@@ -62,21 +59,20 @@ func NewLab() *lab.Of[Config] {
 }
 
 // Config says what Run sweeps: every size with every consumer count with
-// every batch size, in that nesting order.
+// every batch size.
 type Config struct {
 	Lines     int    `flag:"lines" usage:"lines the producer makes for each point"`
 	LineBytes int    `flag:"line-bytes" usage:"bytes in a line"`
-	Hashes    int    `flag:"hashes" usage:"SHA-1 sums a consumer computes of each line"` // how slow a consumer is
+	Hashes    int    `flag:"hashes" usage:"SHA-1 sums a consumer computes of each line"`
 	Sizes     []int  `flag:"size" usage:"channel buffer sizes S to sweep,\nin messages"`
 	Consumers []int  `flag:"consumers" usage:"consumer counts M to sweep"`
 	Batches   []int  `flag:"batch" usage:"batch sizes B to sweep,\nin lines per message"`
-	Seed      uint64 `flag:"seed" usage:"seed of the producer's random lines"` // the same lines, and checksum, at every point
+	Seed      uint64 `flag:"seed" usage:"seed of the producer's random lines"`
 	Reps      int    `flag:"reps" usage:"runs of each point;\na point reports the median run, its share of the bound's 95 % interval (from 6 runs), and the spread of all"`
 }
 
-// DefaultConfig is the article's setting: 300-byte lines, 5 SHA-1s each,
-// 3 consumers, channels of 25 and 100, batches of 1 and 1000, 6 runs a
-// point: 8 points in about 3 s for CPU counts 1 and 2 on the 2-core VM.
+// DefaultConfig is the article's setting, 6 runs a point: 8 points in
+// about 3 s for CPU counts 1 and 2 on the 2-core VM.
 func DefaultConfig() Config {
 	return Config{
 		Lines:     50_000,
@@ -86,30 +82,22 @@ func DefaultConfig() Config {
 		Consumers: []int{3},
 		Batches:   []int{1, 1000},
 		Seed:      1,
-		Reps:      lab.IntervalRuns(), // the fewest whose share of the bound has an interval
+		Reps:      lab.IntervalRuns(),
 	}
 }
 
-// Limits past which a typo would take the machine's memory rather than
-// measure anything (a point keeps 8 bytes for every 16th line).
-const (
-	maxConsumers = 1 << 16
-	maxSize      = 1 << 20
-	maxLineBytes = 1 << 20
-	maxLines     = 100_000_000
-)
-
-// Validate implements lab.Validator.
+// Validate refuses, beside nonsense, what would take the machine's memory
+// rather than measure anything.
 func (c Config) Validate() error {
 	if err := cmp.Or(
-		lab.Within("lines", c.Lines, 1, maxLines, "lines per point"),
-		lab.Within("line-bytes", c.LineBytes, 1, maxLineBytes, "bytes per line"),
+		lab.Within("lines", c.Lines, 1, 100_000_000, "lines per point"),
+		lab.Within("line-bytes", c.LineBytes, 1, 1<<20, "bytes per line"),
 		lab.AtLeast("hashes", c.Hashes, 1, "SHA-1 sum per line"),
 		lab.NotEmpty("size", c.Sizes, "channel size"),
 		lab.NotEmpty("consumers", c.Consumers, "consumer count"),
 		lab.NotEmpty("batch", c.Batches, "batch size"),
-		lab.Buffers("size", c.Sizes, maxSize, "a channel size", "messages"),
-		lab.EachWithin("consumers", c.Consumers, 1, maxConsumers, "consumers"),
+		lab.Buffers("size", c.Sizes, 1<<20, "a channel size", "messages"),
+		lab.EachWithin("consumers", c.Consumers, 1, 1<<16, "consumers"),
 		lab.Within("reps", c.Reps, 1, 100, "runs a point"),
 	); err != nil {
 		return err

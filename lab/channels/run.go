@@ -20,7 +20,6 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Unit is the unit of a point's Throughput.
 const Unit = "lines/s"
 
 // sampleEvery is the stride of the latency sample: two clock reads are
@@ -28,10 +27,9 @@ const Unit = "lines/s"
 const sampleEvery = 16
 
 // aloneLines is how many lines each measurement of the producer or one
-// consumer alone handles (a tenth of Config.Lines if fewer), about 30 ms.
-// A point keeps the faster of those just before and after it: on a shared
-// machine a loop's speed drifts by tens of percent from one second to
-// the next, and the bound is what the code can do.
+// consumer alone handles, about 30 ms. A point keeps the faster of those
+// just before and after it: on a shared machine a loop's speed drifts by
+// tens of percent from one second to the next.
 const aloneLines = 2500
 
 // Bound is the most lines per second X one producer and consumers
@@ -47,10 +45,9 @@ func Bound(producer, consumer float64, consumers, cpus int) float64 {
 }
 
 // Run measures every combination of c's sizes, consumer counts and batch
-// sizes at each CPU count, each point between two measurements of the
-// producer and one consumer alone for its bound: Par the consumers, Ops
-// the lines, latency a line's from its making to the end of its hashes,
-// one line in 16. A line lost or duplicated is an error.
+// sizes at each CPU count: Par the consumers, Ops the lines, latency a
+// line's from its making to the end of its hashes. A line lost or
+// duplicated is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, s := range c.Sizes {
@@ -72,14 +69,12 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 
 // measurePoint runs one combination on n CPUs c.Reps times, between two
 // measurements of the producer and one consumer alone: the point is the
-// median run's, its spread and others' CPU over all the runs; its share
-// of the bound the median of the runs', with their interval.
+// median run's, its share of the bound the median of the runs'.
 func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) (results.Point, lab.Interval, error) {
 	prod, cons, err := aloneRates(ctx, c)
 	if err != nil {
 		return results.Point{}, lab.Interval{}, err
 	}
-	// The runs are of one point: nothing else takes turns with them.
 	var outs []outcome
 	start := time.Now()
 	err = lab.Turns(ctx, c.Reps, 1, func(int, int) error {
@@ -129,33 +124,32 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 
 // outcome is what one run of the pipeline did.
 type outcome struct {
-	lines   int64        // lines consumed
-	sum     uint64       // checksum: see tally
+	lines   int64
+	sum     uint64
 	window  sweep.Window // from starting the consumers to the last one's exit
 	latency *hdrhistogram.Histogram
 }
 
 // batch is one message: lines, the first of which is the first-th line
-// produced. The index lets a consumer find a sampled line's birth time.
+// produced, for a consumer to find a sampled line's birth time.
 type batch struct {
 	first int
 	lines []string
 }
 
 // tally is what one consumer did: the lines it hashed, and the sum of the
-// first 8 bytes of each's last SHA-1 (whichever consumer got it).
+// first 8 bytes of each's last SHA-1.
 type tally struct {
 	lines int64
 	sum   uint64
 }
 
 // pipeline makes c.Lines lines and hands them, batchLines a message,
-// through a channel of size to consumers goroutines. Cancelled, it stops
-// producing and lets the consumers drain what was sent.
+// through a channel of size to consumers goroutines.
 func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (outcome, error) {
 	gen := newGenerator(c.Seed, c.LineBytes)
 	// born[k] is when line k·sampleEvery was made, in ns since base, till
-	// its consumer makes it the line's latency (the channel between them).
+	// its consumer makes it the line's latency.
 	born := make([]int64, (c.Lines+sampleEvery-1)/sampleEvery)
 	ch := make(chan batch, size)
 	tallies := make([]tally, consumers)
@@ -177,7 +171,6 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 			}
 		}
 		ch <- batch{first: first, lines: lines}
-		// A look at ctx every 256 KiB of lines.
 		if sinceCheck += len(lines) * c.LineBytes; sinceCheck >= 256<<10 {
 			if sinceCheck, cancelled = 0, ctx.Err(); cancelled != nil {
 				break
@@ -236,14 +229,12 @@ type generator struct {
 	buf []byte
 }
 
-// newGenerator returns a generator of lines of lineBytes.
 func newGenerator(seed uint64, lineBytes int) *generator {
 	return &generator{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), buf: make([]byte, lineBytes)}
 }
 
 // line returns a new line, each random byte scaled onto the 95 printable
-// characters by a multiply and a shift: as cheap as the article's masking
-// and nearly even.
+// characters by a multiply and a shift: as cheap as masking, nearly even.
 func (g *generator) line() string {
 	var u uint64
 	for i := range g.buf {
@@ -256,8 +247,8 @@ func (g *generator) line() string {
 	return string(g.buf)
 }
 
-// aloneRates measures the producer and then one consumer on their own:
-// their rates in lines/s.
+// aloneRates measures the producer and then one consumer on their own,
+// in lines/s.
 func aloneRates(ctx context.Context, c Config) (producer, consumer float64, err error) {
 	if err := ctx.Err(); err != nil {
 		return 0, 0, err

@@ -20,11 +20,10 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Name is the lab's name, as in brewput lab logs.
 const Name = "logs"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point.
 const (

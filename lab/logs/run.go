@@ -21,7 +21,6 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Unit is the unit of a point's Throughput.
 const Unit = "appends/s"
 
 // Run measures every kind with every writer count at each CPU count, the

@@ -21,11 +21,10 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Name is the lab's name, as in brewput lab render.
 const Name = "render"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point; speedups are over seq at the same CPU count.
 const (

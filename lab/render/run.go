@@ -63,7 +63,7 @@ func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress fun
 		speedup := lab.IntervalOf(lab.Ratios(ts[0].Runs, t.Runs)) // seq's render time over t's, turn by turn
 		util := min(t.Window.CPUsUsed()/float64(n), 1)            // as a point's Util
 		progress(fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%s, encode %s, CPU util %.0f %%",
-			n, t.variant, format.Wait(median(t.Times)), speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }),
+			n, t.variant, format.Wait(median(t.Times)), speedup.Fixed(2),
 			format.Wait(median(t.encodes)), 100*util))
 	}
 	return ts, err

@@ -15,13 +15,11 @@ import (
 
 // clientConfig says how a client talks to its peer.
 type clientConfig struct {
-	async      bool          // replies read by a listener per stream, not by the messenger
-	buffer     int           // the channel's from the senders to the messenger
-	maxPayload int           // larger ones are refused before they take a place in the channel
-	reconnect  time.Duration // how long the messenger tries to open a new stream before it fails the message in hand
-	// sentMark, when above 0, is the count of messages written at which
-	// the client closes sentReached: the lab's cue for a fault.
-	sentMark    int64
+	async       bool          // replies read by a listener per stream, not by the messenger
+	buffer      int           // the channel's from the senders to the messenger
+	maxPayload  int           // larger ones are refused before they take a place in the channel
+	reconnect   time.Duration // how long the messenger tries to open a new stream
+	sentMark    int64         // above 0: messages written at which sentReached closes, the cue for a fault
 	sentReached chan struct{}
 }
 
@@ -29,17 +27,14 @@ type clientConfig struct {
 // calls send, one messenger writes the messages off a buffered channel,
 // and in async mode a listener per stream hands each reply to its sender.
 // When a stream breaks, the messages written and not answered fail, and
-// the next message opens a new one; each gets exactly one outcome. Unlike
-// the seed's, online is atomic, and only the messenger replaces a session,
-// once its listener has exited.
+// the next message opens a new one; each gets exactly one outcome.
 type client struct {
 	cfg  clientConfig
 	conn *grpc.ClientConn
 
 	msgs chan *call
 	// quit closes with the client, for senders waiting on msgs; stop once
-	// none can put one there (closed, under enq): the messenger fails
-	// what is left and exits, closing done.
+	// none can put one there: the messenger fails what is left and exits.
 	quit, stop, done chan struct{}
 	enq              sync.RWMutex // held for reading while a sender puts a message in msgs
 	closed           bool
@@ -60,7 +55,7 @@ type client struct {
 	retryAt time.Time // after a failed reconnect, messages fail at once until then
 }
 
-// call is one message in flight; done gets its outcome, exactly once.
+// call is one message in flight; done gets its outcome exactly once.
 type call struct {
 	id       uint64
 	sum      uint32
@@ -72,12 +67,11 @@ type call struct {
 // outcome is what became of a message: err nil for a reply, else a
 // failure or the sender's context's error.
 type outcome struct {
-	seq uint64    // arrival number of the reply at the client, from 1; 0 if none came
+	seq uint64    // arrival number of the reply, from 1; 0 if none came
 	at  time.Time // when the reply came, or the failure was found
 	err error
 }
 
-// failure is a kind of failed message, found by errors.Is.
 type failure uint8
 
 const (
@@ -89,12 +83,8 @@ const (
 )
 
 func (f failure) Error() string {
-	texts := []string{failTooLarge: "oversized message refused", failRejected: "rejected by the peer",
-		failBroken: "stream broken before the reply", failUnavailable: "peer unavailable", failClosed: "client closed"}
-	if int(f) < len(texts) && texts[f] != "" {
-		return texts[f]
-	}
-	return fmt.Sprintf("failure %d", uint8(f))
+	return [...]string{failTooLarge: "oversized message refused", failRejected: "rejected by the peer",
+		failBroken: "stream broken before the reply", failUnavailable: "peer unavailable", failClosed: "client closed"}[f]
 }
 
 // session is one stream and, in async mode, the messages waiting on it.
@@ -105,11 +95,11 @@ type session struct {
 
 	mu      sync.Mutex
 	pending map[uint64]*call
-	broken  bool // set once: no more calls are registered, pending is empty
+	broken  bool // set once: no more calls are registered
 }
 
 // dial connects to the peer at addr, opens the first stream and starts
-// the messenger; the caller closes the client.
+// the messenger.
 func dial(ctx context.Context, addr string, cfg clientConfig) (*client, error) {
 	conn, err := grpc.NewClient("passthrough:///"+addr,
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
@@ -144,7 +134,7 @@ func dial(ctx context.Context, addr string, cfg clientConfig) (*client, error) {
 
 // close stops the messenger and the listener and closes the connection:
 // messages written and not answered fail as broken, those still in the
-// channel as closed. Safe to call more than once, from any goroutine.
+// channel as closed. Safe to call more than once.
 func (c *client) close() {
 	c.closeOnce.Do(func() {
 		close(c.quit)
@@ -172,7 +162,6 @@ func (c *client) waitDown(ctx context.Context, grace time.Duration) {
 	}
 }
 
-// reconnects is how many streams the client opened after its first.
 func (c *client) reconnects() int64 { return max(0, c.opened.Load()-1) }
 
 // send hands a message to the messenger, waiting for a place in the
@@ -200,7 +189,6 @@ func (c *client) send(ctx context.Context, payload []byte, sum uint32) *call {
 	return k
 }
 
-// wait returns the call's outcome, or ctx's error if ctx ends first.
 func (k *call) wait(ctx context.Context) (o outcome, ok bool) {
 	select {
 	case o = <-k.done:
@@ -210,7 +198,7 @@ func (k *call) wait(ctx context.Context) (o outcome, ok bool) {
 	}
 }
 
-// finish gives k its outcome, unless it had one: a bug, in duplicates.
+// finish gives k its outcome, unless it had one: a bug, counted.
 func (c *client) finish(k *call, o outcome) {
 	if !k.finished.CompareAndSwap(false, true) {
 		c.duplicates.Add(1)
@@ -219,13 +207,11 @@ func (c *client) finish(k *call, o outcome) {
 	k.done <- o
 }
 
-// fail gives k an outcome of error err.
 func (c *client) fail(k *call, err error) {
 	c.finish(k, outcome{at: time.Now(), err: err})
 }
 
-// answer gives k the outcome of its reply, numbered in arrival order (by
-// the messenger in sync mode, the stream's listener in async).
+// answer gives k the outcome of its reply, numbered in arrival order.
 func (c *client) answer(k *call, rep *reply) {
 	o := outcome{seq: c.replies.Add(1), at: time.Now()}
 	if rep.reject != "" {
@@ -287,7 +273,6 @@ func (c *client) deliver(k *call) {
 	c.fail(k, fmt.Errorf("%w: two streams in a row broke before the message was written", failUnavailable))
 }
 
-// write sends k on s.
 func (s *session) write(k *call) error {
 	return s.stream.SendMsg(&request{id: k.id, sum: k.sum, payload: k.payload})
 }
@@ -316,7 +301,7 @@ func (c *client) roundTrip(s *session, k *call) {
 	c.answer(k, &rep)
 }
 
-// wrote counts a message written, and gives the lab its cue at the mark.
+// wrote counts a message written, giving the cue at the mark.
 func (c *client) wrote() {
 	if n := c.sent.Add(1); n == c.cfg.sentMark && c.cfg.sentReached != nil {
 		close(c.cfg.sentReached)
@@ -355,7 +340,6 @@ func (c *client) connect() error {
 	}
 }
 
-// open opens a stream and, in async mode, starts its listener.
 func (c *client) open() (*session, error) {
 	ctx, cancel := context.WithCancel(c.ctx)
 	st, err := c.conn.NewStream(ctx, chatStream(), chatMethod)
@@ -371,8 +355,7 @@ func (c *client) open() (*session, error) {
 	return s, nil
 }
 
-// dropSession ends the current stream, if any, and waits for its
-// listener to exit, before the next stream's starts.
+// dropSession ends the current stream, if any, and waits for its listener.
 func (c *client) dropSession() {
 	s := c.sess
 	if s == nil {
@@ -404,8 +387,7 @@ func (c *client) listen(s *session) {
 	}
 }
 
-// register records k on s before it is written, for its reply to find;
-// false if s is broken.
+// register records k on s before it is written; false if s is broken.
 func (s *session) register(k *call) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -416,7 +398,6 @@ func (s *session) register(k *call) bool {
 	return true
 }
 
-// take removes and returns the message of id id, nil if none waits.
 func (s *session) take(id uint64) *call {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -426,7 +407,7 @@ func (s *session) take(id uint64) *call {
 }
 
 // breakSession marks the client offline and s broken, ends its stream
-// and fails every message waiting on it; later calls find nothing to fail.
+// and fails every message waiting on it.
 func (c *client) breakSession(s *session, cause error) {
 	c.online.Store(false)
 	s.mu.Lock()

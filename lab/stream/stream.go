@@ -20,11 +20,10 @@ import (
 	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Name is the lab's name, as in brewput lab stream.
 const Name = "stream"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point; lost (messages - replied - failed) is 0, or Run fails.
 const (
@@ -128,7 +127,6 @@ const (
 	maxReps     = 100
 )
 
-// Validate implements lab.Validator.
 func (c Config) Validate() error {
 	modes := strings.Join(Modes(), ", ")
 	return cmp.Or(

@@ -23,11 +23,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Name is the lab's name, as in "brewput lab wordcount".
 const Name = "wordcount"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point.
 const (
@@ -160,7 +159,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			speedup.Set(&p, MetricSpeedup)
 			line := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup ×%s",
 				Name, w.name, n, format.Wait(p.Metrics[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit),
-				speedup.Text(func(v float64) string { return fmt.Sprintf("%.1f", v) }))
+				speedup.Fixed(1))
 			if w.wc == "" {
 				reps := float64(len(ts[i].Times))
 				p.Set(MetricAllocsPerOp, float64(ts[i].mallocs)/reps)

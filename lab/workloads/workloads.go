@@ -1,7 +1,6 @@
-// Package workloads is the lab of when concurrency pays: add (CPU-bound,
-// splits cleanly), sort (a bubble sort, which splits but must be sorted
-// again as a whole) and find (IO-bound: reads behind a blocking wait),
-// each done sequentially and concurrently, on one CPU and more.
+// Package workloads is the lab of when concurrency pays: add (CPU-bound),
+// sort (a bubble sort sorted again as a whole) and find (IO-bound), each
+// done sequentially and concurrently, on one CPU and more.
 package workloads
 
 import (
@@ -15,26 +14,20 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
-
-	"github.com/brewput/brewput/results/chartspec"
-
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
-// Name is the lab's name, as in "brewput lab workloads".
 const Name = "workloads"
 
 //go:embed help.txt
-var help string // the lab's --help: what it measures and what to look for
+var help string
 
 // The metrics of a point.
 const (
-	// MetricSpeedup is the median of the runs' sequential time ÷ this
-	// variant's, run by run (1 on a sequential point); with 6 runs or more
-	// its 95 % interval is lab.Lo(MetricSpeedup) to lab.Hi(MetricSpeedup).
-	MetricSpeedup  results.Metric = "speedup"
+	MetricSpeedup  results.Metric = "speedup"   // the median, run by run, of sequential's time ÷ this variant's (1 on sequential); lab.Lo/Hi from 6 runs
 	MetricMedianMs results.Metric = "median_ms" // the median run's time
 	MetricPasses   results.Metric = "passes"    // times a run did the workload (see Config.MinRun)
 )
@@ -70,33 +63,23 @@ type Config struct {
 	Docs     int           `flag:"docs" usage:"find: XML documents searched"`
 	Wait     time.Duration `flag:"wait" usage:"find: blocking wait before each document,\nstanding for the disk (0: CPU-bound)"`
 	Topic    string        `flag:"topic" usage:"find: the word searched for"`
-	// Workers is find's pool (0: runtime.NumCPU; the seed's 8 were its
-	// machine's CPUs, but IO-bound work gains from more goroutines than
-	// CPUs, 8 even on 1 CPU); Goroutines splits add
-	// and sort (0: runtime.NumCPU whatever GOMAXPROCS is, so that on 1 CPU
-	// they are concurrency without parallelism).
+	// Goroutines 0 is runtime.NumCPU whatever GOMAXPROCS is, so that on 1
+	// CPU they are concurrency without parallelism.
 	Workers    int `flag:"workers" usage:"find: goroutines in the concurrent pool,\n8 as in the seed (0: one per CPU of the machine)"`
 	Goroutines int `flag:"goroutines" usage:"add and sort: parts, one goroutine each\n(0: one per CPU of the machine)"`
 	Reps       int `flag:"reps" usage:"runs of each variant at each CPU count;\na point reports the median"`
-	// MinRun makes a short workload's run long enough to hold up beside
-	// a neighbour: a run repeats it as many times as the sequential way,
-	// warmed up, takes to last MinRun, as go test -bench repeats an
-	// operation (the seed's figures are benchmarks'); 0: once a run.
-	MinRun time.Duration `flag:"min-run" usage:"shortest run of a workload\n(one faster is repeated within each run, the same number of times both ways; 0: once)"`
-	// Workloads are those measured: a claim about one of them need not
-	// pay for the others (a trivial one under MinRun repeats thousands
-	// of times).
-	Workloads []string `flag:"workloads" usage:"workloads to measure:\nadd, sort, find"`
+	// MinRun makes a short workload's run long enough to hold up beside a
+	// neighbour, as go test -bench repeats an operation (the seed's figures
+	// are benchmarks').
+	MinRun    time.Duration `flag:"min-run" usage:"shortest run of a workload\n(one faster is repeated within each run, the same number of times both ways; 0: once)"`
+	Workloads []string      `flag:"workloads" usage:"workloads to measure:\nadd, sort, find"`
 }
 
 // Workloads names the lab's workloads, in the order Run measures them.
 func Workloads() []string { return []string{"add", "sort", "find"} }
 
-// DefaultConfig is the seed's setting: adds 10 million integers (about
-// 3 ms, repeated to 100 ms runs), finds in 1,000 documents of a 1 ms wait
-// (1.1 s sequentially) with a pool of 8, sorts 20,000 integers (0.2 to
-// 0.4 s), 6 runs each, the fewest whose speedup has an interval: about
-// 25 s for CPU counts 1 and 2 on the 2-core VM.
+// DefaultConfig is the seed's setting, 6 runs each: about 25 s for CPU
+// counts 1 and 2 on the 2-core VM.
 func DefaultConfig() Config {
 	return Config{
 		AddSize:   10_000_000,
@@ -111,7 +94,6 @@ func DefaultConfig() Config {
 	}
 }
 
-// Validate implements lab.Validator.
 func (c Config) Validate() error {
 	return cmp.Or(
 		lab.AtLeast("add-size", c.AddSize, 1, "integer"),
@@ -136,8 +118,8 @@ func (c Config) Validate() error {
 	)
 }
 
-// Memory is what a run holds at most: the integers it adds, the ones it
-// sorts (and their copy), and the documents it searches.
+// Memory is what a run holds at most: the integers it adds and sorts (and
+// their copy), and the documents it searches.
 func (c Config) Memory() (float64, string) {
 	return 8*float64(c.AddSize) + 24*float64(c.SortSize) + 256*float64(c.Docs),
 		fmt.Sprintf("--add-size %d integers, --sort-size %d and --docs %d", c.AddSize, c.SortSize, c.Docs)
@@ -183,7 +165,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					Name, p.Variant(), n, format.Wait(p.Latency.P50), c.Reps, timesText(passes), format.Rate(p.Throughput, p.Unit))
 				if i == 1 {
 					speedup.Set(&p, MetricSpeedup)
-					line += ", speedup over sequential ×" + speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) })
+					line += ", speedup over sequential ×" + speedup.Fixed(2)
 				}
 				add(p, line)
 			}
@@ -192,7 +174,6 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// timesText says how many times a run did its workload: "once", "18 times".
 func timesText(n int) string {
 	if n == 1 {
 		return "once"
@@ -200,9 +181,8 @@ func timesText(n int) string {
 	return fmt.Sprintf("%d times", n)
 }
 
-// passes runs each way of w once, untimed, to warm it (the seed's figures
-// are benchmarks', warm), and returns how many times a run must do w for
-// the warm sequential way to last minRun: at least once.
+// passes runs each way of w once, untimed, to warm it, and returns how
+// many times a run must do w for the sequential way to last minRun.
 func (w workload) passes(n int, minRun time.Duration) (int, error) {
 	var seq time.Duration
 	for i := range ways {
@@ -221,7 +201,7 @@ func (w workload) passes(n int, minRun time.Duration) (int, error) {
 }
 
 // run does w the i-th way passes times, each from its prepared input and
-// checked; the lap is their timed stretches together.
+// checked; the window is their timed stretches together.
 func (w workload) run(i, passes, n int) (sweep.Window, error) {
 	var all sweep.Window
 	for range passes {
@@ -242,19 +222,16 @@ func (w workload) run(i, passes, n int) (sweep.Window, error) {
 	return all, nil
 }
 
-// ways are the two ways of doing a workload, the second part of a
-// variant's name.
 var ways = [2]string{"sequential", "concurrent"}
 
 // workload is one workload, ready to be timed both ways: prepare runs
-// untimed before each run (a fresh copy to sort), do[i] is the run of
-// ways[i] (sequential: one goroutine; concurrent: par), check (untimed)
+// untimed before each run, do[i] is the run of ways[i], check (untimed)
 // says whether its answer was right.
 type workload struct {
-	name    string // "add"
+	name    string
 	par     int    // goroutines of the concurrent run
 	ops     int64  // work items per run
-	unit    string // its own for each workload: a lab's summary ranks variants of a unit, and add's ints are not sort's
+	unit    string // its own: a lab's summary ranks variants of a unit, and add's ints are not sort's
 	prepare func()
 	do      [2]func() error
 	check   func() error
@@ -262,10 +239,10 @@ type workload struct {
 
 // inputs is the data every run starts from, made once per Run.
 type inputs struct {
-	numbers          []int    // add's integers
-	unsorted, sorted []int    // sort's input and its right answer
-	docs             [][]byte // find's documents
-	found            int      // how many of them mention the topic
+	numbers          []int // add's
+	unsorted, sorted []int // sort's input and its right answer
+	docs             [][]byte
+	found            int // how many docs mention the topic
 }
 
 // orCPUs is n, or one per CPU of the machine when n is 0.
@@ -276,7 +253,7 @@ func orCPUs(n int) int {
 	return n
 }
 
-// workloads returns add, sort and find, bound to the inputs.
+// workloads returns those of c's chosen, bound to the inputs.
 func (in *inputs) workloads(c Config) []workload {
 	g := orCPUs(c.Goroutines)
 	workers := min(orCPUs(c.Workers), len(in.docs))

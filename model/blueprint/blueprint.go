@@ -18,10 +18,8 @@ type Blueprint struct {
 	Unit        string // what an order is called, plural ("lattes"); "orders" by default
 	File        string // the file name that errors name
 	// Clock, where set, makes the steps times rather than work: "wall",
-	// ending on the clock even where the goroutine waited for a CPU, or
-	// "cpu", burning that much CPU time, as the coffee shop's steps do
-	// (its harness's burn); a core slowed by its neighbours does not
-	// lengthen them. "" (a file's default) is work measured on one core.
+	// ending on the clock, or "cpu", burning that much CPU time. "" (a
+	// file's default) is work measured on one core.
 	Clock string
 
 	// Resources are in file order; holding one waits, first come, first
@@ -29,20 +27,13 @@ type Blueprint struct {
 	Resources []Resource
 	Load      Workload // how orders arrive, as the file says
 
-	// A causal profile's reliefs, by step, stage or resource name: Scale
-	// multiplies a step's durations, Workers adds to a stage's workers a
-	// line, Buffers sets the room in the channel into a stage, Units adds
-	// to a resource's capacity.
-	Scale   map[string]float64
-	Workers map[string]int
-	Buffers map[string]int
-	Units   map[string]int
-	// Further reliefs, by resource: LineScale multiplies what moving its
-	// cache line between cores costs; Shards splits a mutex or an
-	// RWMutex into that many, each use taking one at random, and gives a
-	// word a copy on each CPU.
-	LineScale map[string]float64
-	Shards    map[string]int
+	// A causal profile's reliefs, by step, stage or resource name.
+	Scale     map[string]float64 // multiplies a step's durations
+	Workers   map[string]int     // adds to a stage's workers a line
+	Buffers   map[string]int     // sets the room in the channel into a stage
+	Units     map[string]int     // adds to a resource's capacity
+	LineScale map[string]float64 // multiplies what moving its cache line costs
+	Shards    map[string]int     // splits a lock into that many, or a word into one a CPU
 
 	nres   int     // len(Resources) as parsed: steps refer to resources by index
 	used   []int   // the resources a step or group refers to, by index, in file order
@@ -61,17 +52,14 @@ type Resource struct {
 	Locks    bool
 	Kind     string // a Kind constant; "" is Mutex
 	Per      string // PerCPU, PerCustomer, or "" for one shared by all
-	// Hashed is a resource each CPU has one of (PerCPU) drawn at random,
-	// as a striped counter's stripe is drawn by a hash: two CPUs may draw
-	// the same, and share it.
+	// Hashed: each CPU's (PerCPU) is drawn at random, as a striped
+	// counter's stripe by a hash, so two CPUs may share one.
 	Hashed bool
 	Line   int // where the file declares it
-	// Noun, where set, is what one is called, as the coffee shop says it
-	// ("espresso machine", "kitchen lock"; Shop): its reading has no kind,
-	// as coffee.Meter's, and its use counts whole when it ends.
+	// Noun, where set, is what the coffee shop calls one ("espresso
+	// machine"; Shop): its reading has no kind, and its use counts whole.
 	Noun string
-	// Machines: its units are machines, metered one by one (name#1, … where
-	// more than one, or Pooled), which the design can copy; Pooled, handed
+	// Machines: its units are machines, metered one by one; Pooled, handed
 	// out through a buffered channel, as coffee's pools are.
 	Machines, Pooled bool
 }
@@ -85,14 +73,13 @@ const (
 	// (shares:) by any number of readers.
 	RWMutex = "rwmutex"
 	// Runtime is the Go runtime's own lock, which every channel operation
-	// takes: a thread waiting for it spins and sleeps, keeping its P.
+	// takes.
 	Runtime = "runtime"
-	// Word is a word in memory several cores use, such as an atomic
-	// counter: steps read it (reads:) or write it (writes:, an atomic add,
-	// swap or store); nobody holds it.
+	// Word is a word several cores read or write, such as an atomic
+	// counter; nobody holds it.
 	Word = "word"
-	// Unguarded is a machine nothing guards, metered only: steps use it
-	// at once (ideal's data race, or locking's machines inside its lock).
+	// Unguarded is a machine nothing guards, metered only (ideal's, or
+	// locking's inside its lock).
 	Unguarded = "unguarded"
 )
 
@@ -108,9 +95,7 @@ type Workload struct {
 	Rate      float64 // orders a second: positive makes the load open-loop
 	Servers   int     // take orders off the open loop's queue; 0 means one per CPU
 	Queue     int     // the most orders waiting: an arrival finding it full is dropped
-	// Arrivals is "even" (one every 1/Rate, as brewput's harness) or
-	// "poisson" (exponential gaps).
-	Arrivals string
+	Arrivals  string  // Even or Poisson
 }
 
 // Arrival spacings of an open loop.
@@ -164,12 +149,12 @@ type StepInfo struct {
 	Doing string
 	// CPU reports whether the step burns a CPU (or only waits).
 	CPU bool
-	// Holds lists what is held while it runs, innermost first (its own,
-	// its groups', its stage; no Unguarded machine); Held is the first.
+	// Holds lists what is held while it runs, innermost first; Held is
+	// the first.
 	Held  string
 	Holds []string
 	// Splits: what its group holds can be let go before it (locking's
-	// combining, which the split variant runs outside the kitchen lock).
+	// combining).
 	Splits bool
 }
 
@@ -179,10 +164,8 @@ type StageInfo struct {
 	// Workers a line, its pipeline's Lines, the Buffer into it.
 	Workers, Lines, Buffer int
 	// First: its channel is its pipeline's entry, which the lines share.
-	First bool
-	// Noun and Queue, where set, say its machine and the channel into it
-	// in words ("espresso machine", "the order queue"; Shop).
-	Noun, Queue string
+	First       bool
+	Noun, Queue string // its machine and the channel into it in words (Shop)
 }
 
 // Steps lists the steps that take time, each name once, in file order.

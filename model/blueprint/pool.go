@@ -15,20 +15,15 @@ type meter struct {
 	name     string
 	kind     string // Reading's
 	capacity int
-	// whole counts each use's time held when it ends, as coffee.Meter
-	// does (the shop's, whose points the measured ones meet), in held;
-	// else the units in use over time.
-	whole   bool
-	held    time.Duration
-	inUse   int
-	since   time.Duration // when inUse last changed
-	area    time.Duration // units in use × time, up to since
-	uses    int64         // uses ended
-	wait    time.Duration // waits of the uses begun
-	working time.Duration // CPU time the holders burned, of the uses ended
-	// lines are the cache lines of a word's or a read-write lock's copies,
-	// whose stalls its readings count.
-	lines []*sim.Line
+	whole    bool // held counts each use when it ends, as coffee.Meter; else units in use over time
+	held     time.Duration
+	inUse    int
+	since    time.Duration // when inUse last changed
+	area     time.Duration // units in use × time, up to since
+	uses     int64         // uses ended
+	wait     time.Duration // waits of the uses begun
+	working  time.Duration // CPU time the holders burned, of the uses ended
+	lines    []*sim.Line   // whose stalls its readings count
 }
 
 // take starts a use at now, after waiting waited for it.
@@ -55,17 +50,12 @@ func (m *meter) advance(now time.Duration) {
 
 // Reading is a shared resource's totals so far (unit-time).
 type Reading struct {
-	Name string
-	// Kind is "mutex" for a sync.Mutex shared by every process, "rwmutex"
-	// for a shared sync.RWMutex, "" for anything else (results.Machine).
-	Kind                string
+	Name                string
+	Kind                string // readingKind's
 	Units               int
 	Uses                int64
 	Held, Working, Wait time.Duration
-	// Stalls is the time cores waited for the cache line of a word that
-	// several cores write to come (an atomic word's, a read-write lock's
-	// reader count, a shared sync.Mutex's state word), all its copies
-	// together; 0 for anything else.
+	// Stalls is the time cores waited for its cache lines to come.
 	Stalls time.Duration
 }
 
@@ -86,9 +76,7 @@ func (m *meter) read(now time.Duration) Reading {
 // everybody shares or each CPU's or customer's own.
 type pool struct {
 	*meter
-	// units are a Pooled resource's machines, each metered alone, and
-	// unitOf the one each holder took.
-	units  []*meter
+	units  []*meter // a Pooled resource's machines, each metered alone
 	unitOf map[*sim.Proc]int
 	res    Resource
 	unit   int // a copy's units
@@ -102,24 +90,19 @@ type pool struct {
 	holding map[*sim.Proc]*instance
 }
 
-// instance is one copy of a resource: one unit a sim.Mutex, more handed
-// out as coffee's multi mode's channel does, locks as many mutexes; a
-// read-write mutex, the runtime's lock, or a word's cache line.
+// instance is one copy of a resource: a mutex, units handed out over a
+// channel, many locks, a read-write mutex, the runtime's lock, or a line.
 type instance struct {
-	mu      *sim.Mutex
-	rw      *sim.RWMutex
-	rt      *sim.RuntimeMutex
-	line    *sim.Line
-	handoff *sim.Chan[struct{}] // unbuffered: a release hands its unit to the longest waiter
-	free    int                 // units nobody holds
-	waiting int                 // processes blocked in handoff.Recv
-	// machines holds a Pooled resource's free machines, by index.
-	machines *sim.Chan[int]
-	// locks are its mutexes (or RWMutexes) where it is many, each an
-	// instance of its own that the one who draws it holds.
-	locks []*instance
-	// readers counts an RWMutex's holders, its meter one use however many.
-	readers int
+	mu       *sim.Mutex
+	rw       *sim.RWMutex
+	rt       *sim.RuntimeMutex
+	line     *sim.Line
+	handoff  *sim.Chan[struct{}] // unbuffered: a release hands its unit to the longest waiter
+	free     int                 // units nobody holds
+	waiting  int                 // processes blocked in handoff.Recv
+	machines *sim.Chan[int]      // a Pooled resource's free machines, by index
+	locks    []*instance         // its mutexes where it is many, one drawn a use
+	readers  int                 // an RWMutex's holders, its meter one use however many
 }
 
 // drawsTried is how many draws of a hashed resource's copies draws ranks.
@@ -229,9 +212,9 @@ func (pl *pool) newInstance(capacity int) *instance {
 		// them says how contended a brief lock is (model's caveats).
 		pl.meter.lines = append(pl.meter.lines, lines...)
 	}
-	if f, ok := pl.lineScale(); ok {
+	if pl.scale > 0 {
 		for _, l := range lines {
-			l.SetScale(f)
+			l.SetScale(pl.scale)
 		}
 	}
 	return in
@@ -354,10 +337,6 @@ func (pl *pool) touch(p *sim.Proc, write bool) {
 	}
 	pl.uses++
 }
-
-// lineScale is the relief's factor on what moving the resource's lines
-// costs, where there is one.
-func (pl *pool) lineScale() (float64, bool) { return pl.scale, pl.scale > 0 }
 
 // readingKind is what r's reading calls it (Reading): "mutex" where
 // every customer shares its sync.Mutex (or its locks), "rwmutex" where

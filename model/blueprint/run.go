@@ -110,7 +110,7 @@ type world struct {
 }
 
 // machine is the meter of one more worker of stage name, of n in all
-// (coffee.Crew names them: grinder, or grinder#1, grinder#2, …).
+// (grinder, or grinder#1, grinder#2, … as coffee names them).
 func (w *world) machine(name string, n int) *meter {
 	if n > 1 {
 		w.crew[name]++

@@ -16,10 +16,8 @@ import (
 type Calibration struct {
 	Host results.Host `json:"host"`
 	Date time.Time    `json:"date,omitzero"` // when it was measured
-	// Costs are each cost's median over the repeats' medians (the spin
-	// window's over its repeated bisections); Lo and Hi that median's 95 %
-	// confidence interval (with six repeats, their least and most). Load
-	// sets both to Costs in a file from before repeats.
+	// Costs are each cost's median over the repeats' medians; Lo and Hi
+	// that median's 95 % confidence interval.
 	Costs sim.Costs `json:"costs"`
 	Lo    sim.Costs `json:"costs_lo,omitzero"`
 	Hi    sim.Costs `json:"costs_hi,omitzero"`
@@ -29,15 +27,12 @@ type Calibration struct {
 	// Dists are the 0th to 100th percentiles of every sample of each cost,
 	// by sim.Costs' JSON names.
 	Dists map[string][]time.Duration `json:"distributions,omitempty"`
-	// Others is the CPUs other processes used while Measure ran: above a
-	// few tenths the wake-up reads high, the woken thread waiting for a
-	// core. Waited is how long it first waited for a quiet machine.
-	Others float64       `json:"others_cpus"`
-	Waited time.Duration `json:"waited_ns,omitempty"`
-	Forced bool          `json:"forced,omitempty"` // saved although the machine was busy (--force)
-	// Unsaved says it was measured for one run on a busy machine and not
-	// kept (Default): the next run measures again.
-	Unsaved bool `json:"unsaved,omitempty"`
+	// Others is the CPUs other processes used while Measure ran; Waited
+	// how long it first waited for a quiet machine.
+	Others  float64       `json:"others_cpus"`
+	Waited  time.Duration `json:"waited_ns,omitempty"`
+	Forced  bool          `json:"forced,omitempty"`  // saved although the machine was busy (--force)
+	Unsaved bool          `json:"unsaved,omitempty"` // measured on a busy machine and not kept (Default)
 	// Note says what could not be measured and what was used instead.
 	Note string `json:"note,omitempty"`
 	// Given names by flag the costs Override put in place, in order; not saved.
@@ -48,13 +43,10 @@ type Calibration struct {
 	// SetAside, where not nil, is the busy machine's calibration these
 	// costs are used in place of (Hedged).
 	SetAside *results.SetAside `json:"set_aside,omitempty"`
-	// Curves are how the contended shapes of Go code scale on this
-	// machine's cores (package curves), which predict reads a
-	// benchmark's speed-ups off; nil in files from before them.
+	// Curves are how contended shapes scale on this machine's cores.
 	Curves *curves.Curves `json:"curves,omitempty"`
-	// Format is the version of the file: 0 where the transfer was the
-	// time of half a round trip, which the model moves the line twice in
-	// (Load halves it), 1 where it is the model's move.
+	// Format is the file's version: before 1 the transfer was half a
+	// round trip (Load halves it).
 	Format int `json:"format,omitempty"`
 }
 
@@ -85,9 +77,8 @@ func (c Calibration) rows(lo, hi sim.Costs) []results.Cost {
 	return out
 }
 
-// Override puts d in place of the cost that flag names (as Rows names
-// them), known exactly — its interval is d alone — and Ref then says it
-// was given. An unknown flag is an error.
+// Override puts d in place of the cost that flag names, its interval d
+// alone, and Ref then says it was given.
 func (c *Calibration) Override(flag string, d time.Duration) error {
 	if Field(&c.Costs, flag) == nil {
 		return fmt.Errorf("calibrate: no cost %q", flag)
@@ -107,10 +98,8 @@ func (c *Calibration) Override(flag string, d time.Duration) error {
 }
 
 // Ref names c for the model points that use it: host, date, how busy the
-// machine was, every cost with the range a band spans (over the earlier
-// calibrations it carries too), and those given instead of measured
-// (Override). A calibration that measured nothing (every cost
-// given) names no host.
+// machine was, every cost with the range a band spans, and those given
+// (Override).
 func (c Calibration) Ref() results.Calibration {
 	host := c.Host.Name
 	switch {
@@ -126,14 +115,11 @@ func (c Calibration) Ref() results.Calibration {
 	return ref
 }
 
-// Range is the uncertainty of c's costs for a band: the edges of their
-// intervals over c and the earlier calibrations it carries (Span); nil
-// where there is none.
+// Range is the uncertainty of c's costs for a band (Span); nil for none.
 func (c Calibration) Range() *model.Range { return model.NewRange(c.Span()) }
 
-// CostsOf is Ref's inverse for the costs: each cost's median, to the
-// nanosecond; one ref does not name is 0 (an older calibration's Lock
-// never spun).
+// CostsOf is Ref's inverse for the costs: each cost's median; one ref
+// does not name is 0.
 func CostsOf(ref results.Calibration) (sim.Costs, error) {
 	var c sim.Costs
 	for _, k := range ref.Costs {
@@ -146,10 +132,8 @@ func CostsOf(ref results.Calibration) (sim.Costs, error) {
 	return c, nil
 }
 
-// PolicyOf is the policy model point p was made under, read back (its
-// calibration's costs by CostsOf): simulating model.ConfigOf(p) under it
-// gives p again. A measured point, or a go one naming no calibration, has
-// none.
+// PolicyOf is the policy model point p was made under, read back:
+// simulating model.ConfigOf(p) under it gives p again.
 func PolicyOf(p results.Point) (model.Policy, error) {
 	if p.Kind != results.KindShop || !p.IsModel() {
 		return model.Policy{}, fmt.Errorf("%s on %d CPUs: a measured point, not a prediction", p.Mode, p.CPUs)

@@ -13,9 +13,7 @@ import (
 
 // KeepEarlier is how many earlier calibrations of one machine a
 // calibration carries: the costs move between calibrations far more than
-// between the repeats of one (this machine's wake-up read 45.8 µs one day
-// and 18.6–20.9 µs in five calibrations the next), so a band that is to
-// say what the model does not know spans them all.
+// between the repeats of one, and a band spans them all.
 const KeepEarlier = 9
 
 // Earlier is an earlier calibration of the same machine: when it was
@@ -28,12 +26,9 @@ type Earlier struct {
 	Hi     sim.Costs `json:"costs_hi"`
 }
 
-// After is c carrying the quiet calibrations before it of the same
-// machine — the same host, CPU model and Go version: prev where it was
-// measured on a quiet machine, and those prev carries — newest first, at
-// most KeepEarlier of them: their costs are as much this machine's as c's.
-// A busy c carries them too, for a prediction to use in its place
-// (Hedged).
+// After is c carrying the quiet calibrations before it of the same host,
+// CPU model and Go version (prev, if quiet, and those prev carries),
+// newest first, at most KeepEarlier.
 func (c Calibration) After(prev Calibration) Calibration {
 	if !c.sameMachine(prev) {
 		return c
@@ -57,22 +52,15 @@ func (c Calibration) quiet() bool {
 	return c.Samples > 0 && !c.Forced && !c.Unsaved && c.Others < results.DisturbedCPUs
 }
 
-// disturbed reports whether c was measured on a busy machine: forced,
-// unsaved, or with other processes using results.DisturbedCPUs or more.
+// disturbed reports whether c was measured on a busy machine.
 func (c Calibration) disturbed() bool {
 	return c.Samples > 0 && (c.Forced || c.Unsaved || c.Others >= results.DisturbedCPUs)
 }
 
 // Hedged is the calibration a prediction uses for c: c itself where it
-// was measured on a quiet machine (or inferred, or given). One measured on
-// a busy machine is set aside — there its costs vary between calibrations
-// far more than their intervals, so a prediction from them says little —
-// for the newest quiet calibration of the machine it carries (After),
-// with the older ones for its band, or where it carries none for
-// brewput's reference machine's (Reference), its transfer cost and
-// machine then not known (a prediction for an unknown machine). Either
-// way the result names c in SetAside, so that its Ref says what was set
-// aside for what.
+// was measured on a quiet machine, else the newest quiet one it carries
+// (After) or, with none, the reference machine's (Reference), naming c in
+// SetAside: a busy machine's costs say little.
 func (c Calibration) Hedged() Calibration {
 	if !c.disturbed() {
 		return c
@@ -89,9 +77,7 @@ func (c Calibration) Hedged() Calibration {
 	return r
 }
 
-// Unknown reports whether c's machine is not known: its costs are the
-// reference machine's, in place of a busy calibration with no quiet one
-// before it (Hedged).
+// Unknown reports whether c's costs are the reference machine's (Hedged).
 func (c Calibration) Unknown() bool { return c.SetAside != nil && c.SetAside.Reference }
 
 // Span is each cost's least low edge and greatest high edge over c and
@@ -127,8 +113,7 @@ func costFlags() []string {
 }
 
 // referenceJSON is brewput's reference machine's calibration: a 2-vCPU
-// AMD EPYC VM, measured quietly on 2026-11-25 (the calibration
-// validation/published predicts the published machines with).
+// AMD EPYC VM, measured quietly.
 //
 //go:embed reference.json
 var referenceJSON string
@@ -137,10 +122,7 @@ var referenceJSON string
 const ReferenceHost = "brewput's reference VM"
 
 // Reference is the calibration a prediction uses where this machine's was
-// measured on a busy machine and no quiet one is kept (Hedged): the
-// runtime costs of a machine measured quietly, with their intervals; its
-// cost of moving a cache line is that VM's, which a prediction replaces
-// by an unknown machine's (Unknown).
+// measured on a busy machine and no quiet one is kept (Hedged).
 func Reference() Calibration {
 	var c Calibration
 	if err := json.Unmarshal([]byte(referenceJSON), &c); err != nil {

@@ -2,15 +2,13 @@ package calibrate
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"runtime"
-	"time"
-
 	"math"
+	"runtime"
 	"slices"
 	"strings"
-
-	"errors"
+	"time"
 
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/quiet"
@@ -40,10 +38,8 @@ type Options struct {
 
 // Measure runs each microbenchmark opt.Samples times in each of
 // opt.Repeats repeats, under GOMAXPROCS 1 or 2, and returns each cost's
-// median, interval and distribution on this Host. On one CPU no idle P can
-// be woken: Wake is 0, as the Note says; off Linux the runnext grace is
-// not measured, as it says too (platformNote). It does not wait for a quiet
-// machine (MeasureQuiet does); Others says how busy it was.
+// median, interval and distribution on this Host; the Note says what it
+// could not measure here. It does not wait for a quiet machine.
 func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	if opt.Samples == 0 {
 		opt.Samples = Samples
@@ -74,9 +70,7 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, spinIdle) }},
 	}
 	if procs < 2 {
-		// No idle P to wake: the wake-ups are not measured (a receiver
-		// waits for the readier's time slice to end before it can even
-		// block, 10 ms a sample), nor a line's move to another core.
+		// No idle P to wake, nor another core to move a line to.
 		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.procs > 1 })
 	}
 	if platformNote != "" { // off Linux
@@ -100,10 +94,8 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 			pooled[i] = append(pooled[i], xs...)
 		}
 	}
-	// A wake-up is timed from the readying to the readied goroutine running,
-	// which takes the woken P's wait before it steals the goroutine from its
-	// readier's runnext slot; the model charges that wait apart
-	// (sim.Costs.RunnextGrace), so the wake-ups are what is left of it.
+	// A wake-up as timed includes the runnext grace, which the model
+	// charges apart.
 	var grace time.Duration
 	for i, b := range benches {
 		if b.name == "runnext_grace_ns" {
@@ -122,12 +114,9 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 			return Calibration{}, err
 		}
 		runtime.GOMAXPROCS(procs)
-		// A P idle a moment ago whose wake-up is not clearly cheaper
-		// than a sleeping one's has no spin window to find. The
-		// bisection's answers differ from one run to the next by far
-		// more than its resolution (69, 161 and 222 µs in three
-		// calibrations of one machine), so it runs once per repeat and the
-		// window gets the repeats' interval, as the other costs do.
+		// A spin window only where a spinning P wakes clearly cheaper; its
+		// bisection varies far more than its resolution, so it runs once
+		// a repeat and takes the repeats' interval.
 		var windows []time.Duration
 		if c.Hi.SpinWake < c.Lo.Wake && 2*c.Costs.SpinWake < c.Costs.Wake {
 			for range opt.Repeats {
@@ -168,8 +157,7 @@ type bench struct {
 }
 
 // interval is the median of the repeats' medians and its 95 % confidence
-// interval by order statistics (benchmath, as benchstat); the least and
-// the most with too few repeats for 95 %.
+// interval (benchmath); the least and most with too few repeats.
 func interval(medians []time.Duration) (mid, lo, hi time.Duration) {
 	xs := make([]float64, len(medians))
 	for i, m := range medians {

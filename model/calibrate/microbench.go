@@ -122,12 +122,9 @@ const deepIdle = 500 * time.Microsecond
 const spinIdle = 10 * time.Microsecond
 
 // wakes times how long a goroutine readied by a send takes to run while
-// its readier keeps its P busy: it waits in the readier's runnext slot
-// until the other P, idle for idle, steals it — sooner if its thread still
-// spins. The idle time counts from the receiver about to block, not from
-// its go statement: else a short one would end before the receiver, itself
-// waiting for the other P, reached its receive, and the send would hand
-// over on the readier's own P, a "wake-up" that woke nothing.
+// its readier keeps its P busy, stolen by the other P, idle for idle. The
+// idle time counts from the receiver about to block: else the send could
+// hand over on the readier's own P, waking nothing.
 func wakes(ctx context.Context, n int, idle time.Duration) []time.Duration {
 	ch := make(chan time.Time)
 	got := make(chan time.Duration)

@@ -32,9 +32,7 @@ type Measurer func(ctx context.Context, tell func(line string)) (Calibration, er
 // Default is the calibration kept at DefaultPath, and that path. Where
 // there is none yet, it measures this machine (measure; nil for
 // MeasureQuiet's defaults), telling tell, and saves it if the machine was
-// quiet. One measured on a busy machine is returned marked Unsaved, with
-// path "": kept, its costs would mislead every later run, and the next run
-// measures again; a prediction sets it aside (Hedged).
+// quiet; else it is returned Unsaved, with path "".
 func Default(ctx context.Context, measure Measurer, tell func(line string)) (Calibration, string, error) {
 	if tell == nil {
 		tell = func(string) {}
@@ -68,9 +66,7 @@ func Default(ctx context.Context, measure Measurer, tell func(line string)) (Cal
 	return c, path, nil
 }
 
-// Save writes c to path as JSON atomically, creating its folder, in this
-// version's format: c's costs are this version's, as Measure and Load
-// give them.
+// Save writes c to path as JSON atomically, creating its folder.
 func Save(path string, c Calibration) error {
 	c.Format = fileFormat
 	data, err := json.MarshalIndent(c, "", "  ")
@@ -116,9 +112,7 @@ func Load(path string) (Calibration, error) {
 	return c, nil
 }
 
-// upgrade brings a measured calibration of an earlier format to this
-// one: before format 1 its transfer was half a round trip, two of the
-// model's moves.
+// upgrade brings a calibration of an earlier format to this one.
 func upgrade(c *Calibration) {
 	if c.Format >= 1 {
 		return

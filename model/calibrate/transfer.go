@@ -24,19 +24,15 @@ const (
 )
 
 // transfers times a cache line's move from one core to another: two
-// goroutines, each on a thread of its own pinned to a CPU of its own
-// (where the system lets it), take turns writing one word, each waiting
-// to see the other's write; a sample is the time of a round trip over
-// movesPerRoundTrip, the model's moves in it.
+// pinned threads take turns writing one word; a sample is a round trip
+// over movesPerRoundTrip.
 func transfers(ctx context.Context, n int) []time.Duration {
 	cpus := twoCPUs()
 	var w, stop paddedWord
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	done := make(chan struct{})
-	// The other side echoes every odd value as the next even one until
-	// told to stop, by a word on a line of its own that it only reads
-	// meanwhile.
+	// The other side echoes every odd value as the next even one.
 	wg.Go(func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()

@@ -5,29 +5,15 @@ import (
 	"time"
 )
 
-// Line is a cache line that several cores use: the state word of a mutex,
-// a channel's lock, an atomic counter, a read-write lock's reader count.
-// Under the go policy it is at one core at a time, or on its way to one. A
-// use by a core that lacks it asks for it and waits while it comes
-// ([Transfer], by how far apart the two Ps are); the core that has it uses
-// it for free until another core asks, and then only for the use under
-// way, and moves asked for while others are under way queue behind them.
-// So uses by many cores serialize at the transfer rate, a move a use, as a
-// counter added to by every core of an x86 machine shows (one move of
-// about 21–26 ns an add on a Haswell server, docs/model.md); Transfer.Keep
-// is the rule that lets a core keep the line as long as it took to come,
-// for experiments. A word that cores add to (NewWordLine: an atomic
-// counter, a read-write lock's reader count) stays at the core it comes to
-// for Transfer.Stay of the move that brought it, however soon another core
-// asks: machines were measured to keep such a word for several adds in a
-// row (docs/model.md), where a mutex's state word, which cores also
-// compare-and-swap and spin reading, relays at every use as the engine's
-// sync.Mutex was validated with. A read leaves a copy with the core it
-// leaves, which reads it for free until the next write; that write waits
-// while every copy is taken back, so cores polling a line take it from the
-// one that writes it. Uses by the core that has the line cost nothing more
-// than the step that makes them, which was measured with them. Under fifo
-// a Line costs nothing.
+// Line is a cache line that several cores use: a mutex's state word, a
+// channel's lock, an atomic counter, a reader count. Under the go policy
+// it is at one core at a time, or on its way to one: a core that lacks it
+// waits while it comes ([Transfer], by how far apart the Ps are), and the
+// core that has it uses it for free until another asks, so uses by many
+// cores serialize at a move a use (docs/model.md). A word cores add to
+// (NewWordLine) stays Transfer.Stay of its move, as machines were measured
+// to keep one. A read leaves a copy, free to read until the next write,
+// which takes every copy back. Under fifo a Line costs nothing.
 type Line struct {
 	sim *Sim
 	// at is the line's stays, the first the one under way now: the core
@@ -59,9 +45,7 @@ const forever = time.Duration(1<<63 - 1)
 // NewLine returns a line in no core's cache.
 func NewLine(s *Sim) *Line { return &Line{sim: s} }
 
-// NewWordLine returns a line in no core's cache that holds a word cores
-// add to, which stays at each core it comes to for Transfer.Stay of the
-// move that brought it.
+// NewWordLine returns a line in no core's cache holding a word cores add to.
 func NewWordLine(s *Sim) *Line { return &Line{sim: s, word: true} }
 
 // Write is an atomic read-modify-write of the line by p's core (a
@@ -111,17 +95,13 @@ func (l *Line) holds(c int) bool {
 	return st.core == c && st.arrive <= l.sim.now
 }
 
-// move brings the line to core c for p, after the moves already asked
-// for: it leaves the last core to have it at once (under Transfer.Keep,
-// once that core has kept it as long as it took to come), and takes the
-// transfer from there, or from the
-// farthest copy a write takes back. A read leaves the last core a copy.
+// move brings the line to core c for p, after the moves already asked for,
+// from the last core to have it or, for a write, the farthest copy.
 func (l *Line) move(p *Proc, c int, write bool) {
 	g, now := l.sim.sched, l.sim.now
 	last := l.at.back()
 	leave := max(now, last.arrive+last.came)
-	// Where c has it, but not alone, only the copies go; but under the keep
-	// rule the last core keeps it.
+	// Where c has it, but not alone, only the copies go.
 	if last.core == c || !g.costs.Transfer.Keep {
 		leave = max(now, last.arrive)
 	}

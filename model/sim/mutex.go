@@ -3,13 +3,9 @@ package sim
 import "time"
 
 // Mutex is a virtual sync.Mutex that counts its uses, the time it was held
-// and the time processes waited for it. Under the fifo policy Unlock hands
-// it to the longest waiter. Under the go policy it is sync.Mutex: a Lock
-// that finds it held spins a while first (Costs.MutexSpin), and a running
-// goroutine may barge ahead of a waiter Unlock only woke, until a waiter
-// has starved for 1 ms and the mutex hands itself over in order; its
-// state word is a [Line] that every Lock and Unlock writes and every spin
-// reads.
+// and the time processes waited for it. Under fifo Unlock hands it to the
+// longest waiter. Under the go policy it is sync.Mutex: spinning, barging,
+// starvation mode after 1 ms, and a state word that is a [Line].
 type Mutex struct {
 	sim      *Sim
 	name     string
@@ -26,22 +22,12 @@ type Mutex struct {
 	woken    bool
 	starving bool
 	handedTo *Proc
-	// Its semaphore, where waiters sleep: the runtime lock its queue is
-	// under; the waiters counted in the state word (an Unlock that wakes
-	// one uncounts it); the semaphore's count, which an Unlock that wakes
-	// adds to and the first to look takes: the one it woke, or one that
-	// came to sleep meanwhile.
-	sema    *RuntimeMutex
-	counted int
-	tokens  int
-	// nwait is the semaphore root's count of waiters, raised under its
-	// lock by a waiter before it looks at the count a last time and
-	// queues: an Unlock that finds none adds to the count and takes no
-	// lock.
-	nwait int
-	// handedTokens of the tokens are a starving Unlock's handoffs: the
-	// mutex stays held for the waiter on its way that takes one.
-	handedTokens int
+	// The semaphore where waiters sleep: its queue's runtime lock, the
+	// waiters counted in the state word, the semaphore's count (tokens,
+	// handedTokens of them a starving Unlock's handoffs) and its root's
+	// count of queued waiters (nwait).
+	sema                                 *RuntimeMutex
+	counted, tokens, nwait, handedTokens int
 
 	// The waiter an Unlock woke last, not yet running, when and by which
 	// P; and the wakes' totals (Wakes).
@@ -53,24 +39,14 @@ type Mutex struct {
 }
 
 // MutexPaths counts the paths a go-policy Mutex's Locks and Unlocks took,
-// as validation/mutexprobe's replica of sync.Mutex counts them on a real
-// machine: Locks that took it at the fast path's swap, at a later swap
-// before sleeping (after spinning or not), after sleeping, or handed it
-// in starvation mode; spins; sleeps on the semaphore; Unlocks that woke a
-// waiter or handed the mutex over.
+// as validation/mutexprobe's replica of sync.Mutex counts them.
 type MutexPaths struct {
 	Fast, Took, TookWoken, Handed int64
 	Spins, Slept                  int64
 	Wakes, Handoffs               int64
-	// SleptSpun, of Slept, are those that spun the most a Lock spins
-	// before they slept (the rest could not spin).
-	SleptSpun int64
-	// SleptAgain counts waiters woken to find the semaphore's count taken
-	// by a Lock that came meanwhile, which slept again.
-	SleptAgain int64
-	// SwapsLost counts compare-and-swaps of lockSlow, a spinner's among
-	// them, that were to take a mutex seen free and found it taken.
-	SwapsLost int64
+	SleptSpun                     int64 // of Slept, those that spun all they may
+	SleptAgain                    int64 // woken to find the count taken
+	SwapsLost                     int64 // swaps to take a mutex seen free that found it taken
 }
 
 // Sub returns the paths taken since an earlier count.
@@ -264,15 +240,8 @@ func (m *Mutex) lockGo(p *Proc) {
 	}
 }
 
-// semacquire is runtime_SemacquireMutex for p, which asked for the mutex
-// at since: it takes a count of the semaphore where there is one, first
-// without the lock of the semaphore's queue and then under it, or sleeps
-// in the queue (at the front where p slept before in this Lock) until an
-// Unlock wakes it and takes one then; woken to find the count gone, to a
-// Lock that came meanwhile, it sleeps again. An Unlock's count that lands
-// while p waits for the queue's lock keeps p awake, as in the runtime's
-// semacquire1. It reports whether p was handed the mutex (starvation
-// mode).
+// semacquire is runtime_SemacquireMutex (semacquire1) for p, which asked
+// for the mutex at since; it reports whether p was handed the mutex.
 func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed bool) {
 	s := m.sim
 	sema := m.semaphore()
@@ -343,11 +312,9 @@ func (m *Mutex) take(since time.Duration) {
 	m.wait += m.sim.now - since
 }
 
-// spin is Lock's active spinning while the mutex is held in normal mode
-// and canSpin, up to spins times in all for one Lock, spun of them before
-// (a lost swap does not start them again); it reports whether the mutex
-// came free and how many times the Lock has spun.
-// A spinner counts as the woken waiter, so an Unlock wakes no sleeper.
+// spin is Lock's active spinning, up to spins times in all for one Lock,
+// spun of them before; it reports whether the mutex came free and how
+// many times the Lock has spun. A spinner counts as the woken waiter.
 func (m *Mutex) spin(p *Proc, spun int) (free bool, _ int) {
 	s := m.sim
 	awoke := false

@@ -63,7 +63,7 @@ func writeFitTable(w io.Writer, fits []analysis.Fit, by string) error {
 				lambda = strings.Replace(lambda, " ", "* ", 1)
 			}
 			t.Row("", f.Law, format.Param(f.Sigma), format.Param(f.Kappa), lambda,
-				fmt.Sprintf("%.4f", f.R2), format.Param(f.SerialFraction), fmt.Sprint(f.Points), f.PeakText())
+				fmt.Sprintf("%.4f", f.R2), format.Param(f.SerialFraction), fmt.Sprint(f.Points), PeakText(f))
 		}
 	}
 	return t.Write(w)

@@ -2,10 +2,8 @@ package analysis
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/brewput/brewput/results"
 )
@@ -133,27 +131,6 @@ func (f Fit) NNoun() string {
 		return "customer count"
 	}
 	return "CPU count"
-}
-
-// PeakText describes the peak: "1160.2 lattes/s at 6.5 CPUs"; "none: "
-// and NoPeak; "-" where not fitted.
-func (f Fit) PeakText() string {
-	if !f.Fitted() {
-		return "-"
-	}
-	if !f.HasPeak() {
-		return "none: " + f.NoPeak
-	}
-	unit := strings.TrimSpace(" " + f.Unit)
-	noun := "CPUs"
-	if f.By == ByPar {
-		noun = "customers"
-	}
-	s := fmt.Sprintf("%.1f %s at %.1f %s", f.PeakThroughput, unit, f.PeakN, noun)
-	if f.Extrapolated {
-		s += fmt.Sprintf(", extrapolated beyond the data (up to %d)", f.N[len(f.N)-1])
-	}
-	return s
 }
 
 // LoadText describes the series' load: "par=CPUs", "cpus=2, rate=800/s

@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/run/studyjob"
+	"github.com/brewput/brewput/internal/driver/studyjob"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"

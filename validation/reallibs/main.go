@@ -1,6 +1,6 @@
 // Command reallibs holds brewput predict on code nobody here wrote against
 // what 16-vCPU machines measured of the same code: the benchmarks of real
-// libraries (cmd/brewput/testdata/reallibs: x/time/rate, go-metrics,
+// libraries (internal/driver/testdata/reallibs: x/time/rate, go-metrics,
 // concurrent-map, logrus, sync.Map; morelibs: golang-lru, go-cache, ants,
 // singleflight, puddle, prometheus, zap, zerolog, bigcache, fastcache,
 // gobreaker, uber's ratelimit, sync.Pool, log) and of the examples (book,
@@ -57,7 +57,7 @@ import (
 type pkg struct{ dir, bench, file string }
 
 var pkgs = []pkg{
-	{"cmd/brewput/testdata/reallibs", "Cmap|Logrus|Metrics|Rate|SyncMap", "reallibs.json"},
+	{"internal/driver/testdata/reallibs", "Cmap|Logrus|Metrics|Rate|SyncMap", "reallibs.json"},
 	{"validation/morelibs", ".", "morelibs.json.gz"},
 	{"examples/book", "Book", "book.json"},
 	{"examples/cache", "Cache", "cache.json"},

@@ -1,0 +1,73 @@
+package driver
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/spf13/pflag"
+)
+
+// explainFlag rewrites the error of a flag value that did not parse to name
+// the flag, the value and the form it accepts, in place of the parser's
+// message; other errors are returned as they are.
+func explainFlag(err error) error {
+	var iv *pflag.InvalidValueError
+	if !errors.As(err, &iv) {
+		return err
+	}
+	// What a flag of pflag's type accepts; a type whose value says it
+	// itself keeps its error.
+	var form string
+	switch iv.GetFlag().Value.Type() {
+	case "int", "int8", "int16", "int32", "int64":
+		form = "want a whole number, such as 4"
+	case "uint", "uint8", "uint16", "uint32", "uint64":
+		form = "want a whole number from 0, such as 1"
+	case "float32", "float64":
+		form = "want a number, such as 800 or 0.05"
+	case "bool":
+		form = "want true or false"
+	case "intSlice", "int32Slice", "int64Slice", "uintSlice":
+		form = "want whole numbers separated by commas, such as 1,10,100"
+	case "stringSlice":
+		form = "want names separated by commas, such as a,b"
+	default:
+		return err
+	}
+	return fmt.Errorf("invalid argument %q for %q flag: %s", iv.GetValue(), "--"+iv.GetFlag().Name, form)
+}
+
+// checkFinite refuses a flag given in fs whose number is not finite
+// (pflag reads NaN and Inf).
+func checkFinite(fs *pflag.FlagSet) error {
+	var bad error
+	fs.Visit(func(f *pflag.Flag) {
+		if bad != nil || (f.Value.Type() != "float64" && f.Value.Type() != "float32") {
+			return
+		}
+		v, err := strconv.ParseFloat(f.Value.String(), 64)
+		if err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) {
+			bad = fmt.Errorf("--%s %s: want a finite number", f.Name, f.Value.String())
+		}
+	})
+	return bad
+}
+
+// tableFlag registers --format on fs, the table a command prints: compact
+// (usage says what that holds) or table, every point in full. The function
+// it returns reports whether the full table was asked, or says what
+// --format accepts.
+func tableFlag(fs *pflag.FlagSet, compact string) func() (bool, error) {
+	f := fs.String("format", "compact", "the table printed: compact or table\n(compact: "+compact+"; table: every point in full)")
+	return func() (bool, error) {
+		switch *f {
+		case "compact":
+			return false, nil
+		case "table":
+			return true, nil
+		}
+		return false, fmt.Errorf("--format %q: want compact or table", *f)
+	}
+}

@@ -1,0 +1,200 @@
+package studyjob
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/brewput/brewput/experiment/why"
+	"github.com/brewput/brewput/internal/base/format"
+	kit "github.com/brewput/brewput/measure/study"
+	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/results"
+)
+
+// Experiment is how a why experiment goes, a study's or a benchmark's:
+// each part stretched in its turn by Frac of an operation per operation,
+// and the matched control, for Count rounds, or up to MaxCount while
+// undecided, a disturbed run measured again as Retry says.
+type Experiment struct {
+	Frac            float64
+	Count, MaxCount int
+	Retry           sweep.Retry
+	// Within is the time it may take, counted from Since (from the first
+	// run where Since is zero): no round starts that would not end in it
+	// (0: no limit).
+	Within time.Duration
+	Since  time.Time
+}
+
+// Why is a why experiment on Variant under Load.
+type Why struct {
+	Variant string
+	Load    sweep.Load
+	Experiment
+}
+
+// OutOfTime says a why experiment stopped at its time limit, undecided,
+// after Rounds whole rounds (why.OutOfTime, which the shop's why shares).
+type OutOfTime = why.OutOfTime
+
+// NoParts says a variant used no metered lock or channel while measured:
+// nothing to stretch, and no metered part limits it.
+type NoParts struct{ Point results.Point }
+
+func (e *NoParts) Error() string {
+	return fmt.Sprintf("%s used no metered lock or channel while measured (%s on %s): no metered part limits it",
+		e.Point.Mode, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"))
+}
+
+// Why runs w: a first run as it is, which plans the stretches, then
+// rounds of it as it is, the control and each stretch, telling log its
+// progress. It returns what it measured, also when it stops early (nil
+// before the first run).
+func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, error) {
+	run := func(what string, st *kit.Stretch) (results.Point, error) {
+		pt, err := p.point(ctx, kit.Request{Variant: w.Variant, Load: w.Load, Stretch: st}, w.Retry, w.Variant+", "+what, log)
+		if err == nil {
+			fmt.Fprintf(log, "  %s: %s\n", what, format.Rate(pt.Throughput, pt.Unit))
+		}
+		return pt, err
+	}
+	start := w.Begin(log, fmt.Sprintf("%s on %s", w.Variant, format.Count(w.Load.CPUs, "CPU")), fmt.Sprintf(", of %v a run", w.Load.Warmup+w.Load.Dur))
+	began := time.Now()
+	first, err := run("as it is", &kit.Stretch{})
+	if err != nil {
+		return nil, err
+	}
+	perRun := time.Since(began)
+	s := why.PlanStretches(p.Name, w.Frac, first)
+	if len(s.Experiments) == 0 {
+		return nil, &NoParts{Point: first}
+	}
+	s.Base = append(s.Base, first)
+	s.HoldsTimeStretch = true // a meter's Unlock spins before its clock read
+	// A study's meters stretch by whole nanoseconds (meter.Stretch): what
+	// is added, and said to be, is the nearest.
+	whole := func(n why.Nanos) why.Nanos { return why.Nanos(math.Round(float64(n))) }
+	s.Control.Extra = whole(s.Control.Extra)
+	control := &kit.Stretch{Outside: true, Extra: time.Duration(s.Control.Extra)}
+	specs := make([]*kit.Stretch, len(s.Experiments))
+	for i := range s.Experiments {
+		e := &s.Experiments[i]
+		e.Extra = whole(e.Extra)
+		specs[i] = &kit.Stretch{Group: e.Group, Extra: time.Duration(e.Extra)}
+	}
+	err = w.Rounds(s, start, perRun, log, func(i int) (results.Point, error) {
+		switch i {
+		case AsItIs:
+			return run("as it is", &kit.Stretch{})
+		case TheControl:
+			return run(fmt.Sprintf("control, %v an op outside every lock", s.Control.Extra), control)
+		}
+		return run(s.Experiments[i].Name, specs[i])
+	})
+	return s, err
+}
+
+// Begin says how a why experiment of what goes, "why WHAT: 6 rounds or
+// more, up to 20, within 3m0s…TAIL", and opens its first round. It
+// returns when the experiment's time counts from: Since, where the build
+// before it counts, or now; and a disturbed run is measured again
+// (Retry) only where that ends in time.
+func (x *Experiment) Begin(log io.Writer, what, tail string) time.Time {
+	limit := ""
+	if x.Within > 0 {
+		limit = fmt.Sprintf(", within %v", x.Within)
+		if !x.Since.IsZero() {
+			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", x.Within, time.Since(x.Since).Seconds())
+		}
+	}
+	format.Lines(log, "")(fmt.Sprintf("why %s: %d rounds or more, up to %d%s%s", what, x.Count, x.MaxCount, limit, tail))
+	fmt.Fprintln(log, "round 1")
+	start := time.Now()
+	if !x.Since.IsZero() {
+		start = x.Since
+	}
+	if x.Within > 0 {
+		x.Retry.Until = start.Add(x.Within)
+	}
+	return start
+}
+
+// What Rounds' run is asked for, beside an experiment's index.
+const (
+	AsItIs     = -1
+	TheControl = -2
+)
+
+// Rounds runs the experiments of s, planned from its first run as it is
+// (s.Base[0]), which took perRun (it sizes a round until one has been
+// timed), in rounds: from the second, each opens with a run as it is;
+// each runs the control and every experiment in turn. It says up front
+// how long it expects to take. After Count rounds it stops when every
+// experiment is decided, else at MaxCount, and it starts no round that
+// would not end within Within of start (*OutOfTime). run measures one
+// run: experiment i, or AsItIs, or TheControl. A round cut short is
+// dropped whole; the error is run's.
+func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Duration, log io.Writer, run func(i int) (results.Point, error)) error {
+	round := perRun * time.Duration(len(s.Experiments)+2)
+	limit := ""
+	if x.Within > 0 {
+		limit = fmt.Sprintf("; it stops at %v, undecided if it must, rather than start a round that would not end in it", x.Within)
+	}
+	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
+		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), x.Count, (time.Duration(x.Count) * round).Seconds(),
+		x.MaxCount, (time.Duration(x.MaxCount) * round).Seconds(), limit))
+	// take runs i in round r and keeps its point in *into; where it fails,
+	// the round is dropped whole.
+	take := func(r, i int, into *[]results.Point) error {
+		pt, err := run(i)
+		if err != nil {
+			s.Base = s.Base[:min(len(s.Base), r-1)]
+			s.Control.Points = s.Control.Points[:min(len(s.Control.Points), r-1)]
+			for j := range s.Experiments {
+				s.Experiments[j].Points = s.Experiments[j].Points[:min(len(s.Experiments[j].Points), r-1)]
+			}
+			return err
+		}
+		*into = append(*into, pt)
+		return nil
+	}
+	for r := 1; r <= x.MaxCount; r++ {
+		began := time.Now()
+		if r == 1 && x.Within > 0 && time.Since(start)+round-perRun > x.Within {
+			return &OutOfTime{Within: x.Within, Rounds: 0}
+		}
+		if r > 1 {
+			if x.Within > 0 && time.Since(start)+round > x.Within {
+				why.Judge(s)
+				return &OutOfTime{Within: x.Within, Rounds: r - 1}
+			}
+			fmt.Fprintf(log, "round %d\n", r)
+			if err := take(r, AsItIs, &s.Base); err != nil {
+				return err
+			}
+		}
+		if err := take(r, TheControl, &s.Control.Points); err != nil {
+			return err
+		}
+		for i := range s.Experiments {
+			if err := take(r, i, &s.Experiments[i].Points); err != nil {
+				return err
+			}
+		}
+		took := time.Since(began)
+		if r == 1 {
+			took += perRun
+		}
+		round = max(round, took)
+		if r >= x.Count {
+			why.Judge(s)
+			if s.Decided() {
+				break
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,98 @@
+package driver
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/internal/base/race"
+)
+
+// brewput why measures a point and its reliefs for real: only the shape
+// of what it prints and its exit status are checked, never the timings.
+func TestWhy(t *testing.T) {
+	t.Parallel()
+	stdout, stderr := succeeds(t, selfChild(),
+		"why", "--mode", "locking", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "10ms", "--sched", "fifo")
+	// Its answer first: what the real CPUs showed.
+	if !strings.HasPrefix(stdout, "locking on 1 CPU, measured 2 times on real CPUs: ") {
+		t.Errorf("stdout does not start with its answer:\n%s", stdout)
+	}
+	for _, want := range []string{"model", "measured", "range (95 %)", "as it is",
+		"grinding 10 % faster", "the kitchen lock held for less: combining outside it", "twice the customers (1 → 2)",
+		"The model (fifo): The kitchen lock limits it"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "measuring locking as it is and with") {
+		t.Errorf("stderr does not say what it measures:\n%s", stderr)
+	}
+
+	if race.Enabled {
+		// One why under the detector measures what the second would;
+		// what the JSON says the plain run checks.
+		return
+	}
+	stdout, _ = succeeds(t, selfChild(),
+		"why", "--mode", "finelocking", "--cpus", "1", "--count", "2", "--dur", "20ms", "--warmup", "10ms", "--sched", "fifo", "--format", "json")
+	var s struct {
+		System      string
+		Bottleneck  struct{ Resource string }
+		Experiments []struct {
+			Model   struct{ Change string }
+			Skip    string
+			Metrics []struct{ Name, Verdict string }
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
+		t.Fatalf("%v:\n%s", err, stdout)
+	}
+	if s.System != "finelocking on 1 CPU" || s.Bottleneck.Resource == "" || len(s.Experiments) < 8 {
+		t.Errorf("json: %+v", s)
+	}
+	for _, e := range s.Experiments {
+		if e.Skip == "" && (len(e.Metrics) != 3 || e.Metrics[0].Name != "throughput" || e.Metrics[0].Verdict == "") {
+			t.Errorf("%s: measured, yet metrics %+v", e.Model.Change, e.Metrics)
+		}
+	}
+}
+
+func TestWhyBadInput(t *testing.T) {
+	cases := append(badOnePoint("1-2", "999"),
+		badArgs{[]string{"--mode", "finelocking", "--count", "1"}, "--count 1"},
+		badArgs{[]string{"--mode", "finelocking", "--model", "x.yaml"}, "--model"})
+	for _, c := range cases {
+		expectUsage(t, nil, append([]string{"why"}, c.args...), []string{c.want})
+	}
+}
+
+// TestWhyNoLock: designs without a lock (testdata/nolock) are answered
+// "no lock limits it", as a benchmark and as a study, whatever the
+// timings; and the shop's why starts no round that would not end within
+// --within.
+func TestWhyNoLock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds benchmarks with every lock watched, and a study")
+	}
+	t.Parallel()
+	for _, design := range []string{"atomics", "pipeline"} {
+		stdout, _ := succeeds(t, noChild(), "why", "./testdata/nolock", "-bench", "^BenchmarkNoLock/design="+design+"$",
+			"--cpus", "1", "--benchtime", "20ms", "--count", "2")
+		flat := strings.Join(strings.Fields(stdout), " ")
+		if !strings.Contains(flat, "BenchmarkNoLock/design="+design+" took no sync.Mutex or RWMutex while its timer ran") ||
+			!strings.HasSuffix(stdout, "no lock limits it.\n") {
+			t.Errorf("%s: %q, want no lock", design, stdout)
+		}
+	}
+	stdout, _ := succeeds(t, noChild(), "study", "./testdata/nolock/study", "why", "--variant", "atomics", "--cpus", "1",
+		"--dur", "30ms", "--warmup", "10ms", "--count", "2")
+	if !strings.HasPrefix(stdout, "atomics used no metered lock or channel while measured") || !strings.HasSuffix(stdout, "no metered part limits it.\n") {
+		t.Errorf("study why of atomics: %q, want no metered part", stdout)
+	}
+	stdout, _ = succeeds(t, selfChild(), "why", "--mode", "locking", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "10ms",
+		"--sched", "fifo", "--within", "50ms")
+	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "It stopped at its limit of 50ms after 0 rounds, rather than start a round that would not end in it.") {
+		t.Errorf("why --within 50ms of a round of 8 runs of 40 ms: %q, want stopped before the first round", stdout)
+	}
+}

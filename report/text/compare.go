@@ -1,0 +1,414 @@
+package text
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
+	"github.com/brewput/brewput/results/stats"
+
+	"golang.org/x/perf/benchmath"
+	"golang.org/x/perf/benchunit"
+)
+
+// WriteComparison writes the comparison for people: a line naming the two
+// sides, the answer (each metric's verdicts, measured and predicted
+// apart), then in benchstat's manner a table per metric and unit with a
+// row per configuration (medians ± intervals, change, p-value, sizes,
+// verdict) — the shop's and studies' configurations with too few runs
+// for a verdict only with the comparison's All —, then the configurations only
+// one side has.
+func WriteComparison(w io.Writer, c comparison.Comparison) error {
+	var b bytes.Buffer
+	width := format.Width(w)
+	sides := fmt.Sprintf("old: %s   new: %s", describeSide(c.Old), describeSide(c.New))
+	if utf8.RuneCountInString(sides) > width {
+		sides = format.Wrap("old: "+describeSide(c.Old), width, "  ") + "\n" + format.Wrap("new: "+describeSide(c.New), width, "  ")
+	}
+	b.WriteString(sides + "\n")
+	if c.Changed != "" {
+		fmt.Fprintf(&b, "compared across a change of %s\n", c.Changed)
+	}
+	if c.Old.ModelPoints+c.New.ModelPoints > 0 && !(allModel(c.Old) && allModel(c.New)) {
+		b.WriteString(format.Wrap("predictions are matched only with predictions, measurements with measurements", width, "") + "\n")
+	}
+	for _, line := range answerLines(c, width) {
+		b.WriteString(line + "\n")
+	}
+	blocks, left := blocksOf(c)
+	for _, bl := range blocks {
+		b.WriteString("\n")
+		writeBlock(&b, c, bl)
+	}
+	if left > 0 {
+		b.WriteString("\n" + format.Wrap(fmt.Sprintf("The figures of %s with too few runs for a verdict are summed up above; --all shows them.",
+			format.Count(left, "configuration")), width, "") + "\n")
+	}
+	if len(c.Rows) == 0 {
+		b.WriteString("\nno configuration is in both old and new\n")
+	}
+	writeKeys(&b, "only in old", c.OnlyOld)
+	writeKeys(&b, "only in new", c.OnlyNew)
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// describe says where a side's points come from and how many there are:
+// "hostA (54 points, count 6)".
+func describeSide(s comparison.Side) string {
+	if s.Points == 0 {
+		return "no points"
+	}
+	sources := make([]string, len(s.Sources))
+	for i, src := range s.Sources {
+		sources[i] = cmp.Or(src, "(no source)")
+	}
+	count := fmt.Sprintf("count %d", s.MaxCount)
+	if s.MinCount != s.MaxCount {
+		count = fmt.Sprintf("count %d-%d", s.MinCount, s.MaxCount)
+	}
+	if s.Disturbed > 0 {
+		count += fmt.Sprintf(", %d disturbed", s.Disturbed)
+	}
+	return fmt.Sprintf("%s (%s, %s)", strings.Join(sources, ", "), format.Count(s.Points, "point"), count)
+}
+
+// block is one table: a metric in one unit, over the rows that have it;
+// partial says some were left out.
+type block struct {
+	name, unit, better string
+	keys               []comparison.Key
+	metrics            []comparison.Metric
+	partial            bool
+}
+
+// blocks splits the rows into tables, throughput, p50 and p99 first, then
+// the other metrics and units in the order first seen: throughputs in
+// different units do not mix. Without the comparison's All it leaves out the
+// shop's and studies' metrics with too few runs for a verdict, and
+// counts the configurations left out of every table.
+func blocksOf(c comparison.Comparison) (out []*block, left int) {
+	for _, r := range c.Rows {
+		dropped := false
+		for _, m := range r.Metrics {
+			i := slices.IndexFunc(out, func(b *block) bool { return b.name == m.Name && b.unit == m.Unit })
+			if i < 0 {
+				i = len(out)
+				out = append(out, &block{name: m.Name, unit: m.Unit, better: m.Better})
+			}
+			if !c.All && !r.Key.Bench && m.TooFew {
+				out[i].partial, dropped = true, true
+				continue
+			}
+			out[i].keys = append(out[i].keys, r.Key)
+			out[i].metrics = append(out[i].metrics, m)
+		}
+		if dropped {
+			left++
+		}
+	}
+	out = slices.DeleteFunc(out, func(b *block) bool { return len(b.keys) == 0 })
+	first := []string{"throughput", "p50", "p99"}
+	rank := func(b *block) int { return cmp.Or(slices.Index(first, b.name)+1, len(first)+1) }
+	slices.SortStableFunc(out, func(a, b *block) int { return rank(a) - rank(b) })
+	return out, left
+}
+
+func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
+	if !slices.ContainsFunc(bl.keys, func(k comparison.Key) bool { return !k.Bench }) {
+		writeBenchBlock(b, c, bl)
+		return
+	}
+	title := bl.name + ", " + bl.unit
+	switch bl.name {
+	case "throughput":
+	case "p50", "p99":
+		title = bl.name + " latency, " + bl.unit
+	default: // a unit of Go benchmarks' lines
+		title = bl.name
+	}
+	fmt.Fprintf(b, "%s (%s is better)\n", title, bl.better)
+
+	// The par column only where some configuration has other than as
+	// many customers as CPUs: the table fits 80 columns more often.
+	open, steps, pars := false, false, false
+	for _, k := range bl.keys {
+		open = open || k.Rate > 0
+		steps = steps || len(k.Steps.NonDefault()) > 0
+		pars = pars || k.Par != k.CPUs
+	}
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true}
+	configCells := func(k comparison.Key) []string {
+		cells := []string{k.ModeLabel(), fmt.Sprint(k.CPUs)}
+		if pars {
+			cells = append(cells, fmt.Sprint(k.Par))
+		}
+		if open && k.Rate > 0 {
+			cells = append(cells, fmt.Sprintf("%.6g", k.Rate), fmt.Sprint(k.MaxQ))
+		} else if open {
+			cells = append(cells, "-", "-")
+		}
+		if steps {
+			cells = append(cells, stepsOrDefault(k.Steps))
+		}
+		return cells
+	}
+
+	// The mode column is as wide as "geomean" whether or not the table
+	// has one.
+	head := []string{fmt.Sprintf("%-7s", "mode"), "cpus"}
+	if pars {
+		head = append(head, "par")
+	}
+	if open {
+		head = append(head, "rate/s", "maxq")
+	}
+	if steps {
+		head = append(head, "steps")
+	}
+	t.Row(append(head, "old", "new", "delta", "p", "n", "verdict")...)
+	for i, m := range bl.metrics {
+		cells := append(configCells(bl.keys[i]), cell(&t, m.Old, format.Digits(m.Old.Median, 4)), cell(&t, m.New, format.Digits(m.New.Median, 4)),
+			format.Delta(m.DeltaPct), fmt.Sprintf("%.3f", m.P), comparison.Sizes(m.Old.N, m.New.N))
+		verdict := "~"
+		switch {
+		case m.Inconclusive != "":
+			verdict = "inconclusive" + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.DisturbedText(), comparison.Remedy))
+		case m.Significant:
+			verdict = comparison.ChangeWord(m.Change)
+		case m.TooFew:
+			verdict = "~ (too few runs)" + t.Mark(fmt.Sprintf(
+				"n=%s: too few runs for a verdict, as no difference could reach p < %g; use --count %d",
+				comparison.Sizes(m.Old.N, m.New.N), c.Alpha, m.Need))
+		}
+		t.Row(append(cells, verdict)...)
+	}
+	if g, ok := geomeanOf(c, bl); ok && !bl.partial {
+		cells := append([]string{"geomean"}, make([]string, len(head)-1)...)
+		t.Row(append(cells, format.Digits(g.Old, 4), format.Digits(g.New, 4), format.Delta(g.DeltaPct))...)
+	}
+	t.Write(b)
+}
+
+// writeBenchBlock writes a table of Go benchmarks as benchstat does: a
+// row per benchmark, the medians ± intervals in the unit tidied (sec/op
+// for ns/op), the change with its p-value, and the geomean.
+func writeBenchBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
+	_, unit := benchunit.Tidy(1, bl.name)
+	fmt.Fprintf(b, "%s (%s is better)\n", unit, bl.better)
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
+	value := func(v float64) string {
+		s, _ := results.FormatBenchValue(v, bl.name)
+		return s
+	}
+	t.Row("benchmark", "old", "new", "vs old")
+	for i, m := range bl.metrics {
+		pn := fmt.Sprintf(" (p=%.3f n=%s)", m.P, comparison.Sizes(m.Old.N, m.New.N))
+		vs := "~" + pn
+		if m.Inconclusive != "" {
+			vs = "inconclusive" + pn + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.DisturbedText(), comparison.Remedy))
+		} else if m.Significant {
+			vs = format.Delta(m.DeltaPct) + pn
+		} else if m.TooFew {
+			vs += t.Mark(fmt.Sprintf("need >= %d runs (--count) to detect a difference at alpha level %g", m.Need, c.Alpha))
+		}
+		t.Row(bl.keys[i].String(), cell(&t, m.Old, value(m.Old.Median)), cell(&t, m.New, value(m.New.Median)), vs)
+	}
+	if g, ok := geomeanOf(c, bl); ok {
+		t.Row("geomean", value(g.Old), value(g.New), format.Delta(g.DeltaPct))
+	}
+	t.Write(b)
+}
+
+// geomean is the block's geomean row, where it summarizes several rows.
+func geomeanOf(c comparison.Comparison, bl *block) (comparison.Geomean, bool) {
+	i := slices.IndexFunc(c.Geomeans, func(g comparison.Geomean) bool { return g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 })
+	if i < 0 {
+		return comparison.Geomean{}, false
+	}
+	return c.Geomeans[i], true
+}
+
+// cell writes a summary's median, as given, ± its interval, "498.3 ± 2%",
+// its warnings as footnotes of t.
+func cell(t *format.Table, s stats.Summary, median string) string {
+	cell := median + " ± " + benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
+	for _, w := range s.Warnings {
+		cell += t.Mark(w)
+	}
+	return cell
+}
+
+func writeKeys(b *bytes.Buffer, title string, keys []comparison.Key) {
+	if len(keys) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n%s (%d):\n", title, len(keys))
+	// A configuration on several CPU counts, as many customers as CPUs
+	// each (the main job's predictions past the measured counts), is one
+	// line: "finelocking (model go) cpus=3,4,6,8 par=cpus".
+	var order []string
+	counts := map[string][]int{}
+	for _, k := range keys {
+		if k.Bench || k.Par != k.CPUs {
+			order = append(order, k.String())
+			continue
+		}
+		g := k
+		g.CPUs, g.Par = 0, 0
+		name := g.String()
+		if _, ok := counts[name]; !ok {
+			order = append(order, name)
+		}
+		counts[name] = append(counts[name], k.CPUs)
+	}
+	for _, name := range order {
+		cpus, ok := counts[name]
+		if !ok {
+			fmt.Fprintf(b, "  %s\n", name)
+			continue
+		}
+		slices.Sort(cpus)
+		line := strings.Replace(name, "cpus=0 par=0", "cpus="+format.Ints(cpus, ",")+" par=cpus", 1)
+		if len(cpus) == 1 {
+			line = strings.Replace(name, "cpus=0 par=0", fmt.Sprintf("cpus=%d par=%d", cpus[0], cpus[0]), 1)
+		}
+		fmt.Fprintf(b, "  %s\n", line)
+	}
+}
+
+// answerLines writes the comparison's answer, a sentence or two per kind of
+// configuration, wrapped to width.
+func answerLines(c comparison.Comparison, width int) []string {
+	lines := make([]string, len(c.Answers))
+	for i, a := range c.Answers {
+		lines[i] = format.Wrap(answerWords(a), width, "")
+	}
+	return lines
+}
+
+// answerWords says an answer: "Measured, 3 configurations in both, 6 runs
+// each: finelocking on 2 CPUs, throughput +24.4% better, p50 latency
+// -19.6% better; no significant difference in 2."
+func answerWords(a comparison.Answer) string {
+	runs := fmt.Sprintf("%d runs each", a.MinRuns)
+	if a.MinRuns == 1 && a.MaxRuns == 1 {
+		runs = "1 run each"
+	} else if a.MinRuns != a.MaxRuns {
+		runs = fmt.Sprintf("%d to %d runs each", a.MinRuns, a.MaxRuns)
+	}
+	head := map[string]string{"measured": "Measured", "model": "Predicted by the model", "bench": "Benchmarks"}[a.Kind] +
+		", " + format.Count(a.Configs, "configuration") + " in both"
+	if a.Equal == a.Configs {
+		return head + ", " + runs + ": the same figures in both files."
+	}
+	if a.TooFew == a.Configs {
+		s := fmt.Sprintf("%s, %s: too few runs for any verdict (--count %d gives one).", head, runs, a.Need)
+		if len(a.Largest) > 0 {
+			s += fmt.Sprintf(" The largest changes in %s: %s.", metricWords(a.Largest[0].Metrics[0].Name), changesWords(a.Largest, false))
+		}
+		return s
+	}
+	var parts []string
+	if n := len(a.Changed); n > 0 {
+		parts = append(parts, changesWords(a.Changed[:min(n, comparison.MaxNamed)], true))
+		if n > comparison.MaxNamed {
+			parts = append(parts, fmt.Sprintf("%d more changed (the tables below)", n-comparison.MaxNamed))
+		}
+	}
+	rest := ""
+	if len(a.Changed) > 0 {
+		rest = " other"
+	}
+	if a.Same > 0 {
+		parts = append(parts, fmt.Sprintf("no significant difference in %d%s", a.Same, rest))
+	}
+	if a.Inconclusive > 0 {
+		parts = append(parts, fmt.Sprintf("inconclusive in %d: a change, but disturbed samples", a.Inconclusive))
+	}
+	if a.TooFew > 0 {
+		parts = append(parts, fmt.Sprintf("too few runs for a verdict in %d (--count %d gives one)", a.TooFew, a.Need))
+	}
+	return head + ", " + runs + ": " + strings.Join(parts, "; ") + "."
+}
+
+// metricWords names a metric: "throughput", "p50 latency", "B/op".
+func metricWords(name string) string {
+	switch name {
+	case "p50", "p99":
+		return name + " latency"
+	}
+	return name
+}
+
+// changesWords lists changes: "linearpipe-10 on 2 CPUs +194.4%, …", or
+// with their metrics and verdicts, "finelocking on 2 CPUs, throughput
+// +24.4% better, p50 latency -19.6% better; …".
+func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
+	words := make([]string, len(cs))
+	for i, c := range cs {
+		if !verdicts {
+			words[i] = brief(c.Key) + " " + format.Delta(c.Metrics[0].DeltaPct)
+			continue
+		}
+		ms := make([]string, len(c.Metrics))
+		for j, m := range c.Metrics {
+			ms[j] = metricWords(m.Name) + " " + format.Delta(m.DeltaPct) + " " + comparison.ChangeWord(m.Change)
+		}
+		words[i] = brief(c.Key) + ", " + strings.Join(ms, ", ")
+	}
+	if verdicts {
+		return strings.Join(words, "; ")
+	}
+	return strings.Join(words, ", ")
+}
+
+// brief names a configuration in words: "finelocking on 2 CPUs",
+// "multi-2 on 4 CPUs with 8 customers", "locking on 8 CPUs (go)" for a
+// prediction, a benchmark by its name.
+func brief(k comparison.Key) string {
+	if k.Bench {
+		return results.BenchName(k.Mode, k.CPUs)
+	}
+	s := k.Mode + " on " + format.Count(k.CPUs, "CPU")
+	if k.Par != k.CPUs {
+		s += " with " + format.Count(k.Par, "customer")
+	}
+	if k.Rate > 0 {
+		s += " at " + format.Number(k.Rate) + " orders/s"
+	}
+	if labels := k.Steps.NonDefault(); len(labels) > 0 {
+		s += " (" + strings.Join(labels, " ") + ")"
+	}
+	if k.Model && k.Sched != "" {
+		s += " (" + k.Sched + ")"
+	}
+	return s
+}
+
+// allModel reports whether every point of the side is the model's.
+func allModel(s comparison.Side) bool { return s.Points > 0 && s.ModelPoints == s.Points }
+
+// stepsOrDefault names the steps that are not the default, or says
+// "default".
+func stepsOrDefault(s results.Steps) string {
+	if labels := s.NonDefault(); len(labels) > 0 {
+		return strings.Join(labels, " ")
+	}
+	return "default"
+}
+
+// WriteCompared writes c in format, "table" (WriteComparison) or "json".
+func WriteCompared(w io.Writer, c comparison.Comparison, format string) error {
+	if format == "json" {
+		return c.WriteJSON(w)
+	}
+	return WriteComparison(w, c)
+}

@@ -1,0 +1,293 @@
+package text
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/causal"
+)
+
+// pct writes a share in percent with one decimal, "-" where unknown.
+func pct(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "-"
+	}
+	return format.Percent(x, 1)
+}
+
+// beyondText writes an experiment's cost beyond its control with its
+// interval: "+31.2 % [28.0, 35.1]", or "(too few rounds for an interval)".
+func beyondText(e causal.Stretched) string {
+	if !e.Interval {
+		return pct(e.Beyond) + " (too few rounds for an interval)"
+	}
+	return fmt.Sprintf("%s [%.1f, %.1f]", pct(e.Beyond), 100*e.Lo, 100*e.Hi)
+}
+
+// stretchedWhat says what an experiment added: "31ns to each hold".
+func stretchedWhat(e causal.Stretched) string {
+	if e.Kind == "chan" {
+		return fmt.Sprintf("%v before each send", e.Extra)
+	}
+	return fmt.Sprintf("%v to each hold", e.Extra)
+}
+
+// Answer says what limits the variant, undecided first where it is:
+// "The cache mutex limits this: …", "Undecided after 6 rounds: …", or
+// "No single lock limits this: …".
+func StretchAnswer(s *causal.Stretches) string {
+	var b strings.Builder
+	added := fmt.Sprintf("%v per operation (%s of one)", s.Extra, format.Percent(s.Frac, 0))
+	control := "the same time outside every lock"
+	if !math.IsNaN(s.Control.Cost) {
+		control += ", which cost " + pct(s.Control.Cost)
+	}
+	var undecided, limits, not []string
+	idle, unmatched, serial, over := 0, 0, 0, 0
+	for _, e := range s.Experiments {
+		line := fmt.Sprintf("%s, %s: %s beyond the control", e.Name, stretchedWhat(e), beyondText(e))
+		switch {
+		case e.Limits:
+			limits = append(limits, line)
+		case e.OverBound:
+			over++
+			undecided = append(undecided, fmt.Sprintf("%s, yet it cost %s, more than time added where every operation waits its turn for it can cost (%s): the stretch made waste of its own, waiters parked behind the longer hold, and shows nothing of the lock as it is", line, pct(e.Cost), pct(e.Bound)))
+		case e.Uncontended:
+			idle++
+			undecided = append(undecided, fmt.Sprintf("%s, yet waited for %s of the time as it is, less than %s: the stretch may have made the queue it measured", line, pct(e.Waited), pct(s.Margin)))
+		case e.Unmatched:
+			unmatched++
+			undecided = append(undecided, fmt.Sprintf("%s: time before every lock cost more than the same time inside this one, so the control changed how the lock passes between the CPUs and is no match for it", line))
+		case e.Serial:
+			serial++
+			if e.Kind != "chan" {
+				line += fmt.Sprintf(", waited for %s of the time as it is", pct(e.Waited))
+			}
+			undecided = append(undecided, line)
+		case e.Decided:
+			not = append(not, line)
+		default:
+			undecided = append(undecided, line)
+		}
+	}
+	decide := "What would decide it: more rounds (--max-count, --within), a quieter machine, or a larger --stretch."
+	switch {
+	case idle > 0 && idle == len(undecided):
+		decide = "What would decide it: a relief measured (the code changed so that the lock is not shared), or a smaller --stretch, which makes less of a queue."
+	case unmatched+serial+over > 0 && unmatched+serial+over == len(undecided):
+		decide = "What would decide it: a relief measured (the code changed so that the lock is not shared)."
+	case idle > 0 || unmatched > 0 || serial > 0 || over > 0:
+		decide = "What would decide it: more rounds (--max-count, --within), a quieter machine, a relief measured (the code changed so that a lock waited for little, or one the control is no match for, is not shared)."
+	}
+	rounds := format.Count(len(s.Control.Points), "round")
+	if s.QuietRounds() == 0 && len(s.Control.Points) > 0 {
+		// No round to decide on: a larger stretch or a relief would be
+		// measured beside the same busy machine.
+		decide = "What would decide it: a quieter machine; every round was disturbed."
+	}
+	l := s.Limit()
+	switch {
+	case l != nil:
+		what := l.Name
+		if l.Members > 1 {
+			what += " together"
+		}
+		if l.Captured {
+			// Named by what the watcher saw, not by the stretch: where the
+			// workers run one at a time, time added outside the lock is on
+			// the same path and the control costs about what the stretch
+			// does, so the sentence says which it was.
+			than := "more than " + control
+			if !l.Interval || l.Lo <= 0 {
+				than = "about as much as " + control + ", as time added anywhere costs where the workers run one at a time"
+			}
+			fmt.Fprintf(&b, "%s limits this, by what the watcher saw as it is: the workers waited for it %s of their time, and it passed from one to another in %s of its holds, under a tenth of what they would pass it taking it side by side: one took it back to back while the others waited, so they ran one at a time at it; adding %s to it (%s) cost %s of the throughput, %s: %s beyond it",
+				format.Capital(what), pct(l.Waited), pct(l.Handoffs), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))
+		} else if l.Queued {
+			// Named by what the watcher and the control saw: the stretch's
+			// cost beside the control's is given, and why it decides
+			// nothing here.
+			how := fmt.Sprintf("nearer what time added where every operation waits its turn costs (%s) than where nothing queues (%s)", pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)))
+			turns := "under half"
+			if !s.SerialControl() {
+				how = fmt.Sprintf("more than where nothing queues (%s)", pct(s.Frac/(1+s.Frac)))
+				turns = "under a tenth"
+			}
+			fmt.Fprintf(&b, "%s limits this, by what the watcher and the control saw as it is: the workers waited for it %s of their time, for no other lock as long, and it passed from one to another in %s of its holds, %s of what they would pass it taking it side by side, while the same time outside every lock cost %s, %s: they ran one at a time, taking turns at this lock; adding %s to it (%s) cost %s, %s beyond the control, which decides nothing where the workers queue at a lock, as time before it and time inside it each change how it passes between the CPUs",
+				format.Capital(what), pct(l.Waited), pct(l.Handoffs), turns, pct(s.Control.Cost), how, added, stretchedWhat(*l), pct(l.Cost), beyondText(*l))
+		} else {
+			fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it",
+				format.Capital(what), added, stretchedWhat(*l), pct(l.Cost), control, beyondText(*l))
+			if l.Kind != "chan" {
+				fmt.Fprintf(&b, "; the workers waited for it %s of their time as it is", pct(l.Waited))
+			}
+		}
+		limits = slices.DeleteFunc(limits, func(x string) bool { return strings.HasPrefix(x, l.Name+",") })
+		if len(limits) > 0 {
+			fmt.Fprintf(&b, "; also more than the control: %s", strings.Join(limits, "; "))
+		}
+		if len(undecided) > 0 {
+			fmt.Fprintf(&b, "; undecided: %s", strings.Join(undecided, "; "))
+		}
+		if len(not) > 0 {
+			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
+		}
+		b.WriteString(".")
+		if l.Captured || l.Queued {
+			// Seen, not relieved: a lock whose data moves between the CPUs
+			// with it or without it (examples/cache's, written at random
+			// keys) is taken in turns all the same, and split into shards
+			// makes no more.
+			b.WriteString(" This rests on what was seen, not on a relief: the stretch shows what longer holds cost; whether splitting the lock would help, where its data moves between the CPUs with it or without it, only a relief measured shows.")
+		}
+	case len(undecided) > 0:
+		these := plural(len(undecided), "this lock", "these locks")
+		switch {
+		case idle == len(undecided):
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost more than %s, but as it is the workers waited for %s less than %s of their time: %s",
+				rounds, added, these, control, plural(len(undecided), "it", "each"), pct(s.Margin), strings.Join(undecided, "; "))
+		case unmatched == len(undecided):
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost less than %s: %s",
+				rounds, added, these, control, strings.Join(undecided, "; "))
+		case over == len(undecided):
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost more than %s, and more than the time added can cost: %s",
+				rounds, added, these, control, strings.Join(undecided, "; "))
+		case serial == len(undecided):
+			fmt.Fprintf(&b, "Undecided after %s: adding %s outside every lock (the control) cost %s, nearer what it costs where every operation waits its turn (%s) than where nothing queues (%s): as it is the workers ran largely one at a time, held back by something every operation shares, and a stretch of one part cannot tell whether it is that part: %s",
+				rounds, added, pct(s.Control.Cost), pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)), strings.Join(undecided, "; "))
+		case idle == 0 && unmatched == 0 && serial == 0 && over == 0:
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly more than %s, nor clearly no more (within %s): %s",
+				rounds, added, plural(len(undecided), "this part", "these parts"), control, pct(s.Margin), strings.Join(undecided, "; "))
+		default:
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to these parts decided none of them against %s: %s",
+				rounds, added, control, strings.Join(undecided, "; "))
+		}
+		if len(not) > 0 {
+			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
+		}
+		b.WriteString(".")
+		if q := s.QuietRounds(); q < len(s.Control.Points) {
+			fmt.Fprintf(&b, " Only %d of the %d rounds ran undisturbed, and a part is decided on undisturbed rounds alone.", q, len(s.Control.Points))
+		}
+		b.WriteString(" " + decide)
+	default:
+		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s.",
+			added, control, pct(s.Margin), strings.Join(not, "; "))
+	}
+	d := 0
+	for _, p := range s.Base {
+		if p.IsDisturbed() {
+			d++
+		}
+	}
+	if d > 0 {
+		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
+	}
+	return b.String()
+}
+
+// plural is one where n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// longPartName is the longest name of a part the table's first column
+// holds.
+const longPartName = 20
+
+// WriteTable writes the experiments for a terminal, then the answer.
+func WriteStretches(w io.Writer, s *causal.Stretches) error {
+	tp := make([]float64, len(s.Base))
+	for i, p := range s.Base {
+		tp[i] = p.Throughput
+	}
+	head := fmt.Sprintf("%s %s on %s, %s as it is: %v added per operation (%s of one, %v) to each part in its turn, and outside every lock as the control; %s (as it is, the control and each part)",
+		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Rate(results.Median(tp), s.Unit), s.Extra, format.Percent(s.Frac, 0), s.OpTime,
+		format.Count(len(s.Control.Points), "round"))
+	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Width(w), ""))
+	// A long part's name ("the (*Locked).Place at book.go:121 mutex") has a
+	// line of its own above its figures, lest the table pass
+	// format.Width(w).
+	t := format.Table{Ragged: true}
+	t.Row("stretched", "added", "measured", "cost %", "beyond control %", "verdict")
+	by := fmt.Sprintf("%v/op", s.Control.Extra)
+	if s.Control.Per == "a lock taken" {
+		by = fmt.Sprintf("%v/lock", s.Control.Extra)
+	}
+	num := func(x float64) string {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f", 100*x)
+	}
+	t.Row("(control)", by, "", num(s.Control.Cost), "", "")
+	for _, e := range s.Experiments {
+		by := fmt.Sprintf("%v/use", e.Extra)
+		measured := "-"
+		if e.Injected != 0 {
+			measured = e.Injected.String()
+		}
+		if e.Kind == "chan" {
+			by = fmt.Sprintf("%v/send", e.Extra)
+		}
+		beyond := "-"
+		if e.Interval {
+			beyond = fmt.Sprintf("%s [%.1f, %.1f]", num(e.Beyond), 100*e.Lo, 100*e.Hi)
+		}
+		verdict := "undecided"
+		switch {
+		case e.Limits:
+			verdict = "limits"
+		case e.Uncontended:
+			verdict = "few waits"
+		case e.Unmatched:
+			verdict = "no match"
+		case e.OverBound:
+			verdict = "over bound"
+		case e.Serial:
+			verdict = "serial"
+		case e.Decided:
+			verdict = "does not"
+		case !e.Interval:
+			verdict = "too few"
+		}
+		name := e.Name
+		if utf8.RuneCountInString(name) > longPartName {
+			t.Line(name)
+			name = ""
+		}
+		t.Row(name, by, measured, num(e.Cost), beyond, verdict)
+	}
+	if err := t.Write(w); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\n%s\n", format.Wrap(StretchAnswer(s), format.Width(w), ""))
+	return err
+}
+
+// WriteJSON writes the experiments and the answer as one JSON object.
+func WriteStretchesJSON(w io.Writer, s *causal.Stretches) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	type out struct {
+		*causal.Stretches
+		Rounds int    `json:"rounds"`
+		Limit  string `json:"limit"`
+		Answer string `json:"answer"`
+	}
+	o := out{Stretches: s, Rounds: len(s.Base), Answer: StretchAnswer(s)}
+	if l := s.Limit(); l != nil {
+		o.Limit = l.Name
+	}
+	return enc.Encode(o)
+}

@@ -1,0 +1,321 @@
+// Package causal holds, as data, what why measured on real CPUs: a shop
+// point's reliefs beside the model's predictions (Reliefs), and a
+// program's parts each made slower in its turn beside a matched control
+// (Stretches). experiment/why runs and judges them; report/text says them.
+package causal
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
+)
+
+// Stretches is the causal profile of a user's own code on real CPUs, as
+// Coz (SOSP 2015) measures one, with a matched control: each group of
+// metered locks and channels is made slower in its turn (meter.Stretch)
+// by the same extra time per operation, Frac of an operation, and in the
+// same rounds the control adds that time to each operation outside every
+// lock. A part limits the program where stretching it costs more than its
+// control: where the interval of the paired difference, round by round,
+// lies above Margin. Time added where nothing waits on it costs what it
+// costs anywhere; time added inside a lock the others queue for costs
+// more, however short the lock's hold.
+type Stretches struct {
+	Study   string `json:"study"`
+	Variant string `json:"variant"`
+	CPUs    int    `json:"cpus"`
+	// Frac is the extra time an experiment adds per operation, as a share
+	// of OpTime, a worker's time per operation in the first run as it is;
+	// Extra is Frac × OpTime.
+	Frac   float64 `json:"frac"`
+	OpTime Nanos   `json:"op_ns"`
+	Extra  Nanos   `json:"extra_per_op_ns"`
+	// Margin is how much more of the throughput than the control a
+	// stretch must cost to limit, or less to not: a tenth of the share
+	// Extra takes of an operation with it.
+	Margin float64 `json:"margin"`
+	// Bottleneck is Frac×n/(1+Frac×n) with n workers, what the time added
+	// costs where every operation waits its turn for it (on 2 CPUs at 0.5:
+	// 50 %, where Frac/(1+Frac), 33.3 %, is what it costs where nothing
+	// queues).
+	Bottleneck float64 `json:"bottleneck_cost"`
+	Unit       string  `json:"unit"`
+	// Base are the variant's runs as it is, one a round.
+	Base []results.Point `json:"-"`
+	// Control is the matched control: Extra per operation outside every
+	// lock, one run a round.
+	Control Control `json:"control"`
+	// Experiments are the meters' groups in the variant's order.
+	Experiments []Stretched `json:"experiments"`
+	// HoldsTimeStretch says the meters time a stretched hold whole, its
+	// spin inside, so that what was injected can be read from them (a
+	// study's meters and a watched benchmark's sampled holds do; a
+	// reader's hold is not timed).
+	HoldsTimeStretch bool `json:"holds_time_stretch"`
+}
+
+// Nanos is a time in nanoseconds, its fraction kept: a stretch spread
+// over the locks an operation takes is often a nanosecond or two, which
+// a time.Duration would show as "1ns" where it is 1.6.
+type Nanos float64
+
+// String writes n as a time.Duration does, a fraction under 10 ns kept:
+// "31ns", "1.6ns", "1.25µs".
+func (n Nanos) String() string { return format.Nanos(float64(n)) }
+
+// Control is the matched control's runs and their cost.
+type Control struct {
+	// Extra is what was added: to each operation, or where Per says
+	// "a lock taken", before every lock (a watched benchmark's).
+	Extra Nanos  `json:"extra_ns"`
+	Per   string `json:"per,omitempty"`
+	// Points are its runs, one a round.
+	Points []results.Point `json:"-"`
+	// Cost is the median over the rounds of the throughput lost against
+	// the round's run as it is; Lo and Hi its 95 % interval, infinite with
+	// too few rounds (0 in JSON).
+	Cost float64 `json:"cost"`
+	Lo   float64 `json:"cost_lo"`
+	Hi   float64 `json:"cost_hi"`
+}
+
+// Stretched is one experiment: one part made slower by its Extra a use.
+type Stretched struct {
+	// Name says what was stretched: "the shard mutexes (16)".
+	Name string `json:"name"`
+	// Group is the meters' group (results.MeterGroup) and Kind their kind
+	// ("mutex", "rwmutex", "chan").
+	Group   string `json:"group"`
+	Kind    string `json:"kind"`
+	Members int    `json:"members,omitempty"`
+	// UsesPerOp is how many times an operation used the group in the
+	// first run as it is (a channel: sent on it); Extra, what each use was
+	// stretched by, the stretches' Extra per operation over UsesPerOp: a
+	// lock's hold made longer, a channel's sender spinning it before each
+	// send, as a slower stage ahead of the handoff would.
+	UsesPerOp float64 `json:"uses_per_op"`
+	Extra     Nanos   `json:"extra_ns"`
+	// Injected is what the stretched runs' own meters measured was added
+	// to each use: their mean hold less the runs' as it is, the median
+	// over the rounds; 0 where not measured (a channel, a readers' site:
+	// see HoldsTimeStretch), or where the stretched holds measured no
+	// longer than as it is: a hold that varies between runs by more than
+	// the stretch (a long one, timed in a sample) hides it.
+	Injected Nanos `json:"injected_ns,omitempty"`
+	// Share is the workers' time it was held or waited for in the first
+	// run as it is: a secondary figure, never the test.
+	Share float64 `json:"share"`
+	// Waited is the share of the workers' time they waited for a lock
+	// of the group, as it is: the median over the rounds. A stretch that
+	// adds half an operation to every hold of a shared lock can make it a
+	// queue that was not there (a logger's short lock in a long
+	// operation, which relieving gains nothing), and a lock whose cost is
+	// the cache line moving between cores (a rate limiter's) is waited
+	// for little: a lock waited for less than Margin of the time whose
+	// stretch costs more than the control is left undecided, never named.
+	// Not used for a channel, whose stretch spins on its sender's side,
+	// before the handoff.
+	Waited float64 `json:"waited"`
+	// Busy is the share of the time the group's busiest lock was held as
+	// it is, the median over the rounds: near 1, a lock every worker
+	// queues for.
+	Busy float64 `json:"busy"`
+	// Handoffs is the share of the group's holds whose next hold was
+	// another goroutine's, as it is, the median over the rounds; HandoffsKnown
+	// says the meters counted them (a watched benchmark's do).
+	Handoffs      float64 `json:"handoffs"`
+	HandoffsKnown bool    `json:"handoffs_known"`
+	// Serial says the stretch cost more than its control, but the control
+	// cost nearer Bottleneck than Frac/(1+Frac): the time added outside
+	// every lock was not absorbed by waiting, as it is where one lock
+	// holds the workers back by its queue, but cost nearly as on a path
+	// they take one at a time (logrus to io.Discard, which gains little
+	// from a second CPU with its lock or without: 42-48 % at half an
+	// operation), and a stretch that makes a lock a queue on top of that
+	// cannot tell whether the lock is what holds them back; nor, where it
+	// cost no more than its control, that the lock is not it, if the
+	// workers waited for it Margin of their time or more. The part is
+	// undecided, never named nor cleared, however long the lock was held as it is
+	// (the busy share of logrus's lock read 7-75 % from run to run,
+	// go-metrics' 54-59 %). It is not a reason to
+	// clear nothing: on the 2-core VM the control of 64 shards, parallel
+	// as they are, cost 46 % (a spin beside another costs more than
+	// alone), and a stretch costing what the control costs is cleared.
+	Serial bool `json:"control_serial,omitempty"`
+	// Uncontended says the stretch cost more than its control, yet the
+	// lock was waited for less than Margin of the time as it is: the
+	// stretch may have made the queue it measured, and the part is
+	// undecided.
+	Uncontended bool `json:"uncontended,omitempty"`
+	// Bound is what the time the stretch added, Extra a use as asked or
+	// as measured where more (Injected), costs where every operation waits
+	// its turn for it: n×E/(T+n×E) with n workers, E that time an
+	// operation and T a worker's time an operation as it is (see
+	// Stretches.Bottleneck), the median over the undisturbed rounds. Time
+	// added to a path can cost no more than that: at worst every
+	// operation waits for the whole of it in turn. OverBound says the
+	// stretch cost more than Bound by more than Margin: the stretch made
+	// waste of its own (waiters parked behind the longer hold and woken
+	// late), not the cost of the time it added, and shows nothing of the
+	// lock as it is (logrus to io.Discard, four short holds an Info: 57-64
+	// % against 50 %, where no lock limits it). The part is undecided,
+	// never named, unless the watcher saw it Captured.
+	Bound     float64 `json:"bound"`
+	OverBound bool    `json:"over_bound,omitempty"`
+	// Captured says the watcher saw, in the undisturbed runs as it is,
+	// that the workers took turns at this lock: they waited for it at
+	// least Margin of their time, and its holds passed to another
+	// goroutine in under a tenth of what its takers would pass it if they
+	// took it side by side, (n-1)/n of the operations, over its uses an
+	// operation where more than one: one worker took it back to back
+	// while the others waited. Time added outside it is then on the path
+	// one worker at a time runs as much as time inside it, so that the
+	// control costs nearly what the stretch costs (go-metrics' shared
+	// histogram: holds passed in 0.4-2.5 % of them, waited 30 % of the
+	// time, control 36-55 %); the part limits the program where, beside
+	// that, its stretch cost more than its control (the median beyond
+	// it above zero). A lock all the workers take whose holds pass
+	// between them as often as that does not hold them back in turn
+	// (logrus's, 24 % of its holds against 12.5 %). Only a sync.Mutex's:
+	// an RWMutex's readers hold it side by side, and its next hold may be
+	// a reader's beside the last.
+	Captured bool `json:"captured,omitempty"`
+	// Queued says the watcher and the control together saw the workers
+	// held one at a time at this lock, whatever its stretch cost against
+	// the control: in the undisturbed runs as it is they waited for it at
+	// least Margin of their time, and for no other part as long as that;
+	// and the control cost nearer Bottleneck than Frac/(1+Frac) (time
+	// added outside every lock was not absorbed by waiting, as where they
+	// run one at a time), or more than Frac/(1+Frac) and the watcher saw
+	// their holds pass as a Captured lock's do; either way, the control's
+	// interval lay wholly Margin or more above Frac/(1+Frac); and the
+	// watcher counted its holds passing between the workers in under half
+	// of what taking it side by side would pass it, in most of those runs:
+	// a worker that had it kept it while the others waited, so that the
+	// one-at-a-time is this lock's. Waits alone do not say so: where the
+	// lock's data moves between the CPUs as much without the lock, the
+	// workers run one at a time and wait at the lock, yet a lock split in
+	// shards makes no more (examples/cache's write-heavy study: control 55
+	// %, waited 23 %; its sharded design 83-87 ns an operation on 2 CPUs
+	// against the one mutex's 73-79), and a study's meters do not count
+	// handoffs: such a lock is left undecided. Where
+	// the workers queue at a short lock, time before it and time inside it
+	// each change how it passes between the CPUs (time before widens the
+	// gap in which another takes it; time inside lets the holder take it
+	// again while the waiter sleeps), so that neither the stretch nor its
+	// control is a match for the lock as it is: a shared rate.Limiter's
+	// stretch cost 43 % beside a control of 48 %, go-metrics' shared
+	// histogram's 34 % beside 41 %, while a limiter or a histogram per
+	// goroutine made twice as much on 2 CPUs. The part is named, by what
+	// was seen, not by the stretch; Captured takes precedence in the answer.
+	Queued bool `json:"queued,omitempty"`
+	// Unmatched says the stretch cost less than its control, the
+	// interval wholly below -Margin, or below zero where the workers
+	// waited for the lock Margin of their time or more: time added before every lock cost
+	// more than the same time inside this one, which a control that
+	// leaves the lock as it is cannot. Time before a short lock widens
+	// the gap between one worker's holds, in which another takes it, so
+	// that it moves between the CPUs more often, while time inside it
+	// lets the holder take it again and the waiter sleep (validation/truth's
+	// 12 ns hold: 0.3 handoffs an operation as it is, none with 25 ns
+	// inside, up to 0.3 with 25 ns before it). The control is no match
+	// for the lock, and the part is undecided, never cleared.
+	Unmatched bool `json:"control_unmatched,omitempty"`
+	// Points are its runs, one a round.
+	Points []results.Point `json:"-"`
+	// Cost is the median over the rounds of the throughput lost against
+	// the round's run as it is; Beyond, of its cost less the control's in
+	// the same round, with Lo and Hi its 95 % interval, infinite with too
+	// few rounds (Interval false; 0 in JSON).
+	Cost     float64 `json:"cost"`
+	Beyond   float64 `json:"beyond_control"`
+	Lo       float64 `json:"beyond_lo"`
+	Hi       float64 `json:"beyond_hi"`
+	Interval bool    `json:"interval"`
+	// Decided says the interval over the QuietRounds alone (rounds none
+	// of whose three runs, as it is, the control and the stretch, was
+	// disturbed; Beyond, Lo and Hi are theirs where they are enough for
+	// an interval) lies wholly above Margin, or wholly below it; Limits,
+	// above. Beside another busy process the CPUs the two would share are
+	// not there, and time added anywhere costs alike, while a holder
+	// descheduled holding its lock makes a stretched lock cost more: a
+	// disturbed round decides nothing.
+	Decided     bool `json:"decided"`
+	Limits      bool `json:"limits"`
+	QuietRounds int  `json:"quiet_rounds"`
+
+	// CapturedMost says most undisturbed runs as it is saw the lock
+	// Captured's way, whatever the stretch cost.
+	CapturedMost bool `json:"-"`
+	// TurnsMost says most of them saw its holds pass between the workers
+	// in under half of what taking it side by side would pass it (see
+	// Queued).
+	TurnsMost bool `json:"-"`
+}
+
+// SerialControl reports whether the control cost nearer what time added
+// where every operation waits its turn costs (Bottleneck) than what it
+// costs where nothing queues, Frac/(1+Frac): then the workers ran largely
+// one at a time as they are (see Stretched.Serial).
+func (s *Stretches) SerialControl() bool {
+	if s.Bottleneck <= 0 || math.IsNaN(s.Control.Cost) {
+		return false
+	}
+	return s.Control.Cost > (s.Frac/(1+s.Frac)+s.Bottleneck)/2
+}
+
+// Decided reports whether every experiment is decided.
+func (s *Stretches) Decided() bool {
+	return !slices.ContainsFunc(s.Experiments, func(e Stretched) bool { return !e.Decided })
+}
+
+// Limit is the experiment that limits the variant most, its cost beyond
+// the control's the greatest; nil if none.
+func (s *Stretches) Limit() *Stretched {
+	var best *Stretched
+	for i := range s.Experiments {
+		e := &s.Experiments[i]
+		if e.Limits && (best == nil || e.Beyond > best.Beyond) {
+			best = e
+		}
+	}
+	return best
+}
+
+// QuietRounds is the fewest undisturbed rounds of any experiment.
+func (s *Stretches) QuietRounds() int {
+	q := len(s.Control.Points)
+	for _, e := range s.Experiments {
+		q = min(q, e.QuietRounds)
+	}
+	return q
+}
+
+// MarshalJSON writes what JSON cannot hold, an interval too wide to give
+// (Interval false), as 0.
+func (e Stretched) MarshalJSON() ([]byte, error) {
+	type plain Stretched // without this method
+	p := plain(e)
+	for _, f := range []*float64{&p.Cost, &p.Beyond, &p.Lo, &p.Hi, &p.Bound} {
+		if math.IsInf(*f, 0) || math.IsNaN(*f) {
+			*f = 0
+		}
+	}
+	return json.Marshal(p)
+}
+
+// MarshalJSON writes what JSON cannot hold, an interval too wide to give,
+// as 0.
+func (c Control) MarshalJSON() ([]byte, error) {
+	type plain Control // without this method
+	p := plain(c)
+	for _, f := range []*float64{&p.Cost, &p.Lo, &p.Hi} {
+		if math.IsInf(*f, 0) || math.IsNaN(*f) {
+			*f = 0
+		}
+	}
+	return json.Marshal(p)
+}

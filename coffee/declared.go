@@ -38,7 +38,6 @@ func (Declared) Colour(mode string) (colour int, ok bool) {
 	return 0, false
 }
 
-// Known reports whether mode is one of the shop's modes.
 func (Declared) Known(mode string) bool {
 	_, err := ParseMode(mode)
 	return err == nil

@@ -6,11 +6,8 @@ import (
 )
 
 // Family is one family of modes, declared once: the real shop and its
-// model are built from its Drink and Shape, what a drink holds (the
-// model's bounds, the causal profile's reliefs) and what the shop is made
-// of (the footprint, advise's costs) follow from its Shape, advise tries
-// its Neighbours, and the report, the playground and help read its Group
-// and Usual modes.
+// model are built from its Drink and Shape, advise tries its Neighbours,
+// and the report, the playground and help read its Group and Usual modes.
 type Family struct {
 	Name    string // e.g. "multi"
 	Summary string // one line
@@ -26,8 +23,8 @@ type Family struct {
 }
 
 // Families lists every family of modes, in the order of the talk: the one
-// registration of a mode. A family made of parts the shop has (see Shape)
-// needs nothing else; a new Shape needs its coffee file and its model file.
+// registration of a mode. A new Shape needs its coffee file and its case
+// in blueprint.Shop.
 func Families() []Family {
 	return []Family{
 		{Name: "ideal", Summary: "no synchronization at all: perfect scaling, and a data race (the lesson)",
@@ -73,13 +70,10 @@ func Families() []Family {
 
 // Shape is how a family organizes the shop: what a drink holds while its
 // steps run, what N counts, and whether the milk is steamed beside the
-// coffee. Its combinations are the shops coffee and the model build.
+// coffee (Forked; a latte only).
 type Shape struct {
-	Holds Holds
-	N     Count
-	// Forked: the milk is steamed beside grinding and pressing, on a
-	// goroutine of the customer's (MachineLocks) or a branch of the pipeline
-	// (Stages); a latte only.
+	Holds  Holds
+	N      Count
 	Forked bool
 }
 
@@ -124,14 +118,12 @@ type Usual struct {
 	N      int
 	Colour Colour // its own on the report and the playground alike
 	// Talk: one of the talk's eight modes, which the playground opens on;
-	// Study: in the default study. Every usual mode is offered by the
-	// playground.
+	// Study: in the default study.
 	Talk, Study bool
 }
 
-// Colour is a usual mode's own colour, one of the ten of the pages'
-// palette (report/palette's Cycle, in its order), by name; NoColour leaves
-// it a free one.
+// Colour is a usual mode's own colour, one of the ten of report/palette's
+// Cycle, in its order; NoColour leaves it a free one.
 type Colour int
 
 const (
@@ -153,8 +145,7 @@ type Neighbour struct {
 	Change string // what changes, in words: "another copy of each machine"
 	Family string
 	N      int
-	// PlusN: the neighbour's N is N more than the mode's own.
-	PlusN bool
+	PlusN  bool // the neighbour's N is N more than the mode's own
 }
 
 // Of is the neighbour of mode m.
@@ -176,11 +167,8 @@ func FamilyOf(m Mode) Family {
 	return Family{}
 }
 
-// families is Families made once: every mode asks FamilyOf what it is
-// many times as a simulation is set up (its shape, its lines, its
-// copies), and making the whole list each time was a third of what
-// brewput model allocated. FamilyOf hands out copies, so that the list
-// stays as made.
+// families is Families made once, for FamilyOf is asked many times a
+// simulation; FamilyOf hands out copies, so that the list stays as made.
 var families = sync.OnceValue(Families)
 
 // Param says what N means for the family's modes, or "" if it takes none.
@@ -197,7 +185,7 @@ func (f Family) minN() int {
 }
 
 // Pipeline reports whether the family's machines are stages with
-// channels between them: the one place that decides it.
+// channels between them.
 func (f Family) Pipeline() bool { return f.Shape.Holds == Stages }
 
 // Copies is how many of each machine mode m has (on each line).
@@ -228,9 +216,8 @@ func (m Mode) Buffer() int {
 }
 
 // Parts is what a shop is built of: its machines over every line, the
-// locks (the kitchen's, or a locked machine's: a pool is a channel, not a
-// lock), the stages' goroutines and the slots in the channels into them
-// (one order queue for every line).
+// locks (a pool is a channel, not a lock), the stages' goroutines and the
+// slots in the channels into them.
 type Parts struct{ Machines, Locks, Stages, Slots int }
 
 // Parts counts what mode m's shop, changed by v, is built of.
@@ -270,12 +257,15 @@ func (m Mode) build(steps Steps, v Variant) Shop {
 	case NoShop:
 		return noop{}
 	case Nothing:
-		return &ideal{kitchen: newKitchen(steps, f.Drink)}
+		return newFineLocking(steps, f.Drink, Machines{}, unguarded)
 	case KitchenLock:
 		return newLocking(steps, f.Drink, v.Split)
 	case MachineLocks:
-		pooled := f.Shape.N == MachineCopies // multi-N: pools of N
-		s := newFineLocking(steps, f.Drink, v.Copies.Or(m.Copies()), pooled)
+		g := locked
+		if f.Shape.N == MachineCopies { // multi-N: pools of N
+			g = pooled
+		}
+		s := newFineLocking(steps, f.Drink, v.Copies.Or(m.Copies()), g)
 		if f.Shape.Forked {
 			return &parSteam{s}
 		}

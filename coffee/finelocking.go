@@ -1,10 +1,9 @@
 package coffee
 
 // fineLocking gives each machine its own lock, held only for that machine's
-// step, and combines with no lock at all: customers overlap, one on each
-// machine. It also makes americano, espresso and parsteam's base, and,
-// with pools of N machines in place of locks, multi-N: a buffered channel
-// of machines, from which a customer takes one and puts it back.
+// step, and combines with no lock at all. It also makes americano,
+// espresso and parsteam's base, multi-N with pools of N machines in place
+// of locks, and ideal with no locks at all.
 type fineLocking struct {
 	steps                      Steps
 	drink                      Drink
@@ -12,14 +11,13 @@ type fineLocking struct {
 	meters                     []*Meter
 }
 
-// newFineLocking builds it with n machines of each kind: a locked machine
-// where n is 1 and not pooled, else a pool.
-func newFineLocking(steps Steps, drink Drink, n Machines, pooled bool) *fineLocking {
+// newFineLocking builds it with n machines of each kind (stationOf).
+func newFineLocking(steps Steps, drink Drink, n Machines, g guard) *fineLocking {
 	s := &fineLocking{steps: steps, drink: drink}
-	s.grinder = stationOf("grinder", n.Grinder, pooled, steps, &s.meters)
-	s.espresso = stationOf("espresso", n.Espresso, pooled, steps, &s.meters)
+	s.grinder = stationOf("grinder", n.Grinder, g, steps, &s.meters)
+	s.espresso = stationOf("espresso", n.Espresso, g, steps, &s.meters)
 	if drink.Steams() {
-		s.steamer = stationOf("steamer", n.Steamer, pooled, steps, &s.meters)
+		s.steamer = stationOf("steamer", n.Steamer, g, steps, &s.meters)
 	}
 	return s
 }

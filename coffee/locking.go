@@ -6,8 +6,7 @@ import (
 )
 
 // locking lets one customer at a time into the kitchen, for the whole
-// latte: at most one latte per latte-time, whatever the CPUs. With split
-// the customer combines outside, holding the lock for the machines only.
+// latte; with split the customer combines outside.
 type locking struct {
 	kitchen
 	door  sync.Mutex

@@ -25,9 +25,8 @@ func newMachine(name string, clock burn.Clock) *Machine {
 	return &Machine{Meter: Meter{name: name}, clock: clock}
 }
 
-// run runs one step of d on the held machine and returns how long it
-// really ran (see work). The step is a trace region named after the
-// machine, which brewput schedule draws from a --profile trace.
+// run runs one step of d on the held machine, a trace region named after
+// it (brewput schedule draws them), and returns how long it really ran.
 func (m *Machine) run(d time.Duration) time.Duration {
 	r := trace.StartRegion(context.Background(), m.name)
 	w := work(m.clock, d)
@@ -36,8 +35,8 @@ func (m *Machine) run(d time.Duration) time.Duration {
 	return w
 }
 
-// use runs one step of d on a machine with no lock of its own (ideal,
-// locking), metered as held for the step, and returns how long it ran.
+// use runs one step of d on a machine with no lock of its own, metered as
+// held for the step, and returns how long it ran.
 func (m *Machine) use(d time.Duration) time.Duration {
 	start := time.Now()
 	w := m.run(d)

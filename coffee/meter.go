@@ -8,9 +8,8 @@ import (
 )
 
 // Meter is a meter.Meter of no kind for a shop's resource: uses, the time
-// held (from getting it to letting go, waits for a CPU or the next stage
-// included), the part of that its step ran on a CPU (working: see work),
-// and the time callers waited. It may be read while the shop runs.
+// held, the part of that its step ran on a CPU (see work), and the time
+// callers waited. It may be read while the shop runs.
 type Meter struct {
 	name                      string
 	uses, held, working, wait atomic.Int64
@@ -22,7 +21,6 @@ func (m *Meter) Name() string { return m.name }
 // Kind is empty: a shop's machines are none of package meter's kinds.
 func (m *Meter) Kind() string { return "" }
 
-// Read returns the meter's totals so far.
 func (m *Meter) Read() meter.Reading {
 	return meter.Reading{
 		Uses: m.uses.Load(), Held: time.Duration(m.held.Load()),

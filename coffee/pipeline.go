@@ -29,9 +29,8 @@ func handOff(next chan<- ticket, o *order) {
 }
 
 // stage is one barista at one machine until in closes: take an order, do
-// the step, pass it on (or tell the customer). The machine is held until
-// the order is passed on: a barista who cannot hand it over stands holding
-// it.
+// the step, pass it on (or tell the customer), holding the machine until
+// the order is passed on.
 func stage(m *Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
 	for t := range in {
 		got := time.Now()
@@ -46,9 +45,8 @@ func stage(m *Machine, d func() time.Duration, in <-chan ticket, out chan<- tick
 	}
 }
 
-// pipeline is a shop of stage goroutines. An order goes into heads, one
-// channel for each branch it takes, and its customer waits for every
-// branch, then combines.
+// pipeline is a shop of stage goroutines: an order goes into heads, one
+// channel a branch, and its customer waits for every branch.
 type pipeline struct {
 	wg     sync.WaitGroup
 	meters []*Meter

@@ -14,8 +14,8 @@ type Shop interface {
 	Close()
 }
 
-// kitchen is the set of machines every mode but multi-N and multipipe-N
-// has: one grinder, one espresso machine and one steamer.
+// kitchen is locking's machines: one grinder, one espresso machine and
+// one steamer.
 type kitchen struct {
 	steps                      Steps
 	drink                      Drink
@@ -53,8 +53,6 @@ const (
 	Espresso
 )
 
-// Steams reports whether the drink needs the steamer.
 func (d Drink) Steams() bool { return d == Latte }
 
-// Combines reports whether the drink ends with the combine step.
 func (d Drink) Combines() bool { return d != Espresso }

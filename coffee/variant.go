@@ -18,7 +18,6 @@ func (m Machines) Or(def int) Machines {
 	return Machines{Grinder: or(m.Grinder, def), Espresso: or(m.Espresso, def), Steamer: or(m.Steamer, def)}
 }
 
-// IsZero reports whether m keeps the mode's own numbers throughout.
 func (m Machines) IsZero() bool { return m == Machines{} }
 
 // Kind returns the number for one kind of machine, by its name
@@ -59,24 +58,18 @@ func or(n, def int) int {
 	return def
 }
 
-// Variant is a small change to a mode's structure: what a causal profile
-// relieves, one resource at a time, to see what it holds back. The zero
-// Variant is the mode as it is.
+// Variant is a small change to a mode's structure, as a causal profile
+// relieves it. The zero Variant is the mode as it is.
 type Variant struct {
-	// Copies are the machines of each kind: in finelocking and its kin a
-	// pool handed out through a buffered channel (as multi-N's) instead of
-	// one machine behind a mutex; in multi-N, N for that kind; in a
-	// pipeline, the stage's workers on every line.
+	// Copies are the machines of each kind (a pool, where one was
+	// locked), or a pipeline stage's workers on every line.
 	Copies Machines `json:"copies,omitzero"`
-	// Buffers are the room in the channel into each pipeline stage, in
-	// place of N (the grinder's is the order queue; in splitpipe the
-	// steamer's is the milk's).
+	// Buffers are the room in the channel into each pipeline stage.
 	Buffers Machines `json:"buffers,omitzero"`
 	// Split, in locking, lets the customer combine outside the kitchen lock.
 	Split bool `json:"split,omitempty"`
 }
 
-// IsZero reports whether v leaves the mode as it is.
 func (v Variant) IsZero() bool { return v == Variant{} }
 
 // Check reports whether v applies to mode m: copies where it holds
@@ -120,19 +113,35 @@ func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
 }
 
 // station is where a customer uses one kind of machine: one locked
-// machine, or a pool.
+// machine, a pool, or (ideal) a machine nothing guards.
 type station interface {
 	use(d time.Duration)
 }
 
+// guard is how a station keeps its machines to one customer at a time.
+type guard int
+
+const (
+	locked guard = iota
+	pooled
+	unguarded // ideal: not at all, which the race detector reports
+)
+
 // stationOf makes the station of n machines of kind, adding their meters
-// to meters: one lockedMachine named kind, or (more, or pooled) a pool of
-// n named kind#1….
-func stationOf(kind string, n int, pooled bool, steps Steps, meters *[]*Meter) station {
-	if n <= 1 && !pooled {
-		m := newMachine(kind, steps.Clock)
-		*meters = append(*meters, &m.Meter)
-		return &lockedMachine{Machine: m}
+// to meters: one machine, or (more, or pooled) a pool.
+func stationOf(kind string, n int, g guard, steps Steps, meters *[]*Meter) station {
+	if n > 1 || g == pooled {
+		return stock(kind, n, steps, meters)
 	}
-	return stock(kind, n, steps, meters)
+	m := newMachine(kind, steps.Clock)
+	*meters = append(*meters, &m.Meter)
+	if g == unguarded {
+		return bare{m}
+	}
+	return &lockedMachine{Machine: m}
 }
+
+// bare is a machine used at once, metered only.
+type bare struct{ *Machine }
+
+func (m bare) use(d time.Duration) { m.Machine.use(d) }

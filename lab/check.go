@@ -9,9 +9,9 @@ import (
 )
 
 // The checks a Validate is made of: each nil where the value is fine,
-// else the error that starts with the flag's name. Validate returns the
-// first of its list with cmp.Or, which evaluates every argument: a check
-// that cannot run on what an earlier one refuses comes after a return.
+// else the error that starts with the flag's name. cmp.Or evaluates every
+// argument: a check that cannot run on what an earlier one refuses comes
+// after a return.
 
 // Within wants v, the value of flag, from lo to hi ("FLAG V: want LO to HI UNIT").
 func Within(flag string, v, lo, hi int, unit string) error {
@@ -62,7 +62,7 @@ func Refuse(bad bool, format string, args ...any) error {
 }
 
 // PathErr is err without the operation and path of an *fs.PathError, for
-// a message that names them already: "file x.txt: no such file or directory".
+// a message that names them already.
 func PathErr(err error) error { return atomicfile.WithoutPath(err) }
 
 // Choices wants each name of list among known, none given twice.

@@ -26,7 +26,6 @@ func WriteList(w io.Writer, labs []Lab) error {
 	return t.Write(w)
 }
 
-// Names lists the labs' names, in order, for messages.
 func Names(labs []Lab) string {
 	var names []string
 	for _, l := range labs {
@@ -58,7 +57,7 @@ func Select(labs []Lab, list string) ([]Lab, error) {
 	return out, nil
 }
 
-// Figures are the labs' charts by name, as report.Options takes them.
+// Figures are the labs' charts by name.
 func Figures(labs []Lab) map[string]chartspec.Figure {
 	out := map[string]chartspec.Figure{}
 	for _, l := range labs {
@@ -67,8 +66,7 @@ func Figures(labs []Lab) map[string]chartspec.Figure {
 	return out
 }
 
-// DefaultCPUs is "1,N" for a machine of N CPUs: the comparison every lab
-// makes.
+// DefaultCPUs is "1,N" for a machine of N CPUs.
 func DefaultCPUs() string {
 	if n := runtime.NumCPU(); n > 1 {
 		return fmt.Sprintf("1,%d", n)

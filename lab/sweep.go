@@ -26,20 +26,17 @@ func Check(c Validator, cpus []int) error {
 }
 
 // Add hands Sweep one point measured, with its line of progress ("" for
-// none, where the lab said what it did as it went).
+// none).
 type Add func(p results.Point, progress string)
 
 // Sweep is the frame of a lab's Run over CPU counts: it checks c and
-// cpus, then for each count n sets GOMAXPROCS to n (restored at the end)
-// and calls at, which measures the points at n and hands each to add.
-// Each gets this machine as its Host and is judged disturbed or not
-// (results.Point.IsDisturbed) on the CPU others took in its own runs'
-// windows, which the lab measured with sweep.Stopwatch (variants
-// taken in turns each have their own); one that fails its Check is
-// refused. A count with a disturbed point is measured again as
-// WithRetry's Retry says; the points kept of each count go to WithPoints'
-// function, if any, once the count is done. progress may be nil. Sweep
-// returns every point kept, with the first error.
+// cpus, then for each count n sets GOMAXPROCS to n and calls at, which
+// measures the points at n and hands each to add. Each gets this machine
+// as its Host and is judged disturbed or not on the CPU others took in its
+// own runs' windows; one that fails its Check is refused. A count with a
+// disturbed point is measured again as WithRetry's Retry says; the points
+// kept of each count go to WithPoints' function, if any. Sweep returns
+// every point kept, with the first error.
 func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line string), at func(n int, add Add) error) ([]results.Point, error) {
 	if err := Check(c, cpus); err != nil {
 		return nil, err
@@ -67,8 +64,6 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			progress(line)
 		}
 	}
-	// keep hands the round kept of a count on, to the journal and the
-	// caller.
 	keep := func(kept []results.Point, attempts int) {
 		for _, p := range kept {
 			if rt.Attempts > 1 {
@@ -87,10 +82,8 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			return points, err
 		}
 		runtime.GOMAXPROCS(n)
-		// A count whose round had a disturbed point is measured again,
-		// whole (its variants take turns), as rt says; the round with the
-		// fewest disturbed points is kept, so that none is ranked beside a
-		// quiet one where a quieter round was to be had.
+		// A round with a disturbed point is measured again, whole, as rt
+		// says; the round with the fewest disturbed points is kept.
 		var best []results.Point
 		bestBad, attempt := -1, 0
 		for {
@@ -136,7 +129,6 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 	return points, nil
 }
 
-// retryKey is the key of WithRetry's Retry in a context.
 type retryKey struct{}
 
 // Retry says how a lab measures a CPU count again while a point of it is
@@ -147,9 +139,7 @@ type Retry struct {
 	Wait     time.Duration `json:"wait,omitempty"`
 }
 
-// WithRetry returns a context under which Sweep measures a CPU count
-// again while any of its points is disturbed, as rt says (--noisy), and
-// keeps the round with the fewest disturbed.
+// WithRetry returns a context under which Sweep retries as rt says.
 func WithRetry(ctx context.Context, rt Retry) context.Context {
 	return context.WithValue(ctx, retryKey{}, rt)
 }
@@ -162,11 +152,10 @@ func Tell(progress func(line string)) func(line string) {
 	return progress
 }
 
-// pointsKey is the key of WithPoints's function in a context.
 type pointsKey struct{}
 
-// WithPoints returns a context under which Sweep hands each point to f
-// once measured, for a journal to hold however the run ends.
+// WithPoints returns a context under which Sweep hands each point kept to
+// f, for a journal to hold however the run ends.
 func WithPoints(ctx context.Context, f func(results.Point) error) context.Context {
 	return context.WithValue(ctx, pointsKey{}, f)
 }
@@ -187,10 +176,8 @@ func RunEach(ctx context.Context, labs []Lab, cpus []int, progress func(line str
 
 // Profiled runs l one CPU count at a time, each under a profile session
 // whose files are DIR/NAME-Ncpu.trace, .cpu.pprof, .block.pprof and
-// .mutex.pprof; the block profile's waits (of every variant: totals, no
-// per_op_ms) and the files' path go into each of the count's points, and
-// progress, which may be nil, is told where they are. Without a dir,
-// Profiled is l.Run.
+// .mutex.pprof; the block profile's waits and the files' path go into
+// each of the count's points. Without a dir, Profiled is l.Run.
 func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(line string)) ([]results.Point, error) {
 	if dir == "" {
 		return l.Run(ctx, cpus, progress)

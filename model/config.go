@@ -52,8 +52,11 @@ type Config struct {
 	edge  bool // a band's edge (see edge)
 }
 
-// Copies is a number for each kind of machine: coffee's Machines.
-type Copies = coffee.Machines
+// Structure is what a system's bounds come from; Bounds what it allows.
+type (
+	Structure = blueprint.Structure
+	Bounds    = blueprint.Bounds
+)
 
 // Policy is a results.Policy with the go policy's costs and their Range.
 type Policy struct {

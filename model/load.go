@@ -31,22 +31,15 @@ func (l load) goWorker(s *sim.Sim, i int, work func(*sim.Proc)) {
 
 // record is what a load measured, its workers' records merged.
 type record struct {
-	Latency []time.Duration // per counted operation: the call, or intended arrival to completion
-	Service []time.Duration // open loop: start of service to completion
-	Drops   int             // open loop: arrivals inside the window turned away
-	// Arrived counts an open loop's arrivals in the window; InSystem the
-	// requests queued or in service now.
-	Arrived  int
-	InSystem int
-	// Cycles sums a closed loop's counted cycles, each from the worker's
-	// previous operation's end (the talk's include the wait for a
-	// request), as Little's law counts.
-	Cycles time.Duration
-	// Issued and Last: the talk protocol's requests, and its last call.
-	Issued int
-	Last   time.Duration
-	// Done counts each closed-loop customer's operations in the window.
-	Done []int
+	Latency  []time.Duration // per counted operation: the call, or intended arrival to completion
+	Service  []time.Duration // open loop: start of service to completion
+	Drops    int             // open loop: arrivals inside the window turned away
+	Arrived  int             // an open loop's arrivals in the window
+	InSystem int             // requests queued or in service now
+	Cycles   time.Duration   // a closed loop's counted cycles, summed, as Little's law counts
+	Issued   int             // the talk protocol's requests
+	Last     time.Duration   // and its last call
+	Done     []int           // each closed-loop customer's operations in the window
 }
 
 // window is the measured window's edges, as offsets from the start.

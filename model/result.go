@@ -11,27 +11,22 @@ import (
 
 // result is what a simulated point gives, before it is a results.Point.
 type result struct {
-	Lattes     int     // operations completed inside the measured window
-	Drops      int     // open loop: arrivals inside the window that found the queue full
-	Throughput float64 // operations per virtual second of the window
-	Latency    Latency // of the operations completed inside the window: the call, or from intended arrival (open loop)
-	Service    *Latency
-	CPUUtil    float64           // CPU time used in the window / (CPUs × window)
-	Machines   []results.Machine // uncapped: ideal's busy fractions may pass 1
-	Bounds     Bounds
-	Little     float64 // Little's law's check in a closed loop
-	// Arrived, in an open loop, is the arrivals in the window; InSystem
-	// the requests queued or in service at its start and end.
-	Arrived  int
-	InSystem [2]int
-	Band     *Band  // the band over the costs' Range, where the Config had one
-	Events   uint64 // events the engine processed, warm-up included
-	// Warmup and Window are as simulated (SteadyWarmup, probe).
-	Warmup, Window time.Duration
-	// Tally is what a run that shortens counted at each probe window.
-	Tally []checkpoint
-	// Caveats are what the model leaves out that matters here.
-	Caveats []results.Caveat
+	Lattes         int     // operations completed inside the measured window
+	Drops          int     // open loop: arrivals inside the window that found the queue full
+	Throughput     float64 // operations per virtual second of the window
+	Latency        Latency // of the operations completed inside the window: the call, or from intended arrival (open loop)
+	Service        *Latency
+	CPUUtil        float64           // CPU time used in the window / (CPUs × window)
+	Machines       []results.Machine // uncapped: ideal's busy fractions may pass 1
+	Bounds         Bounds
+	Little         float64          // Little's law's check in a closed loop
+	Arrived        int              // an open loop's arrivals in the window
+	InSystem       [2]int           // requests queued or in service at its start and end
+	Band           *Band            // the band over the costs' Range, where the Config had one
+	Events         uint64           // events the engine processed, warm-up included
+	Warmup, Window time.Duration    // as simulated (SteadyWarmup, probe)
+	Tally          []checkpoint     // what a run that shortens counted at each probe window
+	Caveats        []results.Caveat // what the model leaves out that matters here
 }
 
 // checkpoint is what a run counted over the first Window of its window.

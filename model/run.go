@@ -287,15 +287,13 @@ func probeWindows() []time.Duration {
 }
 
 // shortens reports whether a probe of c may end early (and c, if no
-// probe, tallies): a closed loop of the shop without jitter, other
-// processes or a protocol to drain, longer than MinProbeWindow.
+// probe, tallies).
 func (c Config) shortens() bool {
 	return c.System == nil && c.Rate == 0 && c.Steps.Jitter == 0 && c.Policy.Background.CPUs == 0 && !c.Drain && c.Dur > MinProbeWindow
 }
 
 // tallied runs c's window, counting at each shorter probe window, and
-// returns how long it ran: a probe ends at the first that counts
-// ProbeCycles drinks a customer.
+// returns how long it ran.
 func tallied(s *sim.Sim, c Config, rec *record) (time.Duration, []checkpoint) {
 	var tally []checkpoint
 	for _, w := range probeWindows() {

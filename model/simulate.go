@@ -2,6 +2,8 @@ package model
 
 import (
 	"context"
+	"runtime"
+	"sync"
 	"sync/atomic"
 
 	"github.com/brewput/brewput/results"
@@ -9,11 +11,9 @@ import (
 
 // Simulate is the one way to simulate: it simulates cfgs, as many at once
 // as there are CPUs, and hands each one's point, or why it failed, to each
-// in order as soon as it and those before are done. A configuration asked
-// twice is simulated once, a probe whose full run cfgs hold is that run,
-// and a Range adds its band's edges. It returns the points handed so far,
-// stopped by an error from each, ctx's (within milliseconds) or, each nil,
-// the first failure.
+// in order. A configuration asked twice is simulated once, and a Range
+// adds its band's edges. It returns the points handed so far, stopped by
+// an error from each, ctx's or, each nil, the first failure.
 func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Point, err error) error) ([]results.Point, error) {
 	type job struct {
 		cfg  Config
@@ -148,4 +148,22 @@ func (c Config) key() Config {
 	c = c.Resolve()
 	c.Range = nil
 	return c
+}
+
+// inParallel calls f(0) … f(n-1), as many at once as there are CPUs.
+func inParallel(n int, f func(int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.NumCPU(), n) {
+		wg.Go(func() {
+			for i := range next {
+				f(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }

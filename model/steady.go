@@ -17,10 +17,9 @@ const MaxRefills = 3
 const MaxFill = 40
 
 // FillWarmup is the warm-up of rate arrivals a second into room places
-// (queue and servers) serving at most serves a second: where they outrun
-// that, the queue is full after room ÷ (rate − serves) and steady room ÷
-// serves later; it waits both and a quarter more (a policy's costs serve
-// fewer than the bound). Else, or past MaxFill windows of dur, warmup.
+// serving at most serves a second: where they outrun that, the time to
+// fill the queue and serve it, and a quarter more. Else, or past MaxFill
+// windows of dur, warmup.
 func FillWarmup(warmup, dur time.Duration, rate float64, room int, serves float64) time.Duration {
 	if rate <= serves || math.IsInf(serves, 0) || serves <= 0 {
 		return warmup
@@ -36,9 +35,7 @@ func FillWarmup(warmup, dur time.Duration, rate float64, room int, serves float6
 func (r result) growth() int { return r.InSystem[1] - r.InSystem[0] }
 
 // refill is the warm-up after which an open loop whose queue grew through
-// r's window is steady: r's time, the rest of room filled at the rate it
-// grew (and a quarter), and room served; false where r was steady or past
-// MaxFill windows.
+// r's window is steady; false where r was steady or past MaxFill windows.
 func (r result) refill(room int) (time.Duration, bool) {
 	g := r.growth()
 	if results.QueueSteady(g, r.Arrived) || g <= 0 || r.Window <= 0 || r.Throughput <= 0 {

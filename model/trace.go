@@ -6,6 +6,14 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
+// Trace asks a run for its exact schedule over Span from the end of the
+// warm-up (Start), by CPU and time, the runtime's own work included.
+type Trace struct {
+	Span  time.Duration
+	Start time.Duration
+	Steps []Step
+}
+
 // Step is one stretch of one drink's work on one virtual CPU.
 type Step struct {
 	CPU int
@@ -47,10 +55,8 @@ func (l *stepLog) Step(p *sim.Proc, machine string, customer int) {
 	l.doing[p.ID()] = doing{machine: machine, customer: l.customer(customer)}
 }
 
-// Done records that p's step is over.
 func (l *stepLog) Done(p *sim.Proc) { delete(l.doing, p.ID()) }
 
-// OnBehalf records that helper works for customer.
 func (l *stepLog) OnBehalf(helper *sim.Proc, customer int) {
 	l.owner[helper.ID()] = l.customer(customer)
 }

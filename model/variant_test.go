@@ -9,6 +9,9 @@ import (
 	"github.com/brewput/brewput/coffee"
 )
 
+// Copies is a number for each kind of machine.
+type Copies = coffee.Machines
+
 // A variant of a mode meters the same machines as coffee's, and under the
 // fifo policy gives what its structure allows: the causal profile's
 // reliefs must change what they say they change, and nothing else.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -53,7 +54,7 @@ func lessonViews(rs []lesson.Result) lessonsView {
 			}
 			sv.Rows = append(sv.Rows, lessonRow{
 				Claim: r.Claim, Text: r.Text, SeedFigure: r.SeedFigure, Correction: r.Correction, Figure: r.FigureText(), Measures: r.Measures,
-				Rule: r.RuleText(), CPUs: format.Ints(r.CPUs, ", "), Others: others, Verdict: verdict, Reason: r.Reason,
+				Rule: r.RuleText(), CPUs: format.Ints(r.CPUs, ", "), Others: others, Verdict: verdict, Reason: text.LessonReason(r),
 				Class: strings.ReplaceAll(string(r.Verdict), " ", ""),
 			})
 		}
@@ -72,6 +73,7 @@ const LessonsFile = "lessons.json"
 func lessonsFile(rs []lesson.Result) (File, error) {
 	var b bytes.Buffer
 	for _, r := range rs {
+		r.Reason = text.LessonReason(r)
 		if err := lesson.WriteJSON(&b, r); err != nil {
 			return File{}, fmt.Errorf("write %s: %w", LessonsFile, err)
 		}

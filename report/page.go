@@ -488,7 +488,7 @@ func pointsTable(points []results.Point) tableView {
 		measures[results.Errors],
 	}
 	// The notes on a point, as the terminal's table has them.
-	shown = append(append(shown, others...), shownColumn{col("notes", true, results.Notes), has(func(p results.Point) bool { return results.Notes(p) != "" })})
+	shown = append(append(shown, others...), shownColumn{col("notes", true, text.Notes), has(func(p results.Point) bool { return text.Notes(p) != "" })})
 	var cols []pointColumn
 	for _, c := range shown {
 		if c.shown {

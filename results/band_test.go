@@ -170,7 +170,4 @@ func TestCaveatsRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, []Point{p}) {
 		t.Errorf("JSON round trip: %v\n got %+v\nwant %+v", err, got, p)
 	}
-	if n := Notes(p); !strings.Contains(n, p.Caveats[0].Text) {
-		t.Errorf("notes %q lack the caveat", n)
-	}
 }

@@ -330,12 +330,12 @@ func TestProfilesInOrder(t *testing.T) {
 	}
 }
 
-// Setting says the model and where its costs came from.
+// SettingOf says the model and where its costs came from.
 func TestSetting(t *testing.T) {
-	if got := limits.Setting(limits.Fifo(), "ignored", "vm"); got != "the model, fifo policy (idealized CPUs: no calibration)" {
+	if got := limits.SettingOf(limits.Fifo(), "ignored", "vm", ""); got != "the model, fifo policy (idealized CPUs: no calibration)" {
 		t.Errorf("fifo: %q", got)
 	}
-	got := limits.Setting(model.Policy{Policy: results.Policy{Sched: "go"}, Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "for vm's runtime costs")
+	got := limits.SettingOf(model.Policy{Policy: results.Policy{Sched: "go"}, Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "for vm's runtime costs", "")
 	if !strings.HasPrefix(got, "the model, go policy, calibration c.json, for vm's runtime costs: this machine wakes a sleeping goroutine in about 132 µs, ") {
 		t.Errorf("go: %q", got)
 	}

@@ -18,15 +18,10 @@ func ModelLabel(sched string, c sim.Costs) string {
 	return "model (go: " + costsText(c) + ")"
 }
 
-// Setting says beside an answer which model policy is, where its costs
+// SettingOf says beside an answer which model policy is, where its costs
 // came from ("calibration FILE", "the cost flags") and whose (machine, if
-// known): "the model, go policy, calibration FILE, for vm's …: wake 132µs, …".
-func Setting(policy model.Policy, from, machine string) string {
-	return SettingOf(policy, from, machine, "")
-}
-
-// SettingOf is Setting for costs of the machine whose names ("" for this
-// one): a reference machine's, used in place of a busy calibration.
+// known), for costs of the machine whose names ("" for this one): "the
+// model, go policy, calibration FILE, for vm's …: wake 132µs, …".
 func SettingOf(policy model.Policy, from, machine, whose string) string {
 	if policy.Sched == "fifo" {
 		return "the model, fifo policy (idealized CPUs: no calibration)"

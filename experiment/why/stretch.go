@@ -7,8 +7,8 @@ import (
 
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/results/stats"
 	"github.com/brewput/brewput/results/causal"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // The stretches' data are results/causal's; why plans, runs and

@@ -6,13 +6,11 @@
 package why
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
@@ -23,6 +21,7 @@ import (
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/causal"
 )
 
 // Check is one point's causal profile, predicted and measured.
@@ -92,9 +91,11 @@ func Plan(pr *limits.CausalProfile, base shopsweep.Spec, maxCPUs int) (*Check, e
 	for _, tr := range pr.Trials {
 		e := Experiment{Model: tr.Experiment, Spec: SpecOf(*tr.Config, base)}
 		e.Spec.Label = tr.Experiment.Change
+		err := e.Spec.Validate()
 		if e.Spec.CPUs > maxCPUs {
-			e.Skip = fmt.Sprintf("needs %d CPUs; this machine has %d", e.Spec.CPUs, maxCPUs)
-		} else if err := e.Spec.Validate(); err != nil {
+			err = fmt.Errorf("needs %d CPUs; this machine has %d", e.Spec.CPUs, maxCPUs)
+		}
+		if err != nil {
 			e.Skip = err.Error()
 		}
 		s.Experiments = append(s.Experiments, e)
@@ -182,16 +183,16 @@ func (s *Check) Sweep(count int) shopsweep.Batch {
 	return st
 }
 
+// Rounds is what Run is about to measure.
+func (s *Check) Rounds(count int) causal.Rounds {
+	st := s.Sweep(count)
+	return causal.Rounds{Mode: s.Base.Mode.String(), Reliefs: len(st.Specs) - 1, Count: count, Runs: st.Total(),
+		About: time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur), Within: s.Within}
+}
+
 // Run is Measure with its progress told on w (sweep.NewBar).
 func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, shopsweep.Spec) (results.Point, error), w io.Writer) error {
-	st := s.Sweep(count)
-	limit := ""
-	if s.Within > 0 {
-		limit = fmt.Sprintf("; it stops at %v, rather than start a round that would not end in it", s.Within)
-	}
-	format.Lines(w, "")(fmt.Sprintf("measuring %s as it is and with %s, %d times each, in rounds: %s, about %v (revised as runs finish)%s", s.Base.Mode,
-		format.Count(len(st.Specs)-1, "relief"), count, format.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second), limit))
-	prog := sweep.NewBar(w, st)
+	prog := sweep.NewBar(w, nil, s.Sweep(count)) // it keeps no profiles
 	var points []results.Point
 	err := s.Measure(ctx, count, func(ctx context.Context, sp shopsweep.Spec) (results.Point, error) {
 		p, err := measure(ctx, sp)
@@ -267,143 +268,25 @@ func (e Experiment) Agrees() (agrees, ok bool) {
 	return (e.Model.Gain > limits.MinGain) == (m.Change > 0), true
 }
 
-// Verdict says in words what the measurements show, first, then what
-// the model says: "locking on 1 CPU, measured 6 times on real CPUs: no
-// relief gains significantly. …\nThe model (go): …".
-func (s *Check) Verdict() string {
-	model := fmt.Sprintf("The model (%s): %s", cmp.Or(s.Sched, "fifo"), s.Bottleneck.Text)
-	if len(s.BasePoints) == 0 {
-		return model
-	}
-	var best *Experiment
-	bestDelta := 0.0
-	agree, judged, measured, disturbedRuns := 0, 0, 0, disturbed(s.BasePoints)
-	for i := range s.Experiments {
-		e := &s.Experiments[i]
-		if len(e.Points) == 0 {
-			continue
-		}
-		measured++
-		disturbedRuns += disturbed(e.Points)
-		if a, ok := e.Agrees(); ok {
-			judged++
-			if a {
-				agree++
-			}
-		}
-		if m, ok := e.Throughput(); ok && m.Change > 0 && (best == nil || m.DeltaPct > bestDelta) {
-			best, bestDelta = e, m.DeltaPct
-		}
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", s.System, times(len(s.BasePoints)))
-	if best == nil {
-		b.WriteString("no relief gains significantly.")
-	} else {
-		g, lo, hi, _ := best.Gain()
-		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", best.Model.Change, format.Gain(g), interval(lo, hi), format.Gain(best.Model.Gain))
-	}
-	switch {
-	case measured == 0:
-	case judged == 0:
-		fmt.Fprintf(&b, " None of the %s could be held against the model's prediction: too few runs, or disturbed.", format.Count(measured, "experiment"))
-	default:
-		fmt.Fprintf(&b, " The model's prediction lies within the measured range, or its gain was measured, for %d of the %d experiments that could be judged", agree, judged)
-		if judged < measured {
-			fmt.Fprintf(&b, " (%d could not: too few runs, or disturbed)", measured-judged)
-		}
-		b.WriteString(".")
-	}
-	if disturbedRuns > 0 {
-		fmt.Fprintf(&b, " %d of the %d runs were disturbed: other processes took more than %.1f CPU of the run's own meanwhile, so their figures say little.",
-			disturbedRuns, len(s.BasePoints)*(measured+1), results.DisturbedCPUs)
-	}
-	return b.String() + "\n" + model
-}
-
-// interval writes a gain's range: "+1.2 % to +3.4 %", or "no interval:
-// too few runs".
-func interval(lo, hi float64) string {
-	if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-		return "no interval: too few runs"
-	}
-	return format.Gain(lo) + " to " + format.Gain(hi)
-}
-
-// WriteTable writes the study: the verdict in words, first, the costs the
-// model rests on, then the point as it is and each relief's predicted
-// gain beside the measured one.
-func (s *Check) WriteTable(w io.Writer) error {
-	for _, para := range strings.Split(s.Verdict(), "\n") {
-		fmt.Fprintln(w, format.Wrap(para, format.Width(w), ""))
-	}
-	if s.Calibration != "" {
-		fmt.Fprintln(w, format.Wrap(s.Calibration, format.Width(w), "  "))
-	}
-	fmt.Fprintln(w)
-	// Each relief on a line of its own, its figures under it: the table
-	// fits 80 columns.
-	t := format.Table{Ragged: true}
-	t.Row("", "model", "measured", "gain", "range (95 %)", "p", "verdict")
-	base := "-"
+// Reliefs is what was measured beside what the model predicted.
+func (s *Check) Reliefs() causal.Reliefs {
+	out := causal.Reliefs{System: s.System, Sched: s.Sched, Model: s.Bottleneck.Text, Calibration: s.Calibration,
+		Predicted: s.Predicted, Unit: s.Unit, Runs: len(s.BasePoints), Disturbed: disturbed(s.BasePoints)}
 	for _, e := range s.Experiments {
+		r := causal.Relief{Change: e.Model.Change, ModelGain: e.Model.Gain, Skip: e.Skip,
+			Runs: len(e.Points), Disturbed: e.Disturbed, OwnDisturbed: disturbed(e.Points)}
 		if m, ok := e.Throughput(); ok {
-			base = cell(m.Old.Median, m.Old.Lo, m.Old.Hi)
-			break
+			r.Compared, r.Old, r.New, r.P, r.DeltaPct, r.Verdict, r.Better = true, m.Old, m.New, m.P, m.DeltaPct, m.Verdict, m.Change > 0
+			r.Gain, r.Lo, r.Hi, _ = e.Gain()
 		}
+		r.Agree, r.Judged = e.Agrees()
+		out.Reliefs = append(out.Reliefs, r)
 	}
-	t.Line("as it is")
-	t.Row("", fmt.Sprintf("%.0f %s", s.Predicted, s.Unit), base, "", "", "", "")
-	for _, e := range s.Experiments {
-		model := format.Gain(e.Model.Gain)
-		t.Line(e.Model.Change)
-		if e.Skip != "" {
-			t.Row("", model, "-", "", "", "", "not measured: "+e.Skip)
-			continue
-		}
-		m, ok := e.Throughput()
-		if !ok {
-			t.Row("", model, "-", "", "", "", "")
-			continue
-		}
-		g, lo, hi, _ := e.Gain()
-		verdict := m.Verdict
-		if e.Disturbed > 0 {
-			verdict += fmt.Sprintf(" (%d runs disturbed)", e.Disturbed)
-		}
-		if a, ok := e.Agrees(); ok && !a {
-			verdict += "; disagrees with the model"
-		}
-		t.Row("", model, cell(m.New.Median, m.New.Lo, m.New.Hi), format.Gain(g), interval(lo, hi), fmt.Sprintf("%.3f", m.P), verdict)
-	}
-	return t.Write(w)
+	return out
 }
 
-// cell writes a median with its interval as compare does: "498.0 ± 1%".
-func cell(median, lo, hi float64) string {
-	if median == 0 || math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsNaN(lo) || math.IsNaN(hi) {
-		return fmt.Sprintf("%.1f", median)
-	}
-	half := max(hi-median, median-lo) / median * 100
-	return fmt.Sprintf("%.1f ± %.0f%%", median, half)
-}
-
-func times(n int) string {
-	switch n {
-	case 0:
-		return "no times"
-	case 1:
-		return "once"
-	}
-	return fmt.Sprintf("%d times", n)
-}
-
-// Write writes the study in format: "json" as one indented JSON object,
-// else the table.
-func (s *Check) Write(w io.Writer, format string) error {
-	if format != "json" {
-		return s.WriteTable(w)
-	}
+// WriteJSON writes the study as one indented JSON object.
+func (s *Check) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)

@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
@@ -134,7 +135,7 @@ func TestMeasureAndJudge(t *testing.T) {
 		t.Errorf("the split agrees with the model: %v, %v", a, ok)
 	}
 	var b strings.Builder
-	if err := s.WriteTable(&b); err != nil {
+	if err := text.WriteReliefs(&b, s.Reliefs()); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -168,6 +169,7 @@ func TestRun(t *testing.T) {
 		return results.Point{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs}, Ops: 100, Throughput: 200, Unit: "lattes/s"}, nil
 	}
 	var told strings.Builder
+	text.WriteRounds(&told, s.Rounds(2))
 	if err := s.Run(context.Background(), 2, fake, &told); err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +199,7 @@ func TestDisturbed(t *testing.T) {
 			t.Errorf("%s: judged against the model though disturbed", e.Model.Change)
 		}
 	}
-	if v := s.Verdict(); !strings.Contains(v, "were disturbed: other processes took more than 0.2 CPU of the run's own") ||
+	if v := text.ReliefsVerdict(s.Reliefs()); !strings.Contains(v, "were disturbed: other processes took more than 0.2 CPU of the run's own") ||
 		!strings.Contains(v, "None of the ") || !strings.Contains(v, "experiments could be held against the model's prediction: too few runs, or disturbed.") ||
 		strings.Contains(v, "of the 0") {
 		t.Errorf("verdict %q", v)

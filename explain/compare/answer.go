@@ -9,7 +9,7 @@ import (
 )
 
 // kindOf says which kind of configuration k is, for Answer.
-func kindOf(k Key) string {
+func kindOf(k comparison.Key) string {
 	switch {
 	case k.Bench:
 		return "bench"
@@ -21,23 +21,23 @@ func kindOf(k Key) string {
 
 // answers sums rows up, an Answer per kind, measured first, then the
 // model's, then benchmarks.
-func answers(rows []Row) []Answer {
-	var out []Answer
+func answers(rows []comparison.Row) []comparison.Answer {
+	var out []comparison.Answer
 	for _, kind := range []string{"measured", "model", "bench"} {
-		a := Answer{Kind: kind, Changed: []ConfigChange{}, MinRuns: math.MaxInt}
-		var untold []ConfigChange
+		a := comparison.Answer{Kind: kind, Changed: []comparison.ConfigChange{}, MinRuns: math.MaxInt}
+		var untold []comparison.ConfigChange
 		for _, r := range rows {
 			if kindOf(r.Key) != kind || len(r.Metrics) == 0 {
 				continue
 			}
 			a.Configs++
-			changed := ConfigChange{Key: r.Key}
+			changed := comparison.ConfigChange{Key: r.Key}
 			inconclusive, tooFew, equal := false, true, true
 			for _, m := range r.Metrics {
 				a.MinRuns = min(a.MinRuns, m.Old.N, m.New.N)
 				a.MaxRuns = max(a.MaxRuns, m.Old.N, m.New.N)
 				if m.Significant && m.Change != 0 {
-					changed.Metrics = append(changed.Metrics, MetricDelta{Name: m.Name, DeltaPct: m.DeltaPct, Change: m.Change})
+					changed.Metrics = append(changed.Metrics, comparison.MetricDelta{Name: m.Name, DeltaPct: m.DeltaPct, Change: m.Change})
 				}
 				inconclusive = inconclusive || m.Inconclusive != ""
 				tooFew = tooFew && m.TooFew
@@ -57,7 +57,7 @@ func answers(rows []Row) []Answer {
 				if equal {
 					a.Equal++
 				} else if first.Old.Median != first.New.Median && !math.IsNaN(first.DeltaPct) {
-					untold = append(untold, ConfigChange{Key: r.Key, Metrics: []MetricDelta{{Name: first.Name, DeltaPct: first.DeltaPct}}})
+					untold = append(untold, comparison.ConfigChange{Key: r.Key, Metrics: []comparison.MetricDelta{{Name: first.Name, DeltaPct: first.DeltaPct}}})
 				}
 			default:
 				a.Same++
@@ -66,7 +66,7 @@ func answers(rows []Row) []Answer {
 		if a.Configs == 0 {
 			continue
 		}
-		larger := func(a, b ConfigChange) int {
+		larger := func(a, b comparison.ConfigChange) int {
 			return cmp.Compare(math.Abs(b.Metrics[0].DeltaPct), math.Abs(a.Metrics[0].DeltaPct))
 		}
 		slices.SortStableFunc(a.Changed, larger)

@@ -3,8 +3,8 @@
 // samples summarized by their median and its 95 % interval, and a
 // Mann-Whitney U test says whether a difference is significant; "too few
 // runs to tell" is an answer too. Predictions are compared only with
-// predictions (Key). Compare returns a Comparison, written by WriteTable
-// for people and WriteJSON for programs.
+// predictions (Key). Compare returns the record (results/comparison),
+// which report/text writes for people.
 package compare
 
 import (
@@ -43,7 +43,7 @@ func (o Options) alpha() float64 { return cmp.Or(o.Alpha, stats.Alpha) }
 
 // Compare groups each side's points by Key and compares the
 // configurations both sides have; opts should pass Check.
-func Compare(old, new []results.Point, opts Options) Comparison {
+func Compare(old, new []results.Point, opts Options) comparison.Comparison {
 	alpha := opts.alpha()
 	var changed string
 	if so, ok := sameSteps(old); ok {
@@ -55,14 +55,14 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 	oldKeys, o, oldSide := group(old)
 	newKeys, n, newSide := group(new)
 	defs := metricsOf(old, new)
-	c := Comparison{Alpha: alpha, Confidence: stats.Confidence, Old: oldSide, New: newSide, All: opts.All,
-		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed}
+	c := comparison.Comparison{Alpha: alpha, Confidence: stats.Confidence, Old: oldSide, New: newSide, All: opts.All,
+		Rows: []comparison.Row{}, Geomeans: []comparison.Geomean{}, OnlyOld: []comparison.Key{}, OnlyNew: []comparison.Key{}, Changed: changed}
 	for _, k := range oldKeys {
 		if _, ok := n[k]; !ok {
 			c.OnlyOld = append(c.OnlyOld, k)
 			continue
 		}
-		row := Row{Key: k}
+		row := comparison.Row{Key: k}
 		for _, def := range defs {
 			if m, ok := def.compare(o[k], n[k], alpha); ok {
 				row.Metrics = append(row.Metrics, m)
@@ -94,9 +94,9 @@ func Metrics(old, new []results.Point, opts Options) []Metric {
 
 // group groups one side's points by configuration, keys in the order
 // first seen, and describes the side.
-func group(points []results.Point) ([]Key, map[Key][]results.Point, Side) {
-	keys, by := collect.GroupBy(points, func(p results.Point) (Key, bool) { return KeyOf(p), true })
-	s := Side{Sources: []string{}, Points: len(points)}
+func group(points []results.Point) ([]comparison.Key, map[comparison.Key][]results.Point, comparison.Side) {
+	keys, by := collect.GroupBy(points, func(p results.Point) (comparison.Key, bool) { return comparison.KeyOf(p), true })
+	s := comparison.Side{Sources: []string{}, Points: len(points)}
 	for _, p := range points {
 		s.Sources = collect.AppendNew(s.Sources, p.Origin())
 		if p.IsModel() {
@@ -120,8 +120,8 @@ func sameSteps(points []results.Point) (results.Steps, bool) {
 	if len(points) == 0 {
 		return results.Steps{}, false
 	}
-	s := KeyOf(points[0]).Steps
-	return s, !slices.ContainsFunc(points, func(p results.Point) bool { return KeyOf(p).Steps != s })
+	s := comparison.KeyOf(points[0]).Steps
+	return s, !slices.ContainsFunc(points, func(p results.Point) bool { return comparison.KeyOf(p).Steps != s })
 }
 
 // withoutSteps copies points with the default steps in place of their
@@ -148,18 +148,5 @@ func stepsText(s results.Steps, none string) string {
 	return none
 }
 
-// The record's types, in results/comparison.
-type (
-	Comparison   = comparison.Comparison
-	Key          = comparison.Key
-	Side         = comparison.Side
-	Row          = comparison.Row
-	Metric       = comparison.Metric
-	Geomean      = comparison.Geomean
-	Answer       = comparison.Answer
-	ConfigChange = comparison.ConfigChange
-	MetricDelta  = comparison.MetricDelta
-)
-
-// KeyOf returns the configuration p was measured, or predicted, in.
-func KeyOf(p results.Point) Key { return comparison.KeyOf(p) }
+// Metric is a compared metric, as results/comparison has it.
+type Metric = comparison.Metric

@@ -12,12 +12,13 @@ import (
 
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results/comparison"
 
 	"github.com/brewput/brewput/results"
 )
 
 // metric finds a metric of the only row.
-func metric(t *testing.T, c compare.Comparison, name string) compare.Metric {
+func metric(t *testing.T, c comparison.Comparison, name string) compare.Metric {
 	t.Helper()
 	if len(c.Rows) != 1 {
 		t.Fatalf("%d rows, want 1", len(c.Rows))
@@ -31,7 +32,7 @@ func metric(t *testing.T, c compare.Comparison, name string) compare.Metric {
 	return compare.Metric{}
 }
 
-func table(t *testing.T, c compare.Comparison) string {
+func table(t *testing.T, c comparison.Comparison) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := text.WriteComparison(&b, c); err != nil {
@@ -267,10 +268,10 @@ func TestWriteJSON(t *testing.T) {
 	var got struct {
 		Alpha float64
 		Rows  []struct {
-			Key     compare.Key
+			Key     comparison.Key
 			Metrics []map[string]any
 		}
-		OnlyOld []compare.Key `json:"only_old"`
+		OnlyOld []comparison.Key `json:"only_old"`
 	}
 	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
 		t.Fatalf("%v\n%s", err, b.String())

@@ -156,9 +156,9 @@ func direction(diff float64, better string) int {
 }
 
 // geomeans computes a Geomean per metric and unit, in row order.
-func geomeans(rows []Row) []Geomean {
+func geomeans(rows []comparison.Row) []comparison.Geomean {
 	type sums struct {
-		g              Geomean
+		g              comparison.Geomean
 		logOld, logNew float64
 	}
 	var order []*sums
@@ -171,7 +171,7 @@ func geomeans(rows []Row) []Geomean {
 			k := [2]string{m.Name, m.Unit}
 			s := byMetric[k]
 			if s == nil {
-				s = &sums{g: Geomean{Name: m.Name, Unit: m.Unit}}
+				s = &sums{g: comparison.Geomean{Name: m.Name, Unit: m.Unit}}
 				byMetric[k] = s
 				order = append(order, s)
 			}
@@ -180,7 +180,7 @@ func geomeans(rows []Row) []Geomean {
 			s.g.Rows++
 		}
 	}
-	out := []Geomean{}
+	out := []comparison.Geomean{}
 	for _, s := range order {
 		g := s.g
 		g.Old, g.New = math.Exp(s.logOld/float64(g.Rows)), math.Exp(s.logNew/float64(g.Rows))

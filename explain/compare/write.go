@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
 )
 
 // CheckFormat says whether format is one compare writes: table or json.
@@ -26,20 +27,20 @@ func TwoFiles(args []string) error {
 // Files is a compare command's work: it checks opts and format (errors
 // naming --alpha and --format), reads OLD and NEW with read, and compares
 // them.
-func Files(oldPath, newPath string, opts Options, format string, read func(path string) ([]results.Point, error)) (Comparison, error) {
+func Files(oldPath, newPath string, opts Options, format string, read func(path string) ([]results.Point, error)) (comparison.Comparison, error) {
 	if err := opts.Check(); err != nil {
-		return Comparison{}, fmt.Errorf("--alpha: %w", err)
+		return comparison.Comparison{}, fmt.Errorf("--alpha: %w", err)
 	}
 	if err := CheckFormat(format); err != nil {
-		return Comparison{}, fmt.Errorf("--format: %w", err)
+		return comparison.Comparison{}, fmt.Errorf("--format: %w", err)
 	}
 	old, err := read(oldPath)
 	if err != nil {
-		return Comparison{}, err
+		return comparison.Comparison{}, err
 	}
 	new, err := read(newPath)
 	if err != nil {
-		return Comparison{}, err
+		return comparison.Comparison{}, err
 	}
 	c := Compare(old, new, opts)
 	if len(c.Rows) == 0 {
@@ -49,8 +50,8 @@ func Files(oldPath, newPath string, opts Options, format string, read func(path 
 }
 
 // nothingInCommon is the error of two files that share no configuration.
-func nothingInCommon(c Comparison, oldPath, newPath string) error {
-	has := func(path string, keys []Key) error {
+func nothingInCommon(c comparison.Comparison, oldPath, newPath string) error {
+	has := func(path string, keys []comparison.Key) error {
 		if len(keys) == 0 {
 			return errors.New(path + " has no points")
 		}

@@ -134,7 +134,7 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 	}
 	m, err := usl.Select(obs, anchor)
 	if err != nil {
-		f.Error = fitError(err, f.NNoun())
+		f.Error = fitError(err, f.NNoun()).Error()
 		return f
 	}
 	a, err := usl.FitAmdahl(obs)
@@ -255,12 +255,12 @@ func meansByN(obs []usl.Observation) (ns, means []float64) {
 
 // fitError says why a series could not be fitted: "2 CPU counts (1, 2); a
 // fit needs at least 3".
-func fitError(err error, noun string) string {
+func fitError(err error, noun string) error {
 	var few *usl.TooFewPointsError
 	if errors.As(err, &few) {
-		return fmt.Sprintf("%s (%s); a fit needs at least %d", format.Count(len(few.N), noun), usl.FormatNs(few.N), few.Need)
+		return fmt.Errorf("%s (%s); a fit needs at least %d", format.Count(len(few.N), noun), usl.FormatNs(few.N), few.Need)
 	}
-	return err.Error()
+	return err
 }
 
 // noPeak says of a curve without a peak (κ = 0, σ ≤ 1) why not, "κ = 0",

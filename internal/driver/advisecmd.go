@@ -4,11 +4,12 @@ package driver
 
 import (
 	"fmt"
-	"github.com/brewput/brewput/coffee/shopsweep"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/model/blueprint"
@@ -26,8 +27,6 @@ func newAdviseCmd(e *env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fs := cmd.Flags()
 			switch {
-			case format != "table" && format != "json":
-				return fmt.Errorf("--format %q: want table or json", format)
 			case mode != "" && mf.file != "":
 				return fmt.Errorf("--mode and --model: give one or the other, not both")
 			case mode == "" && mf.file == "":
@@ -57,7 +56,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 			}
 			a, err := pr.Advise(cmd.Context(), s, bp)
 			if cmd.Context().Err() != nil {
-				return interrupted{Err: fmt.Errorf("interrupted while simulating; no advice yet")}
+				return exitcode.Interruption{Err: fmt.Errorf("interrupted while simulating; no advice yet")}
 			}
 			if err != nil {
 				return failure{Err: err}
@@ -73,6 +72,6 @@ func newAdviseCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to advise on (see brewput list)")
 	mf.register(cmd.Flags())
 	mf.registerOthers(cmd.Flags())
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	formatVar(cmd.Flags(), &format, "")
 	return cmd
 }

@@ -19,6 +19,7 @@ import (
 // read back by report, fit and compare. Timings are not checked: only
 // structure, files and exit statuses.
 func TestBench(t *testing.T) {
+	t.Parallel()
 	cpus := "1"
 	if runtime.NumCPU() >= 2 {
 		cpus = "1,2"
@@ -120,6 +121,7 @@ func TestBenchGoSpelling(t *testing.T) {
 
 // TestBenchNoMatch: a -bench that matches nothing exits 2 naming it.
 func TestBenchNoMatch(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", "../../examples/cache", "-bench", "NoSuchBenchmark", "-cpu", "1", "--out", filepath.Join(dir, "r"))
 	if code != exitUsage || stdout != "" || !strings.Contains(stderr, `-bench: no benchmark matches "NoSuchBenchmark"`) {

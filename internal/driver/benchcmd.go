@@ -115,10 +115,9 @@ func newBenchCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// goTestCommand is a command that takes go test's flags, which have one
-// dash and long names (-bench, -cpu) that pflag would read as clusters of
-// shorthands: run gets them parsed once spelled with two, the packages
-// before --, go test's flags after it; --help shows the help.
+// goTestCommand is a command that takes go test's flags, whose one dash
+// pflag would read as clusters of shorthands: run gets them parsed once
+// spelled with two, the packages before --, go test's flags after it.
 func goTestCommand(use, short string, run func(cmd *cobra.Command, pkgs, goFlags []string) error) *cobra.Command {
 	return &cobra.Command{
 		Use:                use,
@@ -161,9 +160,7 @@ func goSpelled(fs *pflag.FlagSet, args []string) []string {
 }
 
 // benchCacheDir is where a report of the packages goes without --out: a
-// folder of the user's cache named after their import paths, as go list
-// gives them (two packages named alike in different modules differ), or
-// after their folders where go list cannot say; never the user's module.
+// folder of the user's cache named after their import paths (or folders).
 func benchCacheDir(ctx context.Context, dir string, pkgs []string) (string, error) {
 	cache, err := os.UserCacheDir()
 	if err != nil {

@@ -17,7 +17,6 @@ import (
 	textfmt "github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/driver/gobench"
 	"github.com/brewput/brewput/internal/measure/lockwatch"
-	"github.com/brewput/brewput/measure/sweep"
 )
 
 // benchWhyFlags are why's flags for a package's benchmark.
@@ -35,9 +34,8 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	registerNoisy(fs, &f.noisy)
 }
 
-// run explains the benchmark of pkgs that -bench names: every lock site
-// its process takes seen through lockwatch's overlay, each site's
-// critical sections and the work before every lock stretched in turn.
+// run explains the benchmark of pkgs that -bench names, its lock sites
+// seen through lockwatch's overlay and stretched in turn.
 func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs, goFlags []string, count int, format string) error {
 	// --within is the whole command's time, its build included.
 	f.w.Since = time.Now()
@@ -56,8 +54,6 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		return fmt.Errorf("--count %d: want 2 or more rounds (6 for a verdict)", count)
 	case f.w.MaxCount < count:
 		return fmt.Errorf("--max-count %d: want at least --count, %d", f.w.MaxCount, count)
-	case format != "table" && format != "json":
-		return fmt.Errorf("--format %q: want table or json", format)
 	case f.w.Within < 0:
 		return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", f.w.Within)
 	}
@@ -77,14 +73,9 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		fmt.Fprintln(e.stderr, textfmt.Wrap(note, textfmt.Width(e.stderr), "  "))
 	}
 	f.w.CPUs, f.w.Count = n, count
-	if f.w.Retry, err = retryOf(f.noisy); err != nil {
-		return err
-	}
-	if f.w.Retry.Attempts == 0 {
-		f.w.Retry = sweep.Retry{}
-	}
-	// A pattern that matches two top-level benchmarks, or none, is
-	// refused from the source, before the build.
+	f.w.Retry = retryOf(f.noisy)
+	// A pattern that matches two benchmarks, or none, is refused before
+	// the build.
 	var many *gobench.ManyMatchError
 	var noMatch *gobench.NoMatchError
 	if err := gobench.One(ctx, cfg); err != nil {

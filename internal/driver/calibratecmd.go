@@ -20,7 +20,7 @@ import (
 )
 
 // Limits of --samples and --repeats, past which a typo would measure for
-// hours: a sample of the slowest microbenchmark takes about 1.5 ms.
+// hours.
 const (
 	maxSamples = 100_000
 	maxRepeats = 1_000
@@ -87,8 +87,7 @@ func checkSamples(opt calibrate.Options) error {
 	return nil
 }
 
-// checkCalibrationOut tells, before anything is measured, whether a
-// calibration can be saved at path.
+// checkCalibrationOut tells whether a calibration can be saved at path.
 func checkCalibrationOut(path string) error {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return fmt.Errorf("is a folder; want a file for the calibration")
@@ -110,18 +109,15 @@ func showCalibration(w io.Writer, path string) error {
 	return nil
 }
 
-// measureAndSave measures this machine, waiting at most wait for it to be
-// quiet, writes the table to w, and saves the calibration at path, with
-// the earlier ones of this machine kept there, unless others disturbed it
+// measureAndSave measures this machine, waiting at most wait for quiet,
+// writes the table to w, and saves it at path unless others disturbed it
 // and it is not forced (calibrate.Keep).
 func measureAndSave(ctx context.Context, opt calibrate.Options, wait time.Duration, force bool, path string, w io.Writer, tell func(line string)) error {
 	c, err := calibrate.MeasureQuiet(ctx, opt, wait, tell)
 	if err != nil {
 		return calibrate.Failed(ctx, err)
 	}
-	// The quiet calibration of this machine kept at path, where there is
-	// one, goes on in this one's band (After); one that cannot be read is
-	// replaced.
+	// The one kept at path goes on in this one's band; one unread is replaced.
 	if prev, err := calibrate.Load(path); err == nil {
 		c = c.After(prev)
 	}

@@ -83,8 +83,7 @@ func finishRoot(root *cobra.Command, e *env) {
 }
 
 // exit tells err on a line naming the program (or the study) and maps it
-// to an exit status: a failure 1, an interruption 128 + the signal, any
-// other error bad usage (2).
+// to an exit status (exitcode.Of).
 func (e *env) exit(ctx context.Context, err error) int {
 	var se studyError
 	switch {
@@ -108,8 +107,7 @@ func newModelCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// helpFiles hold the commands' long help and examples: help/NAME.txt and
-// help/NAME.example.txt (brewput for the root), help/study/NAME.txt.
+// helpFiles hold the commands' long help and examples.
 //
 //go:embed help/*.txt help/study/*.txt
 var helpFiles embed.FS
@@ -126,9 +124,7 @@ func setHelp(root *cobra.Command) {
 	}
 }
 
-// modelAnswer is what brewput model prints by default, as the main job
-// and brewput report print theirs (text.WriteAnswer); --format table
-// prints every point.
+// modelAnswer is what brewput model prints by default.
 func modelAnswer(w io.Writer, points []results.Point) error {
 	return text.WriteAnswer(w, points, analyze.Answer(points, coffee.Declared{}), nil)
 }

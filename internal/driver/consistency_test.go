@@ -96,7 +96,7 @@ func checkBounds(t *testing.T, where string, p results.Point) {
 	for _, miss := range unexplained(p) {
 		t.Errorf("%s: %s", where, miss)
 	}
-	notes := results.Notes(p)
+	notes := text.Notes(p)
 	if p.Rate > 0 && (b.Arrived == 0 || !results.QueueSteady(b.Growth, b.Arrived) && !strings.Contains(notes, "not steady")) {
 		t.Errorf("%s: an open loop whose queue grew by %d of %d arrivals, and its row does not say so (notes %q)", where, b.Growth, b.Arrived, notes)
 	}
@@ -110,7 +110,7 @@ func checkBounds(t *testing.T, where string, p results.Point) {
 // noise is forgiven: a window's edge is a reason to say, not a slack.
 func unexplained(p results.Point) []string {
 	const noise = 1 + 1e-9
-	notes := results.Notes(p)
+	notes := text.Notes(p)
 	explained := func(bound, of string) bool {
 		return slices.ContainsFunc(p.Above, func(a results.Above) bool {
 			return a.Bound == bound && slices.Contains(strings.Split(a.Of, ", "), of) && a.Text != "" && strings.Contains(notes, a.Text)

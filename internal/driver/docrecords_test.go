@@ -18,7 +18,7 @@ import (
 	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/driver/predict"
-	"github.com/brewput/brewput/lab/lessons"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 )
@@ -157,7 +157,7 @@ func printRecord(t *testing.T, path string, args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		err = lessons.WriteTable(&b, rs)
+		err = text.WriteLessons(&b, rs)
 		return b.String(), err
 	case "why":
 		if env := os.Getenv(recordEnv); env != "" && strings.HasSuffix(filepath.Clean(path), filepath.Clean(env)) {
@@ -169,7 +169,7 @@ func printRecord(t *testing.T, path string, args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		err = study.WriteTable(&b)
+		err = text.WriteReliefs(&b, study.Reliefs())
 		return b.String(), err
 	}
 	return "", fmt.Errorf("brewput %s: no way to print a recorded run of it", args[0])

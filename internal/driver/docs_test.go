@@ -21,6 +21,7 @@ var commandsDoc = filepath.Join("..", "..", "docs", "commands.md")
 // TestDocsCommands: docs/commands.md is every command's help as brewput
 // prints it now, so that the reference cannot drift from the CLI.
 func TestDocsCommands(t *testing.T) {
+	t.Parallel()
 	matchFile(t, commandsDoc, commandReference(t),
 		"docs/commands.md differs from the commands' help", "go test ./internal/driver -run TestDocsCommands -update")
 }

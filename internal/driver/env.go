@@ -21,44 +21,23 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// env is what a command reads and writes besides its flags.
+// env is what a command reads and writes besides its flags. Past the
+// streams and progress, a zero field means the usual; the tests set them.
 type env struct {
-	// dir is where a benchmark's go command runs and its package patterns
-	// are read from; "" is this process's working directory. The tests of
-	// a module of its own set it, and run beside others.
-	dir            string
+	dir            string // where a benchmark's go command runs; "" is the working folder
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	// child is how to start the child process that measures one point; by
-	// default this very program with its hidden "point" command.
-	child childCommand
-	// labList lists the labs; by default lab/all's.
-	labList func() []lab.Lab
-	// lessonsTiny makes lessons runs measure the tiny level, one sample a
-	// claim: the tests' runs, which check wiring, not the claims.
-	lessonsTiny bool
-	// holds are the outputs this run writes, held from other runs until
-	// it ends (see package hold).
-	holds []*outfile.Hold
-	// progress, where set, starts showing on stderr how far a study's
-	// simulation has got (see lateBar): done takes the points so far,
-	// finish clears what it showed. nil where stderr is read whole, as in
-	// the tests and the playground, whose output must not depend on how
-	// long a run took.
-	progress func(st *shopsweep.Batch) (done func([]results.Point), finish func())
-	// calibrateCosts measures the go policy's costs where none are saved;
-	// nil for the usual way (calibrate.MeasureQuiet). The tests give a
-	// measurement of their own, quiet or busy, as they need.
-	calibrateCosts calibrate.Measurer
-	// calibrateCurves is how brewput calibrate measures the contention
-	// curves; zero for their defaults. The tests of the command, which
-	// check what it prints and saves, not the figures, measure briefly.
-	calibrateCurves curves.Options
-	// analyze makes the analysis of points read back without one; by
-	// default experiment.Analyze.
-	analyze func([]results.Point, experiment.Options) (*analysis.Analysis, error)
-	// platformNoted is set once notePlatform has told sweep.PlatformNote.
-	platformNoted bool
+	child          childCommand     // the child that measures a point; this program's "point"
+	labList        func() []lab.Lab // lab/all's
+	lessonsTiny    bool             // one sample a claim: the tests check wiring, not claims
+	holds          []*outfile.Hold  // the outputs this run writes, held until it ends
+	// progress shows how far a study's simulation has got (lateBar): nil
+	// where stderr is read whole and must not depend on a run's speed.
+	progress        func(st *shopsweep.Batch) (done func([]results.Point), finish func())
+	calibrateCosts  calibrate.Measurer // the go policy's costs where none are saved
+	calibrateCurves curves.Options     // how brewput calibrate measures the curves
+	analyze         func([]results.Point, experiment.Options) (*analysis.Analysis, error)
+	platformNoted   bool // notePlatform has told sweep.PlatformNote
 }
 
 // analyzer is the env's analyze, experiment.Analyze by default.
@@ -119,10 +98,10 @@ type childCommand struct {
 	env  []string
 }
 
-// failure marks an error that is not the user's input (exit 1).
+// failure marks an error that is not the user's input (exit 1); failed
+// marks err, where there is one, as one.
 type failure = exitcode.Failure
 
-// failed marks err, where there is one, as a failure (exit 1).
 func failed(err error) error {
 	if err != nil {
 		return failure{Err: err}
@@ -130,15 +109,9 @@ func failed(err error) error {
 	return nil
 }
 
-// interrupted marks a run stopped by a signal (exit 128 + the signal).
-type interrupted = exitcode.Interruption
-
-// rendering runs work, which reads files and renders them (writing its
-// folder whole at its end, or nothing), until it returns or ctx ends: a
-// signal ends a report of a large file at once, the output as it was.
-// On a signal work's goroutine is left to the program's exit, which
-// follows; a folder it had begun is a staging folder the next run
-// clears.
+// rendering runs work, which reads files and renders them (a folder
+// written whole, or nothing), until it returns or ctx ends: a signal ends
+// it at once, its goroutine left to the program's exit, which follows.
 func rendering(ctx context.Context, work func() error) error {
 	done := make(chan error, 1)
 	go func() { done <- work() }()

@@ -152,7 +152,7 @@ func TestFitBadInput(t *testing.T) {
 		{"one point", []string{"fit", one}, []string{"no series can be fitted against CPUs", "noop (h): 1 CPU count (1); a fit needs at least 3"}},
 		{"too few customer counts", []string{"fit", "--by", "par", good}, []string{"no series can be fitted against customers", "1 customer count"}},
 		{"unknown by", []string{"fit", "--by", "mode", good}, []string{"--by", `"mode"`, "cpus", "par"}},
-		{"unknown format", []string{"fit", "--format", "csv", good}, []string{"--format", `"csv"`, "table, json"}},
+		{"unknown format", []string{"fit", "--format", "csv", good}, []string{"--format", `"csv"`, "table or json"}},
 		{"unknown flag", []string{"fit", "--bogus", good}, []string{"unknown flag", "--bogus"}},
 	}
 	for _, c := range cases {

@@ -4,21 +4,22 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/spf13/pflag"
 )
 
 // explainFlag rewrites the error of a flag value that did not parse to name
-// the flag, the value and the form it accepts, in place of the parser's
-// message; other errors are returned as they are.
+// the flag, the value and the form it accepts.
 func explainFlag(err error) error {
 	var iv *pflag.InvalidValueError
 	if !errors.As(err, &iv) {
 		return err
 	}
-	// What a flag of pflag's type accepts; a type whose value says it
-	// itself keeps its error.
+	if c, ok := iv.GetFlag().Value.(*choice); ok {
+		return fmt.Errorf("--%s %q: want %s", iv.GetFlag().Name, iv.GetValue(), c.want)
+	}
 	var form string
 	switch iv.GetFlag().Value.Type() {
 	case "int", "int8", "int16", "int32", "int64":
@@ -39,6 +40,35 @@ func explainFlag(err error) error {
 	return fmt.Errorf("invalid argument %q for %q flag: %s", iv.GetValue(), "--"+iv.GetFlag().Name, form)
 }
 
+// choice is a flag's value that is one of a few words; want says which,
+// in the error of another ("table or json").
+type choice struct {
+	to    *string
+	want  string
+	words []string
+}
+
+func (c *choice) String() string { return *c.to }
+func (c *choice) Type() string   { return "string" }
+func (c *choice) Set(v string) error {
+	if !slices.Contains(c.words, v) {
+		return errors.New(c.want)
+	}
+	*c.to = v
+	return nil
+}
+
+// choiceVar adds to fs the flag name, one of words, value by default.
+func choiceVar(fs *pflag.FlagSet, to *string, name, value, usage, want string, words ...string) {
+	*to = value
+	fs.Var(&choice{to, want, words}, name, usage)
+}
+
+// formatVar adds --format table|json, table by default.
+func formatVar(fs *pflag.FlagSet, to *string, usage string) {
+	choiceVar(fs, to, "format", "table", "output format: table or json"+usage, "table or json", "table", "json")
+}
+
 // checkFinite refuses a flag given in fs whose number is not finite
 // (pflag reads NaN and Inf).
 func checkFinite(fs *pflag.FlagSet) error {
@@ -55,10 +85,8 @@ func checkFinite(fs *pflag.FlagSet) error {
 	return bad
 }
 
-// tableFlag registers --format on fs, the table a command prints: compact
-// (usage says what that holds) or table, every point in full. The function
-// it returns reports whether the full table was asked, or says what
-// --format accepts.
+// tableFlag registers --format compact|table on fs; the function it
+// returns reports whether the full table was asked.
 func tableFlag(fs *pflag.FlagSet, compact string) func() (bool, error) {
 	f := fs.String("format", "compact", "the table printed: compact or table\n(compact: "+compact+"; table: every point in full)")
 	return func() (bool, error) {

@@ -169,6 +169,7 @@ func TestGoldenBadInput(t *testing.T) {
 // calibration, in every format (compact, the default, and table among
 // them), and advise and fit on it.
 func TestGoldenModel(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pred := filepath.Join(dir, "pred.json")
 	runs := [][]string{
@@ -253,6 +254,7 @@ func TestGoldenReport(t *testing.T) {
 // TestGoldenFormats: the saved samples written in every format, as brewput
 // run, model and lab write their points.
 func TestGoldenFormats(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"shop", "model", "lab"} {
 		t.Run(name, func(t *testing.T) {
 			points, err := results.ReadFile(filepath.Join(samples, name+".json"))

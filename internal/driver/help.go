@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,9 +21,8 @@ import (
 // COMMAND, and docs/commands.md, is the reference: all of each, a flag's
 // usage joined into one sentence.
 
-// flagsOf is the annotation of a command whose --help leaves out the flags
-// it shares with another command, named by the annotation, and points to
-// that command for them: the main job's study flags are run's.
+// flagsOf annotates a command whose --help leaves out the flags it shares
+// with the command it names: the main job's study flags are run's.
 const flagsOf = "help-flags-of"
 
 // writeHelp writes cmd's help to w: a screen, or with full the reference.
@@ -84,10 +84,9 @@ func writeHelp(w io.Writer, cmd *cobra.Command, full bool) error {
 	return err
 }
 
-// helpFlags lists cmd's flags but --help: in the reference as pflag does,
-// each with its whole usage; on a screen a line each, with its usage up to
-// its first line break. On a screen a command annotated flagsOf
-// leaves out the flags it shares with that command, named in shared.
+// helpFlags lists cmd's flags but --help: in the reference as pflag does;
+// on a screen a line each, its usage up to its first line break, and
+// those it shares with the command flagsOf names (shared) left out.
 func helpFlags(cmd *cobra.Command, full bool, width int) (flags, shared string) {
 	list := pflag.NewFlagSet(cmd.Name(), pflag.ContinueOnError)
 	var other *pflag.FlagSet
@@ -147,8 +146,7 @@ func defaultOf(f *pflag.Flag) string {
 	return ""
 }
 
-// helpCommand is brewput help [command]: the reference of the command
-// (of the command it belongs to, where it is a study's).
+// helpCommand is brewput help [command]: the command's reference.
 func helpCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "help [command]",
@@ -168,16 +166,11 @@ func helpCommand() *cobra.Command {
 // reference, the nearest above it, and cmd's path from there: "brewput",
 // "lab logs"; "brewput study ./pkg", "why".
 func helpAt(cmd *cobra.Command) (at, path string) {
-	for p := cmd; ; p = p.Parent() {
-		for _, sub := range p.Commands() {
-			if sub.Name() == "help" {
-				return p.CommandPath(), strings.TrimSpace(strings.TrimPrefix(cmd.CommandPath(), p.CommandPath()))
-			}
-		}
-		if !p.HasParent() {
-			return p.CommandPath(), strings.TrimSpace(strings.TrimPrefix(cmd.CommandPath(), p.CommandPath()))
-		}
+	p := cmd
+	for p.HasParent() && !slices.ContainsFunc(p.Commands(), func(c *cobra.Command) bool { return c.Name() == "help" }) {
+		p = p.Parent()
 	}
+	return p.CommandPath(), strings.TrimSpace(strings.TrimPrefix(cmd.CommandPath(), p.CommandPath()))
 }
 
 // usageLines wraps a usage line to width between its words and bracketed

@@ -66,10 +66,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err := check(); err != nil {
 				return err
 			}
-			retry, err := retryOf(noisy)
-			if err != nil {
-				return err
-			}
+			retry := retryOf(noisy)
 			if s, ok := l.(lab.Sizer); ok {
 				if m, what := s.Memory(); m > maxMem {
 					return fmt.Errorf("lab %s would hold about %s of memory (%s), more than the %s allowed; --max-mem is %s (by default half this machine's memory)",
@@ -81,8 +78,6 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 					return err
 				}
 			}
-			// compact is what a terminal shows, the answer and the
-			// chart's numbers.
 			out, err := e.compactOutput(cmd.Flags(), formatName, out, results.Plan{Command: "lab " + info.Name}, func(w io.Writer, points []results.Point) error {
 				return report.WriteLabs(w, points, verdict.Labs(points), map[string]chartspec.Figure{info.Name: l.Figure()})
 			})
@@ -121,9 +116,8 @@ func (e *env) labs() []lab.Lab {
 	return all.Labs()
 }
 
-// shortSummary is a lab's summary as the list of commands shows it, on
-// one line of 80 columns beside the lab's name: whole where it fits,
-// else its first words and "…" (brewput lab list has it whole).
+// shortSummary is a lab's summary on one line of the list of commands:
+// whole where it fits, else its first words and "…".
 func shortSummary(s string) string {
 	const room = 64
 	first, rest, cut := strings.Cut(format.Wrap(s, room, ""), "\n")

@@ -95,6 +95,7 @@ func TestLabsRun(t *testing.T) {
 // prints every point with the lab's metrics, and --out writes the file
 // its extension says beside the answer.
 func TestLabAnswersFirst(t *testing.T) {
+	t.Parallel()
 	args := []string{"lab", "channels", "--cpus", "1", "--lines", "2000", "--size", "1", "--consumers", "1", "--batch", "1,10", "--noisy", "ok"}
 	out := filepath.Join(t.TempDir(), "ch.json")
 	stdout, _ := succeeds(t, noChild(), append(args, "--out", out)...)
@@ -130,6 +131,7 @@ func TestLabAnswersFirst(t *testing.T) {
 }
 
 func TestLabBadInput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []badArgs{
 		{[]string{"lab", "nope"}, `unknown lab "nope"`},
 		{[]string{"lab", "workloads", "--add-size", "0"}, "--add-size 0"},
@@ -230,6 +232,7 @@ func TestMainJobWithLabs(t *testing.T) {
 // --profile writes a lab's trace and profiles per CPU count, which go tool
 // opens, and puts its waits into the points.
 func TestLabProfile(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "prof")
 	ps := runLab(t, "workloads", "--cpus", "1", "--add-size", "100000", "--sort-size", "300", "--docs", "50", "--reps", "1", "--profile", dir)
 	for _, ext := range []string{".trace", ".cpu.pprof", ".block.pprof", ".mutex.pprof"} {

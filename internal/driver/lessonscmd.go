@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/lab/lessons"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -27,9 +28,6 @@ func newLessonsCmd(e *env) *cobra.Command {
 		Short: "Measure the seeds' claims on this machine: reproduced or not",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if format != "table" && format != "json" {
-				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
-			}
 			if quietWait < 0 || quietWait > maxQuietWait {
 				return fmt.Errorf("--quiet-wait %v: want 0 (no wait) to %v, such as 30s", quietWait, maxQuietWait)
 			}
@@ -41,7 +39,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--only: %w", err)
 			}
-			w, err := lessons.NewOutput(e.stdout, e.stderr, out, format == "json")
+			w, err := lessons.NewOutput(e.stdout, e.stderr, out, format == "json", text.LessonWords{})
 			if err != nil {
 				return fmt.Errorf("--out %s: %w", out, err)
 			}
@@ -64,7 +62,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&quick, "quick", false, "a verdict for every claim in about a minute\n(on 2 cores; 6 samples each, up to 10 while inconclusive; small configurations)")
 	cmd.Flags().StringVar(&only, "only", "", "measure only these claims or groups,\ncomma-separated (talk, workloads, channels, profiling, journal, or a claim such as talk/ideal-scales)")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json\n(JSON Lines, a line per claim as its verdict is reached)")
+	formatVar(cmd.Flags(), &format, "\n(JSON Lines, a line per claim as its verdict is reached)")
 	cmd.Flags().StringVar(&out, "out", "", "write the verdicts to FILE instead of stdout")
 	cmd.Flags().Var((*cliflag.Duration)(&quietWait), "quiet-wait", "longest a claim waits for a quiet machine\n(in all, for other processes to leave its CPUs free after a sample they disturbed; the run takes that much longer at most per claim)")
 	return cmd
@@ -73,9 +71,8 @@ func newLessonsCmd(e *env) *cobra.Command {
 // maxQuietWait is the longest --quiet-wait: a claim's wait for quiet.
 const maxQuietWait = time.Hour
 
-// runLessons measures claims at level, waiting for quiet up to quietWait
-// a claim, the shop's points in child
-// processes, telling each verdict on stderr and to emit as it is reached.
+// runLessons measures claims at level, telling each verdict on stderr and
+// to emit as it is reached.
 func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, quietWait time.Duration, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	runner, err := e.runner()
 	if err != nil {
@@ -85,7 +82,7 @@ func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level less
 	if e.lessonsTiny {
 		opt.Level, opt.Samples, opt.Budget = lessons.Tiny, 1, 10*time.Second
 	}
-	return lessons.RunTelling(ctx, claims, opt, e.stderr, emit)
+	return lessons.RunTelling(ctx, claims, opt, text.LessonsLog{W: e.stderr}, emit)
 }
 
 // mainLessons is the main job's --lessons: every claim, quick.

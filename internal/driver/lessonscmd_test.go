@@ -28,7 +28,7 @@ func TestLessonsBadInput(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"unknown format", []string{"lessons", "--format", "xml"}, []string{"--format", `"xml"`, "table, json"}},
+		{"unknown format", []string{"lessons", "--format", "xml"}, []string{"--format", `"xml"`, "table or json"}},
 		{"unknown claim", []string{"lessons", "--only", "talk/nonsense"}, []string{"--only", `"talk/nonsense"`, "talk/ideal-scales", "journal/naive-sum", "groups talk"}},
 		{"unknown claim among known", []string{"lessons", "--only", "talk,nope"}, []string{"--only", `"nope"`}},
 		{"unknown flag", []string{"lessons", "--bogus"}, []string{"unknown flag", "--bogus"}},

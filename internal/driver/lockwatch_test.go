@@ -68,6 +68,7 @@ func TestBenchLocks(t *testing.T) {
 // rounds, and answers with the site's name; its verdict, a matter of
 // timing, is not checked.
 func TestWhyBench(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "why", "../../examples/book", "-bench", "Book/design=onelock",
 		"--cpus", "1", "--count", "2", "--max-count", "2", "-benchtime", "100000x", "--noisy", "ok", "--format", "json")
 	if code != exitOK {
@@ -137,6 +138,7 @@ func TestWhyBench(t *testing.T) {
 // two top-level benchmarks, or none, before the build, read from the
 // test files.
 func TestWhyManyBenchmarks(t *testing.T) {
+	t.Parallel()
 	code, _, stderr := brewput(context.Background(), t, noChild(), "why", "../../examples/book", "-bench", "Book",
 		"--cpus", "1", "-benchtime", "100000x")
 	if code != exitUsage || !strings.Contains(stderr, "matches 2 benchmarks (BenchmarkBook/design=onelock, BenchmarkBook/design=sharded); name one") ||
@@ -160,6 +162,7 @@ func TestWhyManyBenchmarks(t *testing.T) {
 // took no lock. (Measured on one CPU alone, where one goroutine takes
 // every lock, it would predict none: see TestOneGoroutineOnlyNotPredicted.)
 func TestPredictBench(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "../../examples/book", "-bench", "Book",
 		"--cpus", "1-4", "--measure", "1,2", "--count", "1", "-benchtime", "20000x", "--format", "json")
 	if code != exitOK {

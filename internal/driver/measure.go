@@ -16,17 +16,17 @@ import (
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
-// measure measures what the points have of a run cut short lack of st, in
-// child processes (shopsweep.Runner.MeasureRest).
+// measure measures what have lack of st, in child processes.
 func (e *env) measure(ctx context.Context, st *shopsweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
 	runner, err := e.runner()
 	if err != nil {
 		return nil, err
 	}
-	return runner.MeasureRest(ctx, st, have, e.stderr, add)
+	return runner.MeasureRest(ctx, st, have, e.stderr, text.SweepWords{}, add)
 }
 
 // runner returns the Runner that measures each point in a child process.
@@ -42,8 +42,7 @@ func (e *env) runner() (shopsweep.Runner, error) {
 	return shopsweep.Runner{Path: self, Args: []string{"point"}}, nil
 }
 
-// notePlatform tells once, where a command starts measuring, what a
-// measurement lacks off Linux (sweep.PlatformNote).
+// notePlatform tells once what a measurement lacks off Linux.
 func (e *env) notePlatform() {
 	if sweep.PlatformNote != "" && !e.platformNoted {
 		e.platformNoted = true
@@ -71,9 +70,8 @@ const (
 	progressEvery = time.Second
 )
 
-// lateBar is env.progress for stderr w where it is a terminal (a log
-// should not depend on the machine's speed): sweep's bar, shown from
-// progressAfter on.
+// lateBar is env.progress for stderr w where it is a terminal: sweep's
+// bar, shown from progressAfter on.
 func lateBar(w io.Writer) func(*shopsweep.Batch) (func([]results.Point), func()) {
 	f, ok := w.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
@@ -84,10 +82,9 @@ func lateBar(w io.Writer) func(*shopsweep.Batch) (func([]results.Point), func())
 	}
 }
 
-// late shows st's progress on w once after has passed since start, also
-// while no point has finished yet (a long point's simulation), redrawn
-// every progressEvery: done takes the points so far, finish clears what
-// was shown and stops the redrawing.
+// late shows st's progress on w once after has passed since start,
+// redrawn every progressEvery: done takes the points so far, finish
+// clears it.
 func late(w io.Writer, st *shopsweep.Batch, start time.Time, after time.Duration) (done func([]results.Point), finish func()) {
 	var (
 		mu  sync.Mutex // done and the redrawing share the bar
@@ -95,7 +92,7 @@ func late(w io.Writer, st *shopsweep.Batch, start time.Time, after time.Duration
 	)
 	due := func() bool { // with mu held
 		if bar == nil && time.Since(start) >= after {
-			bar = sweep.NewBar(w, *st).Since(start)
+			bar = sweep.NewBar(w, text.SweepWords{}, *st).Since(start)
 		}
 		return bar != nil
 	}

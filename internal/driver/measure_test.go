@@ -172,7 +172,7 @@ func TestInterruptKeepsWhatWasMeasured(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		done <- runEnv(ctx, []string{"run", "--modes", "noop,noop,noop", "--cpus", "1",
-			"--dur", "400ms", "--warmup", "0s", "--out", out},
+			"--dur", "400ms", "--warmup", "0s", "--noisy", "ok", "--out", out},
 			&env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, child: selfChild()})
 	}()
 

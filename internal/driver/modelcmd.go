@@ -26,8 +26,7 @@ import (
 
 // modelFlags are brewput model's own flags, beside the study's.
 type modelFlags struct {
-	maxMem                   float64 // bytes
-	others                   float64 // CPUs
+	maxMem, others           float64 // bytes; CPUs
 	othersBurst              time.Duration
 	seed                     uint64
 	band, causal             bool // brewput model only
@@ -35,7 +34,7 @@ type modelFlags struct {
 	costs                    sim.Costs          // as the cost flags give them
 	measure                  calibrate.Measurer // the env's calibrateCosts
 	machine                  string
-	maxCPUs                  int // the most CPUs the command simulates, for --machine's default
+	maxCPUs                  int // the most CPUs simulated, for --machine's default
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -66,8 +65,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	}
 }
 
-// registerPolicy adds --sched, whose default is model.DefaultSched in
-// every command that simulates, and --calibration.
+// registerPolicy adds --sched, --calibration and --machine.
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", model.DefaultSched, "scheduling policy: go or fifo\n(go: the Go runtime's scheduler, with its measured costs; fifo: idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs\n(from brewput calibrate; default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
@@ -98,14 +96,13 @@ func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
 func (e *env) tell(line string) { format.Lines(e.stderr, "")(line) }
 
 // modelCommand is brewput model apart from cobra, so that the
-// playground's engine runs it on a bare flag set.
+// playground's engine runs it on a bare flag set; answer, nil there,
+// writes --format compact.
 type modelCommand struct {
 	sf              studyFlags
 	mf              modelFlags
 	format, outFile string
-	// answer writes the points as --format compact shows them; nil (in
-	// the playground's engine) prints every point.
-	answer func(w io.Writer, points []results.Point) error
+	answer          func(w io.Writer, points []results.Point) error
 }
 
 // register adds the command's flags to fs.
@@ -143,8 +140,8 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 			return fmt.Errorf("--%s: applies to measurements only; the model's steps take virtual time", name)
 		}
 	}
-	// Everything the user gave is checked before the go policy's
-	// costs are looked for, which may mean measuring them.
+	// Everything given is checked before the costs are looked for, which
+	// may mean measuring them.
 	var bp *blueprint.Blueprint
 	if mf.file != "" {
 		if bp, err = loadBlueprint(fs, mf.file); err != nil {
@@ -187,9 +184,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	}
 	points, err := pr.Run(ctx, st, bp, add)
 	finish() // the bar goes before the table comes
-	// The table's caption: which model, its costs and how far to trust
-	// them, above every point. The answer names its costs in a line; JSON
-	// points say them in each point's calibration and trust.
+	// The full table's caption: which model, its costs, how far to trust them.
 	if out.View == nil && len(points) > 0 && out.Format == results.Table {
 		fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.stdout), "  "))
 	}
@@ -200,9 +195,8 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 }
 
 // fitWindow checks specs with check. A blueprint's window, where the user
-// set none, is first what a system whose orders take little time needs
-// (blueprint.Window), halved while check refuses it (more events than
-// allowed), down to a tenth of it, and said.
+// set none, is blueprint.Window's, halved while check refuses it, down to
+// a tenth of it, and said.
 func fitWindow(fs *pflag.FlagSet, specs []shopsweep.Spec, bp *blueprint.Blueprint, e *env, check func() error) error {
 	if bp == nil || fs.Changed("dur") || fs.Changed("warmup") {
 		return check()
@@ -246,8 +240,8 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 	return bp, nil
 }
 
-// tellUnused names, in a line, the resources of bp that no step uses,
-// which are neither simulated nor relieved: the first three of them.
+// tellUnused names, in a line, the first three resources of bp no step
+// uses.
 func tellUnused(e *env, bp *blueprint.Blueprint) {
 	if bp == nil {
 		return
@@ -277,8 +271,7 @@ func stepsText(sched, clock string, yaml bool) string {
 	return "; steps burn CPU time (--burn cpu)"
 }
 
-// orderFits refuses a YAML system one of whose orders takes longer than
-// the --dur window, as the shop's step flags are: none would complete in it.
+// orderFits refuses a YAML system whose order takes longer than --dur.
 func orderFits(bp *blueprint.Blueprint, st *shopsweep.Batch) error {
 	s, err := bp.Structure(1, 1)
 	if err != nil || len(st.Specs) == 0 {

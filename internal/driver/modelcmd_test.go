@@ -630,6 +630,7 @@ func TestModelBandAndCalibration(t *testing.T) {
 // limit, in JSON and in the table, but simulates the same points, band
 // included.
 func TestModelCausalFalse(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"--modes", "finelocking,locking", "--cpus", "2,4", "--dur", "300ms", "--sched", "fifo"},
 		append([]string{"--modes", "multi-2", "--cpus", "3", "--dur", "300ms"}, goCosts...),

@@ -26,8 +26,7 @@ func registerOutput(fs *pflag.FlagSet, format, out *string, done string) {
 	fs.StringVar(out, "out", "", "file to write the results to\n(each point as soon as it is "+done+"; the table still goes to stdout)")
 }
 
-// output checks --format and --out (given says which were) before
-// anything is measured, holds the file, and returns the points' sink.
+// output checks --format and --out, holds the file, and returns the sink.
 func (e *env) output(given func(flag string) bool, format, out string, plan results.Plan) (*outfile.Sink, error) {
 	s := e.sink(results.Table, nil)
 	if err := s.Open(format, out, given, plan); err != nil {
@@ -39,12 +38,10 @@ func (e *env) output(given func(flag string) bool, format, out string, plan resu
 	return s, nil
 }
 
-// compactFormat is the --format of a command's answer, a view of the
-// table's points, where it has one (model, a lab's).
+// compactFormat is the --format of a command's answer (model, a lab's).
 const compactFormat = "compact"
 
-// compactOutput is output where format may be compact, whose stdout is
-// view: a file given with it takes the format its extension says.
+// compactOutput is output where format may be compact, stdout's view.
 func (e *env) compactOutput(fs *pflag.FlagSet, format, out string, plan results.Plan, view func(io.Writer, []results.Point) error) (*outfile.Sink, error) {
 	if format != compactFormat {
 		return e.output(fs.Changed, format, out, plan)
@@ -56,8 +53,8 @@ func (e *env) compactOutput(fs *pflag.FlagSet, format, out string, plan results.
 	return s, err
 }
 
-// sink is a Sink of points in format f to o (nil: stdout), each shop point
-// with its causal profile (fifo) at the end.
+// sink is a Sink of points in format f to o (nil: stdout), with their
+// causal profiles (fifo).
 func (e *env) sink(f results.Format, o *outfile.Output) *outfile.Sink {
 	return &outfile.Sink{Stdout: e.stdout, Stderr: e.stderr, Format: f, Out: o,
 		Annotate: func(points []results.Point) error { return limits.Annotate(points, limits.Fifo()) }}

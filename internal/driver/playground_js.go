@@ -29,9 +29,8 @@ func Main() int {
 		var start js.Func
 		start = js.FuncOf(func(_ js.Value, p []js.Value) any {
 			resolve := p[0]
-			// The command runs on its own goroutine, so that the
-			// JavaScript event loop, which the runtime's timers need,
-			// stays free.
+			// Its own goroutine keeps the event loop, which timers
+			// need, free.
 			go func() {
 				defer start.Release()
 				var stdout, stderr bytes.Buffer
@@ -93,8 +92,7 @@ func runPlayground(args []string, e *env) int {
 	return exitcode.Of(err, 0)
 }
 
-// runJSON is brewput schedule --format json of the model's schedule: the
-// playground has no trace to read or pictures to write.
+// runJSON is brewput schedule --format json of the model's schedule.
 func (c *scheduleCommand) runJSON(fs *pflag.FlagSet, e *env) error {
 	if c.from != "model" || fs.Changed("out") || c.format != "json" {
 		return fmt.Errorf("the playground draws the model's schedule as JSON only (--from model --format json, no --out)")

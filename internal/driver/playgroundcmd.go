@@ -45,9 +45,8 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// One measured for this run alone has no file, and one set
-			// aside (a busy machine's) is not the file's: the page gets
-			// the calibration used, naming what it was set aside for.
+			// The page gets the calibration used, which is not the file's
+			// where measured for this run or set aside.
 			calJSON, err := json.Marshal(cal)
 			if path != "" && cal.SetAside == nil {
 				calJSON, err = os.ReadFile(path)
@@ -69,7 +68,6 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 				fmt.Fprintf(e.stdout, "serving it at %s (Ctrl-C to stop)\n", url)
 			})
 			if err == nil && cmd.Context().Err() != nil {
-				// Ended by a signal, as every command is: 128 + its number.
 				return exitcode.Interruption{Err: fmt.Errorf("interrupted; stopped serving, the site stays in %s", site.Dir)}
 			}
 			return err
@@ -83,8 +81,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// registerPlayground adds --playground, where the report's page links
-// each mode to, to a command that writes a report.
+// registerPlayground adds --playground, where the report's page links to.
 func registerPlayground(fs *pflag.FlagSet, to *string) {
 	fs.StringVar(to, "playground", "", "the playground the page's \"try it\" links open\n(its index.html, relative to the report's page or absolute; default: ../"+mainjob.PlaygroundDir+"/index.html where brewput playground wrote one beside the report's folder, none otherwise)")
 }

@@ -36,8 +36,6 @@ func newPredictCmd(e *env) *cobra.Command {
 				return errors.New("-bench: give the benchmarks to predict, such as -bench Book")
 			case count < 1:
 				return fmt.Errorf("-count %d: want 1 or more runs of each benchmark", count)
-			case format != "table" && format != "json":
-				return fmt.Errorf("--format %q: want table or json", format)
 			}
 			if f.CPUs, err = host.ParseCPUList(cpus, host.ModelMaxCPUs); err != nil {
 				return fmt.Errorf("--cpus: %w", err)
@@ -112,13 +110,12 @@ func newPredictCmd(e *env) *cobra.Command {
 	fs.IntVar(&count, "count", 3, "runs of each benchmark per CPU count;\nthe model reads the median run")
 	fs.StringVar(&benchtime, "benchtime", "500ms", "a run's length, such as 1s or 100000x\n(as go test -benchtime)")
 	fs.StringVar(&calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")
-	fs.StringVar(&format, "format", "table", "output format: table or json\n(JSON Lines, a point per benchmark and CPU count)")
+	formatVar(fs, &format, "\n(JSON Lines, a point per benchmark and CPU count)")
 	return cmd
 }
 
-// readBenchLocks reads the measured benchmark points of one package from
-// a results file, those whose mode bench matches where given; each must
-// carry its watched locks.
+// readBenchLocks reads the measured, lock-watched benchmark points of one
+// package from a results file, those bench matches where given.
 func readBenchLocks(path, bench string) ([]results.Point, error) {
 	all, err := results.ReadFiles(path)
 	if err != nil {

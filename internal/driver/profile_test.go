@@ -102,7 +102,7 @@ func TestProfileNamesRepetitions(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	succeeds(t, selfChild(),
-		"run", "--modes", "noop", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "0s",
+		"run", "--modes", "noop", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "0s", "--noisy", "ok",
 		"--profile", filepath.Join(dir, "runs"), "--format", "json")
 	var want []string
 	for _, rep := range []string{"rep1", "rep2"} {
@@ -115,7 +115,7 @@ func TestProfileNamesRepetitions(t *testing.T) {
 	}
 
 	succeeds(t, selfChild(),
-		"--modes", "noop", "--cpus", "1", "--dur", "30ms", "--warmup", "0s", "--predict=false",
+		"--modes", "noop", "--cpus", "1", "--dur", "30ms", "--warmup", "0s", "--noisy", "ok", "--predict=false",
 		"--out", filepath.Join(dir, "report"), "--profile", filepath.Join(dir, "main"))
 	if got := testkit.DirNames(t, filepath.Join(dir, "main")); len(got) != 4 || got[3] != "noop-1cpu.trace" {
 		t.Errorf("the main job's profile folder holds %v, want noop-1cpu's four files", got)

@@ -47,8 +47,7 @@ func newReportCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// openResults reads results files (see results.OpenAll) and tells the
-// readers' notes on stderr.
+// openResults reads results files and tells the readers' notes.
 func (e *env) openResults(paths ...string) ([]results.Point, error) {
 	f, err := results.OpenAll(paths...)
 	if err != nil {
@@ -65,8 +64,6 @@ func (e *env) tellNotes(notes []string) {
 	}
 }
 
-// newCompareCmd is "compare OLD NEW": how NEW differs from OLD, point by
-// point, with a statistical verdict (compare.Files).
 func newCompareCmd(e *env) *cobra.Command {
 	var format string
 	var opts compare.Options
@@ -101,9 +98,6 @@ func newFitCmd(e *env) *cobra.Command {
 			if by != scaling.ByCPUs && by != scaling.ByPar {
 				return fmt.Errorf("--by: unknown axis %q; accepted: %s (throughput against CPUs), %s (against customers)", by, scaling.ByCPUs, scaling.ByPar)
 			}
-			if format != "table" && format != "json" {
-				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
-			}
 			return rendering(cmd.Context(), func() error {
 				points, err := e.openResults(files...)
 				if err != nil {
@@ -118,12 +112,11 @@ func newFitCmd(e *env) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par\n(customers)")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json (JSON Lines)")
+	formatVar(cmd.Flags(), &format, " (JSON Lines)")
 	return cmd
 }
 
-// needFiles is the Args of a command, named what, that reads results
-// files: it wants at least one, such as example.
+// needFiles wants at least one results file, such as example.
 func needFiles(what, example string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {
 		if len(args) == 0 {

@@ -85,9 +85,7 @@ func newRoot(e *env) *cobra.Command {
 			if withLessons {
 				job.Lessons = e.mainLessons
 			}
-			// The model's costs are found (measured, the first time)
-			// before measuring, so that a problem with them costs no
-			// measurement.
+			// The costs first: a problem with them costs no measurement.
 			if withPredict {
 				if job.Prediction, err = predict.Calibrated(cmd.Context(), e.calibrateCosts, e.tell); err != nil {
 					return err
@@ -115,9 +113,9 @@ func newRoot(e *env) *cobra.Command {
 // compactTable says what the compact table holds, for --format's usage.
 const compactTable = "the measured points, the model's summarized per mode"
 
-// claimReportDir checks --out, the report's folder, before anything is
-// measured, and holds it: refused where another run writes it, or where a
-// run cut short left its journal beside it, unless this run resumes it.
+// claimReportDir checks and holds --out, the report's folder: refused
+// where another run writes it, or a run cut short left its journal there
+// that this run does not resume.
 func (e *env) claimReportDir(out, resume string) error {
 	if out == "" {
 		return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
@@ -139,8 +137,7 @@ func (e *env) claimReportDir(out, resume string) error {
 	if _, err := os.Stat(journal); err == nil {
 		return fmt.Errorf("--out %s: a run into it was cut short and left its journal, %s: brewput --resume %s finishes it; remove %s to start anew", out, journal, journal, staging)
 	}
-	// A report cut short while it was written: no journal, nothing to
-	// resume, and the hold says no other run is writing it.
+	// A report cut short while written, which no other run holds.
 	if err := os.RemoveAll(staging); err != nil {
 		return fmt.Errorf("--out %s: %s is left from a run cut short and cannot be removed: %w", out, staging, err)
 	}
@@ -167,9 +164,8 @@ func newVersionCmd(e *env) *cobra.Command {
 	}
 }
 
-// version says which brewput this is: the module's version ("(devel)"
-// with its commit for a build in the repository), the Go version and the
-// platform.
+// version says which brewput this is: the module's version (or
+// "(devel)" and its commit), the Go version and the platform.
 func version() string {
 	v := "(unknown: built without module information)"
 	if bi, ok := debug.ReadBuildInfo(); ok {

@@ -72,8 +72,7 @@ func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*shopsweep.Bat
 	return st, f.Points, e.sink(o.Format, o), nil
 }
 
-// refuseGiven refuses, for --resume path, every flag given but --resume
-// and keep: the journal says what to measure and where.
+// refuseGiven refuses, with --resume path, every flag given but keep.
 func refuseGiven(fs *pflag.FlagSet, path string, keep ...string) error {
 	var given []string
 	fs.Visit(func(f *pflag.Flag) {

@@ -32,14 +32,14 @@ func (c *scheduleCommand) register(fs *pflag.FlagSet) {
 	fs.StringVar(&c.from, "from", "model", "model, trace or model,trace\n(what to draw: the model's exact schedule, an execution trace given as TRACE, or both)")
 	c.span = schedule.Span
 	fs.Var((*cliflag.Duration)(&c.span), "span", "how much time to draw")
-	fs.StringVar(&c.format, "format", "text", "what stdout gets: text or json\n(text: the picture in letters, and where the pictures went; json: each timeline's title, summary and bars, the pictures written only where --out is given)")
+	choiceVar(fs, &c.format, "format", "text", "what stdout gets: text or json\n(text: the picture in letters, and where the pictures went; json: each timeline's title, summary and bars, the pictures written only where --out is given)", "text or json", "text", "json")
 	fs.StringVar(&c.out, "out", ".", "folder to write the pictures to\n(schedule-MODE-NCPU-model.svg and .png; -trace for a trace's)")
 	fs.Uint64Var(&c.mf.seed, "seed", 1, "seed of the random step durations (--jitter)")
 	c.mf.registerPolicy(fs)
 }
 
-// plan checks the flags and args, before anything is simulated: the
-// point, and whether to draw the model's schedule, a trace's, or both.
+// plan checks the flags and args: the point, and whether to draw the
+// model's schedule, a trace's, or both.
 func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s shopsweep.Spec, useModel, useTrace bool, err error) {
 	if useModel, useTrace, err = schedule.ParseFrom(c.from); err != nil {
 		return
@@ -53,8 +53,6 @@ func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s shopsweep.Sp
 		err = fmt.Errorf("%s: a trace file is drawn with --from trace (or model,trace)", args[0])
 	case c.span < time.Millisecond || c.span > time.Second:
 		err = fmt.Errorf("--span %v: want a duration from 1ms to 1s, such as 20ms", c.span)
-	case c.format != "text" && c.format != "json":
-		err = fmt.Errorf("--format %q: want text or json", c.format)
 	}
 	if err != nil {
 		return
@@ -69,8 +67,7 @@ func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s shopsweep.Sp
 	return
 }
 
-// modelTimeline is the model's exact schedule of s, under the policy and
-// costs the flags in fs give.
+// modelTimeline is the model's exact schedule of s.
 func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s shopsweep.Spec, e *env) (analysis.Timeline, error) {
 	c.mf.measure, c.mf.maxCPUs = e.calibrateCosts, s.CPUs
 	pr, err := predict.Resolve(ctx, c.mf.options(fs), e.tell)

@@ -19,8 +19,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// loadFlags are the flags of the load every point of a study is measured
-// under, shared by brewput's studies of the shop and a study program's.
+// loadFlags are the flags of a study's load, the shop's or a program's.
 type loadFlags struct {
 	cpus         string
 	results.Load // Par, Dur and Warmup; Rate and MaxQ as given
@@ -35,8 +34,7 @@ type loadFlags struct {
 type loadWords struct {
 	who, what      string // customers and orders
 	rate, interval string // examples of --rate and --interval
-	// count and profile end --count's and --profile's.
-	count, profile string
+	count, profile string // the ends of --count's and --profile's usage
 }
 
 var (
@@ -60,14 +58,12 @@ func (f *loadFlags) register(fs *pflag.FlagSet, w loadWords, dur, warmup time.Du
 	registerNoisy(fs, &f.noisy)
 }
 
-// maxPointDur is the longest window (or warm-up) a point may have: a day,
-// far past any study's need, and short enough that no sum of a sweep's
-// windows overflows a time.Duration in its estimate.
+// maxPointDur is the longest window (or warm-up) of a point: far past any
+// study's need, short enough that a sweep's estimate cannot overflow.
 const maxPointDur = 24 * time.Hour
 
-// check refuses a load out of range, and flags that do not go together,
-// before anything is measured, and returns the load: an open loop's Rate
-// (from --rate or --interval) and MaxQ, where one is given.
+// check refuses a load out of range, or flags that do not go together,
+// and returns the load (an open loop's from --rate or --interval).
 func (f *loadFlags) check(fs *pflag.FlagSet) (results.Load, error) {
 	w, rate, interval := f.words, fs.Changed("rate"), fs.Changed("interval")
 	switch {
@@ -104,39 +100,34 @@ func (f *loadFlags) check(fs *pflag.FlagSet) (results.Load, error) {
 	return l, nil
 }
 
-// registerNoisy adds --noisy: what a measurement does with a point that
-// others disturbed (retryOf).
+// registerNoisy adds --noisy: what to do with a point others disturbed.
 func registerNoisy(fs *pflag.FlagSet, noisy *string) {
-	fs.StringVar(noisy, "noisy", "retry", fmt.Sprintf("a disturbed point: retry or ok\n(a point from whose CPUs other processes took more than %g CPU: retry measures it again, up to 3 times, each after waiting up to 5 s for a quiet machine; ok keeps the first measurement); either way it is marked", results.DisturbedCPUs))
+	choiceVar(fs, noisy, "noisy", "retry", fmt.Sprintf("a disturbed point: retry or ok\n(a point from whose CPUs other processes took more than %g CPU: retry measures it again, up to 3 times, each after waiting up to 5 s for a quiet machine; ok keeps the first measurement); either way it is marked", results.DisturbedCPUs),
+		"retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", "retry", "ok")
 }
 
 // retryOf is what --noisy says, as a sweep.Retry.
-func retryOf(noisy string) (sweep.Retry, error) {
-	switch noisy {
-	case "retry":
-		return sweep.DefaultRetry(), nil
-	case "ok":
-		return sweep.Retry{}, nil
+func retryOf(noisy string) sweep.Retry {
+	if noisy == "ok" {
+		return sweep.Retry{}
 	}
-	return sweep.Retry{}, fmt.Errorf("--noisy %q: want retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", noisy)
+	return sweep.DefaultRetry()
 }
 
 // maxRounds is the most rounds (--count) a measured study takes.
 const maxRounds = 1000
 
 // studyFlags say what a study of the shop measures: its load, modes and
-// steps.
+// steps; simulated, for the model, bounded by its memory budget rather
+// than a measurement's limits.
 type studyFlags struct {
 	loadFlags
 	modes, burn string
 	steps       coffee.Steps
-	// simulated marks a study for the model, whose sizes the model's
-	// memory budget bounds rather than a measurement's limits.
-	simulated bool
+	simulated   bool
 }
 
-// defaultModes are the talk's main modes, those the families declare in
-// the default study, in their order.
+// defaultModes are those the families declare in the default study.
 func defaultModes() string {
 	var names []string
 	for _, f := range coffee.Families() {
@@ -149,8 +140,7 @@ func defaultModes() string {
 	return strings.Join(names, ",")
 }
 
-// register adds the study's flags to fs, with the defaults of each
-// point's duration and warm-up.
+// register adds the study's flags to fs.
 func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 	f.loadFlags.register(fs, shopWords, dur, warmup)
 	fs.StringVar(&f.modes, "modes", defaultModes(), "comma-separated modes to measure (brewput list);\nby default "+
@@ -167,12 +157,11 @@ func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 	fs.MarkHidden("latte") // still read, so that no command line breaks; help lists one name a step
 	fs.Var((*cliflag.Duration)(&s.Jitter), "jitter", "uniform jitter on the three machine steps\n(in [-j/2, +j/2])")
 	fs.StringVar(&f.burn, "burn", "wall", "a step's time: wall or cpu\n(wall clock or thread CPU time)")
-	fs.StringVar(&f.Harness, "harness", "brewput", "the harness: brewput or talk\n(of a closed loop; brewput: each customer orders again at once, records its own latency; talk, the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
+	choiceVar(fs, &f.Harness, "harness", "brewput", "the harness: brewput or talk\n(of a closed loop; brewput: each customer orders again at once, records its own latency; talk, the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)", "brewput or talk", "brewput", "talk")
 }
 
 // plan checks every flag before anything is measured and plans each mode
-// on each CPU count, at most maxCPUs (the machine's to measure, more to
-// simulate). Its errors name the flag and what it accepts.
+// on each CPU count, at most maxCPUs.
 func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*shopsweep.Batch, error) {
 	var modes []coffee.Mode
 	for _, m := range strings.Split(f.modes, ",") {
@@ -194,9 +183,8 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*shopsweep.Batch, err
 	return st, nil
 }
 
-// planOne is plan of one mode (none: any, for a YAML system, whose file
-// replaces it) on one CPU count, for the command named, whose errors give
-// example as a count.
+// planOne is plan of one mode ("": any, for a YAML system) on one CPU
+// count, for command, whose errors give example as a count.
 func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command string, example int) (shopsweep.Spec, error) {
 	m := coffee.Mode{Family: "noop"}
 	if strings.Contains(mode, ",") {
@@ -218,8 +206,8 @@ func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command strin
 	return st.Specs[0], nil
 }
 
-// batch checks the flags and plans modes on each CPU count. The folder of
-// --profile is not checked here.
+// batch checks the flags but --profile's folder and plans modes on each
+// CPU count.
 func (f *studyFlags) batch(fs *pflag.FlagSet, modes []coffee.Mode, maxCPUs int) (*shopsweep.Batch, error) {
 	cpus, err := host.ParseCPUList(f.cpus, maxCPUs)
 	if err != nil {
@@ -239,18 +227,14 @@ func (f *studyFlags) batch(fs *pflag.FlagSet, modes []coffee.Mode, maxCPUs int) 
 	if base.Steps.Clock, err = burn.ParseClock(f.burn); err != nil {
 		return nil, fmt.Errorf("--burn: %w", err)
 	}
-	retry, err := retryOf(f.noisy)
-	return &shopsweep.Batch{Specs: shopsweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile, Retry: retry}, err
+	return &shopsweep.Batch{Specs: shopsweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile, Retry: retryOf(f.noisy)}, nil
 }
 
-// checkShop refuses what check leaves to the shop: a harness, an open
-// loop past what the dispatcher keeps to, a measurement past its limits,
-// a step out of range.
+// checkShop refuses what check leaves to the shop: an open loop past the
+// dispatcher, a measurement past its limits, a step out of range.
 func (f *studyFlags) checkShop(fs *pflag.FlagSet) error {
 	rate, interval, dur := fs.Changed("rate"), fs.Changed("interval"), f.Dur
 	switch {
-	case f.Harness != "brewput" && f.Harness != "talk":
-		return fmt.Errorf("--harness %q: want brewput or talk", f.Harness)
 	case f.Harness == "talk" && (rate || interval):
 		return fmt.Errorf("--harness talk: the talk's harness is a closed loop; drop --rate and --interval")
 	case rate && (f.Rate*dur.Seconds() < 1 || f.Rate > float64(time.Second/sweep.MinInterval)):
@@ -266,9 +250,6 @@ func (f *studyFlags) checkShop(fs *pflag.FlagSet) error {
 		return fmt.Errorf("--maxq %d: want 0 to %d waiting orders", f.MaxQ, sweep.MaxQueue)
 	case !f.simulated && f.count > maxRounds:
 		return fmt.Errorf("--count %d: want 1 to %d rounds of the study", f.count, maxRounds)
-	}
-	if _, err := retryOf(f.noisy); err != nil {
-		return err
 	}
 	combine := "combine"
 	if fs.Changed("latte") {
@@ -292,9 +273,9 @@ func (f *studyFlags) checkShop(fs *pflag.FlagSet) error {
 	return nil
 }
 
-// registerOne adds to fs, for a command that simulates or measures one
-// point, the study's flags of its load and steps, and those named: --cpus
-// one count, a warm-up of 100ms, dur the default --dur.
+// registerOne adds to fs, for a command of one point, the study's flags
+// of its load and steps, and those named: --cpus one count, a warm-up of
+// 100ms, dur the default --dur.
 func (f *studyFlags) registerOne(fs *pflag.FlagSet, dur time.Duration, cpusUsage string, names ...string) {
 	all := pflag.NewFlagSet("study", pflag.ContinueOnError)
 	f.register(all, dur, 100*time.Millisecond)

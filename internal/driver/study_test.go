@@ -45,7 +45,8 @@ func TestStudyPlan(t *testing.T) {
 
 // Each value out of range, and each pair of flags that do not go
 // together, is refused with an error naming the flag and what it
-// accepts; the model's studies may be larger than a measurement's.
+// accepts, where it is parsed (a flag of a few words) or planned; the
+// model's studies may be larger than a measurement's.
 func TestStudyRefused(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -73,8 +74,14 @@ func TestStudyRefused(t *testing.T) {
 		{[]string{"--combine", "2s"}, "--combine 2s: want at most the --dur window"},
 		{[]string{"--burn", "sun"}, "--burn: "},
 	} {
-		f, fs := studyOf(t, false, c.args...)
-		if _, err := f.plan(fs, 2); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+		f := &studyFlags{}
+		fs := pflag.NewFlagSet("study", pflag.ContinueOnError)
+		f.register(fs, time.Second, 200*time.Millisecond)
+		err := explainFlag(fs.Parse(append([]string{"--modes", "locking,multi-2", "--cpus", "1-2", "--count", "3"}, c.args...)))
+		if err == nil {
+			_, err = f.plan(fs, 2)
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: plan = %v, want an error beginning %q", c.args, err, c.want)
 		}
 	}

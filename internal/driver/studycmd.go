@@ -14,12 +14,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/experiment/why"
-	"github.com/brewput/brewput/report/text"
-
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
@@ -29,12 +27,13 @@ import (
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
 )
 
 // newStudyCmd is brewput study PKG [command] [flags]: it builds the study
-// program PKG and runs its command (studyCmds).
+// program PKG and runs its command.
 func newStudyCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:                "study PKG [command] [flags]",
@@ -80,8 +79,7 @@ type studyError struct {
 
 func (s studyError) Unwrap() error { return s.error }
 
-// studyHelp is the long help of a study's command name from
-// help/study/NAME.txt.
+// studyHelp is help/study/NAME.txt.
 func studyHelp(name string) string {
 	b, _ := fs.ReadFile(helpFiles, "help/study/"+name+".txt")
 	return string(b)
@@ -91,8 +89,7 @@ func studyHelp(name string) string {
 const studyTable = "a row per variant and CPU count, the median of its runs"
 
 // studyCmds is the command PKG (use) of prog's study, which measures and
-// writes the report, with run, report, compare, fit, why, predict and
-// list.
+// writes the report, and its commands.
 func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	vf := &variantFlags{}
 	var out string
@@ -100,9 +97,7 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   use,
 		Short: cmp.Or(prog.Summary, "measure "+prog.Name+"'s variants on 1, 2, … CPUs"),
-		// The study's summary is its author's line, wrapped as the help
-		// around it is; what the command does follows in its paragraph.
-		Long: format.Wrap(prog.Name+": "+cmp.Or(prog.Summary, "a study of "+strings.Join(prog.Names(), ", ")), format.Width(e.stdout), "") + "\n" + studyHelp("measure"),
+		Long:  format.Wrap(prog.Name+": "+cmp.Or(prog.Summary, "a study of "+strings.Join(prog.Names(), ", ")), format.Width(e.stdout), "") + "\n" + studyHelp("measure"),
 		Example: fmt.Sprintf("  brewput study %[1]s --cpus 1,2 --dur 300ms\n  brewput study %[1]s run --variants %[2]s \\\n    --count 6 --out old.json\n\n"+
 			"  brewput study %[1]s compare old.json new.json\n  brewput study %[1]s list", use, prog.Names()[0]),
 		Args: unknownArgs,
@@ -135,8 +130,6 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	setDefault(rep.Flags(), "out", prog.Name+"-report", rep.Flags().Lookup("out").Usage)
 	rep.Flags().Lookup("format").Usage = cmd.Flags().Lookup("format").Usage
 	rep.Flags().MarkHidden("playground") // the page's links to try a mode of the shop
-	// help here, as brewput help is not the study's: brewput study PKG
-	// help why.
 	cmd.AddCommand(helpCommand(), studyRunCmd(e, prog), rep, newCompareCmd(e), newFitCmd(e), studyWhyCmd(e, prog, use), studyPredictCmd(e, prog, use), &cobra.Command{
 		Use:   "list",
 		Short: "List the variants",
@@ -178,8 +171,7 @@ func studyRunCmd(e *env, prog *studyjob.Program) *cobra.Command {
 	return cmd
 }
 
-// variantFlags say what a study measures: its variants, and the load
-// brewput's own studies take, in a study's words.
+// variantFlags say what a study measures: its variants and their load.
 type variantFlags struct {
 	loadFlags
 	variants string
@@ -205,9 +197,7 @@ func (f *variantFlags) plan(fs *pflag.FlagSet, prog *studyjob.Program) (studyjob
 		return p, err
 	}
 	p.Load = sweep.Load{Load: l}
-	if p.Retry, err = retryOf(f.noisy); err != nil {
-		return p, err
-	}
+	p.Retry = retryOf(f.noisy)
 	if fs.Changed("profile") {
 		return p, record.CheckDir(f.profile)
 	}
@@ -248,14 +238,10 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 				return fmt.Errorf("--dur %v: want a positive duration such as 300ms", w.Load.Dur)
 			case w.Load.Warmup < 0:
 				return fmt.Errorf("--warmup %v: want zero or a positive duration such as 100ms", w.Load.Warmup)
-			case format != "table" && format != "json":
-				return fmt.Errorf("--format %q: want table or json", format)
 			}
 			// --within is the whole command's time, its build included.
 			w.Variant, w.Load.CPUs, w.Since = variant, n, prog.Began
-			if w.Retry, err = retryOf(noisy); err != nil {
-				return err
-			}
+			w.Retry = retryOf(noisy)
 			if err := w.Load.Validate(); err != nil {
 				return err
 			}
@@ -282,7 +268,7 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	fs.IntVar(&w.Load.Par, "par", 0, "workers at once; 0 means one per CPU")
 	fs.Var((*cliflag.Duration)(&w.Load.Dur), "dur", "measured duration of each run")
 	fs.Var((*cliflag.Duration)(&w.Load.Warmup), "warmup", "warm-up before each run")
-	fs.StringVar(&format, "format", "table", "output format: table or json")
+	formatVar(fs, &format, "")
 	registerNoisy(fs, &noisy)
 	return cmd
 }
@@ -299,12 +285,10 @@ func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, co
 		return failure{Err: err}
 	}
 	if stoppedLate(e, outFormat, runErr) {
-		// The answer above says what was decided and what would decide
-		// the rest.
-		return nil
+		return nil // the answer says what was decided
 	}
-	// Undecided after count rounds, it goes on up to maxCount: a run cut
-	// short past count is "after 7 of 20", not "of 6".
+	// Undecided after count rounds, it went on up to maxCount: "after 7
+	// of 20", not "of 6".
 	total := count
 	if len(s.Base) >= count {
 		total = maxCount
@@ -363,8 +347,6 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 				return fmt.Errorf("--warmup %v: want zero or a positive duration such as 200ms", p.Load.Warmup)
 			case p.Count < 1:
 				return fmt.Errorf("--count %d: want 1 or more repetitions of each point", p.Count)
-			case format != "table" && format != "json":
-				return fmt.Errorf("--format %q: want table or json", format)
 			}
 			if err := studyjob.CheckCalibration(p.Calibration); err != nil {
 				return err
@@ -385,7 +367,7 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 	fs.Var((*cliflag.Duration)(&p.Load.Warmup), "warmup", "warm-up before each point")
 	fs.IntVar(&p.Count, "count", 1, "measure every point this many times;\nthe model reads the median run")
 	fs.StringVar(&p.Calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")
-	fs.StringVar(&format, "format", "table", "output format: table or json\n(JSON Lines, a point per variant and CPU count)")
+	formatVar(fs, &format, "\n(JSON Lines, a point per variant and CPU count)")
 	fs.StringVar(&p.Out, "out", "", "also write a report to this folder\n(of the measured and predicted points)")
 	return cmd
 }

@@ -14,7 +14,7 @@ import (
 func TestRunTalkHarness(t *testing.T) {
 	t.Parallel()
 	stdout, _ := succeeds(t, selfChild(),
-		"run", "--harness", "talk", "--modes", "finelocking", "--cpus", "1", "--par", "2", "--dur", "100ms", "--warmup", "20ms", "--format", "json")
+		"run", "--harness", "talk", "--modes", "finelocking", "--cpus", "1", "--par", "2", "--dur", "100ms", "--warmup", "20ms", "--noisy", "ok", "--format", "json")
 	points, err := results.ReadJSON(strings.NewReader(stdout))
 	if err != nil || len(points) != 1 {
 		t.Fatalf("%v: %s", err, stdout)

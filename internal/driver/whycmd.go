@@ -4,6 +4,7 @@ package driver
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"time"
@@ -39,8 +40,6 @@ func newWhyCmd(e *env) *cobra.Command {
 				return fmt.Errorf("go test flags after --: give them with a package and -bench")
 			}
 			switch {
-			case format != "table" && format != "json":
-				return fmt.Errorf("--format %q: want table or json", format)
 			case mode == "":
 				return fmt.Errorf("give --mode NAME (see brewput list), or a package and -bench REGEXP, to explain")
 			case mf.file != "":
@@ -64,7 +63,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			}
 			causal, err := pr.CausalProfile(cmd.Context(), cfg)
 			if cmd.Context().Err() != nil {
-				return interrupted{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
+				return exitcode.Interruption{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
 			}
 			if err != nil {
 				return failure{Err: err}
@@ -78,16 +77,19 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// --within is the whole command's time, the model's causal profile
-			// included.
+			// --within counts the model's causal profile in.
 			study.Within, study.Since = bw.w.Within, begun
+			text.WriteRounds(e.stderr, study.Rounds(sf.count))
 			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
-			if err := study.Write(e.stdout, format); err != nil {
+			write := func(w io.Writer) error { return text.WriteReliefs(w, study.Reliefs()) }
+			if format == "json" {
+				write = study.WriteJSON
+			}
+			if err := write(e.stdout); err != nil {
 				return failure{Err: err}
 			}
 			if stoppedLate(e, format, runErr) {
-				// The verdict above says what the rounds measured showed.
 				return nil
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
@@ -97,13 +99,12 @@ func newWhyCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to explain (see brewput list)")
 	mf.register(cmd.Flags())
 	cmd.Flags().Lookup("model").Hidden = true // why measures the shop's modes, not YAML systems
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	formatVar(cmd.Flags(), &format, "")
 	bw.register(cmd.Flags())
 	return cmd
 }
 
-// costsLine names the runtime costs pr's model rests on, in a line; ""
-// under fifo, which needs none.
+// costsLine names the costs pr's model rests on; "" under fifo.
 func costsLine(pr predict.Prediction) string {
 	if pr.Cal == nil {
 		return ""

@@ -13,7 +13,7 @@ import (
 func TestWhy(t *testing.T) {
 	t.Parallel()
 	stdout, stderr := succeeds(t, selfChild(),
-		"why", "--mode", "locking", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "10ms", "--sched", "fifo")
+		"why", "--mode", "locking", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "10ms", "--sched", "fifo", "--noisy", "ok")
 	// Its answer first: what the real CPUs showed.
 	if !strings.HasPrefix(stdout, "locking on 1 CPU, measured 2 times on real CPUs: ") {
 		t.Errorf("stdout does not start with its answer:\n%s", stdout)
@@ -35,7 +35,7 @@ func TestWhy(t *testing.T) {
 		return
 	}
 	stdout, _ = succeeds(t, selfChild(),
-		"why", "--mode", "finelocking", "--cpus", "1", "--count", "2", "--dur", "20ms", "--warmup", "10ms", "--sched", "fifo", "--format", "json")
+		"why", "--mode", "finelocking", "--cpus", "1", "--count", "2", "--dur", "20ms", "--warmup", "10ms", "--sched", "fifo", "--noisy", "ok", "--format", "json")
 	var s struct {
 		System      string
 		Bottleneck  struct{ Resource string }
@@ -78,7 +78,7 @@ func TestWhyNoLock(t *testing.T) {
 	t.Parallel()
 	for _, design := range []string{"atomics", "pipeline"} {
 		stdout, _ := succeeds(t, noChild(), "why", "./testdata/nolock", "-bench", "^BenchmarkNoLock/design="+design+"$",
-			"--cpus", "1", "--benchtime", "20ms", "--count", "2")
+			"--cpus", "1", "--benchtime", "20ms", "--count", "2", "--noisy", "ok")
 		flat := strings.Join(strings.Fields(stdout), " ")
 		if !strings.Contains(flat, "BenchmarkNoLock/design="+design+" took no sync.Mutex or RWMutex while its timer ran") ||
 			!strings.HasSuffix(stdout, "no lock limits it.\n") {
@@ -86,7 +86,7 @@ func TestWhyNoLock(t *testing.T) {
 		}
 	}
 	stdout, _ := succeeds(t, noChild(), "study", "./testdata/nolock/study", "why", "--variant", "atomics", "--cpus", "1",
-		"--dur", "30ms", "--warmup", "10ms", "--count", "2")
+		"--dur", "30ms", "--warmup", "10ms", "--count", "2", "--noisy", "ok")
 	if !strings.HasPrefix(stdout, "atomics used no metered lock or channel while measured") || !strings.HasSuffix(stdout, "no metered part limits it.\n") {
 		t.Errorf("study why of atomics: %q, want no metered part", stdout)
 	}

@@ -258,6 +258,51 @@ func TestRootFolders(t *testing.T) {
 	}
 }
 
+// The command layer is one package tree: cmd/brewput is main alone, one
+// call into internal/driver, which no other package imports, its tests
+// included; and internal/ names what a folder holds, never the old split's
+// run.
+func TestOneCommandLayer(t *testing.T) {
+	root := filepath.Join("..", "..")
+	entries, err := os.ReadDir(filepath.Join(root, "cmd", "brewput"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() != "main.go" && !gitIgnores(t, root, "cmd/brewput/"+e.Name()) {
+			t.Errorf("cmd/brewput/%s: cmd/brewput holds only main.go; commands, flags and jobs live in internal/driver", e.Name())
+		}
+	}
+	filepath.WalkDir(filepath.Join(root, "internal"), func(path string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == "run" {
+			t.Errorf("%s: no folder under internal/ is named run; the commands' jobs are internal/driver's", path)
+		}
+		return err
+	})
+	if testing.Short() {
+		return // the imports below run go list
+	}
+	list := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}} {{join .TestImports " "}} {{join .XTestImports " "}}`, "./...")
+	list.Dir = root
+	out, err := list.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	driver := module + "internal/driver"
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		from := fields[0]
+		if from == driver || strings.HasPrefix(from, driver+"/") {
+			continue
+		}
+		for _, imp := range fields[1:] {
+			if (imp == driver || strings.HasPrefix(imp, driver+"/")) && !(from == module+"cmd/brewput" && imp == driver) {
+				t.Errorf("%s imports %s: only cmd/brewput imports the driver, and only internal/driver itself", strings.TrimPrefix(from, module), strings.TrimPrefix(imp, module))
+			}
+		}
+	}
+}
+
 // TestDefaultOutputsIgnored: every folder and file brewput writes into the
 // working folder by default, run at the repository's root, is one git
 // ignores, so that the README's two commands work in either order.

@@ -56,7 +56,6 @@ type measured struct {
 	rate, vsSimple lab.Interval
 }
 
-// measureClients measures every path of c with clients clients, in turns.
 func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, error) {
 	var paths []*path
 	for _, v := range c.Variants {
@@ -178,7 +177,6 @@ func runOnce(ctx context.Context, c Config, variant string, remote bool, clients
 
 type caller func(ctx context.Context, client int) (Reply, error)
 
-// outcome is what one run did, by client.
 type outcome struct {
 	window  sweep.Window
 	ids     [][]uint64 // in the order received

@@ -204,7 +204,6 @@ func fnv1a(b []byte) uint64 {
 	return h
 }
 
-// checkReply compares r with the reply client should have got.
 func checkReply(r Reply, client, size int) error {
 	want := buildReply(r.ID, client, size)
 	if !bytes.Equal(r.Record, want.Record) {

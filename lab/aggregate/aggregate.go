@@ -1,8 +1,6 @@
-// Package aggregate is the aggregate lab (brewput lab aggregate), after
-// the journal's aggregating consumer: producers put events of types a, b
-// and c on one channel, and one consumer handles them with a call per
-// event, or per run of one type (Grouper). It measures events
-// per second both ways and checks that none is lost.
+// Package aggregate is the aggregate lab, after the journal's aggregating
+// consumer: producers put events of types a, b and c on one channel, and
+// one consumer handles them with a call per event, or per run of one type.
 package aggregate
 
 import (
@@ -73,7 +71,6 @@ type Config struct {
 	Events    int   `flag:"events" usage:"events the producers make in a run\n(together, for each run of a point)"`
 	Producers []int `flag:"producers" usage:"producer counts P to sweep"`
 	Buffers   []int `flag:"buffers" usage:"channel sizes S to sweep,\nin events (0: unbuffered)"`
-	// RunLength is the mean of the geometric distribution of run lengths;
 	// HandleCost is spun per call, as a system call, a lock round or a
 	// message to another process costs.
 	RunLength  float64       `flag:"run-length" usage:"mean length of a run of one event type\n(the runs each producer makes; 1: every event differs from the one before)"`
@@ -82,9 +79,7 @@ type Config struct {
 	Reps       int           `flag:"reps" usage:"runs of each variant at each point,\nthe two ways taking turns; a point reports the median"`
 }
 
-// DefaultConfig sweeps 1 to 8 producers and channels of 0 to 1000 events,
-// runs of 8 on average, a 2 µs call, 6 runs a point: 40 points, about
-// 35 s per CPU count on the 2-core VM.
+// DefaultConfig's 40 points take about 35 s per CPU count on the 2-core VM.
 func DefaultConfig() Config {
 	return Config{
 		Events:     100_000,
@@ -93,38 +88,28 @@ func DefaultConfig() Config {
 		RunLength:  8,
 		HandleCost: 2 * time.Microsecond,
 		Seed:       1,
-		Reps:       lab.IntervalRuns(), // the fewest whose speedup has an interval
+		Reps:       lab.IntervalRuns(),
 	}
 }
 
-// Limits past which a typo would take the machine's memory or an hour
-// rather than measure anything.
-const (
-	maxEvents     = 100_000_000
-	maxProducers  = 1 << 16
-	maxBuffer     = 1 << 20
-	maxRunLength  = 1e9
-	maxHandleCost = time.Second
-	maxReps       = 1000
-)
-
+// Validate refuses, beside nonsense, what would take the machine's memory
+// or an hour rather than measure anything.
 func (c Config) Validate() error {
 	return cmp.Or(
-		lab.Within("events", c.Events, 1, maxEvents, "events per point"),
+		lab.Within("events", c.Events, 1, 100_000_000, "events per point"),
 		lab.NotEmpty("producers", c.Producers, "producer count"),
 		lab.NotEmpty("buffers", c.Buffers, "buffer size"),
-		lab.Refuse(math.IsNaN(c.RunLength) || c.RunLength < 1 || c.RunLength > maxRunLength,
-			"run-length %g: want a mean of 1 to %g events per run", c.RunLength, maxRunLength),
-		lab.Refuse(c.HandleCost < 0 || c.HandleCost > maxHandleCost,
-			"handle-cost %v: want 0 to %v per handle call", c.HandleCost, maxHandleCost),
-		lab.Within("reps", c.Reps, 1, maxReps, "runs per point"),
-		lab.EachWithin("producers", c.Producers, 1, maxProducers, "producers"),
-		lab.Buffers("buffers", c.Buffers, maxBuffer, "a buffer", "events"),
+		lab.Refuse(math.IsNaN(c.RunLength) || c.RunLength < 1 || c.RunLength > 1e9,
+			"run-length %g: want a mean of 1 to %g events per run", c.RunLength, 1e9),
+		lab.Refuse(c.HandleCost < 0 || c.HandleCost > time.Second,
+			"handle-cost %v: want 0 to %v per handle call", c.HandleCost, time.Second),
+		lab.Within("reps", c.Reps, 1, 1000, "runs per point"),
+		lab.EachWithin("producers", c.Producers, 1, 1<<16, "producers"),
+		lab.Buffers("buffers", c.Buffers, 1<<20, "a buffer", "events"),
 	)
 }
 
-// The two ways the consumer handles events, the first part of a variant's
-// name.
+// The two ways the consumer handles events.
 const (
 	Grouped = "grouped" // one handle call per run of one type
 	Single  = "single"  // one handle call per event

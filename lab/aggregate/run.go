@@ -4,13 +4,13 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"github.com/brewput/brewput/internal/base/format"
 	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/burn"
@@ -22,9 +22,8 @@ const Unit = "events/s"
 
 // Run measures, at each CPU count, every combination of c's producer
 // counts and buffer sizes both ways, in turns; a point is the median run:
-// Par the producers, Throughput from the first producer's start to the
-// consumer's return, Latency from an event's making to the end of its
-// call, one event in 16. A run that fails outcome.check is an error.
+// Par the producers, Latency from an event's making to the end of its
+// call. A run that fails outcome.check is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, p := range c.Producers {
@@ -50,7 +49,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 }
 
 // measurePair measures one combination both ways on n CPUs: the single
-// point and the grouped one, and grouped's speedup, set in its point.
+// point and the grouped one, and grouped's speedup.
 func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]results.Point, lab.Interval, error) {
 	strategies := [2]string{Single, Grouped}
 	var outs [2][]outcome // by strategy
@@ -79,7 +78,6 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 		}
 		pair[i] = p
 	}
-	// Run by run, grouped's events/s over single's: the two took turns.
 	var ratios []float64
 	for k := range min(len(outs[0]), len(outs[1])) {
 		single, grouped := outs[0][k], outs[1][k]
@@ -92,8 +90,6 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	return pair, speedup, nil
 }
 
-// point makes the results point of one strategy's median run, others
-// over all its runs.
 func point(c Config, strategy string, out outcome, others quiet.Tally, n, producers, buffer int) (results.Point, error) {
 	w := out.window
 	w.Others = others
@@ -111,20 +107,13 @@ func point(c Config, strategy string, out outcome, others quiet.Tally, n, produc
 	})
 }
 
-// outcome is what one run of the pipeline did.
 type outcome struct {
-	produced   [types]int64 // events sent, by type
-	handled    [types]int64 // events handed to handle, by type
-	events     int64        // events the consumer received
-	calls      int64        // handle calls
-	streamRuns int64        // maximal runs of one type as received
-	// window is from starting the producers to the consumer's return.
-	window  sweep.Window
-	latency *hdrhistogram.Histogram
+	produced, handled         [types]int64 // by type
+	events, calls, streamRuns int64        // as the consumer counts them
+	window                    sweep.Window // from starting the producers to the consumer's return
+	latency                   *hdrhistogram.Histogram
 }
 
-// lost is how many events were produced and never handled (negative if
-// more were handled than made).
 func (o outcome) lost() int64 {
 	var n int64
 	for t := range types {
@@ -157,13 +146,11 @@ func (o outcome) check(grouped bool) error {
 }
 
 // pipeline runs producers goroutines that share c.Events events on a
-// channel of buffer, and one consumer that handles them, grouped or one by
-// one; cancelled, the producers stop early.
+// channel of buffer, and one consumer that handles them.
 func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int) (outcome, error) {
 	out := outcome{latency: lab.NewHist(time.Hour)}
 	ch := make(chan Event, buffer)
-	// The handler runs on the consumer's goroutine; its counts are read
-	// once that is waited for.
+	// The handler's counts are read once the consumer is waited for.
 	cons := &consumer{
 		handle: func(t Type, count int) {
 			burn.Wall.Burn(c.HandleCost)
@@ -202,25 +189,22 @@ func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int
 	return out, nil
 }
 
-// sampleEvery is the stride of the latency sample: timing every event
-// would add two clock reads to what costs a channel operation.
-const sampleEvery = 16
-
-// ctxEvery is how many events a producer sends between looks at its
-// context, which are not free beside a channel send.
-const ctxEvery = 1024
+// Timing every event would add two clock reads to what costs a channel
+// operation, and a look at the context is not free beside a send.
+const (
+	sampleEvery = 16
+	ctxEvery    = 1024
+)
 
 // stream makes one producer's events: runs of geometric length of mean
-// runLength, each of another type than the one before; the same seed and
-// producer, the same events.
+// runLength, each of another type than the one before.
 type stream struct {
 	rng  *rand.Rand
-	stay float64 // probability that the next event continues the run: 1 - 1/runLength
+	stay float64 // probability that the next event continues the run
 	cur  Type
-	n    int // events made so far
+	n    int
 }
 
-// newStream returns producer number id's stream for the given seed.
 func newStream(seed uint64, id int, runLength float64) *stream {
 	return &stream{
 		rng:  rand.New(rand.NewPCG(seed, uint64(id)^0x9e3779b97f4a7c15)),
@@ -228,7 +212,6 @@ func newStream(seed uint64, id int, runLength float64) *stream {
 	}
 }
 
-// next returns the type of the stream's next event.
 func (s *stream) next() Type {
 	switch {
 	case s.n == 0:
@@ -241,7 +224,7 @@ func (s *stream) next() Type {
 }
 
 // produce sends n events of s on ch (fewer once ctx is done), each
-// sampleEvery-th stamped with its birth since base: how many of each type.
+// sampleEvery-th stamped with its birth: how many of each type.
 func produce(ctx context.Context, ch chan<- Event, s *stream, n int, base time.Time) (sent [types]int64) {
 	for i := range n {
 		if i%ctxEvery == ctxEvery-1 && ctx.Err() != nil {

@@ -122,7 +122,6 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	return p, ofBound, err
 }
 
-// outcome is what one run of the pipeline did.
 type outcome struct {
 	lines   int64
 	sum     uint64

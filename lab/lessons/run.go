@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/base/race"
 	brewhost "github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/quiet"
@@ -288,15 +287,15 @@ func (st *claimState) measure(ctx context.Context, until time.Time, clock *runCl
 		}
 		r.Figure = exact(v)
 		r.Verdict = c.Rule.Decide(v, v)
-		r.Reason = fmt.Sprintf("model (%s policy), exact: %s %s the claim's %s", c.Sched, lesson.FormatValue(v, c.Unit), side(r.Verdict), r.RuleText())
+		r.Why.Kind = lesson.WhyModel
 		return
 	case c.Races && race.Enabled:
 		st.done = true
-		r.Reason = "not measured: this binary has the race detector, which stops the ideal mode, racy by design"
+		r.Why.Kind = lesson.WhyRace
 		return
 	case c.needs() > runtime.NumCPU():
 		st.done = true
-		r.Reason = fmt.Sprintf("needs %d CPUs; this machine has %d", c.needs(), runtime.NumCPU())
+		r.Why = lesson.Why{Kind: lesson.WhyCPUs, Need: c.needs(), Have: runtime.NumCPU()}
 		return
 	}
 
@@ -366,7 +365,7 @@ func (st *claimState) measure(ctx context.Context, until time.Time, clock *runCl
 func (st *claimState) fail(err error) {
 	st.done = true
 	st.r.Error = err.Error()
-	st.r.Reason = "failed to measure: " + err.Error()
+	st.r.Why.Kind = lesson.WhyFailed
 }
 
 // result is the claim's result as it stands.
@@ -392,58 +391,35 @@ func (st *claimState) result() lesson.Result {
 	return r
 }
 
-// decide sets r's verdict, reason and MoreRuns from its figure; short if
-// the claim stopped before the samples it meant to take.
+// decide sets r's verdict, the reason for it and MoreRuns from its
+// figure; short if the claim stopped before the samples it meant to take.
 func decide(r *lesson.Result, short, outOfTime bool) {
 	f, n := r.Figure, minRuns()
-	discarded := ""
-	if r.Discarded > 0 {
-		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than the %s allowed beside it (what its CPUs leave free of the machine's, and %.1f; %s on average over all)",
-			format.Count(r.Discarded, "sample"), cpusText(r.BusyLimit), results.DisturbedCPUs, cpusText(r.OthersAll))
-	}
-	if r.Empty > 0 {
-		discarded += fmt.Sprintf("; %s measured nothing in their window", format.Count(r.Empty, "sample"))
-	}
+	r.Why.Need = n
 	if f.N < n {
 		r.Verdict = lesson.Inconclusive
 		r.MoreRuns = n - f.N
 		switch {
 		case short && r.Discarded+r.Empty > 0:
 			r.Disturbed = true
-			r.Reason = fmt.Sprintf("disturbed: %d quiet samples of the %d an interval needs%s; it needs a machine where others take at most %s, or a longer wait for one (lessons --quiet-wait)",
-				f.N, n, discarded, cpusText(r.BusyLimit))
+			r.Why.Kind = lesson.WhyDisturbed
 		case short && outOfTime:
-			r.Reason = fmt.Sprintf("out of time after %s; an interval needs %d: it needs more time (lessons without --quick, or fewer claims with --only)", format.Count(f.N, "sample"), n)
+			r.Why.Kind = lesson.WhyOutOfTime
 		default:
-			r.Reason = fmt.Sprintf("%s: too few for an interval, which needs %d%s", format.Count(f.N, "sample"), n, discarded)
+			r.Why.Kind = lesson.WhyTooFew
 		}
 		return
 	}
 	r.Verdict = r.Rule.Decide(f.Lo, f.Hi)
 	if r.Verdict != lesson.Inconclusive {
-		r.Reason = fmt.Sprintf("the whole 95 %% interval %s the claim's %s%s", side(r.Verdict), r.RuleText(), discarded)
+		r.Why.Kind = lesson.WhyInterval
 		return
 	}
 	r.MoreRuns = r.Rule.MoreRuns(f, n)
+	r.Why.Kind = lesson.WhyStraddles
 	if r.MoreRuns < 0 {
-		r.Reason = fmt.Sprintf("the interval straddles the claim's %s and its median sits on the threshold: more samples are unlikely to tell%s", r.RuleText(), discarded)
-		return
+		r.Why.Kind = lesson.WhyOnThreshold
 	}
-	r.Reason = fmt.Sprintf("the interval straddles the claim's %s: about %d more samples would tell%s", r.RuleText(), r.MoreRuns, discarded)
-}
-
-// cpusText writes a count of CPUs: "1.3 CPUs", "0.45 CPUs".
-func cpusText(v float64) string { return format.Number(v) + " CPUs" }
-
-// side says where a decided figure lies against the rule.
-func side(v lesson.Verdict) string {
-	switch v {
-	case lesson.Reproduced:
-		return "meets"
-	case lesson.NotReproduced:
-		return "misses"
-	}
-	return "straddles"
 }
 
 // summarize is the figure of samples, with compare's benchmath interval.

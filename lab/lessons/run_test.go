@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 
@@ -49,7 +50,7 @@ func TestRunDecides(t *testing.T) {
 	want := []lesson.Verdict{lesson.Reproduced, lesson.NotReproduced, lesson.Inconclusive}
 	for i, r := range rs {
 		if r.Verdict != want[i] {
-			t.Errorf("%s: %q (%s), want %q", r.Claim, r.Verdict, r.Reason, want[i])
+			t.Errorf("%s: %q (%s), want %q", r.Claim, r.Verdict, text.LessonReason(r), want[i])
 		}
 		if err := Follows(r); err != nil {
 			t.Error(err)
@@ -65,8 +66,8 @@ func TestRunDecides(t *testing.T) {
 	if !slices.Equal(emitted, []string{"f/yes", "f/no", "f/maybe"}) {
 		t.Errorf("emitted %v", emitted)
 	}
-	if rs[2].MoreRuns == 0 || !strings.Contains(rs[2].Reason, "straddles") {
-		t.Errorf("inconclusive without saying how many more runs: %d, %q", rs[2].MoreRuns, rs[2].Reason)
+	if rs[2].MoreRuns == 0 || !strings.Contains(text.LessonReason(rs[2]), "straddles") {
+		t.Errorf("inconclusive without saying how many more runs: %d, %q", rs[2].MoreRuns, text.LessonReason(rs[2]))
 	}
 }
 
@@ -100,8 +101,8 @@ func TestRunDisturbed(t *testing.T) {
 	if r.Verdict != lesson.Inconclusive || !r.Disturbed || r.Figure.N != 0 || r.Discarded == 0 || r.OthersAll < 1 {
 		t.Errorf("busy machine: %+v", r)
 	}
-	if !strings.Contains(r.Reason, "disturbed") || !strings.Contains(r.Reason, "needs a machine where others take at most 0.2 CPUs") {
-		t.Errorf("reason %q does not say disturbed, and what it needs", r.Reason)
+	if !strings.Contains(text.LessonReason(r), "disturbed") || !strings.Contains(text.LessonReason(r), "needs a machine where others take at most 0.2 CPUs") {
+		t.Errorf("reason %q does not say disturbed, and what it needs", text.LessonReason(r))
 	}
 
 	// Every other sample disturbed: the quiet ones make the figure.
@@ -215,7 +216,7 @@ func TestRunFailures(t *testing.T) {
 	if rs[0].Verdict != lesson.Inconclusive || !strings.Contains(rs[0].Error, "wrong sum") {
 		t.Errorf("broken: %+v", rs[0])
 	}
-	if rs[1].Verdict != lesson.Inconclusive || !strings.Contains(rs[1].Reason, "CPUs") {
+	if rs[1].Verdict != lesson.Inconclusive || !strings.Contains(text.LessonReason(rs[1]), "CPUs") {
 		t.Errorf("too big for the machine: %+v", rs[1])
 	}
 	if rs[2].Verdict != lesson.Reproduced {
@@ -249,7 +250,7 @@ func TestRunOutOfTime(t *testing.T) {
 		t.Errorf("a 100 ms budget took %v", d)
 	}
 	for _, r := range rs {
-		if r.Verdict != lesson.Inconclusive || r.Figure.N >= 6 || !strings.Contains(r.Reason, "out of time") {
+		if r.Verdict != lesson.Inconclusive || r.Figure.N >= 6 || !strings.Contains(text.LessonReason(r), "out of time") {
 			t.Errorf("out of time: %+v", r)
 		}
 	}
@@ -382,10 +383,10 @@ func TestEveryClaim(t *testing.T) {
 		if r.Model && r.Verdict == lesson.Inconclusive {
 			t.Errorf("%s: the model's exact figure %s is inconclusive", r.Claim, r.FigureText())
 		}
-		t.Log(Line(r))
+		t.Log(text.LessonLine(r))
 	}
 	var b strings.Builder
-	if err := WriteTable(&b, rs); err != nil {
+	if err := text.WriteLessons(&b, rs); err != nil {
 		t.Fatal(err)
 	}
 	flat := strings.Join(strings.Fields(b.String()), " ") // the lines under a row wrap
@@ -502,7 +503,7 @@ func TestWriteTableFitsWidth(t *testing.T) {
 	}
 	for _, width := range []int{80, 160} {
 		b := &columns{n: width}
-		if err := WriteTable(b, rs); err != nil {
+		if err := text.WriteLessons(b, rs); err != nil {
 			t.Fatal(err)
 		}
 		for line := range strings.Lines(b.String()) {

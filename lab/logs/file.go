@@ -19,36 +19,33 @@ import (
 //	checksum uint32, little-endian: CRC-32C of the length's 4 bytes and the value
 //	value    length bytes
 //
-// A record is one write system call: a process killed mid-append leaves
-// at most one partial record at the end, and Open cuts the file at the
-// first record incomplete or failing its checksum (which covers a garbled
-// length too): the log is a prefix of the appends.
+// A record is one write system call: a process killed mid-append leaves at
+// most one partial record at the end, and Open cuts the file at the first
+// record incomplete or failing its checksum: a prefix of the appends.
 const (
 	magic        = "BRWLOG1\n"
 	recordHeader = 8
 )
 
-// castagnoli is the CRC-32C table, the same shared one at every call.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // FileLog is the File kind: one file, a record per value appended at its
-// end, and in memory each record's offset, rebuilt by Open. An appended
-// value survives the process being killed; with Sync, Append fsyncs, and
-// it survives the machine failing too. Nothing locks the file: one
-// FileLog at a time. Its zero value is closed and unsynced.
+// end, each record's offset kept in memory. An appended value survives the
+// process being killed; with Sync, the machine failing too. Nothing locks
+// the file: one FileLog at a time. Its zero value is closed and unsynced.
 type FileLog struct {
 	Sync bool // fsync every Append before it returns; set before Open
 
 	mu      sync.RWMutex
 	f       *os.File
-	offsets []int64 // offsets[i] is where record i starts
-	size    int64   // the end of the last whole record: where the next goes
+	offsets []int64 // where each record starts
+	size    int64   // the end of the last whole record
 	cut     int64
 }
 
 // Open opens or creates the file at path, reads the offset of every whole
-// record, and cuts off a torn or garbled tail (see Cut); it leaves alone
-// a file without the log's header (ErrNotLog).
+// record, and cuts off a torn or garbled tail; it leaves alone a file
+// without the log's header (ErrNotLog).
 func (l *FileLog) Open(path string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -72,8 +69,7 @@ func (l *FileLog) Open(path string) error {
 			err = l.syncNew(f, path)
 		}
 	case end < size:
-		// Cut off the torn tail, durably, before a record is written
-		// after the last whole one.
+		// Cut off the torn tail, durably, before a record follows.
 		if err = f.Truncate(end); err == nil {
 			err = f.Sync()
 		}
@@ -104,7 +100,7 @@ func (l *FileLog) syncNew(f *os.File, path string) error {
 }
 
 // scan returns the offset of each whole record of f, where the last one
-// ends, and f's size; a prefix of the header counts as empty (end 0).
+// ends, and f's size; a prefix of the header counts as empty.
 func scan(f *os.File) (offsets []int64, end, size int64, err error) {
 	info, err := f.Stat()
 	if err != nil {
@@ -157,7 +153,6 @@ func checksum(length, value []byte) uint32 {
 	return crc32.Update(crc32.Checksum(length, castagnoli), castagnoli, value)
 }
 
-// record encodes value as a record.
 func record(value []byte) []byte {
 	rec := make([]byte, recordHeader+len(value))
 	binary.LittleEndian.PutUint32(rec[0:4], uint32(len(value)))
@@ -166,8 +161,6 @@ func record(value []byte) []byte {
 	return rec
 }
 
-// Append writes value's record at the end of the file (fsynced when
-// syncing) and returns its index.
 func (l *FileLog) Append(value []byte) (int, error) {
 	if len(value) > MaxValueBytes {
 		return 0, fmt.Errorf("append: value of %d bytes, want at most %d", len(value), MaxValueBytes)
@@ -178,8 +171,8 @@ func (l *FileLog) Append(value []byte) (int, error) {
 	if l.f == nil {
 		return 0, ErrClosed
 	}
-	// A failed write leaves the end where it was, for the next record
-	// to overwrite or Open to cut off.
+	// A failed write leaves the end where it was, for the next record to
+	// overwrite or Open to cut off.
 	if _, err := l.f.WriteAt(rec, l.size); err != nil {
 		return 0, fmt.Errorf("append: %w", err)
 	}
@@ -193,7 +186,6 @@ func (l *FileLog) Append(value []byte) (int, error) {
 	return len(l.offsets) - 1, nil
 }
 
-// Get reads the record at index back from the file and checks it.
 func (l *FileLog) Get(index int) ([]byte, error) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
@@ -218,22 +210,19 @@ func (l *FileLog) Get(index int) ([]byte, error) {
 	return value, nil
 }
 
-// Len is the number of records, 0 when the log is not open.
 func (l *FileLog) Len() int {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	return len(l.offsets)
 }
 
-// Cut is how many bytes the last Open cut off the end of the file: a
-// record torn by a crash, or garbage.
+// Cut is how many bytes the last Open cut off the end of the file.
 func (l *FileLog) Cut() int64 {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	return l.cut
 }
 
-// Close closes the file.
 func (l *FileLog) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()

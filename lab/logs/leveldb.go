@@ -10,11 +10,10 @@ import (
 	"github.com/syndtr/goleveldb/leveldb/opt"
 )
 
-// LevelDBLog is the LevelDB kind: a goleveldb database in the directory
-// at its path, each value under its index, 8 bytes big-endian so that the
-// keys sort in order. A put is in LevelDB's journal before it returns, so
-// a value survives the process being killed; with Sync, the journal is
-// fsynced too. Its zero value is closed and unsynced.
+// LevelDBLog is the LevelDB kind: each value under its index, 8 bytes
+// big-endian so that the keys sort in order. A put is in LevelDB's journal
+// before it returns, so a value survives the process being killed; with
+// Sync, the journal is fsynced too. Its zero value is closed and unsynced.
 type LevelDBLog struct {
 	Sync bool // write every value with WriteOptions.Sync; set before Open
 
@@ -23,11 +22,10 @@ type LevelDBLog struct {
 	n  int
 }
 
-// key is index's key: 8 bytes, big-endian.
 func key(index int) []byte { return binary.BigEndian.AppendUint64(nil, uint64(index)) }
 
-// Open opens or creates the database at path and counts its values; a
-// database with other keys than 0, 1, 2 and so on is not a log.
+// Open opens or creates the database at path and counts its values; one
+// with other keys than 0, 1, 2 … is not a log.
 func (l *LevelDBLog) Open(path string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -47,7 +45,6 @@ func (l *LevelDBLog) Open(path string) error {
 	return nil
 }
 
-// count is how many keys db holds, an error unless they are 0, 1, 2 …
 func count(db *leveldb.DB) (int, error) {
 	it := db.NewIterator(nil, nil)
 	defer it.Release()
@@ -62,7 +59,6 @@ func count(db *leveldb.DB) (int, error) {
 	return n, it.Error()
 }
 
-// Append puts value under the next index and returns that index.
 func (l *LevelDBLog) Append(value []byte) (int, error) {
 	if len(value) > MaxValueBytes {
 		return 0, fmt.Errorf("append: value of %d bytes, want at most %d", len(value), MaxValueBytes)
@@ -72,7 +68,6 @@ func (l *LevelDBLog) Append(value []byte) (int, error) {
 	if l.db == nil {
 		return 0, ErrClosed
 	}
-	// Put copies value into its batch before it returns.
 	if err := l.db.Put(key(l.n), value, &opt.WriteOptions{Sync: l.Sync}); err != nil {
 		return 0, fmt.Errorf("append: %w", err)
 	}
@@ -80,7 +75,6 @@ func (l *LevelDBLog) Append(value []byte) (int, error) {
 	return l.n - 1, nil
 }
 
-// Get reads the value at index from the database.
 func (l *LevelDBLog) Get(index int) ([]byte, error) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
@@ -100,14 +94,12 @@ func (l *LevelDBLog) Get(index int) ([]byte, error) {
 	return v, nil // a copy: goleveldb's Get returns its own
 }
 
-// Len is the number of values, 0 when the log is not open.
 func (l *LevelDBLog) Len() int {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	return l.n
 }
 
-// Close closes the database.
 func (l *LevelDBLog) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -14,18 +14,11 @@ import (
 // (the write, and the fsync when syncing), so that an index and a place
 // on disk agree, and a log cut short by a crash is a prefix of the appends.
 type Log interface {
-	// Open opens or creates the log at path and reads what is there.
-	Open(path string) error
-	// Append adds a copy of value at the end of the log, as durably as
-	// the kind says, and returns its index.
-	Append(value []byte) (index int, err error)
-	// Get returns a copy of the value at index; an index outside 0 to
-	// Len()-1 is an error that wraps ErrNoEntry.
-	Get(index int) ([]byte, error)
-	// Len is the number of values in the log, 0 when it is not open.
-	Len() int
-	// Close closes the log; its files stay.
-	Close() error
+	Open(path string) error                     // opens or creates the log at path
+	Append(value []byte) (index int, err error) // a copy of value, as durably as the kind says
+	Get(index int) ([]byte, error)              // a copy; ErrNoEntry outside 0 to Len()-1
+	Len() int                                   // 0 when not open
+	Close() error                               // its files stay
 }
 
 // The errors a Log's methods wrap.
@@ -43,9 +36,8 @@ const MaxValueBytes = 64 << 20
 // Kind is a kind of log: where its values live.
 type Kind string
 
-// The kinds of log.
 const (
-	Memory  Kind = "memory"  // the values in a slice: no path, nothing to sync, nothing left after Close
+	Memory  Kind = "memory"  // the values in a slice: nothing to sync, nothing left after Close
 	File    Kind = "file"    // a record per value at the end of one file, one write per append
 	LevelDB Kind = "leveldb" // a goleveldb database in the directory at path, each value under its index
 )
@@ -53,7 +45,6 @@ const (
 // Kinds lists every kind, in the order the lab sweeps them by default.
 func Kinds() []Kind { return []Kind{Memory, File, LevelDB} }
 
-// kindNames is "memory, file or leveldb", for messages.
 func kindNames() string {
 	ks := Kinds()
 	names := make([]string, len(ks))
@@ -77,8 +68,8 @@ func New(kind Kind, sync bool) (Log, error) {
 	return nil, fmt.Errorf("kind %q: want %s", kind, kindNames())
 }
 
-// MemoryLog is the Memory kind: the values in a slice under a lock, what
-// the lock alone costs. Its zero value is closed.
+// MemoryLog is the Memory kind: what the lock alone costs. Its zero value
+// is closed.
 type MemoryLog struct {
 	mu     sync.RWMutex
 	open   bool
@@ -96,7 +87,6 @@ func (l *MemoryLog) Open(string) error {
 	return nil
 }
 
-// Append adds a copy of value and returns its index.
 func (l *MemoryLog) Append(value []byte) (int, error) {
 	if len(value) > MaxValueBytes {
 		return 0, fmt.Errorf("append: value of %d bytes, want at most %d", len(value), MaxValueBytes)
@@ -111,7 +101,6 @@ func (l *MemoryLog) Append(value []byte) (int, error) {
 	return len(l.values) - 1, nil
 }
 
-// Get returns a copy of the value at index.
 func (l *MemoryLog) Get(index int) ([]byte, error) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
@@ -124,14 +113,12 @@ func (l *MemoryLog) Get(index int) ([]byte, error) {
 	return slices.Clone(l.values[index]), nil
 }
 
-// Len is the number of values, 0 when the log is not open.
 func (l *MemoryLog) Len() int {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	return len(l.values)
 }
 
-// Close closes the log and drops its values.
 func (l *MemoryLog) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -1,10 +1,7 @@
-// Package logs is the logs lab (brewput lab logs): t writer goroutines
-// share a fixed number of appends to one append-only Log in memory
-// (MemoryLog), a file (FileLog) or LevelDB (LevelDBLog), with or without
-// an fsync per append. It measures throughput from the first writer's
-// start to the last one's finish, shows how far the naive sum of their
-// latencies overstates the time, and checks that the log reopens holding
-// every append exactly once.
+// Package logs is the logs lab: t writer goroutines share a fixed number
+// of appends to one append-only Log in memory, a file or LevelDB, and the
+// naive sum of their latencies is set against the wall time. The log must
+// reopen holding every append exactly once.
 package logs
 
 import (
@@ -63,12 +60,9 @@ func NewLab() *lab.Of[Config] {
 
 // Config says what Run sweeps: every kind with every writer count.
 type Config struct {
-	Kinds   []Kind `flag:"kinds" usage:"kinds of log to measure:\nmemory, file, leveldb"`
-	Writers []int  `flag:"writers" usage:"writer goroutines t to sweep"`
-	// Appends is the same work at every writer count, so that throughputs
-	// compare; at least the most writers.
-	Appends int `flag:"appends" usage:"appends per run, all writers together\n(the same at every t); 1000 with --sync unless given"`
-	// ValueBytes' first 8 tell the values apart (see fill).
+	Kinds      []Kind `flag:"kinds" usage:"kinds of log to measure:\nmemory, file, leveldb"`
+	Writers    []int  `flag:"writers" usage:"writer goroutines t to sweep"`
+	Appends    int    `flag:"appends" usage:"appends per run, all writers together\n(the same at every t); 1000 with --sync unless given"`
 	ValueBytes int    `flag:"value-bytes" usage:"bytes in each appended value"`
 	Sync       bool   `flag:"sync" usage:"fsync every append of the file and LevelDB logs\n(the memory log has nothing to sync)"`
 	Dir        string `flag:"dir" usage:"folder, hence file system and disk, for the logs\n(default: the temporary folder); the lab removes its logs afterwards"`
@@ -83,48 +77,40 @@ const (
 	DefaultSyncAppends = 1_000
 )
 
-// DefaultConfig measures the three kinds, without sync, with 1 to 32
-// writers, 50 000 appends of 100 bytes a run, 6 runs a point (for an
-// interval): about 25 s for CPU counts 1 and 2 on 2 CPUs (at load 3).
+// DefaultConfig takes about 25 s for CPU counts 1 and 2 on 2 CPUs (at
+// load 3).
 func DefaultConfig() Config {
 	return Config{
 		Kinds:      Kinds(),
 		Writers:    []int{1, 2, 4, 8, 16, 32},
 		Appends:    DefaultAppends,
 		ValueBytes: 100,
-		Reps:       lab.IntervalRuns(), // the fewest whose median has an interval
+		Reps:       lab.IntervalRuns(),
 	}
 }
 
-// Limits past which a typo would take the machine's memory or disk
-// rather than measure anything (a run keeps 16 bytes an append, and the
-// memory log the values). A value holds the 8 bytes that tell it apart;
-// past 1 MiB, a run would measure copying, not the log.
-const (
-	maxWriters        = 4096
-	maxAppends        = 10_000_000
-	maxLogBytes       = 2 << 30
-	maxReps           = 100
-	minValueBytes     = 8
-	maxValueBytesFlag = 1 << 20
-)
+// maxLogBytes is the most a run may write: past it, a typo would take the
+// machine's memory or disk rather than measure anything.
+const maxLogBytes = 2 << 30
 
-// Validate implements lab.Validator; a Dir must be an existing folder.
+// Validate refuses, beside nonsense, what would take the machine's memory
+// or disk; a value holds the 8 bytes that tell it apart (fill), and past
+// 1 MiB a run would measure copying, not the log. A Dir must be a folder.
 func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.NotEmpty("kinds", c.Kinds, "of "+kindNames()),
 		lab.NotEmpty("writers", c.Writers, "writer count"),
-		lab.Within("appends", c.Appends, 1, maxAppends, "appends per run"),
-		lab.Within("value-bytes", c.ValueBytes, minValueBytes, maxValueBytesFlag, "bytes per value"),
+		lab.Within("appends", c.Appends, 1, 10_000_000, "appends per run"),
+		lab.Within("value-bytes", c.ValueBytes, 8, 1<<20, "bytes per value"),
 		lab.Refuse(int64(c.Appends)*int64(c.ValueBytes) > maxLogBytes,
 			"appends %d: %d appends of %d bytes make a log of more than %d bytes; want fewer or smaller", c.Appends, c.Appends, c.ValueBytes, maxLogBytes),
-		lab.Within("reps", c.Reps, 1, maxReps, "runs per point"),
+		lab.Within("reps", c.Reps, 1, 100, "runs per point"),
 		lab.Choices("kinds", c.Kinds, Kinds(), "want "+kindNames()),
 	); err != nil {
 		return err
 	}
 	for i, t := range c.Writers {
-		if err := cmp.Or(lab.Within("writers", t, 1, maxWriters, "writers"),
+		if err := cmp.Or(lab.Within("writers", t, 1, 4096, "writers"),
 			lab.Refuse(slices.Contains(c.Writers[:i], t), "writers %d: given twice", t)); err != nil {
 			return err
 		}
@@ -153,16 +139,14 @@ func Variant(kind Kind, sync bool) string {
 	return string(kind)
 }
 
-// Complete implements lab.Completer: with --sync and no --appends, a run
-// makes the smaller DefaultSyncAppends.
+// Complete: with --sync and no --appends, a run makes DefaultSyncAppends.
 func (c *Config) Complete(given func(flag string) bool) {
 	if c.Sync && !given("appends") {
 		c.Appends = DefaultSyncAppends
 	}
 }
 
-// Memory is what a run holds at most: 16 bytes an append, and the memory
-// log's values.
+// Memory is what a run holds at most: 16 bytes an append, and the values.
 func (c Config) Memory() (float64, string) {
 	return float64(c.Appends) * float64(16+c.ValueBytes) * 2, fmt.Sprintf("--appends %d of --value-bytes %d", c.Appends, c.ValueBytes)
 }

@@ -25,16 +25,15 @@ const Unit = "appends/s"
 
 // Run measures every kind with every writer count at each CPU count, the
 // single writer first (of_single's reference). A run opens a fresh log,
-// starts its writers together to share c.Appends appends, each timed,
-// then reopens the log (a memory log stays open) and checks every append;
-// a failed check is an error. A point is the run of median wall time of
+// starts its writers together to share c.Appends appends, then reopens the
+// log and checks every append. A point is the run of median wall time of
 // c.Reps. The logs go in a folder in c.Dir that Run removes.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
-	// The folder names this process: the next run removes one a killed
-	// run left behind.
+	// The folder names this process: the next run removes one a killed run
+	// left behind.
 	atomicfile.RemoveStale(cmp.Or(c.Dir, os.TempDir()), "brewput-logs-", "")
 	base, err := os.MkdirTemp(c.Dir, atomicfile.TempPattern("brewput-logs-", ""))
 	if err != nil {
@@ -68,7 +67,6 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// sweeper runs a Config's points, each log in a new path under base.
 type sweeper struct {
 	c    Config
 	base string
@@ -76,9 +74,8 @@ type sweeper struct {
 }
 
 // measure runs kind with t writers c.Reps times and returns the run of
-// median wall time (of an even count, the slower of the middle two), with
-// the others' CPU over all the runs and the interval of their median
-// appends/s.
+// median wall time, with the others' CPU over all the runs and the
+// interval of their appends/s.
 func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 	var runs []run
 	err := lab.Turns(ctx, s.c.Reps, 1, func(int, int) error {
@@ -102,8 +99,8 @@ func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 	return med, nil
 }
 
-// point makes the results point of run r of kind with t writers on n
-// CPUs, given the single writer's run of the same kind and CPUs.
+// point is the point of r, given the single writer's run of the same kind
+// and CPUs.
 func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, error) {
 	wall := r.window.Wall.Seconds()
 	singleThr := float64(s.c.Appends) / single.window.Wall.Seconds()
@@ -129,33 +126,27 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 	return p, err
 }
 
-// run is what one run measured.
 type run struct {
-	// window is from when the writers were let go, its Wall from the
-	// first writer's start to the last one's finish, Others over the run
-	// (see measure).
-	window     sweep.Window
-	latencySum time.Duration // every append's latency, added up
+	window     sweep.Window // Wall from the first writer's start to the last one's finish
+	latencySum time.Duration
 	latency    *hdrhistogram.Histogram
-	rate       lab.Interval // of the median appends/s of the runs of a point, on its median run (see measure)
+	rate       lab.Interval // of the appends/s of the runs of a point, on its median run
 }
 
 // runOnce has writers goroutines share appends appends of valueBytes to a
-// new log of kind at path, then checks it; cancelled, the writers stop
-// after their current append.
+// new log of kind at path, then checks it.
 func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, appends, valueBytes int) (run, error) {
 	lg, err := openLog(kind, synced, path)
 	if err != nil {
 		return run{}, err
 	}
-	defer func() { lg.Close() }() // the log lg is by then: closing a closed one does nothing
+	defer func() { lg.Close() }() // the log lg is by then
 
 	ws := make([]*writer, writers)
 	for i := range ws {
 		ws[i] = newWriter(i, lab.Share(appends, writers, i), valueBytes, synced && kind != Memory)
 	}
-	// The writers wait at the gate, so that they start together and the
-	// wall time is all appending, not starting goroutines.
+	// The writers start together at the gate: the wall time is all appending.
 	gate := make(chan struct{})
 	var wg sync.WaitGroup
 	runtime.GC() // the last run's garbage is not this one's to collect
@@ -184,8 +175,8 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 	last := slices.MaxFunc(ws, func(a, b *writer) int { return a.end.Compare(b.end) }).end
 	r.window.Wall = last.Sub(first)
 
-	// The check reads the log as a new reader would, from what is on disk;
-	// a memory log keeps nothing after Close, so it is checked open.
+	// The check reads the log back from disk; a memory log keeps nothing
+	// after Close, so it is checked open.
 	if kind != Memory {
 		if err := lg.Close(); err != nil {
 			return run{}, err
@@ -200,7 +191,6 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 	return r, nil
 }
 
-// openLog opens a new log of kind at path; nil for a kind New refuses.
 func openLog(kind Kind, synced bool, path string) (Log, error) {
 	lg, err := New(kind, synced)
 	if err != nil {
@@ -212,19 +202,16 @@ func openLog(kind Kind, synced bool, path string) (Log, error) {
 // writer is one writer goroutine of a run: it makes its appends, in
 // order, and keeps for each the index the log gave it and its latency.
 type writer struct {
-	id      int
-	appends int             // how many appends it makes
-	value   []byte          // the value being appended; see fill
-	indices []int           // indices[k] is the index of this writer's k-th append
-	latency []time.Duration // latency[k] is how long its k-th append took
-	start   time.Time       // just before its first append
-	end     time.Time       // just after its last
-	err     error           // the first failed append, which stopped it
-	every   int             // appends between looks at the context
+	id         int
+	appends    int
+	value      []byte // the value being appended; see fill
+	indices    []int  // of its k-th append
+	latency    []time.Duration
+	start, end time.Time // of its appends
+	err        error     // the first failed append, which stopped it
+	every      int       // appends between looks at the context
 }
 
-// newWriter returns writer id, which will make appends appends of
-// valueBytes bytes each, to a log that fsyncs each if synced.
 func newWriter(id, appends, valueBytes int, synced bool) *writer {
 	every := cancelEvery
 	if synced {
@@ -241,13 +228,12 @@ func newWriter(id, appends, valueBytes int, synced bool) *writer {
 }
 
 // cancelEvery is how many appends a writer makes between looks at its
-// context: a look costs beside a memory append of half a µs, and 64 take
-// well under a millisecond; 64 fsyncs may take a second, so a writer to a
+// context: a look costs beside a memory append of half a µs; a writer to a
 // log that syncs looks before every one.
 const cancelEvery = 64
 
 // run waits for gate to close and makes the writer's appends to lg,
-// timing each. It stops early at an error, or when ctx is done.
+// timing each.
 func (w *writer) run(ctx context.Context, lg Log, gate <-chan struct{}) {
 	<-gate
 	w.start = time.Now()
@@ -270,9 +256,8 @@ func (w *writer) run(ctx context.Context, lg Log, gate <-chan struct{}) {
 }
 
 // fill writes into value the k-th value of writer id: 8 bytes of id (top
-// 24 bits) and k (low 40), the rest a pattern of id, so that no two
-// appends write the same value and one cut short or moved is caught. Past
-// k = 0 only the first 8 bytes are written: the pattern stays.
+// 24 bits) and k, the rest a pattern of id (written at k = 0), so that no
+// two appends write the same value and one cut short or moved is caught.
 func fill(value []byte, id, k int) {
 	tag := uint64(id)<<40 | uint64(k)
 	binary.BigEndian.PutUint64(value, tag)
@@ -283,9 +268,8 @@ func fill(value []byte, id, k int) {
 	}
 }
 
-// check reads every append of the writers ws back from lg: the log must
-// hold exactly appends values, each index given to one append only, Get
-// at each returning what that append wrote.
+// check reads every append of ws back from lg: the log must hold exactly
+// appends values, each index given to one append, Get returning its value.
 func check(lg Log, ws []*writer, appends, valueBytes int) error {
 	if n := lg.Len(); n != appends {
 		return fmt.Errorf("the log holds %d values after %d appends", n, appends)

@@ -10,11 +10,10 @@ import (
 )
 
 // Variants returns the ways to render, seq first: the others' speedups
-// are measured against it.
+// are over it.
 func Variants() []string { return []string{"seq", "pixel", "row", "workers"} }
 
-// frame is what every pixel's computation needs, read-only once made:
-// any number of goroutines share it.
+// frame is what every pixel's computation needs, read-only once made.
 type frame struct {
 	size    int
 	maxIter int
@@ -43,7 +42,6 @@ func newFrame(size, maxIter int) *frame {
 	return f
 }
 
-// newImage returns a blank image of the frame's size.
 func (f *frame) newImage() *image.RGBA { return image.NewRGBA(image.Rect(0, 0, f.size, f.size)) }
 
 // escape counts the iterations of z ← z² + c, from z = 0, until |z| > 2, up
@@ -63,8 +61,6 @@ func escape(cx, cy float64, maxIter int) int {
 	return maxIter
 }
 
-// pixel computes the pixel at column px, row py into img. Goroutines
-// computing different pixels write different bytes of img.Pix.
 func (f *frame) pixel(img *image.RGBA, px, py int) {
 	cx := f.x0 + float64((float64(px)+0.5)*f.step)
 	cy := f.y0 + float64((float64(py)+0.5)*f.step)
@@ -73,7 +69,6 @@ func (f *frame) pixel(img *image.RGBA, px, py int) {
 	copy(img.Pix[off:off+4], c[:])
 }
 
-// row computes row py into img.
 func (f *frame) row(img *image.RGBA, py int, stop *atomic.Bool) {
 	for px := range f.size {
 		if stop.Load() {
@@ -83,11 +78,9 @@ func (f *frame) row(img *image.RGBA, py int, stop *atomic.Bool) {
 	}
 }
 
-// render computes the whole image into img the variant's way (workers is
-// the pool of "workers"), returning once every pixel is written and every
-// goroutine it started has finished. Cancelled, each goroutine stops
-// within a pixel (at most max-iter iterations: 50 ms for 16 million), and
-// it returns ctx's error.
+// render computes the whole image into img the variant's way, returning
+// once every goroutine it started has finished. Cancelled, each goroutine
+// stops within a pixel, and it returns ctx's error.
 func (f *frame) render(ctx context.Context, img *image.RGBA, variant string, workers int) error {
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()

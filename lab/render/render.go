@@ -1,7 +1,6 @@
-// Package render is the render lab (brewput lab render), after a talk on
-// profiling Go programs: a Mandelbrot image rendered sequentially and in
-// three concurrent ways, then encoded as PNG, each timed apart; it
-// estimates the serial fraction and sets the speedups against Amdahl's.
+// Package render is the render lab, after a talk on profiling Go programs:
+// a Mandelbrot image rendered sequentially and in three concurrent ways,
+// then encoded as PNG, the speedups set against Amdahl's law.
 package render
 
 import (
@@ -61,50 +60,38 @@ func NewLab() *lab.Of[Config] {
 
 // Config says what Run renders and measures.
 type Config struct {
-	Size int `flag:"size" usage:"the image's width and height in pixels"`
-	// MaxIter is the most iterations of z ← z² + c a pixel gets before it
-	// counts as inside the set; Workers 0 is GOMAXPROCS at each CPU count.
-	MaxIter int    `flag:"max-iter" usage:"most iterations per pixel:\nthe work per pixel"`
-	Workers int    `flag:"workers" usage:"pool size of the workers variant (0: one per CPU)"`
-	Reps    int    `flag:"reps" usage:"renders of each variant at each CPU count;\na point reports the medians"`
-	PNG     string `flag:"png" usage:"write the rendered image to this PNG file"` // atomically; "" writes none
-	// ModelCPUs: the chart draws Amdahl's curve out to the most of them.
-	ModelCPUs []int `flag:"model-cpus" usage:"CPU counts of Amdahl's curve"`
+	Size      int    `flag:"size" usage:"the image's width and height in pixels"`
+	MaxIter   int    `flag:"max-iter" usage:"most iterations per pixel:\nthe work per pixel"`
+	Workers   int    `flag:"workers" usage:"pool size of the workers variant (0: one per CPU)"`
+	Reps      int    `flag:"reps" usage:"renders of each variant at each CPU count;\na point reports the medians"`
+	PNG       string `flag:"png" usage:"write the rendered image to this PNG file"`
+	ModelCPUs []int  `flag:"model-cpus" usage:"CPU counts of Amdahl's curve"`
 }
 
-// DefaultConfig renders 1024×1024 pixels of up to 1024 iterations (0.44 s
-// sequentially on the 2-core VM, the encode 29 ms), 6 times a variant in
-// turns, the fewest whose speedup has an interval: 29 s at 1 and 2 CPUs
-// there, most of it a goroutine per pixel.
+// DefaultConfig renders in 0.44 s sequentially on the 2-core VM (the
+// encode 29 ms): 29 s at 1 and 2 CPUs there, most of it a goroutine per
+// pixel.
 func DefaultConfig() Config {
 	return Config{
 		Size:      1024,
 		MaxIter:   1024,
 		Workers:   0,
-		Reps:      lab.IntervalRuns(), // the fewest whose speedup has an interval
+		Reps:      lab.IntervalRuns(),
 		ModelCPUs: []int{1, 2, 4, 8, 16, 32, 64},
 	}
 }
 
-// Limits past which a typo would take the machine's memory or hours:
-// 8192² pixels is 256 MiB of image, which Run keeps twice.
-const (
-	maxSize    = 8192
-	maxIter    = 1 << 24
-	maxWorkers = 1 << 16
-	maxCPUs    = 1 << 20
-)
-
-// Validate implements lab.Validator; a PNG's directory must exist, lest a
-// long run end on an unwritable path.
+// Validate refuses what would take the machine's memory or hours (8192²
+// pixels is 256 MiB of image, kept twice); a PNG's directory must exist,
+// lest a long run end on an unwritable path.
 func (c Config) Validate() error {
 	if err := cmp.Or(
-		lab.Refuse(c.Size < 1 || c.Size > maxSize, "size %d: want an image of 1 to %d pixels a side", c.Size, maxSize),
-		lab.Within("max-iter", c.MaxIter, 1, maxIter, "iterations per pixel"),
-		lab.Refuse(c.Workers < 0 || c.Workers > maxWorkers, "workers %d: want 1 to %d workers, or 0 for one per CPU", c.Workers, maxWorkers),
+		lab.Refuse(c.Size < 1 || c.Size > 8192, "size %d: want an image of 1 to %d pixels a side", c.Size, 8192),
+		lab.Within("max-iter", c.MaxIter, 1, 1<<24, "iterations per pixel"),
+		lab.Refuse(c.Workers < 0 || c.Workers > 1<<16, "workers %d: want 1 to %d workers, or 0 for one per CPU", c.Workers, 1<<16),
 		lab.AtLeast("reps", c.Reps, 1, "repetition"),
 		lab.NotEmpty("model-cpus", c.ModelCPUs, "CPU count for Amdahl's curve"),
-		lab.EachWithin("model-cpus", c.ModelCPUs, 1, maxCPUs, "CPUs"),
+		lab.EachWithin("model-cpus", c.ModelCPUs, 1, 1<<20, "CPUs"),
 	); err != nil {
 		return err
 	}
@@ -120,8 +107,7 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// Chart implements lab.Charter: Amdahl's curve runs out to the most of
-// ModelCPUs.
+// Chart draws Amdahl's curve out to the most of ModelCPUs.
 func (c Config) Chart(f chartspec.Figure) chartspec.Figure {
 	most := 64
 	if len(c.ModelCPUs) > 0 {
@@ -132,7 +118,6 @@ func (c Config) Chart(f chartspec.Figure) chartspec.Figure {
 	return f
 }
 
-// workers is the pool size at the current GOMAXPROCS.
 func (c Config) workers() int {
 	if c.Workers > 0 {
 		return c.Workers
@@ -140,9 +125,9 @@ func (c Config) workers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// Memory is what a run holds at most: the image and seq's, the palette of
-// --max-iter colours, and the pixel variant's goroutines under way (about
-// 16 bytes a pixel, measured at 2048 a side).
+// Memory is what a run holds at most: the image and seq's, the palette,
+// and the pixel variant's goroutines (about 16 bytes a pixel, measured at
+// 2048 a side).
 func (c Config) Memory() (float64, string) {
 	px := float64(c.Size) * float64(c.Size)
 	return 2*px*4 + float64(c.MaxIter+1)*4 + 16*px, fmt.Sprintf("an image of --size %d pixels a side and --max-iter %d colours", c.Size, c.MaxIter)
@@ -158,9 +143,9 @@ func Amdahl(serial float64, cpus int) float64 {
 }
 
 // KarpFlatt is the serial fraction a speedup on cpus CPUs implies,
-// Amdahl's law solved for it: (1/speedup − 1/cpus) / (1 − 1/cpus). Every
-// loss counts as serial work, and noise can make it a little negative;
-// NaN on fewer than 2 CPUs or for a speedup that is not positive.
+// Amdahl's law solved for it; every loss counts as serial work, and noise
+// can make it a little negative. NaN on fewer than 2 CPUs or for a speedup
+// that is not positive.
 func KarpFlatt(speedup float64, cpus int) float64 {
 	if cpus < 2 || !(speedup > 0) {
 		return math.NaN()

@@ -16,20 +16,15 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Unit is the unit of a point's Throughput: images rendered per second of
-// render time (the encode is not counted; see the "encode_ms" metric).
-const Unit = "images/s"
+const Unit = "images/s" // of render time, the encode not counted
 
 // Run measures the four variants, seq first, at each CPU count: each
-// renders the image c.Reps times, in turns, each render encoded as PNG into memory,
-// timed apart; every image must equal seq's first (written to c.PNG if
-// set). A point's Par is the variant's goroutines, Ops the reps, Dur
-// their render time, its latencies the renders'. E in serial_fraction =
-// E ÷ (seq's render + E) and total_speedup = (seq's render + E) ÷ (this
-// render + E) is the median encode at the CPU count, of any variant.
+// renders the image c.Reps times, in turns, each render encoded as PNG
+// into memory, timed apart; every image must equal seq's first (written to
+// c.PNG if set). E in serial_fraction = E ÷ (seq's render + E) and
+// total_speedup = (seq's render + E) ÷ (this render + E) is the median
+// encode at the CPU count, of any variant.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	// A variant says how it did as it is measured; the points are made
-	// once every variant at the CPU count is, from all their encodes.
 	say := lab.Tell(progress)
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
@@ -45,10 +40,9 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// measureAll measures every variant at n CPUs, a render of each in turn
-// c.Reps times, so that a slow spell of the machine falls on all alike
-// and each render pairs with seq's of the same turn: their timings, seq's
-// first; on an error, those with a render, as they stood.
+// measureAll measures every variant at n CPUs in turns, each render
+// paired with seq's of the same turn; on an error, it returns those with
+// a render.
 func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress func(string)) ([]timing, error) {
 	workers := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": c.workers()} // goroutines rendering
 	ts := make([]timing, len(Variants()))
@@ -74,20 +68,19 @@ func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress fun
 type measurer struct {
 	frame *frame
 	img   *image.RGBA
-	ref   []byte       // the first image rendered, seq's; nil until then
+	ref   []byte
 	buf   bytes.Buffer // the PNG, encoded into memory: no disk is timed
 }
 
-// timing is what the reps of one variant measured.
 type timing struct {
 	variant  string
-	workers  int // goroutines rendering
-	lab.Runs     // the renders'
+	workers  int
+	lab.Runs // the renders'
 	encodes  []time.Duration
 }
 
-// measure renders and encodes the image once t's way, adding to t; the
-// first image is the reference, written to path if set.
+// measure renders and encodes the image once t's way; the first image is
+// the reference, written to path if set.
 func (m *measurer) measure(ctx context.Context, t *timing, path string) error {
 	clear(m.img.Pix)
 	sw := sweep.StartStopwatch()
@@ -116,7 +109,6 @@ func (m *measurer) measure(ctx context.Context, t *timing, path string) error {
 	return nil
 }
 
-// assemble makes the points of one CPU count from its timings, seq's first.
 func assemble(ts []timing, cpus, size int) []results.Point {
 	if len(ts) == 0 {
 		return nil
@@ -155,7 +147,6 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 	return points
 }
 
-// median returns the median of ds, which is not empty, in milliseconds.
 func median(ds []time.Duration) float64 {
 	ms := make([]float64, len(ds))
 	for i, d := range ds {

@@ -13,7 +13,6 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 )
 
-// clientConfig says how a client talks to its peer.
 type clientConfig struct {
 	async       bool          // replies read by a listener per stream, not by the messenger
 	buffer      int           // the channel's from the senders to the messenger
@@ -301,7 +300,6 @@ func (c *client) roundTrip(s *session, k *call) {
 	c.answer(k, &rep)
 }
 
-// wrote counts a message written, giving the cue at the mark.
 func (c *client) wrote() {
 	if n := c.sent.Add(1); n == c.cfg.sentMark && c.cfg.sentReached != nil {
 		close(c.cfg.sentReached)

@@ -14,8 +14,7 @@ import (
 	"google.golang.org/grpc/mem"
 )
 
-// The one method of the peer's service: a bidirectional stream of
-// requests one way and replies the other.
+// The one method of the peer's service: a bidirectional stream.
 const (
 	serviceName = "brewput.stream.Peer"
 	chatName    = "Chat"
@@ -27,8 +26,6 @@ type chatter interface {
 	chat(grpc.ServerStream) error
 }
 
-// chatStream describes the Chat stream, for the server and the client's
-// NewStream (a function: no caller can change it).
 func chatStream() *grpc.StreamDesc {
 	return &grpc.StreamDesc{
 		StreamName:    chatName,
@@ -40,7 +37,6 @@ func chatStream() *grpc.StreamDesc {
 	}
 }
 
-// serviceDesc is the peer's service, as protoc would generate it.
 func serviceDesc() *grpc.ServiceDesc {
 	return &grpc.ServiceDesc{
 		ServiceName: serviceName,
@@ -50,19 +46,19 @@ func serviceDesc() *grpc.ServiceDesc {
 }
 
 // peer is the other end of the stream: a gRPC server on 127.0.0.1 that
-// answers each request, in order, with a reply of its id; it can be
-// stopped and started again on the same address.
+// answers each request, in order; it can be stopped and started again on
+// the same address.
 type peer struct {
 	maxPayload int
 
 	mu     sync.Mutex
-	addr   string        // 127.0.0.1:port, chosen by the system at the first start
+	addr   string        // chosen by the system at the first start
 	srv    *grpc.Server  // nil while stopped
 	served chan struct{} // closed when the current srv's Serve returned
 }
 
 // startPeer starts a peer on a port the system chooses; a payload over
-// maxPayload ends its stream, as any frame it cannot decode does.
+// maxPayload ends its stream.
 func startPeer(maxPayload int) (*peer, error) {
 	p := &peer{maxPayload: maxPayload, addr: "127.0.0.1:0"}
 	if err := p.start(); err != nil {
@@ -71,7 +67,6 @@ func startPeer(maxPayload int) (*peer, error) {
 	return p, nil
 }
 
-// address is where the peer listens.
 func (p *peer) address() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -79,7 +74,7 @@ func (p *peer) address() string {
 }
 
 // start listens on p.addr and serves, unless serving; soon after a stop
-// the port may not be free at once, so binding is tried for a second.
+// the port may not be free, so binding is tried for a second.
 func (p *peer) start() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -129,7 +124,7 @@ func (p *peer) stop() {
 
 // chat serves one stream: every request gets a reply with its id, a
 // rejection if its payload does not match its checksum. A frame that
-// cannot be read ends the stream: where the next one starts is unknown.
+// cannot be read ends the stream.
 func (p *peer) chat(ss grpc.ServerStream) error {
 	for {
 		var req request
@@ -149,20 +144,18 @@ func (p *peer) chat(ss grpc.ServerStream) error {
 	}
 }
 
-// request is a message from the client to the peer: its id, which the
-// reply carries back, its payload, and the payload's CRC-32C as the
-// sender computed it; the peer rejects one whose sum does not match.
+// request is a message from the client to the peer: its id, its payload,
+// and the payload's CRC-32C as the sender computed it.
 type request struct {
 	id      uint64
 	sum     uint32
 	payload []byte
 }
 
-// reply is the peer's answer to the request of the same id; a non-empty
-// reject says why the peer refused it.
+// reply is the peer's answer to the request of the same id.
 type reply struct {
 	id     uint64
-	reject string
+	reject string // why the peer refused it, if it did
 }
 
 // The frames of the wire format, all big-endian:
@@ -177,19 +170,16 @@ const (
 	codecName     = "brewput-stream"
 )
 
-// checksum is the CRC-32C of a payload, as requests carry it.
 func checksum(payload []byte) uint32 {
 	return crc32.Checksum(payload, crc32.MakeTable(crc32.Castagnoli))
 }
 
 // codec is the lab's gRPC codec, by hand (no protoc, and the tests can
-// send raw bad frames), given to each server and connection.
+// send raw bad frames).
 type codec struct{}
 
-// Name is the codec's name in gRPC's content type.
 func (codec) Name() string { return codecName }
 
-// Marshal encodes a *request or a *reply into one frame.
 func (codec) Marshal(v any) (mem.BufferSlice, error) {
 	var b []byte
 	switch m := v.(type) {
@@ -204,14 +194,12 @@ func (codec) Marshal(v any) (mem.BufferSlice, error) {
 	return mem.BufferSlice{mem.SliceBuffer(b)}, nil
 }
 
-// frame starts a frame of kind for message id, with room for more bytes.
 func frame(kind byte, id uint64, more int) []byte {
 	return binary.BigEndian.AppendUint64(append(make([]byte, 0, replyHeader+more), kind), id)
 }
 
-// Unmarshal decodes one frame into a *request or a *reply, and fails on a
-// frame shorter than its header or of another kind. gRPC frees data when
-// Unmarshal returns: the payload is kept in Materialize's copy.
+// Unmarshal decodes one frame; gRPC frees data when it returns, so the
+// payload is kept in Materialize's copy.
 func (codec) Unmarshal(data mem.BufferSlice, v any) error {
 	b := data.Materialize()
 	switch m := v.(type) {
@@ -231,7 +219,6 @@ func (codec) Unmarshal(data mem.BufferSlice, v any) error {
 	return nil
 }
 
-// checkFrame checks a frame's length and kind byte against its type's.
 func checkFrame(b []byte, kind byte, header int) error {
 	if len(b) < header {
 		return fmt.Errorf("%s codec: frame of %d bytes, shorter than the %d-byte header of a %c frame", codecName, len(b), header, kind)

@@ -16,19 +16,16 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Unit is the unit of a point's Throughput: replies per second.
-const Unit = "msgs/s"
+const Unit = "msgs/s" // replies per second
 
-// runWait bounds one run (of well under a second by default): a message
-// with no outcome by then is lost, and the run fails.
+// runWait bounds one run: a message with no outcome by then is lost.
 const runWait = time.Minute
 
 // Run measures every mode with every buffer size (with c.Restart, each
 // again with the peer restarted mid-run) at each CPU count, each run with
-// a peer and client of its own. A point is the run of median throughput
-// of c.Reps (Start the first's): Par the messages sent at once (1 in
-// iorder), Ops the replies, Errors the failed, its latencies from a
-// sender's handover to its reply. Every run is checked (see account).
+// a peer and client of its own. A point is the run of median throughput:
+// Par the messages sent at once, Ops the replies, Errors the failed, its
+// latencies from a sender's handover to its reply. Every run is checked.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	faults := []bool{false}
 	if c.Restart {
@@ -50,8 +47,6 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// progressLine sums a point up in a line: its median run's throughput,
-// and the interval of the runs' median, rate.
 func progressLine(p results.Point, rate lab.Interval) string {
 	m := p.Metrics
 	line := fmt.Sprintf("stream cpus=%d %s: %s %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
@@ -64,7 +59,7 @@ func progressLine(p results.Point, rate lab.Interval) string {
 }
 
 // measurePoint makes c.Reps runs of one variant; its point is the median
-// run's, with the interval of the runs' median throughput, also returned.
+// run's, with the interval of the runs' throughput.
 func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int, restart bool) (results.Point, lab.Interval, error) {
 	v := Variant(mode, buffer, restart)
 	var runs []tally
@@ -84,7 +79,6 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		rates[i] = r.rate()
 	}
 	rate := lab.IntervalOf(rates)
-	// Of an even count, the faster of the middle two.
 	t, others := lab.MedianRun(runs, func(t tally) sweep.Window { return t.window }, func(a, b tally) int { return cmp.Compare(b.rate(), a.rate()) })
 
 	w := t.window
@@ -116,7 +110,6 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 	return p, rate, err
 }
 
-// b2f is 1 for true and 0 for false.
 func b2f(b bool) float64 {
 	if b {
 		return 1
@@ -124,21 +117,18 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// tally is what one run did.
 type tally struct {
 	window     sweep.Window
 	replied    int64
 	lost       int64
-	byCause    map[failure]int64 // failed messages by cause; a cause not listed is a bug
+	byCause    map[failure]int64
 	reconnects int64
 	inOrder    bool
 	latency    *hdrhistogram.Histogram // ns, replied messages
 }
 
-// rate is the run's replies per second.
 func (t tally) rate() float64 { return float64(t.replied) / t.window.Wall.Seconds() }
 
-// failed counts the failed messages.
 func (t tally) failed() int64 {
 	var n int64
 	for _, v := range t.byCause {
@@ -147,14 +137,12 @@ func (t tally) failed() int64 {
 	return n
 }
 
-// message is one message a run sends, made before the run.
 type message struct {
 	payload []byte
 	sum     uint32
 	kind    messageKind
 }
 
-// messageKind says whether a message is well formed, and if not how not.
 type messageKind uint8
 
 const (
@@ -163,8 +151,8 @@ const (
 	oversized              // its payload is over MaxPayloadBytes
 )
 
-// makeMessages makes a run's messages, each payload different, the
-// malformed and oversized spread evenly among them.
+// makeMessages makes a run's messages, the malformed and oversized spread
+// evenly among them.
 func makeMessages(c Config) []message {
 	msgs := make([]message, c.Messages)
 	for i := range msgs {
@@ -189,10 +177,10 @@ func makeMessages(c Config) []message {
 	return msgs
 }
 
-// runOnce starts a peer and a client and sends c.Messages messages, each
-// from its own goroutine (in iorder, all from this one), and checks every
-// outcome (account); with restart, the peer stops once the first half are
-// written and starts again c.Downtime later on the same address.
+// runOnce starts a peer and a client, sends c.Messages messages, each from
+// its own goroutine (in iorder, all from this one), and checks every
+// outcome; with restart, the peer stops once the first half are written
+// and starts again c.Downtime later.
 func runOnce(ctx context.Context, c Config, mode string, buffer int, restart bool) (_ tally, err error) {
 	defer func() {
 		if ctx.Err() != nil {
@@ -213,9 +201,9 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		sentReached: make(chan struct{}),
 	}
 	// With a restart, the peer stops once the client has written the first
-	// half (bar the oversized), and the second half is handed over once
-	// the client has seen it go: some messages are in flight when the
-	// stream breaks and some come after, however fast the client is.
+	// half, and the second half is handed over once the client has seen it
+	// go: some messages are in flight when the stream breaks and some come
+	// after, however fast the client is.
 	half := len(msgs)
 	var later int64 // writable messages of the second half
 	if restart {
@@ -239,8 +227,8 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	defer cl.close()
 
 	// The fault: stop the peer on the cue, let the second half go, and
-	// start the peer again after the downtime; restarted gets the error
-	// of that start, or closes without one if the fault did not fire.
+	// start the peer again after the downtime; restarted gets the error of
+	// that start, or closes without one if the fault did not fire.
 	outs := make([]outcome, len(msgs))
 	got := make([]bool, len(msgs)) // an outcome came before the run's bound
 	t0 := make([]time.Time, len(msgs))
@@ -268,8 +256,6 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		close(resume)
 		close(restarted)
 	}
-	// handOver hands message i to the client, the second half once the
-	// fault lets it go.
 	handOver := func(i int) *call {
 		if i >= half {
 			select {
@@ -318,14 +304,14 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	return t, err
 }
 
-// record is what a run saw, for account to check.
+// record is what a run saw, for account to check, by message.
 type record struct {
 	msgs       []message
-	outs       []outcome   // each message's outcome, by index
+	outs       []outcome
 	got        []bool      // an outcome came before the run's bound
-	t0         []time.Time // when each message was handed to the client
+	t0         []time.Time // when handed to the client
 	restart    bool        // the run was to restart the peer
-	sequential bool        // the messages were sent one after another (iorder)
+	sequential bool        // iorder
 	fired      bool        // the peer was restarted, with messages to send after
 
 	reconnects, duplicates int64
@@ -353,7 +339,7 @@ func (r record) account() (tally, error) {
 	for i, o := range r.outs {
 		m := r.msgs[i]
 		if !r.got[i] || errors.Is(o.err, context.DeadlineExceeded) {
-			t.lost++ // no outcome within the run's bound (not even a place in the channel)
+			t.lost++
 			continue
 		}
 		if o.seq != 0 {

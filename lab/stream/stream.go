@@ -1,10 +1,8 @@
-// Package stream is the stream lab (brewput lab stream), after a journal
-// post on the "remote" of a replicated system: goroutines hand messages
-// through a buffered channel to one messenger, which sends them to a peer
-// over one gRPC bidirectional stream on 127.0.0.1 and waits for each reply
-// (sync), or leaves them to a listener goroutine (async; iorder: one
-// sender, replies in order). Run sweeps the modes and the buffer,
-// optionally with the peer restarted mid-run.
+// Package stream is the stream lab, after a journal post on the "remote"
+// of a replicated system: goroutines hand messages through a buffered
+// channel to one messenger, which sends them to a peer over one gRPC
+// bidirectional stream and waits for each reply (sync), or leaves them to
+// a listener goroutine (async; iorder: one sender, replies in order).
 package stream
 
 import (
@@ -69,14 +67,12 @@ func NewLab() *lab.Of[Config] {
 	})
 }
 
-// The modes: how the client receives its replies, and who sends.
 const (
 	ModeSync    = "sync"   // the messenger waits for each reply before it sends the next
 	ModeAsync   = "async"  // a listener goroutine hands each reply to its sender
 	ModeInOrder = "iorder" // async, every message sent by one goroutine: the replies must come back in order
 )
 
-// Modes lists the modes in the order the lab runs them.
 func Modes() []string { return []string{ModeSync, ModeAsync, ModeInOrder} }
 
 // MaxPayloadBytes is the largest payload: the client refuses larger, the
@@ -92,22 +88,17 @@ type Config struct {
 	PayloadBytes int      `flag:"payload-bytes" usage:"bytes in each message's payload"`
 	Malformed    int      `flag:"malformed" usage:"messages per run with a bad checksum\n(one that does not match their payload): the peer rejects them"`
 	Oversized    int      `flag:"oversized" usage:"messages per run with a payload over 65536 bytes:\nthe client refuses them"`
-	// Restart stops the peer once half the messages are written, and
-	// starts it again on the same address after Downtime; the client
-	// retries for up to Downtime + 1 s before a message is unavailable.
+	// Restart stops the peer once half the messages are written, and starts
+	// it again on the same address after Downtime.
 	Restart  bool          `flag:"restart" usage:"also run each mode and buffer with the peer\nstopped mid-run and started again"`
 	Downtime time.Duration `flag:"downtime" needs:"restart" usage:"how long the peer stays down\nin a --restart run"`
 	Reps     int           `flag:"reps" usage:"runs of each point;\na point reports the run of median throughput"`
 
-	// handed, when set, is called as message i is handed to the client,
-	// by its goroutine: the tests cancel a run in its middle with it.
-	handed func(i int)
+	handed func(i int) // called as message i is handed over: the tests cancel a run in its middle
 }
 
-// DefaultConfig is the seed's experiment: 5000 messages, each from its
-// own goroutine, buffers of 0 to 1000, all three modes, no faults, 6 runs
-// a point (for an interval): 30 points in 10 s for CPU counts 1 and 2 on
-// 2 CPUs (at load 3).
+// DefaultConfig is the seed's experiment, 6 runs a point: 30 points in
+// 10 s for CPU counts 1 and 2 on 2 CPUs (at load 3).
 func DefaultConfig() Config {
 	return Config{
 		Modes:        Modes(),
@@ -115,23 +106,17 @@ func DefaultConfig() Config {
 		Buffers:      []int{0, 1, 10, 100, 1000},
 		PayloadBytes: 64,
 		Downtime:     50 * time.Millisecond,
-		Reps:         lab.IntervalRuns(), // the fewest whose median has an interval
+		Reps:         lab.IntervalRuns(),
 	}
 }
 
-// Limits past which a value is a typo rather than an experiment.
-const (
-	maxMessages = 200_000
-	maxBuffer   = 1 << 20
-	maxDowntime = 10 * time.Second
-	maxReps     = 100
-)
-
+// Validate refuses, beside nonsense, what would be a typo rather than an
+// experiment.
 func (c Config) Validate() error {
 	modes := strings.Join(Modes(), ", ")
 	return cmp.Or(
 		lab.NotEmpty("modes", c.Modes, "of "+modes),
-		lab.Within("messages", c.Messages, 1, maxMessages, "messages per run"),
+		lab.Within("messages", c.Messages, 1, 200_000, "messages per run"),
 		lab.NotEmpty("buffers", c.Buffers, "channel buffer size"),
 		lab.Within("payload-bytes", c.PayloadBytes, 0, MaxPayloadBytes, "bytes"),
 		lab.Refuse(c.Malformed < 0, "malformed %d: want 0 or more malformed messages per run", c.Malformed),
@@ -139,10 +124,10 @@ func (c Config) Validate() error {
 		lab.Refuse(c.Malformed > c.Messages, "malformed %d: more than the %d messages of a run", c.Malformed, c.Messages),
 		lab.Refuse(c.Malformed+c.Oversized > c.Messages,
 			"oversized %d: with %d malformed, more faulty messages than the %d messages of a run", c.Oversized, c.Malformed, c.Messages),
-		lab.Refuse(c.Downtime < 0 || c.Downtime > maxDowntime, "downtime %v: want 0 to %v", c.Downtime, maxDowntime),
-		lab.Within("reps", c.Reps, 1, maxReps, "runs per point"),
+		lab.Refuse(c.Downtime < 0 || c.Downtime > 10*time.Second, "downtime %v: want 0 to %v", c.Downtime, 10*time.Second),
+		lab.Within("reps", c.Reps, 1, 100, "runs per point"),
 		lab.Choices("modes", c.Modes, Modes(), "unknown mode; want some of "+modes),
-		lab.Buffers("buffers", c.Buffers, maxBuffer, "a channel buffer", "messages"),
+		lab.Buffers("buffers", c.Buffers, 1<<20, "a channel buffer", "messages"),
 	)
 }
 
@@ -156,8 +141,7 @@ func Variant(mode string, buffer int, restart bool) string {
 	return v
 }
 
-// Memory is what a run holds at most: its messages and payloads, and the
-// outcome and times of each.
+// Memory is what a run holds at most: its messages, and each's outcome.
 func (c Config) Memory() (float64, string) {
 	return float64(c.Messages) * float64(c.PayloadBytes+128), fmt.Sprintf("--messages %d of --payload-bytes %d", c.Messages, c.PayloadBytes)
 }

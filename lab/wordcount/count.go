@@ -17,12 +17,11 @@ import (
 )
 
 // isSpace reports whether b separates words: the six ASCII white-space
-// characters, as wc -w counts in the C locale (never a byte from 0x80 up:
-// a count is checked against wc's only on plain ASCII).
+// characters, as wc -w counts in the C locale.
 func isSpace(b byte) bool { return b < utf8.RuneSelf && unicode.IsSpace(rune(b)) }
 
-// Words counts the words of text, the maximal runs of bytes that are not
-// space: the reference every way's count is checked against.
+// Words counts the words of text: the reference every count is checked
+// against.
 func Words(text []byte) int {
 	words, inWord := 0, false
 	for _, b := range text {
@@ -70,16 +69,12 @@ func countWords(r io.Reader, reuse bool) (words, n int64, err error) {
 }
 
 // The three ways to count the words of the file at path: bytewise makes a
-// Read call, a system call, per byte, with a buffer allocated for each;
-// buffered reads through a bufio.Reader, a system call per 4 KiB, still
-// with a buffer allocated per byte; reused reads through a bufio.Reader
-// into one buffer, a handful of allocations per file.
+// system call per byte; buffered reads through a bufio.Reader, still with
+// a buffer allocated per byte; reused reads into one buffer.
 func countBytewise(path string) (words, n int64, err error) { return countFile(path, false, false) }
 func countBuffered(path string) (words, n int64, err error) { return countFile(path, true, false) }
 func countReused(path string) (words, n int64, err error)   { return countFile(path, true, true) }
 
-// countFile is countWords of the file at path, read through a
-// bufio.Reader where buffered, with reuse as countWords takes it.
 func countFile(path string, buffered, reuse bool) (words, n int64, err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -93,8 +88,7 @@ func countFile(path string, buffered, reuse bool) (words, n int64, err error) {
 	return countWords(r, reuse)
 }
 
-// vocabulary is what the generated text is made of: common English words,
-// the most common first, and a few of the sea.
+// vocabulary is what the generated text is made of, the most common first.
 const vocabulary = "the of and a to in that his it he was with as but is for all " +
 	"this at by from not on so be him one you had have there or now were " +
 	"which upon like me my they their some what when into no more than out " +
@@ -105,10 +99,8 @@ const vocabulary = "the of and a to in that his it he was with as but is for all
 	"between strange voyage island wind storm mast rope oil"
 
 // Text returns size bytes of English-looking ASCII prose, the same at
-// every call: words of a fixed vocabulary, common ones more often, some
-// capitalized or punctuated, lines of 6 to 14 with now and then a double
-// space or a tab, blank lines between paragraphs. Text(n) begins Text(m)
-// for n < m.
+// every call, with punctuation, tabs, double spaces and blank lines.
+// Text(n) begins Text(m) for n < m.
 func Text(size int) []byte {
 	if size <= 0 {
 		return []byte{}

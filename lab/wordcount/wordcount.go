@@ -1,7 +1,7 @@
 // Package wordcount is the wordcount lab, after the talk that profiled a
-// word counter into shape: a text file's words counted by a system call
-// per byte, through a bufio.Reader with a fresh one-byte buffer per read,
-// and with one buffer reused; the system's wc -w must agree.
+// word counter: a text's words counted by a system call per byte, through
+// a bufio.Reader with a fresh buffer per read, and with one buffer reused;
+// the system's wc -w must agree.
 package wordcount
 
 import (
@@ -11,16 +11,16 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/results/chartspec"
-
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 const Name = "wordcount"
@@ -58,19 +58,17 @@ func NewLab() *lab.Of[Config] {
 // Config says what the lab counts and how often.
 type Config struct {
 	File string `flag:"file" usage:"count this file's words\n(default: a generated text of --size bytes)"`
-	Size int    `flag:"size" usage:"bytes of the generated text"` // the talk's Moby Dick's; valid even with a File
+	Size int    `flag:"size" usage:"bytes of the generated text"`
 	Reps int    `flag:"reps" usage:"runs of each way of reading at each CPU count;\na point reports the median"`
 }
 
-// DefaultConfig is a generated 1.2 MB text (the talk's size) and 6 runs
-// of each way, the fewest whose speedup has an interval: about 7 s for CPU
-// counts 1 and 2 on the 2-core VM.
+// DefaultConfig is the talk's 1.2 MB: about 7 s for CPU counts 1 and 2 on
+// the 2-core VM.
 func DefaultConfig() Config {
-	return Config{Size: 1_200_000, Reps: lab.IntervalRuns()} // the talk's 1.2 MB; runs enough for an interval
+	return Config{Size: 1_200_000, Reps: lab.IntervalRuns()}
 }
 
-// Validate implements lab.Validator; a File must be a readable regular
-// file.
+// Validate wants a File, if any, a readable regular file.
 func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.AtLeast("size", c.Size, 1, "byte"),
@@ -107,30 +105,31 @@ func (c Config) Memory() (float64, string) {
 }
 
 // Run counts the file's words every way at each CPU count, the ways
-// taking turns: the points "bytewise", "buffered", "reused" and, with wc
-// on the PATH, "wc" (its CPUUsed wc's): the median run, Ops the file's
-// bytes. A wrong count is an error; progress also hears when wc is
-// missing or, on a file not plain ASCII, counts differently.
+// taking turns, and with wc on the PATH, wc too (its CPU its own): the
+// median run, Ops the file's bytes. A wrong count is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
-	say := lab.Tell(progress) // notes beside the points' lines
+	say := lab.Tell(progress)
 	path := c.File
 	if path == "" {
-		tmp, err := writeTemp(Text(c.Size))
+		dir, err := os.MkdirTemp("", "brewput-wordcount-")
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("temporary text file: %w", err)
 		}
-		defer os.Remove(tmp)
-		path = tmp
+		defer os.RemoveAll(dir)
+		path = filepath.Join(dir, "text.txt")
+		if err := os.WriteFile(path, Text(c.Size), 0o644); err != nil {
+			return nil, fmt.Errorf("temporary text file: %w", err)
+		}
 	}
 	text, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	ref := ref{words: int64(Words(text)), size: int64(len(text)), plain: plainASCII(text)}
-	text = nil // the reference is all that is needed of it
+	text = nil
 
 	ways := []way{
 		{name: "bytewise", count: countBytewise},
@@ -181,21 +180,19 @@ type way struct {
 	wc    string
 }
 
-// ref is what every count is checked against.
 type ref struct {
 	words, size int64
 	plain       bool // plain ASCII text, where wc -w must agree
 }
 
-// timing is what the runs of one way measured: their times and CPU time
-// (this process's, or wc's), heap allocations and bytes allocated.
+// timing is what the runs of one way measured, with the heap allocations.
 type timing struct {
 	lab.Runs
 	mallocs, bytes uint64
 }
 
-// measure runs each way reps times on the file at path, in turns, checks
-// every count against ref: the timings and wc's count.
+// measure runs each way reps times in turns and checks every count: the
+// timings and wc's count.
 func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([]timing, int64, error) {
 	ts := make([]timing, len(ways))
 	var wcCount int64
@@ -234,8 +231,6 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 	return ts, wcCount, err
 }
 
-// plainASCII reports whether text is printable ASCII and white space
-// only, where wc -w and Words must agree.
 func plainASCII(text []byte) bool {
 	for _, b := range text {
 		if !isSpace(b) && (b < 0x21 || b > 0x7e) {
@@ -243,21 +238,4 @@ func plainASCII(text []byte) bool {
 		}
 	}
 	return true
-}
-
-// writeTemp writes text to a new temporary file and returns its path.
-func writeTemp(text []byte) (string, error) {
-	f, err := os.CreateTemp("", "brewput-wordcount-*.txt")
-	if err != nil {
-		return "", fmt.Errorf("temporary text file: %w", err)
-	}
-	_, err = f.Write(text)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return "", fmt.Errorf("temporary text file: %w", err)
-	}
-	return f.Name(), nil
 }

@@ -12,8 +12,7 @@ import (
 	"github.com/brewput/brewput/lab"
 )
 
-// addInput returns the integers 0 … n-1, whose sum n(n-1)/2 checks every
-// run exactly.
+// addInput returns the integers 0 … n-1, whose sum checks every run.
 func addInput(n int) []int {
 	numbers := make([]int, n)
 	for i := range numbers {
@@ -22,11 +21,8 @@ func addInput(n int) []int {
 	return numbers
 }
 
-// addWant is the sum of addInput(n).
 func addWant(n int) int { return n * (n - 1) / 2 }
 
-// add sums numbers in one goroutine: pure arithmetic with nothing to wait
-// for, the CPU-bound workload.
 func add(numbers []int) int {
 	var v int
 	for _, n := range numbers {
@@ -35,8 +31,7 @@ func add(numbers []int) int {
 	return v
 }
 
-// addConcurrent sums a part of numbers per goroutine at the same time,
-// each writing its own slot once, at the end, and adds up the sums.
+// addConcurrent sums a part per goroutine, each writing its own slot once.
 func addConcurrent(goroutines int, numbers []int) int {
 	partial := make([]int, goroutines)
 	var wg sync.WaitGroup
@@ -48,8 +43,8 @@ func addConcurrent(goroutines int, numbers []int) int {
 	return add(partial)
 }
 
-// sortInput returns n pseudo-random integers, the same for every run, and
-// them sorted by the standard library, which a bubble sort must equal.
+// sortInput returns n pseudo-random integers, and them sorted by the
+// standard library, which a bubble sort must equal.
 func sortInput(n int) (input, want []int) {
 	r := rand.New(rand.NewPCG(6, 1))
 	input = make([]int, n)
@@ -61,12 +56,10 @@ func sortInput(n int) (input, want []int) {
 	return input, want
 }
 
-// bubbleSort sorts a in place: passes over the unsorted front carry the
-// largest element each meets to the end, until one moves nothing. A step
-// writes the min and max of two neighbours rather than branching, which
-// mispredicted on random input and not on sorted runs would make halves
-// then the whole faster than one sort even on one CPU (×1.3): time
-// follows the comparisons, the cost the lesson is about.
+// bubbleSort sorts a in place. A step writes the min and max of two
+// neighbours rather than branching, which mispredicted on random input and
+// not on sorted runs would make halves then the whole faster than one sort
+// even on one CPU (×1.3): time follows the comparisons, the lesson's cost.
 func bubbleSort(a []int) {
 	n := len(a)
 	for pass := 0; pass < n; pass++ {
@@ -82,9 +75,8 @@ func bubbleSort(a []int) {
 	}
 }
 
-// sortConcurrent bubble-sorts a part of a per goroutine, then the whole:
-// the lesson, as with two parts that still takes ¾ of a plain sort's
-// comparisons, and what the goroutines saved is spent again in one.
+// sortConcurrent bubble-sorts a part of a per goroutine, then the whole,
+// which with two parts still takes ¾ of a plain sort's comparisons.
 func sortConcurrent(goroutines int, a []int) {
 	var wg sync.WaitGroup
 	for g := range goroutines {
@@ -104,22 +96,19 @@ type document struct {
 	} `xml:"channel"`
 }
 
-// item is one entry of a document; find looks for the topic in its
-// description.
 type item struct {
 	Title       string `xml:"title"`
 	Description string `xml:"description"`
 	Link        string `xml:"link"`
 }
 
-// vocabulary is what the generated descriptions are made of.
 const vocabulary = "coffee latte espresso grind steam milk press cup queue barista " +
 	"order channel worker mutex scheduler thread core cache disk wait " +
 	"throughput latency the a of and to in with on"
 
-// findInput makes n XML documents, the same for every run, topic in some
-// items' descriptions, and counts those that mention it as generated (not
-// parsed: the count checks find's parsing too).
+// findInput makes n XML documents, topic in some items' descriptions, and
+// counts those that mention it as generated (the count checks find's
+// parsing too).
 func findInput(n int, topic string) (docs [][]byte, want int, err error) {
 	r := rand.New(rand.NewPCG(6, 3))
 	vocab := strings.Fields(vocabulary)
@@ -155,7 +144,7 @@ func findInput(n int, topic string) (docs [][]byte, want int, err error) {
 }
 
 // read stands for reading a document from disk: a sleep for the disk's
-// blocking wait (not the machine's disk and page cache), then the parse.
+// blocking wait, then the parse.
 func read(doc []byte, wait time.Duration) ([]item, error) {
 	if wait > 0 {
 		time.Sleep(wait)
@@ -167,7 +156,6 @@ func read(doc []byte, wait time.Duration) ([]item, error) {
 	return d.Channel.Items, nil
 }
 
-// mentions reports whether any of items has topic in its description.
 func mentions(items []item, topic string) bool {
 	for _, it := range items {
 		if strings.Contains(it.Description, topic) {
@@ -177,8 +165,7 @@ func mentions(items []item, topic string) bool {
 	return false
 }
 
-// find counts the documents that mention topic, one after the other: the
-// IO-bound workload, nearly all its time waiting.
+// find counts the documents that mention topic: the IO-bound workload.
 func find(topic string, docs [][]byte, wait time.Duration) (int, error) {
 	found := 0
 	for i, doc := range docs {
@@ -193,9 +180,8 @@ func find(topic string, docs [][]byte, wait time.Duration) (int, error) {
 	return found, nil
 }
 
-// findConcurrent counts as find with a pool of workers fed through a
-// channel that holds every document, closed before they start; their
-// waits overlap even on one CPU.
+// findConcurrent counts as find with a pool of workers, whose waits
+// overlap even on one CPU.
 func findConcurrent(workers int, topic string, docs [][]byte, wait time.Duration) (int, error) {
 	ch := make(chan int, len(docs))
 	for i := range docs {

@@ -237,7 +237,6 @@ type workload struct {
 	check   func() error
 }
 
-// inputs is the data every run starts from, made once per Run.
 type inputs struct {
 	numbers          []int // add's
 	unsorted, sorted []int // sort's input and its right answer
@@ -245,7 +244,6 @@ type inputs struct {
 	found            int // how many docs mention the topic
 }
 
-// orCPUs is n, or one per CPU of the machine when n is 0.
 func orCPUs(n int) int {
 	if n == 0 {
 		return runtime.NumCPU()

@@ -21,6 +21,7 @@ import (
 // an ETA on a terminal, a line per point elsewhere.
 type Progress struct {
 	w       io.Writer
+	words   Words
 	count   int    // the study's rounds
 	profile string // the study's folder of profiles, if any
 	total   int
@@ -35,25 +36,27 @@ type Progress struct {
 	perPoint time.Duration
 }
 
+// Words says a sweep's plan, its points measured again and where their
+// profiles went (report/text's SweepWords).
+type Words interface {
+	Measuring(results.Measuring) string
+	Remeasure(results.Remeasure) string
+	Profiles(results.Profiles) string
+}
+
 // NewProgress says how many points st measures, done of them already, and
 // about how long that takes, and starts telling its progress on w.
-func NewProgress[S Spec[S]](w io.Writer, st Batch[S], done int) *Progress {
-	left := st.Total() - done
-	about := allPoints(st) * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
+func NewProgress[S Spec[S]](w io.Writer, words Words, st Batch[S], done int) *Progress {
+	m := results.Measuring{Done: done, Left: st.Total() - done, Total: st.Total()}
+	m.About = allPoints(st) * time.Duration(m.Left) / time.Duration(max(len(st.Specs), 1))
 	// A busy machine makes points be measured again (--noisy retry): the
 	// estimate says how long that could take at most, and the time left,
 	// revised as points finish, counts it at the rate seen so far.
-	when := fmt.Sprintf("about %v", about.Round(100*time.Millisecond))
-	if rt := st.Retry; rt.Attempts > 1 && left > 0 {
-		most := about*time.Duration(rt.Attempts) + rt.Wait*time.Duration((rt.Attempts-1)*left)
-		when += fmt.Sprintf(" on a quiet machine, up to %v if other processes make every point be measured again", most.Round(time.Second))
+	if rt := st.Retry; rt.Attempts > 1 && m.Left > 0 {
+		m.Most = m.About*time.Duration(rt.Attempts) + rt.Wait*time.Duration((rt.Attempts-1)*m.Left)
 	}
-	if done > 0 {
-		format.Lines(w, "")(fmt.Sprintf("resuming: %s of %d measured, measuring %s, %s (revised as points finish)", format.Count(done, "point"), st.Total(), format.Count(left, "point"), when))
-	} else {
-		format.Lines(w, "")(fmt.Sprintf("measuring %s, %s (revised as points finish)", format.Count(st.Total(), "point"), when))
-	}
-	p := NewBar(w, st)
+	format.Lines(w, "")(words.Measuring(m))
+	p := NewBar(w, words, st)
 	p.done = done
 	if p.bar != nil {
 		p.bar.Set(done)
@@ -70,9 +73,10 @@ func allPoints[S Spec[S]](st Batch[S]) time.Duration {
 	return sum
 }
 
-// NewBar is NewProgress that says nothing first.
-func NewBar[S Spec[S]](w io.Writer, st Batch[S]) *Progress {
-	p := &Progress{w: w, count: st.Count, profile: st.Profile, total: st.Total(), start: time.Now(),
+// NewBar is NewProgress that says nothing first; words may be nil where
+// st keeps no profiles.
+func NewBar[S Spec[S]](w io.Writer, words Words, st Batch[S]) *Progress {
+	p := &Progress{w: w, words: words, count: st.Count, profile: st.Profile, total: st.Total(), start: time.Now(),
 		perPoint: allPoints(st) / time.Duration(max(len(st.Specs), 1))}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		// The times are the bar's description (times), from the run's
@@ -207,7 +211,5 @@ func (p *Progress) Finish(points []results.Point) {
 	if p.profile == "" || n == 0 {
 		return
 	}
-	fmt.Fprintf(p.w, "profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n", format.Count(n, "point"), p.profile)
-	fmt.Fprintf(p.w, "  go tool trace %s\n", last+record.TraceExt)
-	fmt.Fprintf(p.w, "  go tool pprof -top %s\n", last+record.BlockExt)
+	io.WriteString(p.w, p.words.Profiles(results.Profiles{Points: n, Dir: p.profile, Trace: last + record.TraceExt, Block: last + record.BlockExt}))
 }

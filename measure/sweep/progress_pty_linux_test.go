@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -57,7 +58,7 @@ func TestProgressBarFitsTheTerminal(t *testing.T) {
 		{Config: "linearpipe-10", Label: "another grinder + another espresso machine + another steamer", Load: Load{CPUs: 64, Load: results.Load{Dur: time.Second}}},
 		{Config: "multipipe-2", Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}},
 		Count: 6, Retry: Retry{Attempts: 4, Wait: 5 * time.Second}}
-	p := NewProgress(term, st, 0)
+	p := NewProgress(term, text.SweepWords{}, st, 0)
 	if p.bar == nil {
 		t.Fatal("no bar drawn on a terminal")
 	}

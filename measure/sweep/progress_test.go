@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -16,7 +17,7 @@ func TestProgressRevises(t *testing.T) {
 	st := Batch[testSpec]{Specs: []testSpec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}, {Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}}, Count: 1}
 	points := []results.Point{{Spec: results.Spec{Mode: "locking", CPUs: 1}, Throughput: 250, Unit: "lattes/s"}, {Spec: results.Spec{Mode: "locking", CPUs: 2}, Throughput: 250, Unit: "lattes/s"}}
 	var log strings.Builder
-	p := NewProgress(&log, st, 0)
+	p := NewProgress(&log, text.SweepWords{}, st, 0)
 	p.Done(points[:1])
 	p.Done(points)
 	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
@@ -32,7 +33,7 @@ func TestProgressEstimatesRetries(t *testing.T) {
 	st := Batch[testSpec]{Specs: []testSpec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}, {Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}},
 		Count: 1, Retry: Retry{Attempts: 4, Wait: 5 * time.Second}}
 	var log strings.Builder
-	NewProgress(&log, st, 0)
+	NewProgress(&log, text.SweepWords{}, st, 0)
 	about := st.Specs[0].Duration() + st.Specs[1].Duration()
 	want := fmt.Sprintf("about %v on a quiet machine, up to %v if other processes make every point be measured again",
 		about.Round(100*time.Millisecond), (4*about + 2*3*5*time.Second).Round(time.Second))
@@ -49,7 +50,7 @@ func TestProgressSays(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
 	st := Batch[testSpec]{Specs: []testSpec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}}, Count: 1}
 	var log strings.Builder
-	p := NewBar(&log, st)
+	p := NewBar(&log, text.SweepWords{}, st)
 	p.Say("multipipe-2 cpus=2: disturbed (other processes took 1.28 CPUs of its 2 CPUs): measuring again after waiting 5.1s for a quiet machine (still busy), attempt 2 of 4")
 	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
 	for _, l := range lines {

@@ -15,26 +15,21 @@ import (
 )
 
 // MeasureRest measures, with r, what the points of a study's journal
-// (have, of a run cut short) lack, telling log its progress, a disturbed
+// (have, of a run cut short) lack, telling log its progress in words, a disturbed
 // point again as st.Retry says, and hands each point to add as soon as it
 // is measured. It returns the points measured, also when it stops early.
 // A profile folder that cannot be made, and an error from add, are an
 // exitcode.Failure.
-func (r Runner[S]) MeasureRest(ctx context.Context, st *Batch[S], have []results.Point, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
+func (r Runner[S]) MeasureRest(ctx context.Context, st *Batch[S], have []results.Point, log io.Writer, words Words, add func(*results.Point) error) ([]results.Point, error) {
 	if st.Profile != "" {
 		if err := os.MkdirAll(st.Profile, 0o755); err != nil {
 			return nil, exitcode.Failure{Err: fmt.Errorf("--profile: create %s: %w", st.Profile, err)}
 		}
 	}
 	tasks := st.Remaining(have)
-	prog := NewProgress(log, *st, len(st.Tasks())-len(tasks))
+	prog := NewProgress(log, words, *st, len(st.Tasks())-len(tasks))
 	retried := func(p results.Point, attempt int, waited time.Duration, quiet bool) {
-		state := "quiet"
-		if !quiet {
-			state = "still busy"
-		}
-		prog.Say(fmt.Sprintf("%s cpus=%d: disturbed (%s): measuring again after waiting %v for a quiet machine (%s), attempt %d of %d",
-			p.Mode, p.CPUs, p.Interference(), waited.Round(100*time.Millisecond), state, attempt+1, st.Retry.Attempts))
+		prog.Say(words.Remeasure(results.Remeasure{Point: p, Waited: waited, Quiet: quiet, Attempt: attempt + 1, Attempts: st.Retry.Attempts}))
 	}
 	var points []results.Point
 	defer func() { prog.Finish(points) }()

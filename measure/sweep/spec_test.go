@@ -11,6 +11,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -82,7 +83,7 @@ func TestRunnerMeasuresAnySystem(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var kept []results.Point
-	points, err := r.MeasureRest(ctx, st, nil, io.Discard, func(p *results.Point) error {
+	points, err := r.MeasureRest(ctx, st, nil, io.Discard, text.SweepWords{}, func(p *results.Point) error {
 		kept = append(kept, *p)
 		cancel() // as a ^C after the first point
 		return nil
@@ -90,7 +91,7 @@ func TestRunnerMeasuresAnySystem(t *testing.T) {
 	if err == nil || len(points) != 1 || len(kept) != 1 || points[0].Mode != "a" || points[0].Ops == 0 || points[0].CPUs != 1 {
 		t.Fatalf("cut short after one point: %v, %d points (%d kept); want an error and point a measured, kept", err, len(points), len(kept))
 	}
-	rest, err := r.MeasureRest(context.Background(), st, points, io.Discard, func(*results.Point) error { return nil })
+	rest, err := r.MeasureRest(context.Background(), st, points, io.Discard, text.SweepWords{}, func(*results.Point) error { return nil })
 	if err != nil || len(rest) != 1 || rest[0].Mode != "b" || rest[0].Ops == 0 {
 		t.Errorf("resumed: %v, %d points; want point b alone", err, len(rest))
 	}

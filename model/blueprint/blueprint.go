@@ -122,7 +122,6 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 }
 
-// Load reads and parses the blueprint file at path.
 func Load(path string) (*Blueprint, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {

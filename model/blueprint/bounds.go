@@ -24,10 +24,9 @@ type Demand struct {
 
 // Bounds are what a structure alone allows (+Inf: unbounded).
 type Bounds struct {
-	// CPU is CPUs ÷ an operation's CPU time, a second.
-	CPU float64
-	// Structural is copies ÷ hold time of the most-held resource (a lock,
-	// a pool, a stage), which Resource names ("" where none is held).
+	CPU float64 // CPUs ÷ an operation's CPU time, a second
+	// Structural is copies ÷ hold time of the most-held resource, which
+	// Resource names ("" where none is held).
 	Structural float64
 	Resource   string
 	// ThroughputMax is the least of CPU, Structural, the customers (or
@@ -211,15 +210,13 @@ func (b *Blueprint) counted(name string, machine bool, n int) string {
 
 // Sizes are what a system is made of, for its footprint.
 type Sizes struct {
-	Parts    []Part
-	Machines float64 // mutexes and meters
-	// MachinesAre names them: "machines" where empty.
-	MachinesAre string
+	Parts       []Part
+	Machines    float64 // mutexes and meters
+	MachinesAre string  // names them: "machines" where empty
 	Slots       float64 // room in channels
 	Drinks      float64 // the most orders a second
-	// Events is about how many events an order takes, Meters how many
-	// readings a point keeps.
-	Events, Meters float64
+	Events      float64 // about how many events an order takes
+	Meters      float64 // readings a point keeps
 }
 
 // Part is some of a system's processes: "6 customers".
@@ -331,14 +328,12 @@ func extraBranches(n node) int {
 }
 
 // WindowOrders is about how many orders one CPU finishes in Window's
-// window: enough for a median and a band, few enough for a system whose
-// steps take nanoseconds.
+// window: enough for a median and a band.
 const WindowOrders = 200_000
 
 // Window is the simulated window and warm-up of a point of b where the
-// user gave none: at most dur and warmup, and no longer than one CPU
-// takes for WindowOrders orders (a quarter of that to warm up, at least
-// 100 orders' time); false where dur already holds fewer.
+// user gave none: at most dur and warmup, and no longer than one CPU takes
+// for WindowOrders orders; false where dur already holds fewer.
 func (b *Blueprint) Window(dur, warmup time.Duration) (time.Duration, time.Duration, bool) {
 	st := b.structure()
 	per := time.Duration(max(st.cpu, st.path) * float64(time.Second))

@@ -32,8 +32,7 @@ func (st *step) run(w *world, p *sim.Proc) {
 	if st.every > 1 && !w.turn(st, p, st.every) {
 		return
 	}
-	// Drawn before waiting for the resources, as m.use(d()) draws, in
-	// package model's order.
+	// Drawn before waiting for the resources, as coffee's m.use(d()) draws.
 	d := st.d.draw(w.s.Rand())
 	if f := w.scale[st.id]; f > 0 {
 		d = w.scaled(st, d, f)

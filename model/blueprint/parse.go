@@ -27,7 +27,6 @@ var (
 // wantItem is what an item of a list of steps may be.
 const wantItem = "a step such as {name: grind, duration: 1ms}, a group {steps: [...]}, a parallel {parallel: [...]} or a pipeline {pipeline: [...]}"
 
-// parse reads data into p.b.
 func (p *parser) parse(data []byte) error {
 	p.data = data
 	p.open = map[*yaml.Node]int{}
@@ -219,7 +218,6 @@ func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
 	return nil
 }
 
-// load reads how orders arrive.
 func (p *parser) load(v *yaml.Node) error {
 	f, err := p.mapping(v, "load", "a mapping such as {customers: 4} or {rate: 800}")
 	if err != nil {
@@ -338,7 +336,6 @@ func (p *parser) named(n *yaml.Node, what, want string) (*yaml.Node, *fields, st
 	return n, f, name, nil
 }
 
-// item reads one item of a list of steps.
 func (p *parser) item(n *yaml.Node) (node, error) {
 	n, f, name, err := p.named(n, "", wantItem)
 	if err != nil {

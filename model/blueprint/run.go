@@ -8,9 +8,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Words reports whether b has a word that cores add to, whose cache line
-// a band spans staying at a core for none to all of its move: a {kind:
-// word} resource or a read-write lock's reader count.
+// Words reports whether b has a word that cores add to: a {kind: word}
+// resource or a read-write lock's reader count.
 func (b *Blueprint) Words() bool {
 	for _, r := range b.Used() {
 		if r.Kind == Word || r.Kind == RWMutex {
@@ -82,8 +81,7 @@ type Run struct {
 }
 
 // Tracer hears, for a schedule, which machine a process's next burn is a
-// step on, and for whose order (a process's ID); a helper's orders are
-// its customer's.
+// step on, and for whose order.
 type Tracer interface {
 	Step(p *sim.Proc, machine string, customer int)
 	Done(p *sim.Proc)
@@ -122,8 +120,7 @@ func (w *world) machine(name string, n int) *meter {
 }
 
 // Build builds b in s for run r: what runs one order, and the meters'
-// readings, the resources' (a pooled one's machines each), then the
-// stages' (a shop's workers each).
+// readings, the resources' then the stages'.
 func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, r Run) (func(*sim.Proc), func() []Reading) {
 	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{}, trace: r.Trace, crew: map[string]int{},
 		scale: make([]float64, len(b.steps)), carry: make([]float64, len(b.steps))}

@@ -9,13 +9,9 @@ import (
 )
 
 // Shop is mode m of the coffee shop, changed by v, with steps st, as a
-// blueprint. Coffee's family says the shop's shape once (what a drink
-// holds while its steps run, what N counts, whether the milk is steamed
-// beside the coffee) and Shop compiles it into what coffee builds of it:
-// the kitchen lock, a lock or a pool of machines per kind, goroutines per
-// machine joined by channels, metered as coffee meters them. A mode and a
-// file describing the same shop are so one model. m, st and v are valid
-// (coffee's Validate, Steps.Validate and Variant.Check).
+// blueprint: its family's Shape compiled into what coffee builds of it,
+// metered as coffee meters them, so that a mode and a file describing the
+// same shop are one model. m, st and v are valid.
 func Shop(m coffee.Mode, st coffee.Steps, v coffee.Variant) *Blueprint {
 	f := coffee.FamilyOf(m)
 	b := &Blueprint{Name: m.String(), File: m.String(), Unit: strings.TrimSuffix(m.Unit(), "/s"), Clock: "cpu",

@@ -207,7 +207,6 @@ func (p *parser) only(f *fields, allowed []string, noun string, known []string) 
 	return nil
 }
 
-// get returns the value of key and whether it is there.
 func (f *fields) get(key string) (*yaml.Node, bool) {
 	fl, ok := f.byKey[key]
 	return fl.val, ok

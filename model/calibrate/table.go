@@ -10,9 +10,8 @@ import (
 	"github.com/brewput/brewput/model/curves"
 )
 
-// WriteTable writes the costs as a small table, each with its median, its
-// 95 % interval and its distribution's 5th and 95th percentiles, then
-// where and when they were measured and how busy the machine was.
+// WriteTable writes the costs as a small table, then where and when they
+// were measured and how busy the machine was.
 func (c Calibration) WriteTable(out io.Writer) {
 	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
 	t.Row("cost", "median", "95% interval", "p5", "p95")
@@ -53,9 +52,8 @@ func (c Calibration) WriteTable(out io.Writer) {
 	}
 }
 
-// writeSpan writes, for each cost, the least and the most of the
-// calibrations' medians and the range a band spans (Span), then which
-// calibrations they are.
+// writeSpan writes each cost's spread over the earlier calibrations, and
+// which they are.
 func (c Calibration) writeSpan(out io.Writer) {
 	n := len(c.Earlier)
 	if c.disturbed() {
@@ -91,9 +89,7 @@ func (c Calibration) writeSpan(out io.Writer) {
 	fmt.Fprintln(out, format.Wrap("earlier, newest first (UTC; other processes' use): "+strings.Join(dates, ", "), format.Width(out), "  "))
 }
 
-// wakeText writes a wake-up's cost. A wake-up is timed less the runnext
-// grace, so one that came within the grace is 0: no cost beyond the
-// grace, not a wake-up that took no time.
+// wakeText writes a wake-up's cost: 0 is one within the runnext grace.
 func wakeText(d time.Duration) string {
 	if d <= 0 {
 		return "≈0 (in the grace)"

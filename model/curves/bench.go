@@ -9,20 +9,14 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// minShare is the least share of an operation's time on one CPU that a
-// lock's holds must take to be the one it is read as: below, a lock
-// seen (sync.Pool's, once in thousands of operations) explains nothing.
-// A read lock, whose readers' holds are not timed, is read as one where
-// half the operations or more take it (each take writes its readers'
-// count).
+// minShare is the least share of an operation's time that a lock's holds
+// must take to be read as its lock; a read lock, whose holds are not
+// timed, is one where half the operations or more take it.
 const minShare = 0.02
 
-// BenchOf reads a benchmark's Bench off its measured runs (closed loop,
-// one benchmark, on one CPU and more; its locks watched, or metered):
-// the median run of one CPU's time an operation, each count's speed-ups,
-// and the lock its workers share with the most of an operation's time in
-// its holds, read on the most CPUs measured (where it is known whether
-// its workers share it).
+// BenchOf reads a benchmark's Bench off its measured runs, on one CPU and
+// more: the median run's time an operation, each count's speed-ups, and
+// its lock, read on the most CPUs measured.
 func BenchOf(runs []results.Point) (Bench, error) {
 	by := map[int][]results.Point{}
 	for _, p := range runs {
@@ -35,9 +29,7 @@ func BenchOf(runs []results.Point) (Bench, error) {
 		return Bench{}, fmt.Errorf("no run on one CPU that completed an operation")
 	}
 	base := medianRun(one).Throughput
-	// A speed-up's band holds both its runs' spread and one CPU's: the
-	// runs of either count moved between sessions, and two sessions'
-	// bands must meet.
+	// A speed-up's band holds both its runs' spread and one CPU's.
 	lo1, hi1 := spread(one)
 	b := Bench{T1: 1e9 / base, Measured: map[int]Range{}}
 	most := 1

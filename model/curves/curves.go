@@ -1,11 +1,7 @@
 // Package curves holds how a machine's throughput of the shapes that
-// contend in Go code — one sync.Mutex every goroutine takes, an RWMutex's
-// readers, one word every core adds to, a channel between goroutines,
-// allocation — changes with the cores that run them. brewput calibrate
-// measures them with real goroutines on the machine predicted for
-// (Measure), and predict reads a benchmark's speed-up off them (Speedup):
-// what a contended lock or line costs there is what was measured there,
-// not a mechanism's guess.
+// contend in Go code changes with the cores that run them. brewput
+// calibrate measures them (Measure), and predict reads a benchmark's
+// speed-up off them (Speedup): measured there, not a mechanism's guess.
 package curves
 
 import (
@@ -152,10 +148,8 @@ func (c *Curves) Scale(other *Curves) float64 {
 }
 
 // Speedup is what cell made on n CPUs against one: its median over the
-// repeats, and the least and most a repeat made against the median on
-// one CPU. Cells between those measured are interpolated (interp), counts
-// between those measured over their logarithms; ok is false for a shape,
-// or a count past the most, not measured.
+// repeats, and the least and most a repeat made, interpolated between the
+// cells and counts measured; ok is false past them.
 func (c *Curves) Speedup(cell Cell, n int) (mid, lo, hi float64, ok bool) {
 	return c.each(cell, n, func(one, at Point) [3]float64 {
 		base := median(one.Rates)
@@ -201,13 +195,9 @@ func (c *Curves) counts(cell Cell) []int {
 	return out
 }
 
-// interp is f at cell on n CPUs (a count measured), from the cells of its
-// shape and its nearest WriteEvery, Cap, Bytes and Shards measured on one
-// CPU and on n: over the hold's and the work's log(1+ns/10), between the
-// four cells around it where all were measured (a grid), else weighed
-// by the inverse square of the distance to each (a few cells, as a
-// machine's published benchmarks give). Past the cells measured it holds
-// the nearest edge's.
+// interp is f at cell on n CPUs (a count measured), over the hold's and
+// the work's log(1+ns/10): between the four cells around it where all
+// were measured, else by inverse square distance; past them, the edge's.
 func (c *Curves) interp(cell Cell, n int, f func(one, at Point) [3]float64) ([3]float64, bool) {
 	type key struct{ hold, out int }
 	near := c.nearest(cell)
@@ -302,8 +292,7 @@ func share(n int) float64 {
 }
 
 // bracket is the two values of xs (sorted) around v and how far v lies
-// from the first to the second, over log(1+x/10): the grid's steps are
-// about even there, from 0 up. Outside xs, the nearest edge.
+// from the first to the second, over log(1+x/10); outside xs, the edge.
 func bracket(xs []int, v int) (a, b int, f float64) {
 	if v <= xs[0] {
 		return xs[0], xs[0], 0
@@ -344,10 +333,8 @@ func median(xs []float64) float64 {
 //go:embed reference.json
 var referenceJSON []byte
 
-// Reference is the curves of the many-core machine whose are known, for
-// a prediction with no calibration of its machine's: read from the
-// published-shape benchmarks three lendings of a 16-vCPU machine ran
-// (validation/refcurves writes it).
+// Reference is the curves of a 16-vCPU machine, for a prediction with no
+// calibration of its machine's (validation/refcurves writes it).
 func Reference() *Curves {
 	var c Curves
 	if err := json.Unmarshal(referenceJSON, &c); err != nil {

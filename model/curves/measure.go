@@ -23,9 +23,8 @@ type Options struct {
 // started, the lock's waiters queued as they will stay.
 const warmup = 3 * time.Millisecond
 
-// Measure runs every cell on every count, each Repeats times (the repeats
-// go round all of them, so that a disturbance that lasts spreads over
-// many cells instead of shifting one), under GOMAXPROCS of the count. It
+// Measure runs every cell on every count, each Repeats times (round all of
+// them, to spread a disturbance), under GOMAXPROCS of the count. It
 // returns what it measured when ctx ends, and ctx's error.
 func Measure(ctx context.Context, opt Options) (*Curves, error) {
 	if opt.Cells == nil {
@@ -63,10 +62,7 @@ func Measure(ctx context.Context, opt Options) (*Curves, error) {
 }
 
 // Work runs n rounds of the published lock benchmarks' local work (foo
-// *= 2; foo /= 2, which the compiler cannot fold: the product may
-// overflow) on x: the work a cell's goroutines do, which shares nothing
-// and touches no memory. Machines whose benchmarks ran the same loop
-// (testdata's primitives) are read in the same rounds (NsPerIter).
+// *= 2; foo /= 2, which the compiler cannot fold), which shares nothing.
 //
 //go:noinline
 func Work(n int, x uint64) uint64 {

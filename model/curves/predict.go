@@ -8,7 +8,6 @@ import (
 // Range is a speed-up against one CPU: a point and the band around it.
 type Range struct{ Mid, Lo, Hi float64 }
 
-// scale is r times f.
 func (r Range) scale(f float64) Range { return Range{r.Mid * f, r.Lo * f, r.Hi * f} }
 
 // Bench is what was measured of a benchmark on this machine: the time of
@@ -21,17 +20,14 @@ type Bench struct {
 	Allocs   float64 // heap allocations an operation
 }
 
-// Lock is a lock a benchmark's workers share: Uses are its takes an
-// operation; Hold a hold's ns where taken free, AfterWait where taken
-// after a wait (from another goroutine's hold: what it guards came with
-// it; 0 where none was timed); Read says most of its takes were an
-// RWMutex's readers'; Shards how many locks its site took (a sharded
-// map's), 1 for one lock.
+// Lock is a lock a benchmark's workers share.
 type Lock struct {
-	Uses, Hold, AfterWait float64
-	Read                  bool
-	Writes                float64 // the share of its takes that were writers'
-	Shards                int
+	Uses      float64 // takes an operation
+	Hold      float64 // ns a hold taken free
+	AfterWait float64 // ns a hold taken after a wait; 0 where none was timed
+	Read      bool    // most takes were an RWMutex's readers'
+	Writes    float64 // the share of its takes that were writers'
+	Shards    int     // locks its site took (a sharded map's)
 }
 
 // Kind is what a prediction took a benchmark to be.
@@ -48,11 +44,8 @@ const (
 	// SharedLine: no lock explains it, and two CPUs made less than one:
 	// a line both wrote, Word curves.
 	SharedLine Kind = "shared line"
-	// PartlyShared: sharded locks, allocation (the allocator's and the
-	// collector's state is shared), or a loss no lock explains though two
-	// CPUs made more than one: somewhere between a line all CPUs write
-	// (Word curves) and a cost each operation pays that more CPUs do not
-	// add to (Alloc's curve, nothing shared).
+	// PartlyShared: sharded locks, allocation, or a loss no lock explains
+	// though two CPUs made more than one: between Word curves and Alloc's.
 	PartlyShared Kind = "partly shared"
 	// NothingShared: its CPUs made about all their work alone would.
 	NothingShared Kind = "nothing shared"
@@ -111,8 +104,7 @@ func (b Bench) most() (measured, bool) {
 
 // Predict is b's speed-up on n CPUs of the machine there's curves were
 // measured on, from what was measured here (here's curves, nil where not
-// known): the kind it took b to be, and false where there holds no curve
-// to read it off (a count past the most measured there).
+// known), and the kind it took b to be; false where there holds no curve.
 func Predict(b Bench, here, there *Curves, n int) (Range, Kind, bool) {
 	kind := Of(b, here)
 	if n == 1 {
@@ -208,14 +200,10 @@ func ratio(there *Curves, cell Cell, s measured, n int) (Range, bool) {
 	return Range{mid, min(mid, s.r.Lo*lo/fhi), max(mid, s.r.Hi*hi/flo)}, true
 }
 
-// oneLock is the speed-up on n CPUs of an operation that takes one lock
-// Uses times, holding it Hold ns each, as the Mutex cells of there's
-// curves at that hold and the work between the takes make it: the least
-// of what its work alone makes there and the lock's rate, one take
-// every hold plus what a take costs there on n CPUs (the cell's time a
-// take on n CPUs less its hold), the hold its free one. The point is
-// carried as measured: what the model missed on the CPUs measured here
-// it misses on n.
+// oneLock is the speed-up on n CPUs of an operation that takes one lock,
+// from there's Mutex cells: the least of what its work alone makes and the
+// lock's rate, one take every hold plus what a take costs there (takeCost).
+// What it missed on the CPUs measured here it misses on n.
 func oneLock(b Bench, here, there *Curves, n int) (Range, bool) {
 	l := *b.Lock
 	at := func(c *Curves, scale float64, n int) (Range, bool) {
@@ -248,9 +236,7 @@ func oneLock(b Bench, here, there *Curves, n int) (Range, bool) {
 }
 
 // takeCost is what one take of a lock costs on n CPUs beside its hold,
-// read off the Mutex cells: each cell's time a take on n CPUs (its
-// operation's time on one over its speed-up) less its hold, interpolated
-// to hold and gap; the least and most over the repeats.
+// read off the Mutex cells; the least and most over the repeats.
 func (c *Curves) takeCost(hold, gap float64, n int) (mid, lo, hi float64, ok bool) {
 	cell := Cell{Shape: Mutex, Hold: int(hold + 0.5), Outside: int(gap + 0.5)}
 	return c.each(cell, n, func(_, at Point) [3]float64 {

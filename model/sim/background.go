@@ -7,17 +7,14 @@ import (
 
 // Background is other processes' demand on the machine, for the go
 // policy: CPUs' worth of work on average, arriving at random in bursts of
-// Burst. A burst that finds a CPU free runs there; one that finds the
-// program on every CPU takes one from a thread, as the OS preempts it. So
-// a program that leaves a CPU free does not feel the others.
+// Burst, which take a CPU from the program only where none is free.
 type Background struct {
 	CPUs  float64
 	Burst time.Duration
 }
 
-// SetBackground gives the go policy's CPUs c the background b, which must
-// take fewer CPUs than c has (it panics). Call it before the run. It does
-// nothing under the fifo policy, or when b has no CPUs or no burst.
+// SetBackground gives the go policy's CPUs c the background b, fewer CPUs
+// than c has. Call it before the run; fifo ignores it.
 func (c *CPUs) SetBackground(b Background) {
 	if b.CPUs >= float64(c.n) {
 		panic("sim: a background of as many CPUs as the machine has")

@@ -45,16 +45,13 @@ func NewChan[T any](s *Sim, capacity int) *Chan[T] {
 	return c
 }
 
-// Len returns the number of values in the buffer.
 func (c *Chan[T]) Len() int { return c.buf.len() }
 
-// Cap returns the buffer's capacity.
 func (c *Chan[T]) Cap() int { return c.cap }
 
 // Send sends v: to a waiting receiver, else into the buffer, else waiting
-// until a receiver takes it. Under the go policy it does so holding the
-// channel's lock ([RuntimeMutex]) for Costs.RuntimeLock, and the line of
-// the channel's count and indexes ([Line]) while it writes them.
+// until a receiver takes it; under the go policy holding the channel's
+// lock ([RuntimeMutex]) for Costs.RuntimeLock.
 func (c *Chan[T]) Send(p *Proc, v T) {
 	if c.sim.sched != nil {
 		c.sendGo(p, v)
@@ -138,10 +135,7 @@ func (c *Chan[T]) handoff(p, w *Proc) {
 }
 
 // locked takes the channel's lock for p and holds it for the operation's
-// work, which writes the channel's count and indexes (runtime.hchan's
-// qcount, sendx, recvx): a line of their own, since qcount lies 96 bytes
-// before the lock, that comes to p's core first where the last operation
-// ran on another.
+// work, which writes hchan's qcount, sendx and recvx: a line of their own.
 func (c *Chan[T]) locked(p *Proc) {
 	if c.lock == nil {
 		c.lock = NewRuntimeMutex(c.sim, "chan")

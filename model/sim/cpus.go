@@ -39,7 +39,6 @@ func NewCPUs(s *Sim, n int) *CPUs {
 	return &CPUs{sim: s, n: n}
 }
 
-// N returns the number of CPUs in the pool.
 func (c *CPUs) N() int { return c.n }
 
 // Burn occupies one CPU for d of virtual time, waiting first for a free
@@ -117,19 +116,16 @@ func (c *CPUs) Busy() time.Duration {
 // policy, the time goroutines waited, runnable, for a P.
 func (c *CPUs) Wait() time.Duration { return c.wait }
 
-// Burns returns how many burns have finished.
 func (c *CPUs) Burns() int64 { return c.burns }
 
-// InUse returns how many CPUs are busy now.
 func (c *CPUs) InUse() int { return c.inUse }
 
 // MaxInUse returns the most CPUs ever busy at once.
 func (c *CPUs) MaxInUse() int { return c.maxUse }
 
-// SetWorkSteps makes the go policy's burns work to do, measured on a core
-// running alone, rather than time to take: a core runs them slower while
-// the other thread of its core runs, or while many cores run
-// (Costs.AllCore). Call it before the run; fifo ignores it.
+// SetWorkSteps makes the go policy's burns work to do, slower on a shared
+// core (speed), rather than time to take. Call it before the run; fifo
+// ignores it.
 func (c *CPUs) SetWorkSteps(on bool) {
 	if c.sched != nil {
 		c.sched.workSteps = on
@@ -137,8 +133,7 @@ func (c *CPUs) SetWorkSteps(on bool) {
 }
 
 // SetWallSteps makes the go policy's burns end on the clock, as burn.Wall
-// steps do: one held up ends on time, with less burned. Call it before
-// the run; fifo never holds a burn up.
+// steps do. Call it before the run; fifo ignores it.
 func (c *CPUs) SetWallSteps(on bool) {
 	if c.sched != nil {
 		c.sched.wallSteps = on

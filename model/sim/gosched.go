@@ -19,34 +19,23 @@ type Costs struct {
 	ChanHandoff    time.Duration `json:"chan_handoff_ns"`
 	BufChanHandoff time.Duration `json:"buf_chan_handoff_ns"`
 	// RunnextGrace is how long a P waits before stealing another P's
-	// runnext goroutine, and steals only if it is still there: runqgrab
-	// asks for usleep(3), which the OS stretches by its timer slack (50 µs
-	// by default on Linux). Zero means the 3 µs asked for.
+	// runnext goroutine: runqgrab's usleep(3), stretched by the OS's timer
+	// slack. Zero means the 3 µs asked for.
 	RunnextGrace time.Duration `json:"runnext_grace_ns,omitempty"`
 	// MutexSpin is one spin of a Lock that finds its sync.Mutex held
-	// (procyield(30)). Lock spins up to four times while other Ps run
-	// goroutines, taking the mutex where a spin ends with it free, so a
-	// short hold is handed over without a sleep. Zero means no spinning.
+	// (procyield(30)). Zero means no spinning.
 	MutexSpin time.Duration `json:"mutex_spin_ns,omitempty"`
 	// RuntimeLock is how long the runtime holds one of its own locks
-	// ([RuntimeMutex]) for a queue's work: a channel operation's, or a
-	// semaphore's as a sync.Mutex's waiter sleeps or is woken. Zero holds
-	// it for no time.
+	// ([RuntimeMutex]) for a queue's work.
 	RuntimeLock time.Duration `json:"runtime_lock_ns,omitempty"`
-	// Transfer is what moving a cache line between cores costs ([Line]):
-	// the mutexes' state words and every other Line. Zero moves lines for
-	// nothing, as before there were lines.
+	// Transfer is what moving a cache line between cores costs ([Line]).
 	Transfer Transfer `json:"transfer,omitzero"`
 	// AllCore is how fast a core runs, against one running alone, while
-	// every P's core runs: processors lower their clock as more cores run
-	// (their turbo budget) and share caches and memory. A core runs at a
-	// speed between 1 and AllCore by how many others run; 0 means 1.
+	// every P's core runs (turbo budgets, shared caches); a core runs
+	// between 1 and AllCore by how many others run; 0 means 1.
 	AllCore float64 `json:"all_core_speed,omitempty"`
 	// AllCoreFirst makes a core run at AllCore as soon as one other core
-	// burns, where otherwise its speed falls in proportion to how many
-	// do: a processor whose clock drops with its second busy core, as a
-	// laptop's turbo does, or code whose cores share caches and memory
-	// from the start. A band's slow edge for a machine not known.
+	// burns, as a laptop's turbo does.
 	AllCoreFirst bool `json:"all_core_first,omitempty"`
 }
 
@@ -79,26 +68,18 @@ const (
 // "" for the current one.
 type Runtime string
 
-// RuntimeGo19 is Go 1.9's runtime, the talk's. Its starving sync.Mutex
-// hands the lock to the first waiter without yielding its P (the yield
-// came in Go 1.14, golang.org/issue/33747): an unlocker that locks again
-// at once queues behind the waiter before it has run, so the mutex stays
-// starving and hands over in order, where the yield lets the waiter run,
-// find itself last and end starvation mode.
+// RuntimeGo19 is Go 1.9's runtime, the talk's: its starving sync.Mutex
+// hands the lock over without yielding its P (golang.org/issue/33747), so
+// it stays starving and hands over in order.
 const RuntimeGo19 Runtime = "go1.9"
 
-// RuntimeGo10 is the runtime before Go 1.5, from Go 1.0's sync.Mutex
-// (2011, golang.org/cl/4631059) on: a Lock that finds it held sleeps at
-// once, without spinning (Go 1.5) and without starvation mode (Go 1.9),
-// and a goroutine readied by another waits in a queue that any idle P
-// takes from at once, there being no runnext slot (Go 1.5). The rest of
-// the go policy's scheduler stays today's: Go 1.0 had no Ps and one run
-// queue under one lock.
+// RuntimeGo10 is the runtime before Go 1.5: a Lock that finds it held
+// sleeps at once (no spinning, no starvation mode), and there is no
+// runnext slot. The rest of the scheduler stays today's.
 const RuntimeGo10 Runtime = "go1.0"
 
-// RuntimeGo123 is the last runtime whose own lock (runtime.mutex) lets
-// every waiting thread spin and every unlock wake a sleeper
-// ([RuntimeMutex]); Go 1.24 let one thread spin at a time.
+// RuntimeGo123 is the last runtime whose own lock lets every waiting
+// thread spin ([RuntimeMutex]).
 const RuntimeGo123 Runtime = "go1.23"
 
 // Known reports whether r is today's runtime or one of [Runtimes].
@@ -122,12 +103,9 @@ func (c *CPUs) SetRuntime(r Runtime) {
 }
 
 // NewGoCPUs returns n virtual CPUs under the go policy, the runtime's Ps
-// (one set per simulation); every process is a goroutine needing a P. A
-// goroutine readied by a running one takes its P's runnext slot; a P with
-// nothing to run takes from the global queue, then steals, else idles
-// until woken (Costs.Wake); a goroutine keeps its P until sysmon finds its
-// slice over 10 ms old; mutexes are sync.Mutex's; handoffs and switches
-// cost their Costs on the P.
+// (one set per simulation), following the runtime's scheduler: runnext,
+// local and global queues, stealing, sysmon's preemption, each handoff
+// and switch at its Costs.
 func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 	if s.sched != nil {
 		panic("sim: NewGoCPUs called twice on one simulation")
@@ -154,20 +132,16 @@ func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 }
 
 // SetSteadyStart starts each goroutine started before the run on an idle
-// P of its own at once, as in a program long under way, rather than in
-// the global queue with the Ps woken one after another as a program
-// starting does: a system whose steps take nanoseconds reaches its steady
-// state without simulating the start. Call it before the run; fifo
-// ignores it.
+// P of its own at once, as in a program long under way, rather than as a
+// program starting does. Call it before the run; fifo ignores it.
 func (c *CPUs) SetSteadyStart(on bool) {
 	if c.sched != nil {
 		c.sched.steadyStart = on
 	}
 }
 
-// SetMachine sets the hardware the Ps run on, which decides how far apart
-// they are for the cost of moving a line ([Costs.Transfer]); call it before
-// the run. fifo ignores it.
+// SetMachine sets the hardware the Ps run on ([Costs.Transfer]); call it
+// before the run. fifo ignores it.
 func (c *CPUs) SetMachine(m Machine) {
 	g := c.sched
 	if g == nil {
@@ -213,9 +187,8 @@ type goSched struct {
 	threads int
 }
 
-// SetSysmonPhase sets sysmon's first tick; it ticks every 10 ms plus the
-// timer slack. A random phase mirrors a real sysmon's, which knows nothing
-// of the steps. Call it before the run; fifo ignores it.
+// SetSysmonPhase sets sysmon's first tick (a real one knows nothing of the
+// steps). Call it before the run; fifo ignores it.
 func (c *CPUs) SetSysmonPhase(d time.Duration) {
 	if c.sched != nil {
 		c.sched.sysmonPhase = d
@@ -245,10 +218,8 @@ type gp struct {
 	sibling int
 	burning bool
 	waker   *Proc // carries this P in its events; never run
-	// The time slice is the P's: it starts when the P schedules a goroutine
-	// from anywhere but runnext (schedtick counts those); one from runnext
-	// inherits the rest (runqget's inheritTime), so goroutines handing the
-	// P around through runnext cannot hold the queue up past one slice.
+	// The time slice is the P's: one from runnext inherits the rest
+	// (runqget's inheritTime); schedtick counts the others.
 	preemptAt time.Duration
 	schedtick uint32
 	idleSince time.Duration
@@ -473,11 +444,8 @@ func (g *goSched) grabbed(pp *gp) {
 	}
 }
 
-// Running returns how many Ps run a goroutine now under the go policy,
-// those neither idle nor looking for work; Runnable how many goroutines
-// wait for a P (in run queues, runnext slots and the global queue), and
-// Looking how many Ps look for work (woken and on their way, or waiting
-// to steal a runnext goroutine). All are 0 under fifo.
+// Running returns how many Ps run a goroutine now under the go policy
+// (0 under fifo).
 func (c *CPUs) Running() int {
 	if g := c.sched; g != nil {
 		return len(g.ps) - len(g.idle) - g.spinning
@@ -501,7 +469,6 @@ func (c *CPUs) Looking() int {
 	return 0
 }
 
-// waiting reports whether any goroutine is runnable without a P.
 func (g *goSched) waiting() bool { return g.global.len() > 0 || g.queued > 0 || g.nexts > 0 }
 
 // canSpin is sync_runtime_canSpin: p may spin while another P runs (and

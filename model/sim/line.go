@@ -89,7 +89,6 @@ func (l *Line) core(p *Proc) (int, bool) {
 	return c, true
 }
 
-// holds reports whether the line is at core c now.
 func (l *Line) holds(c int) bool {
 	st := l.at.front()
 	return st.core == c && st.arrive <= l.sim.now

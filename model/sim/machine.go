@@ -2,11 +2,9 @@ package sim
 
 import "time"
 
-// Machine is the shape of the hardware the go policy's Ps run on: how
-// many sockets, cores in each and hardware threads in each core. It
-// decides how far apart two Ps are, and so what moving a cache line
-// between them costs ([Transfer]). The zero Machine is one socket of as
-// many single-threaded cores as there are Ps.
+// Machine is the shape of the hardware the go policy's Ps run on, which
+// decides what moving a cache line between them costs ([Transfer]). The
+// zero Machine is one socket of as many single-threaded cores as Ps.
 type Machine struct {
 	Sockets        int `json:"sockets,omitempty"`
 	CoresPerSocket int `json:"cores_per_socket,omitempty"`
@@ -17,9 +15,8 @@ type Machine struct {
 }
 
 // siblingSpeed is how fast a hardware thread runs while the other thread
-// of its core runs too: two together do about 1.25 times one core's work,
-// the middle of what Intel's and AMD's published simultaneous
-// multithreading gains on server work (15–35 %).
+// of its core runs too: two together do about 1.25 times one's work, as
+// published SMT gains on server work (15–35 %).
 const siblingSpeed = 0.62
 
 // Threads is how many hardware threads the machine has; 0 for the zero
@@ -32,35 +29,27 @@ func (m Machine) Threads() int {
 }
 
 // Transfer is what moving a cache line to a core costs, by how far the
-// core that last wrote it is: the other hardware thread of the same core,
-// another core of the same socket, a core of another socket. It is both
-// how long the core that asks waits and how long the line is taken, so
-// that while many cores want one line their uses queue at this rate.
+// core that last wrote it is. It is both how long the core that asks
+// waits and how long the line is taken, so that uses queue at this rate.
 type Transfer struct {
 	Sibling time.Duration `json:"sibling_ns,omitempty"`
 	Socket  time.Duration `json:"socket_ns,omitempty"`
 	Remote  time.Duration `json:"remote_ns,omitempty"`
-	// Keep is the other rule for a line's stay, for experiments: the
-	// core that has it keeps it about as long as it took to come, so that
-	// cores hammering one line each get runs of uses, where by default it
-	// leaves as soon as another core asks and its use under way is done.
+	// Keep, for experiments, keeps a line at a core about as long as it
+	// took to come, where by default it leaves once another core asks.
 	Keep bool `json:"keep,omitempty"`
-	// Stay is how long a word line (NewWordLine) stays at a core it
-	// comes to, as a fraction of the move that brought it, before it
-	// goes on to a core that asked for it meanwhile: 0 goes at once.
+	// Stay is how long a word line (NewWordLine) stays at a core, as a
+	// fraction of the move that brought it.
 	Stay float64 `json:"stay,omitempty"`
 }
 
 // IsZero reports whether moving a line costs nothing at any distance.
 func (t Transfer) IsZero() bool { return t.Sibling == 0 && t.Socket == 0 && t.Remote == 0 }
 
-// place is where P i runs: the scheduler of the operating system spreads
-// busy threads over the sockets in turn and over whole cores before it
-// doubles up on a core's second thread. Packed, it fills a socket's cores
-// first: since 2020 Linux lets a few threads that wake each other stay on
-// one NUMA node (commit 7d2b5dd0bcc4, "sched/numa: Allow a floating
-// imbalance between NUMA nodes"; up to a quarter of a node's CPUs, an
-// eighth since 2022), where its balancer before spread them.
+// place is where P i runs: the operating system spreads busy threads over
+// the sockets in turn and over whole cores before a core's second thread;
+// Packed, it fills a socket first, as Linux may for threads that wake
+// each other.
 type place struct{ socket, core, thread int }
 
 func (m Machine) place(i int) place {

@@ -61,7 +61,6 @@ func (p MutexPaths) Sub(earlier MutexPaths) MutexPaths {
 // now under the go policy, or wait for it under fifo.
 func (m *Mutex) Sleeping() int { return m.waiters.len() }
 
-// Paths returns the mutex's MutexPaths so far.
 func (m *Mutex) Paths() MutexPaths { return m.paths }
 
 // WakeStats are how the goroutines an Unlock woke came back: how many
@@ -72,7 +71,6 @@ type WakeStats struct {
 	ToRun            time.Duration
 }
 
-// Wakes returns the mutex's WakeStats so far.
 func (m *Mutex) Wakes() WakeStats { return m.wakeStats }
 
 type mutexWaiter struct {
@@ -86,7 +84,6 @@ func NewMutex(s *Sim, name string) *Mutex {
 	return &Mutex{sim: s, name: name, line: &Line{sim: s}}
 }
 
-// Name returns the mutex's name.
 func (m *Mutex) Name() string { return m.name }
 
 // Lock takes the mutex, waiting while another process holds it.
@@ -151,7 +148,6 @@ func (r Reading) Sub(earlier Reading) Reading {
 	return Reading{Uses: r.Uses - earlier.Uses, Busy: r.Busy - earlier.Busy, Wait: r.Wait - earlier.Wait}
 }
 
-// Read returns the mutex's totals so far.
 func (m *Mutex) Read() Reading {
 	r := Reading{Uses: m.uses, Busy: m.busy, Wait: m.wait}
 	if m.held {
@@ -427,5 +423,4 @@ func (m *Mutex) semaphore() *RuntimeMutex {
 // between cores.
 func (m *Mutex) LineMoves() int64 { return m.line.Moves() }
 
-// Line returns the cache line of its state word.
 func (m *Mutex) Line() *Line { return m.line }

@@ -2,15 +2,11 @@ package sim
 
 import "time"
 
-// RuntimeMutex is the Go runtime's own lock, runtime.mutex: the one every
-// channel operation takes, and the scheduler's and timers'. A thread that
-// finds it held does not park its goroutine: it spins on the lock's
-// [Line], then sleeps in the kernel still holding its P, until an unlock
-// wakes it to try again. Before Go 1.24 every waiting thread spins and
-// each unlock wakes a sleeper, so every added thread polls the line and
-// takes it from the holder; since, one thread spins at a time and an
-// unlock wakes a sleeper only where none spins (golang.org/issue/68578).
-// Under fifo it is a lock handed to the longest waiter, at no cost.
+// RuntimeMutex is the Go runtime's own lock, runtime.mutex, which every
+// channel operation takes. A thread that finds it held spins on its
+// [Line], then sleeps holding its P until an unlock wakes it; since Go
+// 1.24 one thread spins at a time (golang.org/issue/68578). Under fifo it
+// is a lock handed to the longest waiter, at no cost.
 type RuntimeMutex struct {
 	sim  *Sim
 	name string
@@ -30,7 +26,6 @@ func NewRuntimeMutex(s *Sim, name string) *RuntimeMutex {
 	return &RuntimeMutex{sim: s, name: name, line: &Line{sim: s}}
 }
 
-// Name returns the lock's name.
 func (m *RuntimeMutex) Name() string { return m.name }
 
 // Lock takes the lock, spinning and sleeping (under the go policy) while
@@ -137,7 +132,6 @@ func (m *RuntimeMutex) unlock(p *Proc, then func()) {
 	}
 }
 
-// Read returns the lock's totals so far.
 func (m *RuntimeMutex) Read() Reading {
 	r := Reading{Uses: m.uses, Busy: m.busy, Wait: m.wait}
 	if m.held {
@@ -146,5 +140,4 @@ func (m *RuntimeMutex) Read() Reading {
 	return r
 }
 
-// Line returns the cache line of its state word.
 func (m *RuntimeMutex) Line() *Line { return m.line }

@@ -2,13 +2,10 @@ package sim
 
 import "time"
 
-// RWMutex is a virtual sync.RWMutex: any number of readers hold it at
-// once, or one writer. A writer that asks waits for the readers in and
-// keeps new ones out until it is done, as Go's does; writers queue on a
-// [Mutex] of their own. Under the go policy its reader count, writer
-// mutex and all are one [Line], a word line (NewWordLine): every RLock
-// and RUnlock adds to it, so readers on many cores queue for it though
-// none waits for another.
+// RWMutex is a virtual sync.RWMutex: any number of readers, or one writer,
+// who waits for the readers in and keeps new ones out, as Go's does. Under
+// the go policy its state is one word [Line] every RLock and RUnlock adds
+// to, so readers on many cores queue for it though none waits for another.
 type RWMutex struct {
 	sim  *Sim
 	name string
@@ -31,7 +28,6 @@ func NewRWMutex(s *Sim, name string) *RWMutex {
 	return &RWMutex{sim: s, name: name, line: l, w: &Mutex{sim: s, name: name, line: l}}
 }
 
-// Name returns the mutex's name.
 func (rw *RWMutex) Name() string { return rw.name }
 
 // RLock takes it to read, waiting while a writer holds it or waits to.
@@ -134,5 +130,4 @@ func (rw *RWMutex) Read() Reading {
 // LineMoves returns how many times its line has moved between cores.
 func (rw *RWMutex) LineMoves() int64 { return rw.line.Moves() }
 
-// Line returns the cache line of its state word.
 func (rw *RWMutex) Line() *Line { return rw.line }

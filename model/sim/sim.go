@@ -75,7 +75,6 @@ func New(seed uint64) *Sim {
 	return s
 }
 
-// Now returns the virtual time since the simulation started.
 func (s *Sim) Now() time.Duration { return s.now }
 
 // Rand returns the seeded random source; draw from it only in processes
@@ -408,10 +407,8 @@ type Proc struct {
 // simulation stops; Proc.recover ends it.
 type unwinding struct{}
 
-// Now returns the virtual time since the simulation started.
 func (p *Proc) Now() time.Duration { return p.sim.now }
 
-// Sim returns the simulation the process belongs to.
 func (p *Proc) Sim() *Sim { return p.sim }
 
 // Burned returns the CPU time the process's burns have taken, without

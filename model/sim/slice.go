@@ -3,10 +3,8 @@ package sim
 import "time"
 
 // Slice is one stretch of a burn: process Proc ran on CPU (under the go
-// policy, the P) from Start to End of virtual time. Under the go policy a
-// burn is cut at preemptions, and a Slice with Runtime set is the
-// runtime's own work on a P for goroutine Proc (a wake, a switch, a
-// handoff's cost), which Busy counts too.
+// policy, the P) from Start to End of virtual time; with Runtime set, the
+// runtime's own work for Proc, which Busy counts too.
 type Slice struct {
 	CPU        int
 	Proc       int
@@ -16,8 +14,7 @@ type Slice struct {
 
 // Log calls fn with every slice as it ends (runtime work as it begins),
 // covering the time Busy counts; nil stops it. fifo numbers its CPUs for
-// the log: a process's last if free, as a scheduler keeps a thread where
-// it ran, else the lowest.
+// the log: a process's last if free, else the lowest.
 func (c *CPUs) Log(fn func(Slice)) {
 	c.log = fn
 	if fn != nil && c.open == nil {

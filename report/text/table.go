@@ -267,7 +267,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		{"most held (held, wait)", !studies && !limits, busiest, 0},
 		// A table of model points alone still says that they are the model's.
 		{"source", sources || model, results.OriginLabel, sourceSpare},
-		{"notes", has(func(p results.Point) bool { return results.Notes(p) != "" }), results.Notes, 0}}...)
+		{"notes", has(func(p results.Point) bool { return Notes(p) != "" }), Notes, 0}}...)
 	// The calibration is the caption's of whatever prints the table (the
 	// model's says it in words), every cost with its interval the JSON's.
 	return writeColumns(w, points, cols)

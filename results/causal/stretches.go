@@ -108,15 +108,11 @@ type Stretched struct {
 	// Share is the workers' time it was held or waited for in the first
 	// run as it is: a secondary figure, never the test.
 	Share float64 `json:"share"`
-	// Waited is the share of the workers' time they waited for a lock
-	// of the group, as it is: the median over the rounds. A stretch that
-	// adds half an operation to every hold of a shared lock can make it a
-	// queue that was not there (a logger's short lock in a long
-	// operation, which relieving gains nothing), and a lock whose cost is
-	// the cache line moving between cores (a rate limiter's) is waited
-	// for little: a lock waited for less than Margin of the time whose
-	// stretch costs more than the control is left undecided, never named.
-	// Not used for a channel, whose stretch spins on its sender's side,
+	// Waited is the share of the workers' time they waited for a lock of
+	// the group as it is, the median over the rounds. A stretch of half an
+	// operation can make a queue of a lock that had none, so a lock waited
+	// for less than Margin whose stretch costs more than the control is left
+	// undecided (Uncontended). Not used for a channel, whose stretch spins
 	// before the handoff.
 	Waited float64 `json:"waited"`
 	// Busy is the share of the time the group's busiest lock was held as
@@ -129,100 +125,59 @@ type Stretched struct {
 	Handoffs      float64 `json:"handoffs"`
 	HandoffsKnown bool    `json:"handoffs_known"`
 	// Serial says the stretch cost more than its control, but the control
-	// cost nearer Bottleneck than Frac/(1+Frac): the time added outside
-	// every lock was not absorbed by waiting, as it is where one lock
-	// holds the workers back by its queue, but cost nearly as on a path
-	// they take one at a time (logrus to io.Discard, which gains little
-	// from a second CPU with its lock or without: 42-48 % at half an
-	// operation), and a stretch that makes a lock a queue on top of that
-	// cannot tell whether the lock is what holds them back; nor, where it
-	// cost no more than its control, that the lock is not it, if the
-	// workers waited for it Margin of their time or more. The part is
-	// undecided, never named nor cleared, however long the lock was held as it is
-	// (the busy share of logrus's lock read 7-75 % from run to run,
-	// go-metrics' 54-59 %). It is not a reason to
-	// clear nothing: on the 2-core VM the control of 64 shards, parallel
-	// as they are, cost 46 % (a spin beside another costs more than
-	// alone), and a stretch costing what the control costs is cleared.
+	// cost nearer Bottleneck than Frac/(1+Frac): time added outside every
+	// lock cost nearly as on a path the workers take one at a time, and a
+	// stretch that makes a lock a queue on top of that cannot tell whether
+	// the lock is what holds them back (nor, if they waited for it Margin of
+	// their time or more, that it is not). The part is undecided, never
+	// named nor cleared.
 	Serial bool `json:"control_serial,omitempty"`
 	// Uncontended says the stretch cost more than its control, yet the
 	// lock was waited for less than Margin of the time as it is: the
-	// stretch may have made the queue it measured, and the part is
-	// undecided.
+	// stretch may have made the queue it measured; undecided.
 	Uncontended bool `json:"uncontended,omitempty"`
-	// Bound is what the time the stretch added, Extra a use as asked or
-	// as measured where more (Injected), costs where every operation waits
-	// its turn for it: n×E/(T+n×E) with n workers, E that time an
-	// operation and T a worker's time an operation as it is (see
-	// Stretches.Bottleneck), the median over the undisturbed rounds. Time
-	// added to a path can cost no more than that: at worst every
-	// operation waits for the whole of it in turn. OverBound says the
-	// stretch cost more than Bound by more than Margin: the stretch made
-	// waste of its own (waiters parked behind the longer hold and woken
-	// late), not the cost of the time it added, and shows nothing of the
-	// lock as it is (logrus to io.Discard, four short holds an Info: 57-64
-	// % against 50 %, where no lock limits it). The part is undecided,
-	// never named, unless the watcher saw it Captured.
+	// Bound is what the time the stretch added (Extra a use, or Injected
+	// where more) costs where every operation waits its turn for it:
+	// n×E/(T+n×E) with n workers, E that time an operation and T a worker's
+	// time an operation as it is, the median over the undisturbed rounds.
+	// Time added to a path can cost no more. OverBound says the stretch cost
+	// more than Bound by more than Margin: it made waste of its own (waiters
+	// parked behind the longer hold), and shows nothing of the lock as it
+	// is; undecided, unless Captured.
 	Bound     float64 `json:"bound"`
 	OverBound bool    `json:"over_bound,omitempty"`
-	// Captured says the watcher saw, in the undisturbed runs as it is,
-	// that the workers took turns at this lock: they waited for it at
-	// least Margin of their time, and its holds passed to another
-	// goroutine in under a tenth of what its takers would pass it if they
-	// took it side by side, (n-1)/n of the operations, over its uses an
-	// operation where more than one: one worker took it back to back
-	// while the others waited. Time added outside it is then on the path
-	// one worker at a time runs as much as time inside it, so that the
-	// control costs nearly what the stretch costs (go-metrics' shared
-	// histogram: holds passed in 0.4-2.5 % of them, waited 30 % of the
-	// time, control 36-55 %); the part limits the program where, beside
-	// that, its stretch cost more than its control (the median beyond
-	// it above zero). A lock all the workers take whose holds pass
-	// between them as often as that does not hold them back in turn
-	// (logrus's, 24 % of its holds against 12.5 %). Only a sync.Mutex's:
-	// an RWMutex's readers hold it side by side, and its next hold may be
-	// a reader's beside the last.
+	// Captured says the watcher saw, in the undisturbed runs as it is, the
+	// workers take turns at this lock: they waited for it at least Margin of
+	// their time, and its holds passed to another goroutine in under a tenth
+	// of what takers side by side would pass it ((n-1)/n of the operations,
+	// over its uses an operation): one worker took it back to back while the
+	// others waited. Time added outside it is then on the same one-at-a-time
+	// path, so the control costs nearly what the stretch does; the part
+	// limits where, beside that, its stretch cost more than its control (the
+	// median beyond it above zero). A sync.Mutex's only: an RWMutex's
+	// readers hold it side by side.
 	Captured bool `json:"captured,omitempty"`
 	// Queued says the watcher and the control together saw the workers
-	// held one at a time at this lock, whatever its stretch cost against
-	// the control: in the undisturbed runs as it is they waited for it at
-	// least Margin of their time, and for no other part as long as that;
-	// and the control cost nearer Bottleneck than Frac/(1+Frac) (time
-	// added outside every lock was not absorbed by waiting, as where they
-	// run one at a time), or more than Frac/(1+Frac) and the watcher saw
-	// their holds pass as a Captured lock's do; either way, the control's
-	// interval lay wholly Margin or more above Frac/(1+Frac); and the
-	// watcher counted its holds passing between the workers in under half
-	// of what taking it side by side would pass it, in most of those runs:
-	// a worker that had it kept it while the others waited, so that the
-	// one-at-a-time is this lock's. Waits alone do not say so: where the
-	// lock's data moves between the CPUs as much without the lock, the
-	// workers run one at a time and wait at the lock, yet a lock split in
-	// shards makes no more (examples/cache's write-heavy study: control 55
-	// %, waited 23 %; its sharded design 83-87 ns an operation on 2 CPUs
-	// against the one mutex's 73-79), and a study's meters do not count
-	// handoffs: such a lock is left undecided. Where
-	// the workers queue at a short lock, time before it and time inside it
-	// each change how it passes between the CPUs (time before widens the
-	// gap in which another takes it; time inside lets the holder take it
-	// again while the waiter sleeps), so that neither the stretch nor its
-	// control is a match for the lock as it is: a shared rate.Limiter's
-	// stretch cost 43 % beside a control of 48 %, go-metrics' shared
-	// histogram's 34 % beside 41 %, while a limiter or a histogram per
-	// goroutine made twice as much on 2 CPUs. The part is named, by what
-	// was seen, not by the stretch; Captured takes precedence in the answer.
+	// held one at a time at this lock: as it is they waited for it at least
+	// Margin of their time, and for no other part as long; the control's
+	// interval lay wholly Margin or more above Frac/(1+Frac), nearer
+	// Bottleneck, or with holds passing as a Captured lock's do; and its
+	// holds passed between the workers in under half of what taking it side
+	// by side would, in most of those runs. Waits alone do not say so: where
+	// the lock's data moves between the CPUs as much without the lock, a
+	// lock split in shards makes no more, and such a lock is left undecided.
+	// Where the workers queue at a short lock, time before it and time
+	// inside it each change how it passes between the CPUs, so neither the
+	// stretch nor its control matches the lock as it is: the part is named
+	// by what was seen, not by the stretch; Captured takes precedence in the
+	// answer.
 	Queued bool `json:"queued,omitempty"`
-	// Unmatched says the stretch cost less than its control, the
-	// interval wholly below -Margin, or below zero where the workers
-	// waited for the lock Margin of their time or more: time added before every lock cost
-	// more than the same time inside this one, which a control that
-	// leaves the lock as it is cannot. Time before a short lock widens
-	// the gap between one worker's holds, in which another takes it, so
-	// that it moves between the CPUs more often, while time inside it
-	// lets the holder take it again and the waiter sleep (validation/truth's
-	// 12 ns hold: 0.3 handoffs an operation as it is, none with 25 ns
-	// inside, up to 0.3 with 25 ns before it). The control is no match
-	// for the lock, and the part is undecided, never cleared.
+	// Unmatched says the stretch cost less than its control, the interval
+	// wholly below -Margin, or below zero where the workers waited for the
+	// lock Margin of their time or more: time before a short lock widens the
+	// gap in which another takes it, so it moves between the CPUs more often,
+	// while time inside lets the holder take it again. The control is no
+	// match for the lock; undecided, never cleared.
 	Unmatched bool `json:"control_unmatched,omitempty"`
 	// Points are its runs, one a round.
 	Points []results.Point `json:"-"`

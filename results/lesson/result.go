@@ -32,8 +32,10 @@ type Result struct {
 	// Figure is of the quiet samples.
 	Figure  Figure  `json:"figure"`
 	Verdict Verdict `json:"verdict"`
-	// Reason says why, in words.
+	// Reason says why, in words, where read from a file; Why says it as
+	// facts where measured (report/text's LessonReason words either).
 	Reason string `json:"reason"`
+	Why    Why    `json:"-"`
 	// MoreRuns is Rule.MoreRuns, for an inconclusive verdict.
 	MoreRuns int `json:"more_runs,omitempty"`
 

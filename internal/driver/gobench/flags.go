@@ -29,10 +29,9 @@ var buildValueFlags = map[string]bool{
 	"overlay": true, "p": true, "pgo": true, "pkgdir": true, "tags": true, "toolexec": true,
 }
 
-// SplitFlags splits the go test flags given after -- into those for go
-// test -c (-tags, -race, -gcflags …) and those for the test binary,
-// written -test.NAME (-timeout, -v …). brewput bench's own flags (-bench,
-// -count …) and those it does without (-c, -json …) are errors saying so.
+// SplitFlags splits the go test flags given after -- into go test -c's
+// and the test binary's (as -test.NAME); brewput bench's own and those it
+// does without are errors saying so.
 func SplitFlags(args []string) (build, test []string, err error) {
 	for i := 0; i < len(args); i++ {
 		arg := args[i]

@@ -1,9 +1,6 @@
 // Package gobench measures a user's Go benchmarks as brewput measures the
 // shop: each package's test binary, built once, runs per CPU count in a
-// child pinned to that many CPUs, and every benchmark line becomes a point
-// (results.BenchPoint), with the latency histogram of benchmarks that time
-// their calls with package bench. A benchmark that fails at one CPU count
-// is a Failure beside the others' points.
+// child pinned to that many CPUs, and every benchmark line becomes a point.
 package gobench
 
 import (
@@ -39,45 +36,30 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Config says which benchmarks to run and how.
+// Config says which benchmarks to run and how, as go test's flags do.
 type Config struct {
-	// Dir is where the go command runs, in the user's module; "" is the
-	// current folder.
-	Dir string
-	// Packages are go list patterns; none means ".".
-	Packages []string
-	// Bench is the regular expression of go test -bench; "" means ".".
-	Bench string
-	// Run is the regular expression of go test -run; "" means "^$".
-	Run string
-	// CPUs are the CPU counts to run on.
-	CPUs []int
+	Dir      string   // where the go command runs; "" is the current folder
+	Packages []string // go list patterns; none means "."
+	Bench    string   // -bench; "" means "."
+	Run      string   // -run; "" means "^$"
+	CPUs     []int
 	// Within are the ids of the CPUs a run on n CPUs is pinned to the
-	// first n of; none means those this process may run on, in order.
-	Within []int
-	// Count is go test's -count; 0 means 1.
-	Count int
-	// Benchtime is go test's -benchtime ("2s", "1000x").
-	Benchtime string
-	// BuildFlags go to go test -c, TestFlags to the test binary, as
-	// SplitFlags splits them.
+	// first n of; none: those this process may run on.
+	Within    []int
+	Count     int    // -count; 0 means 1
+	Benchtime string // -benchtime ("2s", "1000x")
+	// BuildFlags go to go test -c, TestFlags to the test binary (SplitFlags).
 	BuildFlags, TestFlags []string
-	// Go is the go command; "" means "go" on the PATH.
-	Go string
-	// Locks builds the test binaries with lockwatch's overlay of the
-	// toolchain's sync and testing, and gives each point the lock sites
-	// its run took (results.Benchmark.Locks).
-	Locks bool
-	// Stretch, with Locks, is the experiment every run makes
-	// (lockwatch.StretchEnv's value), "" for none.
-	Stretch string
-	// Unwatched, with Locks, also builds the packages without the
-	// overlay and runs them on each CPU count, the same -count times, in
-	// turn with the watched runs: Result.Unwatched, which WatchCosts
-	// compares.
+	Go                    string // the go command; "" means "go" on the PATH
+	// Locks builds with lockwatch's overlay and gives each point the lock
+	// sites its run took; Stretch is then the experiment every run makes
+	// (lockwatch.StretchEnv's value), "" for none; and Unwatched also runs
+	// the packages built plain, in turn with the watched runs
+	// (Result.Unwatched, which WatchCosts compares).
+	Locks     bool
+	Stretch   string
 	Unwatched bool
-	// Log, when set, hears of each package and benchmark result.
-	Log io.Writer
+	Log       io.Writer // hears of each package and benchmark result
 }
 
 // Validate checks cfg before anything is built.
@@ -125,12 +107,9 @@ func checkBenchtime(s string) error {
 }
 
 // FixedCountNote warns, where a run on several CPUs asks for a number of
-// iterations (-benchtime 1000x), that b.RunParallel then hands its
-// workers their iterations one or a few at a time: its grain is what
-// takes 100 µs in the run before, and with a fixed count the run before
-// is one iteration, goroutines started included (golang/go#37996), so
-// that the workers contend for one counter at every few operations, with
-// or without brewput. Empty where the run is timed or on one CPU.
+// iterations, that b.RunParallel then hands its workers their iterations
+// a few at a time (golang/go#37996): they contend for one counter. Empty
+// where the run is timed or on one CPU.
 func (cfg Config) FixedCountNote() string {
 	n, ok := strings.CutSuffix(cfg.Benchtime, "x")
 	if !ok || n == "1" || len(cfg.CPUs) == 0 || slices.Max(cfg.CPUs) < 2 {
@@ -153,29 +132,23 @@ func (cfg Config) goCommand(ctx context.Context, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// Result is what Run measured.
+// Result is what Run measured: every benchmark result, by package,
+// benchmark, CPU count and repetition; the benchmarks (or whole runs)
+// that failed at a CPU count; the runs without the overlay
+// (Config.Unwatched); and what lockwatch.StretchEnv names to stretch each
+// lock group the points name.
 type Result struct {
-	// Points are every benchmark result, by package, benchmark, CPU
-	// count and repetition.
-	Points []results.Point
-	// Failures are the benchmarks (or whole runs) that failed at a CPU
-	// count.
-	Failures []Failure
-	// Unwatched are the points of the runs without the overlay
-	// (Config.Unwatched).
+	Points    []results.Point
+	Failures  []Failure
 	Unwatched []results.Point
-	// Targets are what lockwatch.StretchEnv names to stretch each lock
-	// group the points' Bench.Locks name, by name, where Config.Locks
-	// watched them.
-	Targets map[string]string
+	Targets   map[string]string
 }
 
-// Failure is a benchmark that failed, or a test binary that stopped, at
-// one CPU count.
+// Failure is a benchmark that failed, or a test binary that stopped
+// (Bench ""), at one CPU count.
 type Failure struct {
-	Pkg  string
-	CPUs int
-	// Bench is the benchmark's name, "" where the binary failed outside.
+	Pkg    string
+	CPUs   int
 	Bench  string
 	Output string
 }
@@ -222,9 +195,7 @@ type pkg struct {
 }
 
 // Run builds every package's test binary, then runs each on every CPU
-// count in turn. It stops at a BuildError, PackageError or NoMatchError
-// before measuring; cancelled, it returns what it measured with ctx's
-// error.
+// count in turn; cancelled, it returns what it measured with ctx's error.
 func Run(ctx context.Context, cfg Config) (Result, error) {
 	b, err := Build(ctx, cfg)
 	if err != nil {
@@ -254,8 +225,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return sorted(res), nil
 }
 
-// Built is the test binaries of a Config's packages, built once to be run
-// on each CPU count (and, for why, in each experiment); Close removes them.
+// Built is the test binaries of a Config's packages, built once.
 type Built struct {
 	cfg  Config
 	tmp  string
@@ -264,8 +234,7 @@ type Built struct {
 	seen map[string]string // the stretch target of every lock group its runs took, by name
 }
 
-// Build checks cfg and builds its packages' test binaries into a
-// temporary folder.
+// Build checks cfg and builds its packages' test binaries.
 func Build(ctx context.Context, cfg Config) (*Built, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -303,11 +272,8 @@ func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result
 }
 
 // runCompared runs every package's benchmarks on n CPUs watched and
-// unwatched (Result.Unwatched) in turn, one run of each at a time, as
-// many as -count says, the order alternating: a neighbour busy for a
-// while slows both alike, where all watched runs and then all unwatched
-// ones would put it on one side only. A benchmark that fails is told
-// once, not at each run.
+// unwatched in turn, -count times, the order alternating, so that a
+// neighbour busy for a while slows both alike. A failure is told once.
 func (b *Built) runCompared(ctx context.Context, n int) (Result, error) {
 	watched, plain := b.cfg, b.cfg
 	watched.Count, watched.Stretch = 1, ""
@@ -342,9 +308,8 @@ func (b *Built) runCompared(ctx context.Context, n int) (Result, error) {
 	return res, err
 }
 
-// runEach runs every package's benchmarks on n CPUs under cfg, each
-// package's plain binary where plain, adding what they gave to res and
-// the stretch targets they named to res.Targets where it is not nil.
+// runEach runs every package's benchmarks (plain: their plain binaries)
+// on n CPUs under cfg, into res.
 func (b *Built) runEach(ctx context.Context, cfg Config, n int, plain bool, res *Result) error {
 	for _, p := range b.pkgs {
 		if plain {
@@ -386,9 +351,8 @@ type listed struct {
 	Error                              *struct{ Err string }
 }
 
-// list lists cfg's packages that have tests; an error where a package
-// cannot be listed, where one does not compile as go list sees it, or
-// where none has tests.
+// list lists cfg's packages that have tests; an error where one cannot be
+// listed or compiled, or none has tests.
 func list(ctx context.Context, cfg Config) ([]listed, error) {
 	patterns := cfg.Packages
 	if len(patterns) == 0 {
@@ -403,10 +367,7 @@ func list(ctx context.Context, cfg Config) ([]listed, error) {
 			// Outside a module: say so, and what to do, not go's exit status.
 			out = "not inside a Go module (no go.mod here or above); run brewput bench from your module's folder, or give its packages, such as ./..."
 		}
-		if out == "" {
-			out = err.Error()
-		}
-		return nil, &PackageError{Pattern: strings.Join(patterns, " "), Output: out}
+		return nil, &PackageError{Pattern: strings.Join(patterns, " "), Output: cmp.Or(out, err.Error())}
 	}
 	var pkgs []listed
 	dec := json.NewDecoder(&stdout)
@@ -436,8 +397,7 @@ func list(ctx context.Context, cfg Config) ([]listed, error) {
 	return pkgs, nil
 }
 
-// build lists the packages and builds the test binary of each that has
-// tests, into tmp.
+// build builds the test binary of each package that has tests into tmp.
 func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 	listedPkgs, err := list(ctx, cfg)
 	if err != nil {
@@ -467,32 +427,33 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 		p := &pkgs[i]
 		p.binary = filepath.Join(tmp, fmt.Sprintf("pkg%d.test", i))
 		cfg.logf("building %s\n", p.path)
-		args := append([]string{"test", "-c", "-o", p.binary}, overlay...)
-		args = append(args, cfg.BuildFlags...)
-		cmd := cfg.goCommand(ctx, append(args, p.path)...)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Run(); err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, &BuildError{Pkg: p.path, Output: out.String()}
-		}
-		if _, err := os.Stat(p.binary); err != nil {
-			return nil, &BuildError{Pkg: p.path, Output: "go test -c wrote no test binary: " + out.String()}
+		if err := buildTest(ctx, cfg, p.path, p.binary, overlay); err != nil {
+			return nil, err
 		}
 		if cfg.Locks && cfg.Unwatched {
 			p.plain = filepath.Join(tmp, fmt.Sprintf("pkg%d.plain.test", i))
-			cmd := cfg.goCommand(ctx, append(append([]string{"test", "-c", "-o", p.plain}, cfg.BuildFlags...), p.path)...)
-			if out, err := cmd.CombinedOutput(); err != nil {
-				if ctx.Err() != nil {
-					return nil, ctx.Err()
-				}
-				return nil, &BuildError{Pkg: p.path, Output: string(out)}
+			if err := buildTest(ctx, cfg, p.path, p.plain, nil); err != nil {
+				return nil, err
 			}
 		}
 	}
 	return pkgs, nil
+}
+
+// buildTest builds the test binary of path into out, with overlay's flags.
+func buildTest(ctx context.Context, cfg Config, path, out string, overlay []string) error {
+	args := slices.Concat([]string{"test", "-c", "-o", out}, overlay, cfg.BuildFlags, []string{path})
+	msg, err := cfg.goCommand(ctx, args...).CombinedOutput()
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil:
+		return &BuildError{Pkg: path, Output: string(msg)}
+	}
+	if _, err := os.Stat(out); err != nil {
+		return &BuildError{Pkg: path, Output: "go test -c wrote no test binary: " + string(msg)}
+	}
+	return nil
 }
 
 // goEnv is one of the go command's settings, "" where it cannot be told.
@@ -514,9 +475,8 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	if cfg.Benchtime != "" {
 		args = append(args, "-test.benchtime="+cfg.Benchtime)
 	}
-	// go test's own limit, which the test binary run by hand lacks: past
-	// it, it fails with every goroutine's stack; past it and a minute, a
-	// binary that cannot (stopped, or stuck) is killed.
+	// go test's own limit, which a test binary run by hand lacks; a
+	// minute past it, a binary stopped or stuck is killed.
 	timeout := 10 * time.Minute
 	for _, f := range cfg.TestFlags {
 		if v, ok := strings.CutPrefix(f, "-test.timeout="); ok {
@@ -548,17 +508,10 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	pinned, err := sweep.PinTo(n, cfg.Within)
 	where := ""
 	if ids := sweep.FormatCPUs(pinned); ids != "" {
-		// Pinned, the binary's runtime.NumCPU() is n, not the machine's:
-		// a benchmark that sizes its pool by it runs n workers.
-		noun := "CPUs"
-		if n == 1 {
-			noun = "CPU"
-		}
-		where = fmt.Sprintf(" (pinned to %s %s: runtime.NumCPU() returns %d there)", noun, ids, n)
+		where = fmt.Sprintf(" (pinned to %s %s: runtime.NumCPU() returns %d there)", map[bool]string{true: "CPU", false: "CPUs"}[n == 1], ids, n)
 	}
 	cfg.logf("%s on %s%s\n", p.path, format.Count(n, "CPU"), where)
-	// The child's own CPUs are read apart: another process sharing them
-	// disturbs it, one on the CPUs it left free does not.
+	// Only another process on the child's own CPUs disturbs it.
 	sw := sweep.StartStopwatchOn(quiet.Of(pinned))
 	if err == nil {
 		err = sweep.StartOn(cmd, pinned)
@@ -586,25 +539,21 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	pw.Close()
 	<-done
 	points, failures := parse(output.String(), p, n, sw.Start())
-	// What other processes took while the child ran: the test binary
-	// reports no window of its own, so each of its points gets the
-	// figure of the whole run, which is what it could have felt.
+	// The binary reports no window of its own: each point gets what
+	// others took during the whole run.
 	for i := range points {
 		points[i].CPUSet = sweep.FormatCPUs(pinned)
 		window.Others.Mark(&points[i])
 	}
 	if parent.Err() != nil {
-		// Interrupted: the benchmarks whose lines the child printed whole
-		// are kept, without what it writes at its end (latency histograms,
-		// locks), as the window of the run so far judges them.
+		// Interrupted: the benchmarks printed whole are kept, without
+		// what the child writes at its end (histograms, locks).
 		return points, nil, parent.Err()
 	}
 	if ctx.Err() != nil {
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("killed, still running a minute past its -timeout %v (stopped, or stuck): %s", timeout, tail(output.String(), 20))})
 	}
 	if skipped := strings.Count(output.String(), "--- SKIP: Benchmark"); skipped > 0 && len(points)+len(failures) == 0 {
-		// Benchmarks that matched and skipped themselves: no failure,
-		// but not "no benchmark matches" either.
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("%d matching benchmarks skipped themselves (b.Skip) and none ran", skipped)})
 	}
 	if err := attachHistograms(points, hist); err != nil {
@@ -663,19 +612,16 @@ func parse(out string, p pkg, n int, start time.Time) ([]results.Point, []Failur
 	return points, failures
 }
 
-// splitName is a benchmark's name line whose result a write of the
-// benchmark's own (a library's log line) cut off: the name, then text
-// that is not the count of iterations; resultLine is the result on a line
-// of its own.
+// splitName is a benchmark's name line cut off by the benchmark's own
+// output; resultLine is the result on a line of its own.
 var (
 	splitName  = regexp.MustCompile(`^(Benchmark\S+)\s+\D`)
 	resultLine = regexp.MustCompile(`^\s*\d+\s+\S+ ns/op`)
 )
 
 // mend joins each benchmark's name to its result where the benchmark
-// wrote lines between them (go test prints the name before the run and
-// the result after it; bigcache logs as it starts), dropping those lines,
-// lest benchfmt read neither.
+// wrote lines between them (bigcache logs as it starts), lest benchfmt
+// read neither.
 func mend(out string) string {
 	lines := strings.Split(out, "\n")
 	var kept []string
@@ -700,8 +646,7 @@ func mend(out string) string {
 }
 
 // attachHistograms gives each point the latency histogram package bench
-// recorded of its run: the next record of its name with N equal to its
-// iterations (each repetition ramps b.N up to them).
+// recorded of its run: the next record of its name and iterations.
 func attachHistograms(points []results.Point, path string) error {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -743,10 +688,8 @@ func attachHistograms(points []results.Point, path string) error {
 	return nil
 }
 
-// attachLocks gives each point the lock sites its run took, as the
-// watched test binary wrote them: the next run of its name with N equal
-// to its iterations, as attachHistograms matches; targets gains its lock
-// groups' stretch targets.
+// attachLocks gives each point the lock sites its run took, matched as
+// attachHistograms matches; targets gains its groups' stretch targets.
 func attachLocks(points []results.Point, path string, targets map[string]string) error {
 	runs, err := lockwatch.Read(path)
 	if err != nil {
@@ -793,9 +736,7 @@ func (cfg Config) logf(layout string, args ...any) {
 }
 
 // Ended hands what Run measured to write, tells each failure on log, and
-// turns how Run ended into the command's error: a build error or failures
-// are an exitcode.Failure, a -bench matching nothing or a bad package bad
-// usage, an interruption an exitcode.Interruption, the points kept.
+// turns how Run ended into the command's error (exitcode's kinds).
 func Ended(res Result, runErr error, write func([]results.Point) error, log io.Writer) error {
 	var build *BuildError
 	var noMatch *NoMatchError

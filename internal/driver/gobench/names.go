@@ -14,13 +14,10 @@ import (
 )
 
 // One checks, before anything is built, that cfg.Bench may match one
-// benchmark: where the first part of the pattern (go test splits it at
-// its slashes, a part a level of sub-benchmarks) matches two of the
-// packages' top-level benchmarks, or none, it says so, read from their
-// test files. Which of one benchmark's sub-benchmarks the rest matches
-// is known only once it runs: a test binary lists its top-level
-// benchmarks (-test.list) and no more, so Built.Why runs each that
-// matches once, for one iteration, before it times anything.
+// benchmark: that the first part of the pattern (a level of
+// sub-benchmarks a part) matches one of the packages' top-level
+// benchmarks, read from their test files. Which sub-benchmarks the rest
+// matches is known only once they run (Built.Why).
 func One(ctx context.Context, cfg Config) error {
 	if err := cfg.Validate(); err != nil {
 		return err
@@ -42,8 +39,7 @@ func One(ctx context.Context, cfg Config) error {
 	return oneMatch(names, cfg.bench(), paths)
 }
 
-// oneMatch is nil where names, the benchmarks that bench matched in pkgs,
-// are one, else the error of none or of several.
+// oneMatch is nil where names, those bench matched in pkgs, are one.
 func oneMatch(names []string, bench string, pkgs []string) error {
 	switch {
 	case len(names) == 0:
@@ -54,10 +50,8 @@ func oneMatch(names []string, bench string, pkgs []string) error {
 	return nil
 }
 
-// topBenchmarks are the top-level benchmarks the test files in dir declare,
-// as go test finds them: BenchmarkX functions of one *B parameter and no
-// result. A file that does not parse declares none here (the build will
-// say why).
+// topBenchmarks are the top-level benchmarks the test files in dir
+// declare; a file that does not parse declares none (the build says why).
 func topBenchmarks(dir string, files []string) []string {
 	var out []string
 	fset := token.NewFileSet()
@@ -76,9 +70,8 @@ func topBenchmarks(dir string, files []string) []string {
 	return out
 }
 
-// isBenchmark says whether go test runs fn as a benchmark: named
-// Benchmark, or Benchmark and a name that does not start lower-case, of
-// one parameter *B (testing's, however imported) and no result.
+// isBenchmark says whether go test runs fn as a benchmark: Benchmark or
+// BenchmarkX (X not lower-case), of one parameter *B and no result.
 func isBenchmark(fn *ast.FuncDecl) bool {
 	rest, ok := strings.CutPrefix(fn.Name.Name, "Benchmark")
 	if !ok {
@@ -104,10 +97,8 @@ func isBenchmark(fn *ast.FuncDecl) bool {
 	return false
 }
 
-// firstParts are the patterns a top-level benchmark's name is matched
-// with: the first part of each alternative of pattern, split as the
-// testing package splits it, at slashes and bars outside brackets and
-// parentheses ("A/x|B" matches A's and B's).
+// firstParts are the first part of each alternative of pattern, split as
+// testing splits it ("A/x|B" matches A's and B's).
 func firstParts(pattern string) []*regexp.Regexp {
 	var out []*regexp.Regexp
 	brackets, parens, first, start := 0, 0, true, 0

@@ -15,16 +15,15 @@ import (
 const WatchTolerance = 0.05
 
 // WatchCost is a benchmark on a CPU count whose watched runs' median
-// throughput differs from its unwatched runs' by more than WatchTolerance.
+// throughput differs from its unwatched runs' by more than WatchTolerance;
+// Apart where watching, not chance, moved it (minApart runs each, all on
+// one side, none disturbed).
 type WatchCost struct {
-	Name           string
-	CPUs           int
-	Watched, Plain float64 // median throughput
-	Unit           string
-	Runs           int // of each
-	// Apart: at least minApart runs each, every watched run on the
-	// same side of every plain one, none disturbed by other processes:
-	// watching, not chance, moved it. Disturbed: some run was.
+	Name             string
+	CPUs             int
+	Watched, Plain   float64 // median throughput
+	Unit             string
+	Runs             int // of each
 	Apart, Disturbed bool
 }
 
@@ -96,9 +95,7 @@ func (c WatchCost) String() string {
 }
 
 // WriteWatchCosts says which benchmarks watching moved, apart from those
-// whose watched and plain runs differ by more than WatchTolerance only by
-// their medians: runs that overlap, too few, or disturbed may differ by
-// chance, as much as a busy machine makes them.
+// whose medians alone differ, which chance may explain.
 func WriteWatchCosts(w io.Writer, costs []WatchCost) {
 	moved := slices.DeleteFunc(slices.Clone(costs), func(c WatchCost) bool { return !c.Apart })
 	unsure := slices.DeleteFunc(slices.Clone(costs), func(c WatchCost) bool { return c.Apart })

@@ -18,24 +18,23 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Why is a why experiment on one benchmark on CPUs, its test binary
-// watched (Config.Locks): each lock site's critical sections made longer
-// in turn, and the matched control adding as much before every lock.
+// Why is a why experiment on one benchmark on CPUs, its locks watched:
+// each lock site's critical sections made longer in turn, and the control
+// adding as much before every lock.
 type Why struct {
 	CPUs int
 	studyjob.Experiment
 }
 
-// ManyMatchError is a benchmark pattern that matched more than one
-// benchmark where one is explained.
+// ManyMatchError is a pattern that matched more than the one benchmark
+// explained.
 type ManyMatchError struct{ Names []string }
 
 func (e *ManyMatchError) Error() string {
 	return fmt.Sprintf("matches %d benchmarks (%s); name one", len(e.Names), strings.Join(e.Names, ", "))
 }
 
-// NoLocks says a benchmark took no lock while its timer ran: nothing to
-// stretch, and no lock limits it.
+// NoLocks says a benchmark took no lock while its timer ran.
 type NoLocks struct{ Point results.Point }
 
 func (e *NoLocks) Error() string {
@@ -47,10 +46,8 @@ func (e *NoLocks) Error() string {
 		e.Point.Bench.Name, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"))
 }
 
-// Why runs w on b's one benchmark: a first run as it is, which plans the
-// stretches, then rounds of it as it is and each stretch, telling log its
-// progress. It returns what it measured, also when it stops early (nil
-// before the first run).
+// Why runs w on b's one benchmark, as studyjob's Program.Why runs a
+// variant.
 func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, error) {
 	if !b.cfg.Locks {
 		return nil, errors.New("why needs the test binary built with Config.Locks")
@@ -100,21 +97,16 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	sites := maps.Clone(b.seen) // the stretch target of each lock group seen so far
 	s := why.PlanStretches(first.Bench.Pkg, w.Frac, first)
 	s.Base = append(s.Base, first)
-	// A sampled hold's clock starts before a stretch's spin: what the
-	// stretch added is read from the holds.
-	s.HoldsTimeStretch = true
+	s.HoldsTimeStretch = true // a sampled hold's clock starts before a stretch's spin
 	uses := 0.0
 	for _, m := range first.Bench.Locks {
 		uses += float64(m.Uses)
 	}
-	// The control's time goes before every lock, not after each
-	// operation: as much in all, spread over the locks taken.
+	// The control's time goes before every lock: as much in all.
 	s.Control.Extra = why.Nanos(float64(s.Extra) * float64(first.Ops) / uses)
 	s.Control.Per = "a lock taken"
-	// A site that took less than minShare of the workers' time, held or
-	// waited for, and less than one use in minUses operations, is left
-	// out: it cannot queue the others, and its interval would keep every
-	// round coming.
+	// A site too little held and used cannot queue the others, and its
+	// interval would keep every round coming: left out.
 	const minShare, minUses = 0.01, 0.01
 	var specs, left []string
 	kept := s.Experiments[:0]
@@ -146,17 +138,13 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 		case studyjob.TheControl:
 			return run(fmt.Sprintf("control, %v before every lock", s.Control.Extra), control)
 		}
-		// The stretched runs count as their own: the same iterations,
-		// whatever the experiment did to the time.
 		return run(s.Experiments[i].Name, specs[i])
 	})
 	return s, err
 }
 
-// one checks that the benchmark pattern matches one benchmark, by a run
-// of one iteration of each it matches (sub-benchmarks have no names until
-// they run): a pattern that matches several is refused before the first
-// full run.
+// one checks that the pattern matches one benchmark by a run of one
+// iteration of each it matches, as sub-benchmarks are named only then.
 func (b *Built) one(ctx context.Context, n int) error {
 	cfg := b.cfg
 	cfg.Locks, cfg.Stretch, cfg.Benchtime, cfg.Count, cfg.Log = false, "", "1x", 1, nil

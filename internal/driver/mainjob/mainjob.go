@@ -32,43 +32,35 @@ import (
 
 // Job is a main job, its options already checked.
 type Job struct {
-	Study *shopsweep.Batch
-	// Have are the points of the journal Resume names; the job measures
-	// what they lack.
-	Have   []results.Point
+	Study  *shopsweep.Batch
+	Have   []results.Point // the points of the journal Resume names
 	Resume string
 	Plan   results.Plan // the first line of the journal
 	Dir    string       // the report's folder
 	// Measure measures what have lack of st, handing each point to add
-	// as soon as it is measured (shopsweep.Runner.MeasureRest).
+	// as it comes (shopsweep.Runner.MeasureRest).
 	Measure func(ctx context.Context, st *shopsweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error)
 	// Prediction, if not nil, predicts the modes on 1 to PredictCPUs
-	// CPUs, and its policy profiles the measured points (fifo's
-	// otherwise).
-	Prediction  *predict.Prediction
-	PredictCPUs int
-	Labs        []lab.Lab                   // run at their defaults on the study's CPU counts
-	Figures     map[string]chartspec.Figure // the labs' (lab.Figures)
-	// Lessons, if not nil, measures the seeds' claims, last.
-	Lessons    func(ctx context.Context) ([]lesson.Result, error)
-	Full       bool   // every point in the table, not the compact one
-	Playground string // see PlaygroundFor
-	// Stdout gets the verdict and the table, Stderr progress and notes.
+	// CPUs, and its policy profiles the measured points (else fifo's).
+	Prediction     *predict.Prediction
+	PredictCPUs    int
+	Labs           []lab.Lab                   // run at their defaults on the study's CPU counts
+	Figures        map[string]chartspec.Figure // the labs' (lab.Figures)
+	Lessons        func(ctx context.Context) ([]lesson.Result, error)
+	Full           bool   // every point in the table, not the compact one
+	Playground     string // see PlaygroundFor
 	Stdout, Stderr io.Writer
 }
 
 // Run runs the job. Interrupted, or on an error, it stops measuring and
-// writes the report of what it has, which says it was cut short; every
-// point measured is in the journal. Its error is as exitcode.Measured
-// says, or the lessons' where only they failed.
+// writes the report of what it has, which says it was cut short.
 func (j Job) Run(ctx context.Context) error {
 	policy := limits.Fifo() // the causal profiles', the calibration's where there is one
 	if j.Prediction != nil {
 		policy = j.Prediction.Policy
 	}
-	// The journal, each point with its causal profile, is kept where the
-	// report is assembled, so that the folder is replaced whole or not at
-	// all.
+	// The journal is kept where the report is assembled, so that the
+	// folder is replaced whole or not at all.
 	staging := atomicfile.StagingDir(j.Dir)
 	jr := &outfile.Sink{Stderr: j.Stderr, Out: outfile.InFolder(staging, j.Plan), AnnotateEach: true,
 		Annotate: func(points []results.Point) error { return limits.Annotate(points, policy) }}
@@ -156,9 +148,7 @@ func Resume(path string) (*shopsweep.Batch, []results.Point, results.Plan, error
 }
 
 // Rerender renders the report of points read back into dir as the main
-// job does, with the analysis saved beside them; points without one are
-// analysed once by analyzer under the fifo policy, and the report keeps
-// it. A journal's plan makes the page, and log, say how far its run got.
+// job does; points without their analysis are analysed under fifo.
 func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]chartspec.Figure, full bool, playground string, analyzer Analyzer) error {
 	opt := report.Options{Figures: figures, Lessons: in.Lessons, Plan: in.Plan, Playground: PlaygroundFor(playground, dir), Analysis: in.Analysis,
 		Modes: coffee.Declared{}}
@@ -193,9 +183,8 @@ func PlaygroundFor(given, dir string) string {
 	return "../" + PlaygroundDir + "/index.html"
 }
 
-// stageJournal puts the journal at path in staging, where the report is
-// assembled, and returns its path there: a cut-short report's results.json
-// is copied, so that the report stays until the new one replaces it.
+// stageJournal copies the journal at path into staging, so that the
+// report stays until the new one replaces it, and returns its path there.
 func stageJournal(path, staging string) (string, error) {
 	staged := filepath.Join(staging, "results.json")
 	a, errA := filepath.Abs(path)

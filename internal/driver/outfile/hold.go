@@ -11,13 +11,10 @@ import (
 )
 
 // Hold is this process's claim on one output, which keeps two brewput
-// processes from writing it: a run holds the file or folder it will write
-// before it measures, and a second is refused, told who holds it. The
-// hold is a lock on a file beside the output, which the kernel releases
-// however the process ends.
+// processes from writing it: a lock on a file beside it, which the kernel
+// releases however the process ends.
 type Hold struct {
-	// Path is the output held, as given.
-	Path string
+	Path string // the output, as given
 	file string // the lock file beside it
 	f    *os.File
 	made []string // the folders Take created for the lock file, deepest first
@@ -25,9 +22,8 @@ type Hold struct {
 
 // Held is the error of an output another live process holds.
 type Held struct {
-	Path string
-	// PID and Command are the holder's, as it wrote them.
-	PID     int
+	Path    string
+	PID     int // the holder's, as it wrote them
 	Command string
 }
 
@@ -45,13 +41,10 @@ func HoldFile(path string) string {
 	return filepath.Join(filepath.Dir(clean), "."+filepath.Base(clean)+".brewput-hold")
 }
 
-// Take claims the output at path (a file or folder, which need not exist
-// yet) for this process. An output another live process holds gives a
-// *Held error; a lock file a dead process left is taken over.
-//
-// Nothing is written through a symbolic link: an output that is one, or
-// whose lock file is one (planted to aim the lock's writes elsewhere), is
-// refused, so that a run writes only where its --out names.
+// Take claims the output at path (which need not exist yet) for this
+// process: *Held where another live process holds it; a dead process's
+// lock file is taken over. An output or lock file that is a symbolic link
+// is refused, so that a run writes only where its --out names.
 func Take(path string) (*Hold, error) {
 	h := &Hold{Path: path, file: HoldFile(path)}
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
@@ -96,8 +89,7 @@ func Take(path string) (*Hold, error) {
 			return nil, held // the folders it made are the holder's now
 		}
 		// The holder before may have removed the file between our open and
-		// our lock: then the lock is on a file no one else will find, and
-		// the name must be opened again.
+		// our lock: open the name again.
 		if same(f, h.file) {
 			h.f = f
 			if err := h.sign(); err != nil {

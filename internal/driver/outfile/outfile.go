@@ -1,7 +1,6 @@
-// Package outfile is where a run's points go as they come: a results file,
-// whose journal holds each point as soon as it exists, stdout, or a report
-// folder's journal; and the hold (Take) that keeps a second brewput
-// process from writing the same output.
+// Package outfile is where a run's points go as they come (a results
+// file's journal, stdout, a report folder's journal), and the hold that
+// keeps a second brewput from writing the same output.
 package outfile
 
 import (
@@ -27,8 +26,7 @@ type Output struct {
 	j      *results.Journal
 }
 
-// Create checks, before anything is measured, that path can take a
-// results file in format f; its journal begins with the first point.
+// Create checks that path can take a results file in format f.
 func Create(path string, f results.Format, plan results.Plan) (*Output, error) {
 	if err := CheckFormatFor(path, f); err != nil {
 		return nil, err
@@ -43,8 +41,7 @@ func Create(path string, f results.Format, plan results.Plan) (*Output, error) {
 	return o, nil
 }
 
-// InFolder is the journal of a report folder, dir/results.json, made
-// with the first point: a run that measures nothing leaves no folder.
+// InFolder is the journal of a report folder, made with the first point.
 func InFolder(dir string, plan results.Plan) *Output {
 	return &Output{Path: filepath.Join(dir, "results.json"), Format: results.JSON, plan: plan}
 }
@@ -99,9 +96,8 @@ func (o *Output) Close() error {
 	return o.j.Close()
 }
 
-// Finish writes the run's points to the file at once: a finished (done)
-// run leaves no journal, one cut short leaves one for --resume, and one
-// without points no file at all.
+// Finish writes the run's points to the file at once; a run cut short
+// (not done) leaves its journal for --resume.
 func (o *Output) Finish(points []results.Point, done bool) error {
 	if len(points) == 0 {
 		o.Discard()

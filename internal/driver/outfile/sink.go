@@ -12,21 +12,17 @@ import (
 // Sink is where a command's points go as they come: the output file's
 // journal, or stdout, JSON a line a point and other formats at the end.
 type Sink struct {
-	// Stdout gets the points (the table, with a file); Stderr where the
-	// file went.
-	Stdout, Stderr io.Writer
+	Stdout, Stderr io.Writer // the points (the table, with a file); where the file went
 	Format         results.Format
 	Out            *Output // nil for stdout
-	// Annotate, if not nil, gives points their causal profiles at Finish,
-	// a failure told on Stderr; with AnnotateEach, each as it comes too,
-	// so that the journal holds what the final file will.
+	// Annotate, if not nil, gives points their causal profiles at Finish;
+	// with AnnotateEach, each as it comes too, for the journal.
 	Annotate     func([]results.Point) error
 	AnnotateEach bool
-	Resume       string // the command that finishes a run cut short, if any
-	Hold         bool   // keeps the points from stdout to the end
-	// View, if not nil, writes stdout's table.
-	View     func(w io.Writer, points []results.Point) error
-	streamed int // the points written to stdout as they came
+	Resume       string                                          // the command that finishes a run cut short, if any
+	Hold         bool                                            // keeps the points from stdout to the end
+	View         func(w io.Writer, points []results.Point) error // stdout's table, if not nil
+	streamed     int                                             // the points written to stdout as they came
 }
 
 // Add takes one point as soon as it exists.
@@ -96,9 +92,8 @@ func (s *Sink) table(points []results.Point) error {
 	return text.WriteTable(s.Stdout, points)
 }
 
-// Open checks a command's --format and --out, given saying which were
-// given, before anything is measured and points s at them; a file without
-// a format takes its extension's, or JSON.
+// Open checks a command's --format and --out (given says which were) and
+// points s at them; a file without a format takes its extension's, or JSON.
 func (s *Sink) Open(format, out string, given func(flag string) bool, plan results.Plan) error {
 	f, err := results.ParseFormat(format)
 	if err != nil {

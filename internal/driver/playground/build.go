@@ -28,16 +28,14 @@ import (
 // Module is brewput's module path, whose source the engine is built from.
 const Module = "github.com/brewput/brewput"
 
-// Site is what Build writes into its folder: the WebAssembly module's
-// size in bytes, and gzipped as the site holds it.
+// Site is what Build wrote: its folder, the engine's bytes and gzipped.
 type Site struct {
 	Dir                string
 	Engine, Compressed int
 }
 
 // Options say how to build the site: from brewput's Source (SourceDir),
-// with the go policy's costs of a Calibration file's bytes, named
-// CalibrationName on the page.
+// with a calibration file's bytes, named CalibrationName on the page.
 type Options struct {
 	Source, CalibrationName string
 	Calibration             []byte
@@ -74,8 +72,7 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	enc.SetEscapeHTML(false)
 	enc.Encode(string(worker) + "\n" + loader)
 	engine.Truncate(engine.Len() - 1) // the encoder's newline
-	// The module goes gzipped, as a static host would serve it, and the
-	// page inflates it: a quarter of the size, opened from disk too.
+	// Gzipped, a quarter of the size; the page inflates it.
 	packed := gzipped(wasm)
 	fmt.Fprintf(&engine, ",\n  wasmGzip: %q\n};\n", base64.StdEncoding.EncodeToString(packed))
 	index, err := page(opt.CalibrationName, opt.Calibration, string(example))
@@ -149,8 +146,7 @@ func SourceDir(ctx context.Context) (string, error) {
 }
 
 // Modes are the shop's modes as the page lists them: each family, and the
-// usual modes it offers to compare, the talk's first (the page opens on
-// them), as their families declare.
+// usual modes it offers, the talk's first.
 type Modes struct {
 	Families []Family `json:"families"`
 	Talk     []string `json:"talk"`
@@ -187,9 +183,7 @@ func ModesOffered() Modes {
 	return ms
 }
 
-// colours are the report's palette (report/palette) as the page draws
-// with it: each usual mode's fixed colour, the cycle others take theirs
-// from, and each step's.
+// colours are the report's palette as the page draws with it.
 func colours() map[string]any {
 	fixed := map[string]string{}
 	for _, f := range coffee.Families() {
@@ -216,17 +210,15 @@ func colours() map[string]any {
 //go:embed site/*
 var assets embed.FS
 
-// page is the site's index.html, which app.js fills in from the engine's
-// JSON; calName and calJSON are the go policy's costs, example the YAML
-// the editor starts with.
+// page is the site's index.html, which app.js fills in; example is the
+// YAML the editor starts with.
 func page(calName string, calJSON []byte, example string) ([]byte, error) {
 	t, err := template.ParseFS(assets, "site/index.html")
 	if err != nil {
 		return nil, err
 	}
 	data := map[string]any{"Calibration": calName, "CalibrationJSON": template.JS(calJSON)}
-	// The example goes as a JSON string: as the text of a script element it
-	// would be HTML-escaped, and the editor would show "talk&#39;s".
+	// JSON, lest the editor show "talk&#39;s".
 	for key, v := range map[string]any{"Modes": ModesOffered(), "Example": example, "Palette": colours()} {
 		js, err := json.Marshal(v)
 		if err != nil {

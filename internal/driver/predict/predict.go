@@ -1,8 +1,6 @@
 // Package predict turns a study of the shop's modes, or a YAML system,
-// into the model's predictions: it resolves the go policy's costs (given,
-// or a calibration measured the first time), checks the study's size
-// before anything runs, and simulates it, each point stamped with where
-// its costs were measured. Its errors name brewput's flags.
+// into the model's predictions: it resolves the go policy's costs, checks
+// the study's size, and simulates it. Its errors name brewput's flags.
 package predict
 
 import (
@@ -28,26 +26,21 @@ type Options struct {
 	Sched string // go or fifo
 	Seed  uint64 // of the random step durations
 	// Calibration is the file of the go policy's costs; "" for the
-	// default one, measured (by Measure, nil for the usual way) and saved
-	// there if missing.
+	// default one, measured (by Measure, nil: the usual way) if missing.
 	Calibration string
 	Measure     calibrate.Measurer
-	// Costs named in Given (the options given: CostNames, "calibration")
-	// replace the calibration's, which is not read if all are.
+	// Costs named in Given (CostNames, "calibration") replace the
+	// calibration's, which is not read if all are.
 	Costs sim.Costs
 	Given []string
 	// Band simulates each go-policy point at its costs' intervals' edges
 	// too; PointsOnly leaves out each point's causal profile.
 	Band, PointsOnly bool
-	// MaxMem is the most bytes the simulations may take.
-	MaxMem float64
-	// Others is the CPUs other processes take, in bursts of OthersBurst
-	// (go policy only).
-	Others      float64
-	OthersBurst time.Duration
-	// Machine is the machine predicted for: "this", "unknown", or "" for
-	// this one where no point has more CPUs than it, else an unknown one
-	// of MaxCPUs.
+	MaxMem           float64 // bytes
+	Others           float64 // CPUs other processes take (go only)
+	OthersBurst      time.Duration
+	// Machine is "this", "unknown", or "" for this one where no point has
+	// more CPUs than it, else an unknown one of MaxCPUs.
 	Machine string
 	MaxCPUs int
 }
@@ -63,15 +56,12 @@ func (o Options) given(name string) bool { return slices.Contains(o.Given, name)
 // Prediction is a study's policy, and where its costs came from.
 type Prediction struct {
 	model.Policy
-	Host   results.Host         // where the costs were measured
-	Source string               // where they came from: "calibration FILE", "the cost flags"
-	Cal    *results.Calibration // the calibration every point names (nil under fifo)
-	Depth  limits.Depth         // whether Run gives each point its causal profile
-	// Hardware is the machine predicted for (go policy only); local,
-	// where not nil, the policy of this machine, which points on no more
-	// CPUs than it has use (For).
-	Hardware model.Hardware
-	local    *model.Policy
+	Host     results.Host         // where the costs were measured
+	Source   string               // "calibration FILE", "the cost flags"
+	Cal      *results.Calibration // the calibration every point names (nil under fifo)
+	Depth    limits.Depth         // whether Run gives each point its causal profile
+	Hardware model.Hardware       // the machine predicted for (go only)
+	local    *model.Policy        // this machine's, for points on no more CPUs than it has (For)
 }
 
 // Check refuses options that do not go together.
@@ -158,8 +148,7 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 	return pr, nil
 }
 
-// For is the policy of a point on cpus CPUs: this machine's where the
-// machine was left to its default and this one has that many CPUs.
+// For is the policy of a point on cpus CPUs (this machine's, where local).
 func (pr Prediction) For(cpus int) model.Policy {
 	if pr.local != nil && cpus <= runtime.NumCPU() {
 		return *pr.local
@@ -167,10 +156,9 @@ func (pr Prediction) For(cpus int) model.Policy {
 	return pr.Policy
 }
 
-// hardware is the machine o predicts for, with costs (the calibration's,
-// or the flags') for this one; unknown says this machine's costs are not
-// known (calibrate.Calibration.Unknown): it is then an unknown machine of
-// its CPUs, or of the most CPUs asked where more.
+// hardware is the machine o predicts for, with costs for this one;
+// unknown says this machine's costs are not known: it is then an unknown
+// machine of its CPUs, or of the most CPUs asked where more.
 func (o Options) hardware(costs sim.Costs, unknown bool) model.Hardware {
 	name := o.Machine
 	if name == "" {
@@ -199,8 +187,7 @@ func (o Options) hardware(costs sim.Costs, unknown bool) model.Hardware {
 	return hw
 }
 
-// givenTransfer is hw with the cost of moving a line that --transfer
-// gives, where it was given.
+// givenTransfer is hw with --transfer's cost, where given.
 func (o Options) givenTransfer(hw model.Hardware, costs sim.Costs) model.Hardware {
 	if o.given("transfer") {
 		hw.Transfer.Socket, hw.Lo.Socket, hw.Hi.Socket = costs.Transfer.Socket, costs.Transfer.Socket, costs.Transfer.Socket
@@ -210,8 +197,7 @@ func (o Options) givenTransfer(hw model.Hardware, costs sim.Costs) model.Hardwar
 }
 
 // Use makes pr a prediction for machine hw: its shape, the cost of moving
-// a cache line there and, where those are not known, the band spanning
-// them.
+// a cache line there and the band spanning what is not known.
 func (pr *Prediction) Use(hw model.Hardware) {
 	pr.Hardware = hw
 	pr.Machine = hw.Shape
@@ -226,10 +212,8 @@ func (pr *Prediction) Use(hw model.Hardware) {
 	}
 }
 
-// Source names where cal, loaded from path, came from: "" for one
-// measured for this run and not saved (calibrate.Default). One used in
-// place of a busy machine's (Hedged) is the reference machine's, or the
-// last quiet one the file at path kept.
+// Source names where cal, loaded from path ("": measured for this run,
+// not saved), came from.
 func Source(path string, cal calibrate.Calibration) string {
 	switch {
 	case cal.Unknown():
@@ -242,12 +226,9 @@ func Source(path string, cal calibrate.Calibration) string {
 	return "calibration " + path
 }
 
-// Load reads the calibration at path, or the default one, measured (by
-// measure, nil for the usual way) and saved the first time if the machine
-// was quiet (tell hears how that goes), and its path: "" where it was not
-// saved. One measured on a busy machine is set aside for the last quiet
-// one of the machine, or the reference machine's (calibrate's Hedged),
-// which the calibration returned names.
+// Load reads the calibration at path, or the default one (calibrate.Default,
+// tell hearing how it goes), hedged (a busy machine's set aside), and its
+// path: "" where it was not saved.
 func Load(ctx context.Context, path string, measure calibrate.Measurer, tell func(line string)) (calibrate.Calibration, string, error) {
 	if path != "" {
 		cal, err := calibrate.Load(path)
@@ -284,9 +265,8 @@ func (pr Prediction) Config(s shopsweep.Spec, bp *blueprint.Blueprint) model.Con
 	cfg := pr.For(s.CPUs).Apply(model.Config{Spec: results.Spec{Mode: s.Mode.String(), CPUs: s.CPUs, Load: load,
 		Policy: results.Policy{Burn: s.Steps.Clock.String()}}, Steps: s.Steps, Variant: s.Variant})
 	if r := cfg.Range; r != nil && r.Machine != nil {
-		// The shop's steps are times, not work: a slower core does not
-		// lengthen them, and moving a line costs next to nothing beside
-		// them; its band spans the calibration's costs alone.
+		// The shop's steps are times a slower core does not lengthen: its
+		// band spans the calibration's costs alone.
 		rr := *r
 		rr.Machine = nil
 		cfg.Range = &rr
@@ -311,8 +291,7 @@ func (pr Prediction) configs(st *shopsweep.Batch, bp *blueprint.Blueprint) []mod
 	return cfgs
 }
 
-// Describe says which model pr is (limits.Setting), and where its points
-// have a band, what the band spans.
+// Describe says which model pr is, and what its band spans.
 func (pr Prediction) Describe() string {
 	machine := ""
 	if pr.Cal != nil && pr.Cal.Host != "none" {
@@ -337,9 +316,8 @@ func (pr Prediction) Describe() string {
 }
 
 // CheckSize refuses a study (of bp where not nil) of points points whose
-// simulations would take more than o.MaxMem or MaxEvents, or whose points
-// would not fit in memory, saying the estimate and the limit. Only o's
-// Sched, Seed, Band and MaxMem count.
+// simulations would take more than o.MaxMem or MaxEvents, saying the
+// estimate and the limit.
 func CheckSize(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint, points int) error {
 	cfgs := (Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed}}}).configs(st, bp)
 	for i := range cfgs {
@@ -365,9 +343,8 @@ func CheckSize(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint, points i
 	return fmt.Errorf("%w; --max-mem is %s (by default half this machine's memory)", err, format.Bytes(o.MaxMem))
 }
 
-// Study predicts a measured study's modes on 1 to cpus CPUs, profiled and
-// stamped; a mode that fails (noop in a closed loop) is told to skip
-// unless ctx ended.
+// Study predicts a measured study's modes on 1 to cpus CPUs; a mode that
+// fails (noop in a closed loop) is told to skip unless ctx ended.
 func (pr Prediction) Study(ctx context.Context, st *shopsweep.Batch, cpus int, skip func(error)) []results.Point {
 	var cfgs []model.Config
 	var modes []string
@@ -407,9 +384,8 @@ func (pr Prediction) Study(ctx context.Context, st *shopsweep.Batch, cpus int, s
 	return points
 }
 
-// Check checks a study (of bp on each CPU count, where not nil) before any
-// cost is looked for — o, its size, each configuration (naming --modes) —
-// and counts its points.
+// Check checks a study (of bp where not nil) before any cost is looked
+// for, and counts its points.
 func Check(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint) (points int, err error) {
 	points = st.Total()
 	if bp != nil {
@@ -434,8 +410,8 @@ func Check(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint) (points int,
 	return points, nil
 }
 
-// Run simulates st.Count rounds of st's configurations at pr.Depth, each
-// round with the next seed, handing each stamped point to add when done.
+// Run simulates st.Count rounds of st's configurations, each with the
+// next seed, handing each point to add.
 func (pr Prediction) Run(ctx context.Context, st *shopsweep.Batch, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
 	round := pr.configs(st, bp)
 	var cfgs []model.Config
@@ -467,8 +443,7 @@ func (pr Prediction) Run(ctx context.Context, st *shopsweep.Batch, bp *blueprint
 	return points, err
 }
 
-// WhyConfig is the model's configuration of the point brewput why explains,
-// with seed, over 1 s after 100 ms; an invalid one is an error naming --mode.
+// WhyConfig is the model's configuration of the point brewput why explains.
 func WhyConfig(s shopsweep.Spec, seed uint64) (model.Config, error) {
 	cfg := Prediction{}.Config(s, nil)
 	cfg.Warmup, cfg.Dur, cfg.Policy.Seed = 100*time.Millisecond, time.Second, seed
@@ -489,9 +464,8 @@ func (pr Prediction) CausalProfile(ctx context.Context, cfg model.Config) (*limi
 	return prof, err
 }
 
-// CheckAdvice checks advice on s (or bp on s's CPUs) before any cost is
-// looked for: its size (at most twice the CPUs with twice the customers)
-// and s's configuration, its error naming --mode.
+// CheckAdvice checks advice on s (or bp) before any cost is looked for:
+// its size (at most twice the CPUs and customers) and configuration.
 func CheckAdvice(o Options, s shopsweep.Spec, bp *blueprint.Blueprint) error {
 	if err := o.Check(); err != nil {
 		return err

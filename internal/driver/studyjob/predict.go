@@ -1,6 +1,7 @@
 package studyjob
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -21,11 +22,9 @@ type target struct {
 	calibrated  bool   // there's curves are its calibration's, not the reference's
 }
 
-// machines reads this machine's curves from its calibration (measured,
-// by measure, the first time: nil for the usual way; only the work
-// loop's speed where the calibration has none), and the machine
-// predicted for: the calibration at path, brewput calibrate's run there,
-// or where path is "" the reference machine.
+// machines reads this machine's curves from its calibration (only the
+// work loop's speed where it has none), and the machine predicted for:
+// the calibration at path, or where path is "" the reference machine.
 func machines(ctx context.Context, path string, measure calibrate.Measurer, tell func(string)) (target, error) {
 	var t target
 	here, _, err := calibrate.Default(ctx, measure, tell)
@@ -76,11 +75,9 @@ func loadTarget(path string) (calibrate.Calibration, error) {
 }
 
 // predictVariant is variant's points on cpus from its runs: on a count
-// measured, what was measured (the runs' median, its band their least
-// and most); on another up to this machine's CPUs, as this machine's
-// curves carry it; past them, as the target's do, until past its curves.
-// It returns the points, and the first count past the curves (0 where
-// none was).
+// measured, what was measured; up to this machine's CPUs, as its curves
+// carry it; past them, as the target's do. It returns the points, and
+// the first count past the curves (0 where none was).
 func predictVariant(variant string, runs []results.Point, cpus []int, t target) ([]results.Point, curves.Kind, int, error) {
 	b, err := curves.BenchOf(runs)
 	if err != nil {
@@ -118,14 +115,6 @@ func medianOf(runs []results.Point, n int) results.Point {
 			at = append(at, p)
 		}
 	}
-	slices.SortFunc(at, func(a, b results.Point) int {
-		switch {
-		case a.Throughput < b.Throughput:
-			return -1
-		case a.Throughput > b.Throughput:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(at, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
 	return at[(len(at)-1)/2]
 }

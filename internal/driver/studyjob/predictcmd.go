@@ -21,26 +21,21 @@ import (
 
 // Predict is a prediction of Plan's variants on CPUs, from what Plan
 // measures or the results file From holds, for the machine whose
-// calibration is Calibration (brewput calibrate, run there; "" for the
-// reference machine); JSON writes the predicted points alone, Out is a
-// folder for their report. Measure measures this machine's calibration
-// where none is kept (nil for the usual way).
+// calibration is Calibration ("" for the reference machine); JSON writes
+// the predicted points alone, Out is a folder for their report.
 type Predict struct {
 	Plan
 	From        string
 	CPUs        []int
 	Calibration string
-	Measure     calibrate.Measurer
-	// Here, where not nil, is the curves of the machine that measured
-	// (validation's, of a lending's points), not this one's calibration.
-	Here *curves.Curves
-	JSON bool
-	Out  string
+	Measure     calibrate.Measurer // this machine's calibration where none is kept
+	Here        *curves.Curves     // the measuring machine's curves, if not this one's (validation's)
+	JSON        bool
+	Out         string
 }
 
 // Predict predicts f's variants on f.CPUs from what their meters show
-// and writes the answer and the table of predicted against measured
-// points (or JSON) to stdout, its progress to stderr.
+// (PredictFrom).
 func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writer) error {
 	if f.Out != "" {
 		if err := report.CheckDir(f.Out); err != nil {
@@ -63,9 +58,8 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 // PredictFrom predicts f's variants of study name on f.CPUs from their
 // runs in measured, and writes the answer and the table of predicted
 // against measured points to stdout (with f.JSON, the predicted points
-// and the variants not predicted, where stdout is not nil), its progress
-// to stderr. It returns the predicted points and the variants it did not
-// predict, with why: a variant is one or the other.
+// and those not predicted, where stdout is not nil), its progress to
+// stderr. It returns the points predicted and the variants not, with why.
 func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, []results.NotPredicted, error) {
 	t, err := machines(ctx, f.Calibration, f.Measure, format.Lines(stderr, ""))
 	if err != nil {
@@ -202,9 +196,7 @@ func readStudy(path string, s *Program, variants []string) ([]results.Point, err
 
 // unpredictable says why a variant's runs cannot be predicted, "" where
 // they can: its speed-ups stand on one CPU's runs, and its kind on a
-// count past one (on one CPU alone a lock every goroutine shares and a
-// lock each has to itself look the same, and scale as differently as
-// locks can).
+// count past one, where a shared lock and private ones differ.
 func unpredictable(runs []results.Point) string {
 	one, more := false, false
 	for _, p := range runs {

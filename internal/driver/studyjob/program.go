@@ -31,14 +31,11 @@ import (
 type Program struct {
 	Path string
 	kit.Description
-	// Began is when Build began: a why's --within counts from it, its
-	// build included, as the user's command does.
-	Began time.Time
+	Began time.Time // when Build began: a why's --within counts from it
 }
 
-// Build builds the main package pkg of the current module into a
-// temporary folder, which remove removes, and asks the program to describe
-// its study.
+// Build builds the main package pkg into a temporary folder, which remove
+// removes, and asks the program to describe its study.
 func Build(ctx context.Context, pkg string) (p *Program, remove func(), err error) {
 	atomicfile.RemoveStale(os.TempDir(), "brewput-study-", "") // left by a run killed outright
 	dir, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-study-", ""))
@@ -130,8 +127,7 @@ type Plan struct {
 func (p Plan) Total() int { return len(p.Variants) * len(p.CPUs) * p.Count }
 
 // Measure measures the plan's points in child processes, round by round,
-// telling log its progress, and returns what it measured, also when it
-// stops early.
+// and returns what it measured, also when it stops early.
 func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
 	if pl.Profile != "" {
 		if err := os.MkdirAll(pl.Profile, 0o755); err != nil {

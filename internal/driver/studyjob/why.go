@@ -15,18 +15,16 @@ import (
 )
 
 // Experiment is how a why experiment goes, a study's or a benchmark's:
-// each part stretched in its turn by Frac of an operation per operation,
-// and the matched control, for Count rounds, or up to MaxCount while
-// undecided, a disturbed run measured again as Retry says.
+// each part stretched in its turn by Frac of an operation, and the
+// control, for Count rounds, or up to MaxCount while undecided; no round
+// starts that would not end Within (0: no limit) of Since (zero: the
+// first run).
 type Experiment struct {
 	Frac            float64
 	Count, MaxCount int
 	Retry           sweep.Retry
-	// Within is the time it may take, counted from Since (from the first
-	// run where Since is zero): no round starts that would not end in it
-	// (0: no limit).
-	Within time.Duration
-	Since  time.Time
+	Within          time.Duration
+	Since           time.Time
 }
 
 // Why is a why experiment on Variant under Load.
@@ -36,8 +34,7 @@ type Why struct {
 	Experiment
 }
 
-// OutOfTime says a why experiment stopped at its time limit, undecided,
-// after Rounds whole rounds (why.OutOfTime, which the shop's why shares).
+// OutOfTime says a why experiment stopped at its time limit, undecided.
 type OutOfTime = why.OutOfTime
 
 // NoParts says a variant used no metered lock or channel while measured:
@@ -50,9 +47,7 @@ func (e *NoParts) Error() string {
 }
 
 // Why runs w: a first run as it is, which plans the stretches, then
-// rounds of it as it is, the control and each stretch, telling log its
-// progress. It returns what it measured, also when it stops early (nil
-// before the first run).
+// rounds (Rounds). It returns what it measured, also when it stops early.
 func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, error) {
 	run := func(what string, st *kit.Stretch) (results.Point, error) {
 		pt, err := p.point(ctx, kit.Request{Variant: w.Variant, Load: w.Load, Stretch: st}, w.Retry, w.Variant+", "+what, log)
@@ -74,8 +69,7 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	}
 	s.Base = append(s.Base, first)
 	s.HoldsTimeStretch = true // a meter's Unlock spins before its clock read
-	// A study's meters stretch by whole nanoseconds (meter.Stretch): what
-	// is added, and said to be, is the nearest.
+	// A study's meters stretch by whole nanoseconds.
 	whole := func(n why.Nanos) why.Nanos { return why.Nanos(math.Round(float64(n))) }
 	s.Control.Extra = whole(s.Control.Extra)
 	control := &kit.Stretch{Outside: true, Extra: time.Duration(s.Control.Extra)}
@@ -98,10 +92,9 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 }
 
 // Begin says how a why experiment of what goes, "why WHAT: 6 rounds or
-// more, up to 20, within 3m0s…TAIL", and opens its first round. It
-// returns when the experiment's time counts from: Since, where the build
-// before it counts, or now; and a disturbed run is measured again
-// (Retry) only where that ends in time.
+// more, up to 20, within 3m0s…TAIL", opens its first round and returns
+// when its time counts from; a disturbed run is measured again only in
+// time.
 func (x *Experiment) Begin(log io.Writer, what, tail string) time.Time {
 	limit := ""
 	if x.Within > 0 {
@@ -128,15 +121,11 @@ const (
 	TheControl = -2
 )
 
-// Rounds runs the experiments of s, planned from its first run as it is
-// (s.Base[0]), which took perRun (it sizes a round until one has been
-// timed), in rounds: from the second, each opens with a run as it is;
-// each runs the control and every experiment in turn. It says up front
-// how long it expects to take. After Count rounds it stops when every
-// experiment is decided, else at MaxCount, and it starts no round that
-// would not end within Within of start (*OutOfTime). run measures one
-// run: experiment i, or AsItIs, or TheControl. A round cut short is
-// dropped whole; the error is run's.
+// Rounds runs the experiments of s, planned from its first run (s.Base[0],
+// which took perRun), in rounds of a run as it is (from the second), the
+// control and every experiment, until every experiment is decided after
+// Count, or MaxCount, or time is out (*OutOfTime). run measures
+// experiment i, AsItIs or TheControl. A round cut short is dropped whole.
 func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Duration, log io.Writer, run func(i int) (results.Point, error)) error {
 	round := perRun * time.Duration(len(s.Experiments)+2)
 	limit := ""
@@ -146,8 +135,6 @@ func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Durati
 	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
 		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), x.Count, (time.Duration(x.Count) * round).Seconds(),
 		x.MaxCount, (time.Duration(x.MaxCount) * round).Seconds(), limit))
-	// take runs i in round r and keeps its point in *into; where it fails,
-	// the round is dropped whole.
 	take := func(r, i int, into *[]results.Point) error {
 		pt, err := run(i)
 		if err != nil {

@@ -1,0 +1,208 @@
+package text
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/lesson"
+)
+
+// LessonsLog tells W what a run of claims measures (claims, level, the
+// time it takes at most, host, CPUs) and each verdict as it comes ("[2/9]
+// …", see LessonLine), with the time left, never more than the limit
+// leaves.
+type LessonsLog struct{ W io.Writer }
+
+// Start says what the run is about to measure.
+func (l LessonsLog) Start(s lesson.Start) {
+	waits := ""
+	if s.QuietWait > 0 {
+		waits = fmt.Sprintf(", and up to %v more a claim that waits for quiet", s.QuietWait)
+	}
+	fmt.Fprintf(l.W, "measuring %d claims (%s run, at most %v%s) on %s, %d CPUs\n",
+		s.Claims, s.Level, s.AtMost.Round(time.Second), waits, s.Host, s.CPUs)
+}
+
+// Reached says a verdict, with the time left.
+func (l LessonsLog) Reached(r lesson.Reached) {
+	left := lessonsTimeLeft(r.Elapsed, r.Done, r.Total-r.Done, r.LimitLeft, r.Waits)
+	line := fmt.Sprintf("[%d/%d] %s%s", r.Done, r.Total, LessonLine(r.Result), left)
+	fmt.Fprintln(l.W, format.Wrap(line, format.Width(l.W), "  "))
+}
+
+// lessonsTimeLeft says how long the claims left should take, at the rate seen
+// so far (format.TimeLeft), but never more than the run's limit leaves
+// (limitLeft): the claims left share the time to the deadline, so a slow
+// first claim does not lengthen the run, it shortens theirs. Where claims
+// may wait for quiet, the deadline moves by what they wait, and the rate
+// alone is told.
+func lessonsTimeLeft(elapsed time.Duration, done, left int, limitLeft time.Duration, waits bool) string {
+	s := format.TimeLeft(elapsed, done, left)
+	if s == "" || waits || elapsed*time.Duration(left)/time.Duration(done) <= limitLeft {
+		return s
+	}
+	return fmt.Sprintf(", at most %v left (the run's limit)", max(limitLeft, 0).Round(time.Second))
+}
+
+// WriteLessons writes rs for people, the tally at the end: a row for each
+// claim (its verdict, brewput's figure with its 95 % interval, the
+// samples, the CPU counts, the CPUs other processes took over the samples
+// kept / over all), under it the seed and the claim,
+// the seed's figure, and what brewput measured, the claim's threshold and
+// the reason for the verdict.
+func WriteLessons(w io.Writer, rs []lesson.Result) error {
+	width := format.Width(w)
+	t := format.Table{Ragged: true, Width: width}
+	head := []string{"claim", "verdict", "brewput [95 %]", "n", "cpus", "others"}
+	rows := make([][]string, len(rs))
+	for i, r := range rs {
+		others := fmt.Sprintf("%.2f/%.2f", r.Others, r.OthersAll)
+		switch {
+		case r.Model:
+			others = "model"
+		case r.Figure.N == 0:
+			others = fmt.Sprintf("–/%.2f", r.OthersAll)
+		}
+		verdict := string(r.Verdict)
+		if r.Disturbed {
+			verdict += ", disturbed"
+		}
+		rows[i] = []string{r.Claim, verdict, r.FigureText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others}
+	}
+	// Where the six columns pass the width, a row keeps the claim and
+	// its verdict, and the figures go on the first line under it.
+	wide := lessonRowsWidth(append([][]string{head}, rows...)) <= width
+	if wide {
+		t.Row(head...)
+	} else {
+		t.Row(head[:2]...)
+	}
+	for i, r := range rs {
+		const indent = "    "
+		under := func(s string) { t.Line(indent + format.Wrap(s, width-len(indent), indent+"  ")) }
+		if c := rows[i]; wide {
+			t.Row(c...)
+		} else {
+			t.Row(c[:2]...)
+			figures := fmt.Sprintf("brewput [95 %%]: %s, n %s, cpus %s", c[2], c[3], c[4])
+			if !r.Model {
+				figures += ", others " + c[5] + " CPUs (the samples kept/all)"
+			}
+			under(figures)
+		}
+		under(fmt.Sprintf("%s: %s", r.Seed, r.Text))
+		under("seed's figure: " + r.SeedFigure)
+		if r.Correction != "" {
+			under("brewput corrects: " + r.Correction)
+		}
+		under(fmt.Sprintf("brewput's: %s; the claim's side: %s; %s", r.Measures, r.RuleText(), LessonReason(r)))
+	}
+	t.Line("")
+	t.Line(format.Wrap(lesson.Tally(rs), width, ""))
+	return t.Write(w)
+}
+
+// lessonRowsWidth is how wide rows are laid out as a table: each column as wide
+// as its widest cell, two spaces between.
+func lessonRowsWidth(rows [][]string) int {
+	var widths []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	n := 0
+	for _, w := range widths {
+		n += w + 2
+	}
+	return n - 2
+}
+
+// LessonLine says one result in a line, for progress: "talk/ideal-scales:
+// reproduced, ×1.99 [1.97, 2.00] (claim ≥ ×1.70), cpus 1,2, others 0.05 CPUs".
+func LessonLine(r lesson.Result) string {
+	s := fmt.Sprintf("%s: %s, %s (claim %s), cpus %s", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), format.Ints(r.CPUs, ","))
+	switch {
+	case r.Model:
+	case r.Error != "":
+		s += ": " + LessonReason(r)
+	case r.Disturbed:
+		s += fmt.Sprintf(", disturbed (others %.2f CPUs)", r.OthersAll)
+	default:
+		s += fmt.Sprintf(", others %.2f CPUs", r.Others)
+	}
+	return s
+}
+
+// LessonReason says why r has its verdict: r.Reason where it was read
+// from a file, else its facts (r.Why) in words.
+func LessonReason(r lesson.Result) string {
+	if r.Reason != "" {
+		return r.Reason
+	}
+	w, f := r.Why, r.Figure
+	discarded := ""
+	if r.Discarded > 0 {
+		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than the %s allowed beside it (what its CPUs leave free of the machine's, and %.1f; %s on average over all)",
+			format.Count(r.Discarded, "sample"), cpusText(r.BusyLimit), results.DisturbedCPUs, cpusText(r.OthersAll))
+	}
+	if r.Empty > 0 {
+		discarded += fmt.Sprintf("; %s measured nothing in their window", format.Count(r.Empty, "sample"))
+	}
+	switch w.Kind {
+	case lesson.WhyModel:
+		return fmt.Sprintf("model (%s policy), exact: %s %s the claim's %s", r.Sched, lesson.FormatValue(f.Median, r.Unit), lessonSide(r.Verdict), r.RuleText())
+	case lesson.WhyRace:
+		return "not measured: this binary has the race detector, which stops the ideal mode, racy by design"
+	case lesson.WhyCPUs:
+		return fmt.Sprintf("needs %d CPUs; this machine has %d", w.Need, w.Have)
+	case lesson.WhyFailed:
+		return "failed to measure: " + r.Error
+	case lesson.WhyDisturbed:
+		return fmt.Sprintf("disturbed: %d quiet samples of the %d an interval needs%s; it needs a machine where others take at most %s, or a longer wait for one (lessons --quiet-wait)",
+			f.N, w.Need, discarded, cpusText(r.BusyLimit))
+	case lesson.WhyOutOfTime:
+		return fmt.Sprintf("out of time after %s; an interval needs %d: it needs more time (lessons without --quick, or fewer claims with --only)", format.Count(f.N, "sample"), w.Need)
+	case lesson.WhyTooFew:
+		return fmt.Sprintf("%s: too few for an interval, which needs %d%s", format.Count(f.N, "sample"), w.Need, discarded)
+	case lesson.WhyInterval:
+		return fmt.Sprintf("the whole 95 %% interval %s the claim's %s%s", lessonSide(r.Verdict), r.RuleText(), discarded)
+	case lesson.WhyOnThreshold:
+		return fmt.Sprintf("the interval straddles the claim's %s and its median sits on the threshold: more samples are unlikely to tell%s", r.RuleText(), discarded)
+	case lesson.WhyStraddles:
+		return fmt.Sprintf("the interval straddles the claim's %s: about %d more samples would tell%s", r.RuleText(), r.MoreRuns, discarded)
+	}
+	return ""
+}
+
+// cpusText writes a count of CPUs: "1.3 CPUs", "0.45 CPUs".
+func cpusText(v float64) string { return format.Number(v) + " CPUs" }
+
+// lessonSide says where a decided figure lies against the rule.
+func lessonSide(v lesson.Verdict) string {
+	switch v {
+	case lesson.Reproduced:
+		return "meets"
+	case lesson.NotReproduced:
+		return "misses"
+	}
+	return "straddles"
+}
+
+// LessonWords writes a run's verdicts for lessons.Output: the table, and
+// each verdict's reason in its JSON line.
+type LessonWords struct{}
+
+// Table writes rs as WriteLessons does.
+func (LessonWords) Table(w io.Writer, rs []lesson.Result) error { return WriteLessons(w, rs) }
+
+// Reason is LessonReason.
+func (LessonWords) Reason(r lesson.Result) string { return LessonReason(r) }

@@ -1,0 +1,56 @@
+package causal
+
+import (
+	"time"
+
+	"github.com/brewput/brewput/results/stats"
+)
+
+// Reliefs is a shop point measured on real CPUs as it is and with each
+// relief the model tried, beside the model's predictions.
+type Reliefs struct {
+	// System names the point: "finelocking on 2 CPUs".
+	System string
+	// Sched is the model's policy ("" for fifo), Model its verdict in
+	// words, Calibration where its costs came from, if known.
+	Sched, Model, Calibration string
+	// Predicted is the model's throughput of the point as it is.
+	Predicted float64
+	Unit      string
+	// Runs counts the point's runs as it is, Disturbed those other
+	// processes took CPU from.
+	Runs, Disturbed int
+	Reliefs         []Relief
+}
+
+// Relief is one relief: the model's change and gain, and what was
+// measured of it.
+type Relief struct {
+	Change    string
+	ModelGain float64
+	// Skip says why it was not measured.
+	Skip string
+	// Runs counts its runs, Disturbed those disturbed; Disturbed counts
+	// the point's as it is too, where it was compared.
+	Runs, Disturbed, OwnDisturbed int
+	// Compared says its throughput was compared with the point's as it
+	// is: Old and New are theirs, Gain the change of the median with Lo
+	// and Hi its range, P the test's p-value, Verdict the comparison's,
+	// Better that it is significantly higher, by DeltaPct %.
+	Compared      bool
+	Old, New      stats.Summary
+	Gain, Lo, Hi  float64
+	P, DeltaPct   float64
+	Verdict       string
+	Better        bool
+	Judged, Agree bool
+}
+
+// Rounds is what a why check is about to measure: the point as it is and
+// Reliefs reliefs, Count times each, Runs runs in all, taking About;
+// Within is its time limit (0: none).
+type Rounds struct {
+	Mode                 string
+	Reliefs, Count, Runs int
+	About, Within        time.Duration
+}

@@ -41,10 +41,8 @@ func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
 	return advise(ctx, pr, cfg.Policy.Sched, changes)
 }
 
-// shopWhatIfs are the changes of design cfg's mode declares (its
-// neighbours) and, in a pipeline with a buffer of under 10, buffers
-// between all its stages; each costs what its shop is built of beyond
-// cfg's.
+// shopWhatIfs are the changes of design cfg's mode declares and, in a
+// pipeline with a buffer under 10, more buffer; each costs what it adds.
 func shopWhatIfs(cfg model.Config) []whatIf {
 	mode := coffee.MustParseMode(cfg.Mode)
 	f := coffee.FamilyOf(mode)
@@ -80,8 +78,7 @@ func built(m coffee.Mode, par int) Cost {
 }
 
 // added is what changing a shop built of from into one built of to adds:
-// fewer machines, locks or goroutines cost nothing; fewer buffer slots
-// save their memory.
+// fewer machines, locks or goroutines cost nothing; fewer slots save memory.
 func added(from, to Cost) Cost {
 	return Cost{Machines: max(0, to.Machines-from.Machines), Locks: max(0, to.Locks-from.Locks),
 		Goroutines: max(0, to.Goroutines-from.Goroutines), BufferSlots: to.BufferSlots - from.BufferSlots,

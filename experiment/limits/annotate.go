@@ -28,13 +28,12 @@ func (pr *CausalProfile) Point() results.Point {
 	return p
 }
 
-// Annotate gives every shop point without a causal verdict (one naming
-// its Model) its causal profile's bottleneck: a model point's under its own
-// policy (policy's costs for go, else fifo), a measured one's under
-// policy, seed 1, with its own machines' times and how it compares with
+// Annotate gives every shop point without a causal verdict its causal
+// profile's bottleneck: a model point's under its own policy, a measured
+// one's under policy with its own machines' times and how it compares with
 // the model. Lab and YAML systems' points stay as they are; the user's own
-// code's lose any verdict (described, never explained). It returns the
-// first causal profile's error, having annotated the others.
+// code's lose any verdict. It returns the first error, having annotated
+// the others.
 func Annotate(points []results.Point, policy model.Policy) error {
 	var idx []int
 	var ts []target
@@ -118,10 +117,9 @@ func compare(p, model results.Point) string {
 	return fmt.Sprintf("Measured %.0f %s, as the model gives (%.0f, %s).", p.Throughput, p.Unit, model.Throughput, format.Gain(d))
 }
 
-// Points advises on each shop mode among points under policy (seed at
-// least 1), at its measured point on the most CPUs, else its predicted
-// one; repetitions are passed over, and skipped says why a mode the model
-// cannot advise on is left out.
+// Points advises on each shop mode among points under policy, at its
+// measured point on the most CPUs, else its predicted one; skipped says
+// why a mode the model cannot advise on is left out.
 func Points(points []results.Point, policy model.Policy) (out []*Advice, skipped []error) {
 	policy.Seed = max(policy.Seed, 1)
 	var modes []string

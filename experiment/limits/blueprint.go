@@ -10,10 +10,9 @@ import (
 	"github.com/brewput/brewput/model/blueprint"
 )
 
-// yamlSystem is a blueprint at one configuration, as a causal profile's target.
+// yamlSystem is a YAML system as a causal profile's target.
 type yamlSystem struct {
 	setting
-	parts
 }
 
 func (y *yamlSystem) system() string {
@@ -37,30 +36,21 @@ func (y *yamlSystem) simulated(k knobs) model.Config {
 	}
 	c := *y.b // a run changes no blueprint, so copies may share their steps
 	c.Scale, c.Buffers, c.LineScale, c.Shards = k.scale, k.buffers, k.lines, k.shards
+	c.Workers, c.Units = map[string]int{}, map[string]int{}
 	for key, n := range k.copies {
 		if name, ok := strings.CutPrefix(key, workerKey); ok {
-			if c.Workers == nil {
-				c.Workers = map[string]int{}
-			}
 			c.Workers[name] = n
-		}
-		if name, ok := strings.CutPrefix(key, unitKey); ok {
-			if c.Units == nil {
-				c.Units = map[string]int{}
-			}
-			c.Units[name] = n
+		} else {
+			c.Units[copied(key)] = n
 		}
 	}
 	cfg.System = &c
 	return cfg
 }
 
-func (y *yamlSystem) reliefs() []relief { return y.parts.reliefs(y.setting, y.who()) }
-
 // lineReliefs are a shared lock's or word's: its cache line moving 10 %
-// faster between cores, which says whether the line limits, and the
-// design that relieves it: the lock (a mutex or an RWMutex) split in two,
-// the word striped over the CPUs. A copy of its own per CPU or customer moves no line.
+// faster between cores, and the design that relieves it (the lock split
+// in two, the word striped). A copy per CPU or customer moves no line.
 func lineReliefs(r blueprint.Resource) []relief {
 	if r.Per != "" {
 		return nil

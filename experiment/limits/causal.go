@@ -27,8 +27,7 @@ type CausalProfile struct {
 	Now    results.Point // the point as it is
 	Config *model.Config // the shop's configuration as it is; nil for a YAML system
 	Trials []Trial       // the reliefs tried, best first
-	// Combined is the smallest combination found that gains more than
-	// MinGain, where no single relief does.
+	// Combined: the smallest combination gaining over MinGain, where no single relief does.
 	Combined   *Trial
 	Bottleneck results.Bottleneck // the verdict; zero at depth PointsOnly
 }
@@ -47,8 +46,7 @@ type Trial struct {
 	As     string        // what the system becomes: "finelocking, 2 grinders"
 	Config *model.Config // for the shop, what to run on real CPUs to try it
 	Cost   Cost
-	// Outcome is what the trial's point gave; the point itself, with its
-	// readings of every resource, is not kept.
+	// Outcome is what the trial's point gave; the point itself is not kept.
 	Outcome analysis.Outcome
 	named   []string
 }
@@ -56,20 +54,13 @@ type Trial struct {
 // target is a system a causal profile relieves: the shop's or a YAML system.
 type target interface {
 	system() string
-	// reliefs lists the experiments to try.
 	reliefs() []relief
-	// label names a resource for people: "the grinder", "the CPUs".
-	label(resource string) string
-	// describe says what k makes of the system: "finelocking, 2 grinders".
-	describe(k knobs) string
-	// simulated is the configuration with k's reliefs, as simulated.
+	label(resource string) string // for people: "the grinder", "the CPUs"
+	describe(k knobs) string      // what k makes of it: "finelocking, 2 grinders"
 	simulated(k knobs) model.Config
-	// config is the shop's with k's reliefs; false for a YAML system.
-	config(k knobs) (model.Config, bool)
-	// model says what the causal profile simulates with: "model (fifo)".
-	model() string
-	// openLoop is an open loop's arrivals per second, 0 for a closed one.
-	openLoop() float64
+	config(k knobs) (model.Config, bool) // the shop's, to run on real CPUs; false for a YAML system
+	model() string                       // "model (fifo)"
+	openLoop() float64                   // an open loop's arrivals per second, 0 for a closed one
 }
 
 // newTarget is cfg as a causal profile's target.
@@ -83,17 +74,22 @@ func newTarget(cfg model.Config) (target, error) {
 // targetOf is cfg as a causal profile's target, unchecked: validating builds
 // the system, which an estimate must not.
 func targetOf(cfg model.Config) target {
-	c := setting{cfg: cfg}
+	c := setting{cfg: cfg, b: cfg.System}
 	c.cfg.Range = nil
-	if b := cfg.System; b != nil {
-		return &yamlSystem{setting: c, parts: parts{b}}
+	if c.b != nil {
+		return &yamlSystem{c}
 	}
 	mode, _ := coffee.ParseMode(cfg.Mode)
-	return &shop{setting: c, parts: parts{blueprint.Shop(mode, cfg.Steps, cfg.Variant)}, rng: cfg.Range, mode: mode}
+	c.b = blueprint.Shop(mode, cfg.Steps, cfg.Variant)
+	return &shop{setting: c, rng: cfg.Range, mode: mode}
 }
 
-// setting is a target's configuration as it is, without a band.
-type setting struct{ cfg model.Config }
+// setting is a target's configuration as it is, without a band, and its
+// blueprint (a file's, or the shop's mode compiled).
+type setting struct {
+	cfg model.Config
+	b   *blueprint.Blueprint
+}
 
 func (s setting) model() string { return ModelLabel(s.cfg.Policy.Sched, s.cfg.Costs) }
 
@@ -121,11 +117,10 @@ func (s setting) who() string {
 	return "customer"
 }
 
-// CausalProfiles profiles each configuration at depth (its point with its band,
-// and EveryRelief, every relief) in one model.Simulate, which simulates once
-// a relief that is another's point (one more CPU and customer on N CPUs
-// is the point on N+1), and hands each causal profile, or why it failed, to each
-// in order as soon as it is done. An error from each stops it, as ctx's.
+// CausalProfiles profiles each configuration at depth in one
+// model.Simulate (which simulates once a relief that is another's point)
+// and hands each causal profile, or why it failed, to each in order as
+// soon as it is done. An error from each stops it, as ctx's.
 func CausalProfiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i int, pr *CausalProfile, err error) error) error {
 	type plan struct {
 		t        target
@@ -264,10 +259,8 @@ func trial(t target, r relief, now, p results.Point) Trial {
 }
 
 // combine is the smallest combination of reliefs found gaining more than
-// MinGain (nil if none): every resource relieved at once (by capacity
-// where it can be), then one after another dropped while the rest still
-// helps — the load, the channels, what only a faster step relieves, the
-// CPUs, then by their own gain.
+// MinGain (nil if none): every resource relieved at once, then one after
+// another dropped while the rest still helps, in rank's order.
 func combine(ctx context.Context, t target, pr *CausalProfile, rs []relief) (*Trial, error) {
 	byRes := map[string]relief{}
 	var order []string

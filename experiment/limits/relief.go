@@ -116,18 +116,13 @@ func loadLabel(r string) (string, bool) {
 	return "", false
 }
 
-// parts is what a system is built of, its blueprint (a file's, or the
-// shop's mode compiled), which its reliefs and their words come from.
-type parts struct{ b *blueprint.Blueprint }
-
-// reliefs lists the experiments on the system at s: each step a little
-// faster; a copy more of each resource and stage (the shop's machines, by
-// the design's own change) and, but under fifo, a file's shared lock's or
-// word's cache line moving faster and its design split; a lock held for
-// less; twice each channel's buffer; the load's.
-func (ps parts) reliefs(s setting, who string) []relief {
+// reliefs lists the experiments on the system at s: each step faster, a
+// copy more of each resource and stage, (but under fifo) a file's shared
+// lines', a lock held for less, twice each buffer, and the load's.
+func (s setting) reliefs() []relief {
 	var rs []relief
-	for _, st := range ps.b.Steps() {
+	who := s.who()
+	for _, st := range s.b.Steps() {
 		main := cmp.Or(st.Held, "step:"+st.Name)
 		relieves := collect.AppendNew([]string{main}, st.Holds...)
 		if st.CPU {
@@ -136,7 +131,7 @@ func (ps parts) reliefs(s setting, who string) []relief {
 		rs = append(rs, relief{kind: Shorter, change: cmp.Or(st.Doing, st.Name) + " 10 % faster",
 			named: []string{main}, relieves: relieves, k: knobs{scale: map[string]float64{st.Name: Faster}}})
 	}
-	used := ps.b.Used() // a resource nobody takes limits nothing
+	used := s.b.Used() // a resource nobody takes limits nothing
 	for _, r := range used {
 		n := r.Capacity
 		switch {
@@ -155,7 +150,7 @@ func (ps parts) reliefs(s setting, who string) []relief {
 			}
 		}
 	}
-	for _, st := range ps.b.Stages() {
+	for _, st := range s.b.Stages() {
 		n, lines := st.Workers, st.Lines
 		r := relief{kind: Copy, change: fmt.Sprintf("one more worker at stage %s (%d → %d)", st.Name, n*lines, (n+1)*lines),
 			named: []string{st.Name}, relieves: []string{st.Name}, cost: Cost{Units: lines, Goroutines: lines}, k: knobs{copies: map[string]int{workerKey + st.Name: 1}}}
@@ -164,13 +159,13 @@ func (ps parts) reliefs(s setting, who string) []relief {
 		}
 		rs = append(rs, r)
 	}
-	for _, st := range ps.b.Steps() {
+	for _, st := range s.b.Steps() {
 		if st.Splits {
-			rs = append(rs, relief{kind: Split, change: ps.label(st.Held) + " held for less: " + st.Doing + " outside it", named: []string{st.Held},
+			rs = append(rs, relief{kind: Split, change: s.label(st.Held) + " held for less: " + st.Doing + " outside it", named: []string{st.Held},
 				relieves: []string{st.Held}, k: knobs{split: true}})
 		}
 	}
-	for _, st := range ps.b.Stages() {
+	for _, st := range s.b.Stages() {
 		ch, cur, to := "channel:"+st.Name, st.Buffer, max(1, 2*st.Buffer)
 		r := relief{kind: Buffer, change: fmt.Sprintf("twice the buffer into stage %s (%d → %d)", st.Name, cur, to), named: []string{ch}, relieves: []string{ch},
 			cost: Cost{BufferSlots: (to - cur) * st.Lines}, k: knobs{buffers: map[string]int{st.Name: to}}}
@@ -184,9 +179,9 @@ func (ps parts) reliefs(s setting, who string) []relief {
 				chans = 1
 			}
 			slots := (to - cur) * chans
-			r.change, r.cost = fmt.Sprintf("twice the buffer of %s (%d → %d)", ps.label(ch), cur, to), Cost{BufferSlots: slots, BufferBytes: slots * coffee.TicketBytes}
+			r.change, r.cost = fmt.Sprintf("twice the buffer of %s (%d → %d)", s.label(ch), cur, to), Cost{BufferSlots: slots, BufferBytes: slots * coffee.TicketBytes}
 			if cur == 0 {
-				r.change = "a buffer of 1 in " + ps.label(ch)
+				r.change = "a buffer of 1 in " + s.label(ch)
 			}
 		}
 		rs = append(rs, r)
@@ -208,7 +203,7 @@ func oneMore(noun string, n, lines int) string {
 
 // label names a resource for people: "the CPUs", "the 2 grinders", "the
 // order queue", "stage grind", "the cache line of mu".
-func (ps parts) label(r string) string {
+func (s setting) label(r string) string {
 	if l, ok := loadLabel(r); ok {
 		return l
 	}
@@ -218,7 +213,7 @@ func (ps parts) label(r string) string {
 		}
 		return "the " + noun
 	}
-	stages, steps := ps.b.Stages(), ps.b.Steps()
+	stages, steps := s.b.Stages(), s.b.Steps()
 	if name, ok := strings.CutPrefix(r, "channel:"); ok {
 		if i := slices.IndexFunc(stages, func(s blueprint.StageInfo) bool { return s.Name == name }); i >= 0 && stages[i].Queue != "" {
 			return stages[i].Queue
@@ -240,8 +235,8 @@ func (ps parts) label(r string) string {
 		}
 		return "stage " + r
 	}
-	if i := slices.IndexFunc(ps.b.Resources, func(x blueprint.Resource) bool { return x.Name == r }); i >= 0 && ps.b.Resources[i].Noun != "" {
-		return counted(ps.b.Resources[i].Noun, ps.b.Resources[i].Capacity)
+	if i := slices.IndexFunc(s.b.Resources, func(x blueprint.Resource) bool { return x.Name == r }); i >= 0 && s.b.Resources[i].Noun != "" {
+		return counted(s.b.Resources[i].Noun, s.b.Resources[i].Capacity)
 	}
 	return "the " + r
 }

@@ -15,7 +15,6 @@ import (
 // and change its steps and variant, which the real shop runs too.
 type shop struct {
 	setting
-	parts
 	rng  *model.Range
 	mode coffee.Mode
 }
@@ -52,8 +51,6 @@ func (s *shop) apply(k knobs) model.Config {
 }
 
 func (s *shop) config(k knobs) (model.Config, bool) { return s.apply(k), true }
-
-func (s *shop) reliefs() []relief { return s.parts.reliefs(s.setting, s.who()) }
 
 // simulated is apply(k): with its Range as it is, else a probe.
 func (s *shop) simulated(k knobs) model.Config {

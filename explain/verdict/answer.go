@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 	"github.com/brewput/brewput/results/stats"
@@ -13,7 +14,7 @@ import (
 // versus is a's median throughput over b's, with the range the two
 // medians' 95 % intervals allow, and whether a run of either was disturbed.
 func versus(variant string, pa, pb []results.Point) analysis.Versus {
-	a, b := values(pa, throughput), values(pb, throughput)
+	a, b := collect.Mapped(pa, throughput), collect.Mapped(pb, throughput)
 	sa, sb := stats.Values(a), stats.Values(b)
 	v := analysis.Versus{Variant: variant, Throughput: sa.Median, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Runs: [2]int{len(a), len(b)},
 		Disturbed: slices.ContainsFunc(pa, measuredDisturbed) || slices.ContainsFunc(pb, measuredDisturbed)}
@@ -131,22 +132,13 @@ func countsOfInterest(counts []int) []int {
 	return []int{counts[0], counts[(n-1)/3], counts[2*(n-1)/3], counts[n-1]}
 }
 
-// A point's figures, for values and median.
+// A point's figures, for median.
 func throughput(p results.Point) float64 { return p.Throughput }
 func p50(p results.Point) float64        { return p.Latency.P50 }
 func p99(p results.Point) float64        { return p.Latency.P99 }
 func util(p results.Point) float64       { return p.Metrics[results.Util] }
 
-// values are f of each point.
-func values(points []results.Point, f func(results.Point) float64) []float64 {
-	out := make([]float64, len(points))
-	for i, p := range points {
-		out[i] = f(p)
-	}
-	return out
-}
-
 // median is the median of f over points.
 func median(points []results.Point, f func(results.Point) float64) float64 {
-	return results.Median(values(points, f))
+	return results.Median(collect.Mapped(points, f))
 }

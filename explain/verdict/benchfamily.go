@@ -66,15 +66,11 @@ func answered(points []results.Point, name namer) []analysis.BenchFamily {
 }
 
 // familiesOf groups benchmark names: among the names of one top-level
-// benchmark with as many parts, a part (after the top level) in which
-// some of them differ while agreeing in every other part is one their
-// families may vary in. Of those, the first one a value of which says
-// something is absent (none, off, no, without: lock=shared against
-// lock=none) is the question the benchmark asks; where none says so, the
-// first (design=mutex against design=sharded, under each load=…). Names
-// left alone by that, whose top levels differ and whose other parts agree
-// (Mutex and Sharded; Mutex/load=read and Sharded/load=read), are compared
-// by their top level, as benchstat's -col .name compares them.
+// benchmark with as many parts, a part in which some differ while agreeing
+// in every other is one their families may vary in; of those, the first
+// with a value saying something is absent (lock=none), else the first.
+// Names left alone whose top levels differ and whose other parts agree
+// are compared by their top level, as benchstat's -col .name compares them.
 func familiesOf(names []string) func(name string) (family, variant string) {
 	shape := func(parts []string) string { return parts[0] + "/" + strings.Repeat("*", len(parts)) }
 	shapes := map[string][][]string{}
@@ -199,12 +195,9 @@ func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 }
 
 // BenchFamiliesBy is BenchFamilies with each family's variants named by
-// col, a projection of benchmark names as benchstat's -col spells it:
-// ".name" (the top-level name) or "/key" (a sub-benchmark's key=value
-// part), or several joined by commas. Benchmarks whose names differ only
-// in those parts are one family, their values its variants; so
-// "/impl" makes Map/impl=xsync/reads=75% and Map/impl=sync.Map/reads=75%
-// one family, whatever else varies. A benchmark whose name lacks one of
+// col, as benchstat's -col spells it (".name", "/key", or several joined
+// by commas): benchmarks whose names differ only in those parts are one
+// family, their values its variants. A benchmark whose name lacks one of
 // the parts is a family of its own.
 func BenchFamiliesBy(points []results.Point, col string) ([]analysis.BenchFamily, error) {
 	var parser benchproc.ProjectionParser

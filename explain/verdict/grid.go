@@ -93,13 +93,11 @@ func NewGrid(points []results.Point) *analysis.Grid {
 		if p.Kind == results.KindLab || p.IsUserCode() {
 			continue
 		}
-		s := series{p.Mode, p.IsModel()}
-		id := seriesID(p)
-		if f, ok := first[s]; !ok {
-			first[s] = id
-		} else if f != id {
+		s, id := series{p.Mode, p.IsModel()}, seriesID(p)
+		if f, ok := first[s]; ok && f != id {
 			continue
 		}
+		first[s] = id
 		g.Modes = collect.AppendNew(g.Modes, p.Mode)
 		g.CPUs = collect.AppendNew(g.CPUs, p.CPUs)
 		k := cellKey{p.Mode, p.CPUs}
@@ -107,11 +105,11 @@ func NewGrid(points []results.Point) *analysis.Grid {
 		if !ok {
 			keys = append(keys, k)
 		}
-		kind := 0
 		if p.IsModel() {
-			kind = 1
+			gr[1] = append(gr[1], i)
+		} else {
+			gr[0] = append(gr[0], i)
 		}
-		gr[kind] = append(gr[kind], i)
 		groups[k] = gr
 	}
 	slices.Sort(g.CPUs)

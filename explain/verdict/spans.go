@@ -30,13 +30,9 @@ func spanPointOf(p results.Point) spanPoint {
 // limitSpans names what limits a series, its points least CPUs first, in
 // as few names as its causal profiles allow, each in the words of a point
 // it limits. A limit holds on a count where relieving it gains as much as
-// the best relief there, give or take the point's band (its spread with
-// the runtime's costs at their intervals' edges; tie at least); and on a
-// count between two it holds on whose band overlaps either's: the model
-// cannot tell that point from them. From the first count, the CPUs or the
-// load limit while no other limit holds on as many counts; then the limit
-// that holds on the most counts from there (the fewest resources among
-// equals), and where it stops holding, the next.
+// the best relief there, give or take the point's band; and on a count
+// between two it holds on whose band overlaps either's: the model cannot
+// tell that point from them.
 func limitSpans(points []spanPoint) []analysis.LimitSpan {
 	var out []analysis.LimitSpan
 	for i := 0; i < len(points); {
@@ -52,11 +48,10 @@ func limitSpans(points []spanPoint) []analysis.LimitSpan {
 }
 
 // choose is the limit of the span starting at points[i], its resources,
-// and the index past the span's last point: of the limits the points from
-// i on name, other than the CPUs or the load (alone or with others), the
-// one that holds on the most counts from i; where none holds on i, or the
-// point's own limit, the CPUs or the load, holds on more, the point's own,
-// held while no other holds on as many counts.
+// and the index past the span's last point: the limit other than the CPUs
+// or the load that holds longest from i (longest); where none holds on i,
+// or the CPUs or the load as i's own limit hold longer, i's own, held
+// while no other holds on as many counts.
 func choose(points []spanPoint, i int) (named string, set []string, end int) {
 	own := points[i].b
 	ownSet := resources(own)
@@ -77,9 +72,9 @@ func choose(points []spanPoint, i int) (named string, set []string, end int) {
 }
 
 // longest is the limit other than the CPUs or the load that holds on the
-// most counts from points[i] on (cover), the fewest resources among equals,
-// of those a point names within them: its words, its resources and the
-// index past its last count; end is i where none holds on points[i].
+// most counts from points[i] (the fewest resources among equals): its
+// words, its resources and the index past its last count; end is i where
+// none holds on points[i].
 func longest(points []spanPoint, i int) (named string, set []string, end int) {
 	end = i
 	for j := i; j < len(points); j++ {
@@ -137,8 +132,7 @@ func tolerance(p spanPoint) float64 {
 }
 
 // gain is the most a relief of set's resources alone gained (0 where
-// none was tried): the causal profile's experiments, and its combined
-// relief where it has one.
+// none was tried), its combined relief included.
 func gain(b *results.Bottleneck, set []string) float64 {
 	g := 0.0
 	for _, e := range b.Experiments {

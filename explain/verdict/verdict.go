@@ -163,14 +163,13 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	es = ranked
 	c.Every = len(es) == len(g.Modes)
 	// The source says where the valid designs' figures come from.
-	model := 0
+	measured := 0
 	for _, s := range es {
-		if s.e.Model {
-			model++
+		if !s.e.Model {
+			measured++
 		}
 	}
-	measured := len(es) - model
-	mixed := measured > 0 && model > 0
+	mixed := measured > 0 && measured < len(es)
 	if measured == 0 {
 		c.Source, c.Model, c.Costs = "predicted by the "+sched, true, costs
 	}

@@ -286,7 +286,10 @@ func TestRunCountAndBench(t *testing.T) {
 
 	stdout, _ = succeeds(t, selfChild(),
 		"run", "--modes", "finelocking", "--cpus", "1", "--dur", "60ms", "--warmup", "10ms", "--noisy", "ok", "--format", "bench")
-	if !strings.Contains(stdout, "BenchmarkCoffee/mode=finelocking/par=1 ") || !strings.Contains(stdout, " lattes/s") {
+	// A busy enough machine can leave the 60 ms window without a latte,
+	// which the format says in a comment line in place of the point's.
+	line := strings.Contains(stdout, "BenchmarkCoffee/mode=finelocking/par=1 ") && strings.Contains(stdout, " lattes/s")
+	if !line && !strings.Contains(stdout, "# BenchmarkCoffee/mode=finelocking/par=1: no operations in the window") {
 		t.Errorf("--format bench did not write a benchmark line:\n%s", stdout)
 	}
 

@@ -62,9 +62,7 @@ func PolicyFor(points []results.Point, p results.Point) (model.Policy, error) {
 
 // profiled finds the first measured point of mode on cpus (any, if 0:
 // the most CPUs) with profile files.
-func profiled(points []results.Point, mode string, cpus int) (results.Point, bool) {
-	var best results.Point
-	found := false
+func profiled(points []results.Point, mode string, cpus int) (best results.Point, found bool) {
 	for _, p := range points {
 		if p.Mode != mode || p.IsModel() || p.Profile == "" || (cpus > 0 && p.CPUs != cpus) {
 			continue

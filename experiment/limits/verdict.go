@@ -212,13 +212,7 @@ func gainText(e results.Experiment, unit string) string {
 }
 
 // labels names resources for people: "the grinder and the steamer".
-func labels(t target, rs []string) string {
-	var ls []string
-	for _, r := range rs {
-		ls = append(ls, t.label(r))
-	}
-	return format.JoinAnd(ls)
-}
+func labels(t target, rs []string) string { return format.JoinAnd(collect.Mapped(rs, t.label)) }
 
 // plural3 reports whether a label is plural ("the 2 grinders").
 func plural3(label string) bool {

@@ -21,18 +21,11 @@ type Config struct {
 	// Variant what coffee has no mode for: copies, buffers, a split lock.
 	Steps   coffee.Steps
 	Variant coffee.Variant
-	// System, where set, is simulated in place of the shop's Mode.
-	System *blueprint.Blueprint
-	// Costs are the go policy's; Range, where set, their uncertainty,
-	// which gives the point a band.
-	Costs sim.Costs
-	Range *Range
-	// Machine is the hardware's shape, which decides how far apart the Ps
-	// are and so what Costs.Transfer charges for moving a cache line.
-	Machine sim.Machine
-	// Runtime, where set, is an older Go runtime (sim.Runtime), for
-	// validation/.
-	Runtime sim.Runtime
+	System  *blueprint.Blueprint // where set, simulated in place of the shop's Mode
+	Costs   sim.Costs            // the go policy's
+	Range   *Range               // where set, the costs' uncertainty: the point's band
+	Machine sim.Machine          // the hardware's shape, for Costs.Transfer
+	Runtime sim.Runtime          // where set, an older Go runtime, for validation/
 	// Drain, with the talk's harness, is the talk's own protocol: no
 	// warm-up, requests handed out for Dur, then all served.
 	Drain bool
@@ -47,9 +40,8 @@ type Config struct {
 	// list: its window may end early (tallied), its throughput carried to
 	// that one's window.
 	Probe bool
-	// Trace, where set, gets the schedule over its Span, the window.
-	Trace *Trace
-	edge  bool // a band's edge (see edge)
+	Trace *Trace // where set, gets the schedule over its Span, the window
+	edge  bool   // a band's edge (see edge)
 }
 
 // Structure is what a system's bounds come from; Bounds what it allows.

@@ -50,12 +50,9 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 	used := map[string]int{}
 	for _, bf := range a.Verdict.Benches {
 		f := benchFamily{BenchFamily: bf, Points: map[string][]results.Point{}}
-		member := map[string]bool{}
-		for _, b := range f.Benchmarks {
-			member[b] = true
-		}
+		member := func(mode string) bool { return slices.Contains(f.Benchmarks, mode) }
 		for _, p := range points {
-			if p.Kind == results.KindBench && member[p.Mode] && p.Bench.Pkg == f.Pkg && p.Origin() == f.Origin {
+			if p.Kind == results.KindBench && member(p.Mode) && p.Bench.Pkg == f.Pkg && p.Origin() == f.Origin {
 				f.Points[p.Mode] = append(f.Points[p.Mode], p)
 			}
 		}
@@ -70,14 +67,9 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 		if used[name]++; used[name] > 1 {
 			name += "-" + strconv.Itoa(used[name])
 		}
-		var fits []analysis.Fit
-		byMode := map[string][]analysis.Fit{}
-		for _, fit := range a.Fits {
-			if member[fit.Mode] && fit.Pkg == f.Pkg && fit.Source == f.Origin {
-				fits = append(fits, fit)
-				byMode[fit.Mode] = append(byMode[fit.Mode], fit)
-			}
-		}
+		fits := slices.DeleteFunc(slices.Clone(a.Fits), func(fit analysis.Fit) bool {
+			return !member(fit.Mode) || fit.Pkg != f.Pkg || fit.Source != f.Origin
+		})
 		c, err := benchThroughputChart(name, title, f, fits)
 		if err != nil {
 			return nil, nil, fmt.Errorf("draw %s chart: %w", name, err)
@@ -86,7 +78,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: text.BenchSentences(f.BenchFamily), Throughput: imageView(c, ""),
 			Table: benchTable(f.All)}
 		for i, b := range f.Benchmarks {
-			for _, fv := range fitViews(byMode[b]) {
+			for _, fv := range fitViews(fitsOf(fits, b)) {
 				if len(f.Benchmarks) > 1 {
 					fv.Source = f.Variants[i] + ", " + fv.Source
 				}

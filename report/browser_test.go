@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"errors"
 	"image"
 	"image/png"
 	"math"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -184,8 +186,39 @@ func TestPageInBrowser(t *testing.T) {
 // 1 to 8 CPUs (fifo, which needs no calibration; shorter windows than the
 // main job's, for speed), the model's advice for each mode, and the
 // schedule pictures, finelocking on 2 CPUs profiled with a real execution
-// trace.
+// trace. It is simulated once for the test process (three tests render
+// it); each caller gets its own copy of the points.
 func defaultStudy(t *testing.T) ([]results.Point, Options) {
+	t.Helper()
+	s := &sharedStudy
+	s.once.Do(func() {
+		if s.dir, s.err = os.MkdirTemp("", "brewput-report-test-"); s.err != nil {
+			return
+		}
+		// Where t fails inside, the other callers fail too.
+		s.err = errors.New("the default study failed in another test")
+		s.points, s.opt = simulateDefaultStudy(t, s.dir)
+		s.err = nil
+	})
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	return slices.Clone(s.points), s.opt
+}
+
+// sharedStudy is defaultStudy's, and the folder of its trace, removed by
+// TestMain.
+var sharedStudy struct {
+	once   sync.Once
+	dir    string
+	points []results.Point
+	opt    Options
+	err    error
+}
+
+// simulateDefaultStudy is defaultStudy's points and analysis, its trace
+// written in dir.
+func simulateDefaultStudy(t *testing.T, dir string) ([]results.Point, Options) {
 	t.Helper()
 	points := studyPoints()
 	if err := limits.Annotate(points, limits.Fifo()); err != nil {
@@ -200,7 +233,7 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 		}
 	}
 	predicted := profiled(t, cfgs)
-	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
+	base := filepath.Join(dir, "finelocking-2cpu")
 	testkit.WriteShopTrace(t, base+".trace", 15) // what --profile writes for a point
 	for i, p := range points {
 		if p.Mode == "finelocking" && p.CPUs == 2 {

@@ -142,7 +142,6 @@ func (h heatmap) phone() drawing {
 	h.narrow = true
 	h.title = wrapText(style(13, true), h.title, phoneWidth-2*margin)
 	// Rewrapped whole: the page's layout broke it at the page's width.
-	// Rewrapped whole: the page's layout broke it at the page's width.
 	h.note = wrapText(style(10, false), strings.ReplaceAll(h.note, "\n", " "), phoneWidth-2*margin)
 	h.layout()
 	return h

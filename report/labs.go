@@ -83,8 +83,6 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	var d drawer
 	p.X.Label.Text, p.Y.Label.Text = f.X.Label, yLabel(f, pl, pl.Unit)
 	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
-	// x from a little before the first x to a little after the last, laid
-	// out as its axis says.
 	first, last := pl.Xs[0], pl.Xs[len(pl.Xs)-1]
 	lo, hi := first-0.1, last+0.1
 	pos := func(x float64) float64 { return x }

@@ -21,8 +21,6 @@ import (
 )
 
 // templates are the page's templates, a file per kind of section.
-// //
-// //go:embed *.html.tmpl
 //
 //go:embed *.html.tmpl
 var templates embed.FS
@@ -72,8 +70,6 @@ func newPage(points []results.Point, parts pageParts, opt Options) page {
 	if len(shop) > 0 {
 		// A study's points share the shop's charts but are described, not
 		// explained (variantViews).
-		// A study's points share the shop's charts and tables, but are
-		// described variant by variant, not explained (variantViews).
 		isStudy := func(p results.Point) bool { return p.Kind == results.KindStudy }
 		coffee := slices.DeleteFunc(slices.Clone(shop), isStudy)
 		studies := slices.DeleteFunc(slices.Clone(shop), func(p results.Point) bool { return !isStudy(p) || p.IsModel() })
@@ -153,9 +149,6 @@ func pageNotes(points []results.Point, opt Options) []string {
 		}
 		// Repeated runs (--count) are drawn as one point: the note says at how
 		// many points, lest "13 of the 90" be read against 18 drawn.
-		// Repeated runs (--count) are drawn as one point each: the note
-		// counts runs, and says at how many points, so that "13 of the 90"
-		// is not read against the 18 points drawn.
 		at := len(distinct(measured, func(p results.Point) string {
 			return fmt.Sprint(p.Mode, p.CPUs, p.Par, p.Rate, p.MaxQ, p.Host)
 		}))
@@ -471,8 +464,6 @@ func pointsTable(points []results.Point) tableView {
 		measures[results.Drops],
 		{thr, true},
 		// A prediction's band, as the charts shade it.
-		// A prediction's band: its throughput with the runtime's costs
-		// at the edges of their intervals, as the charts shade it.
 		{col("band", false, func(p results.Point) string {
 			if p.Band == nil {
 				return "-"
@@ -497,9 +488,6 @@ func pointsTable(points []results.Point) tableView {
 		measures[results.Errors],
 	}
 	// The notes on a point, as the terminal's table has them.
-	// What a reader must know of the point before believing it, as the
-	// terminal's table says it: a bound it passes and why, a window not
-	// steady, other processes' CPU.
 	shown = append(append(shown, others...), shownColumn{col("notes", true, text.Notes), has(func(p results.Point) bool { return text.Notes(p) != "" })})
 	var cols []pointColumn
 	for _, c := range shown {

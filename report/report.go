@@ -261,24 +261,25 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysi
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if f == results.Table {
-		if err := text.WriteVerdict(w, r.Analysis.Verdict); err != nil {
+	if f != results.Table {
+		if err := text.Write(w, f, points); err != nil {
 			return err
 		}
-		fmt.Fprintln(w)
+		WritePlace(log, dir+"/"+Index)
+		return nil
 	}
+	if err := text.WriteVerdict(w, r.Analysis.Verdict); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
 	if err := text.Write(w, f, points); err != nil {
 		return err
 	}
-	if f == results.Table {
-		if err := text.WriteLocks(w, points); err != nil {
-			return err
-		}
-		fmt.Fprintln(w)
-		WritePlace(w, dir+"/"+Index)
-	} else {
-		WritePlace(log, dir+"/"+Index)
+	if err := text.WriteLocks(w, points); err != nil {
+		return err
 	}
+	fmt.Fprintln(w)
+	WritePlace(w, dir+"/"+Index)
 	return nil
 }
 

@@ -22,7 +22,13 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m, goleak.Cleanup(func(int) {
+		if sharedStudy.dir != "" {
+			os.RemoveAll(sharedStudy.dir)
+		}
+	}))
+}
 
 // studyPoints is a made-up default study on a 2-CPU machine, shaped like
 // the talk's results: every mode doubles from 1 to 2 CPUs except locking,

@@ -100,7 +100,6 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	x := func(d time.Duration) vg.Length { return left + width*vg.Length(float64(d)/float64(t.Span)) }
 
 	// Rows lightly striped, so that a gap reads as a gap.
-	// Rows, lightly striped, so that a gap reads as a gap.
 	ls := aligned(9, false, draw.XRight, draw.YCenter)
 	for cpu := range t.CPUs {
 		y := top - vg.Length(cpu)*tlRowH
@@ -130,8 +129,6 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	}
 	// Time axis: a tick every tenth of the span, labelled every fifth on a
 	// phone.
-	// Time axis, a tick every tenth of the span, labelled every fifth on
-	// a phone.
 	axisY := top - vg.Length(t.CPUs)*tlRowH - vg.Points(2)
 	tick := draw.LineStyle{Color: color.Gray{Y: 0x80}, Width: vg.Points(0.6)}
 	as := aligned(9, false, draw.XCenter, draw.YTop)

@@ -244,7 +244,6 @@ func loadLabel(l load, all []load) string {
 			parts = append(parts, "par="+strconv.Itoa(l.Par))
 		}
 	}
-	// A closed loop has no queue bound to tell.
 	if varies(all, func(o load) int { return o.MaxQ }) && l.Rate != 0 { // a closed loop has no queue bound
 		parts = append(parts, "maxq="+strconv.Itoa(l.MaxQ))
 	}

@@ -1,10 +1,8 @@
 // Package cache is an example of measuring one's own concurrent code with
-// brewput: three ways to share a map of int keys between goroutines — one
-// lock around it, the same split into 16 shards, and sync.Map — under a
-// read-heavy and a write-heavy load. cache_test.go has Go benchmarks for
-// brewput bench; study/ is the same comparison as a study program
-// (package study), whose meters say how long each design's locks were
-// held and waited for.
+// brewput: a map of int keys shared between goroutines behind one lock,
+// split into 16 shards, or in a sync.Map, under read-heavy and write-heavy
+// loads. cache_test.go has Go benchmarks for brewput bench; study/ is the
+// same comparison as a study, whose meters time each design's locks.
 package cache
 
 import (
@@ -19,8 +17,7 @@ type Cache interface {
 }
 
 // Locked is a map behind one lock: a sync.Mutex in the benchmarks, a
-// meter.Mutex in the study, which counts how long it is held and waited
-// for.
+// meter.Mutex in the study.
 type Locked struct {
 	mu sync.Locker
 	m  map[int]int
@@ -44,11 +41,10 @@ func (c *Locked) Set(key, value int) {
 	c.mu.Unlock()
 }
 
-// PaddedMutex is a sync.Mutex alone on its 64-byte cache line. The shards
-// of a Sharded cache need their locks apart: eight 8-byte mutexes
-// allocated one after the other share a line, and every Lock takes the
-// line from the CPU that last locked a neighbour (false sharing), so that
-// shards meant to be independent slow each other down.
+// PaddedMutex is a sync.Mutex alone on its 64-byte cache line: eight
+// 8-byte mutexes allocated together share a line, and every Lock takes it
+// from the CPU that last locked a neighbour (false sharing), so shards
+// meant to be independent slow each other down.
 type PaddedMutex struct {
 	sync.Mutex
 	_ [64 - 8]byte
@@ -57,16 +53,14 @@ type PaddedMutex struct {
 // Shards is the number of shards of a Sharded cache.
 const Shards = 16
 
-// Sharded is Shards maps, each behind its own lock; a key's shard is the
-// key modulo Shards, so that goroutines working on different keys rarely
-// meet on one lock.
+// Sharded is Shards maps, each behind its own lock, a key's shard its
+// value modulo Shards, so goroutines on different keys rarely meet.
 type Sharded struct {
 	shards [Shards]*Locked
 }
 
-// NewSharded returns an empty sharded cache whose i'th shard is guarded
-// by lock(i): a PaddedMutex, or a meter.Mutex (whose lock and counters
-// are on lines of their own too).
+// NewSharded returns an empty sharded cache whose i'th shard is guarded by
+// lock(i): a PaddedMutex, or a meter.Mutex (padded too).
 func NewSharded(lock func(i int) sync.Locker) *Sharded {
 	s := &Sharded{}
 	for i := range s.shards {
@@ -83,8 +77,8 @@ func (s *Sharded) Get(key int) (int, bool) { return s.shard(key).Get(key) }
 // Set sets the value of key.
 func (s *Sharded) Set(key, value int) { s.shard(key).Set(key, value) }
 
-// SyncMap is a sync.Map, which is made for keys written once and read
-// many times, or by goroutines working on disjoint keys.
+// SyncMap is a sync.Map, made for keys written once and read often, or by
+// goroutines on disjoint keys.
 type SyncMap struct{ m sync.Map }
 
 // Get returns the value of key, if it has one.
@@ -109,22 +103,18 @@ func Fill(c Cache) {
 	}
 }
 
-// Load is a mix of reads and writes.
+// Load is a mix of reads and writes; WritePercent is the share of Sets.
 type Load struct {
-	Name string
-	// WritePercent is the share of operations that are Sets.
+	Name         string
 	WritePercent int
 }
 
-// Loads are the two mixes measured: read-heavy, 90 % Gets, and
-// write-heavy, 50 % Sets.
+// Loads are the two mixes: read-heavy (10 % Sets) and write-heavy (50 %).
 func Loads() []Load {
 	return []Load{{"read", 10}, {"write", 50}}
 }
 
-// Op does one operation of load l on c: a Get or a Set of a key drawn
-// from r, which must be the calling goroutine's own or safe for
-// concurrent use.
+// Op does a Get or a Set of load l on c, the key drawn from r.
 func (l Load) Op(c Cache, r uint64) {
 	key := int(r % Keys)
 	if int(r>>32%100) < l.WritePercent {

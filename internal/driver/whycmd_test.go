@@ -13,7 +13,7 @@ import (
 func TestWhy(t *testing.T) {
 	t.Parallel()
 	stdout, stderr := succeeds(t, selfChild(),
-		"why", "--mode", "locking", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "10ms", "--sched", "fifo", "--noisy", "ok")
+		"why", "--mode", "locking", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "10ms", "--sched", "fifo")
 	// Its answer first: what the real CPUs showed.
 	if !strings.HasPrefix(stdout, "locking on 1 CPU, measured 2 times on real CPUs: ") {
 		t.Errorf("stdout does not start with its answer:\n%s", stdout)
@@ -35,7 +35,7 @@ func TestWhy(t *testing.T) {
 		return
 	}
 	stdout, _ = succeeds(t, selfChild(),
-		"why", "--mode", "finelocking", "--cpus", "1", "--count", "2", "--dur", "20ms", "--warmup", "10ms", "--sched", "fifo", "--noisy", "ok", "--format", "json")
+		"why", "--mode", "finelocking", "--cpus", "1", "--count", "2", "--dur", "20ms", "--warmup", "10ms", "--sched", "fifo", "--format", "json")
 	var s struct {
 		System      string
 		Bottleneck  struct{ Resource string }
@@ -52,8 +52,18 @@ func TestWhy(t *testing.T) {
 		t.Errorf("json: %+v", s)
 	}
 	for _, e := range s.Experiments {
-		if e.Skip == "" && (len(e.Metrics) != 3 || e.Metrics[0].Name != "throughput" || e.Metrics[0].Verdict == "") {
+		// Latencies are judged where the window finished drinks enough
+		// for them, which a busy machine can deny; throughput always.
+		if e.Skip != "" {
+			continue
+		}
+		if len(e.Metrics) == 0 || e.Metrics[0].Name != "throughput" {
 			t.Errorf("%s: measured, yet metrics %+v", e.Model.Change, e.Metrics)
+		}
+		for _, m := range e.Metrics {
+			if m.Verdict == "" {
+				t.Errorf("%s: %s has no verdict: %+v", e.Model.Change, m.Name, e.Metrics)
+			}
 		}
 	}
 }
@@ -69,7 +79,8 @@ func TestWhyBadInput(t *testing.T) {
 
 // TestWhyNoLock: designs without a lock (testdata/nolock) are answered
 // "no lock limits it", as a benchmark and as a study, whatever the
-// timings; and the shop's why starts no round that would not end within
+// timings (a count of operations, not a time, so that a busy machine
+// cannot make it too few to know); and the shop's why starts no round that would not end within
 // --within.
 func TestWhyNoLock(t *testing.T) {
 	if testing.Short() {
@@ -78,7 +89,7 @@ func TestWhyNoLock(t *testing.T) {
 	t.Parallel()
 	for _, design := range []string{"atomics", "pipeline"} {
 		stdout, _ := succeeds(t, noChild(), "why", "./testdata/nolock", "-bench", "^BenchmarkNoLock/design="+design+"$",
-			"--cpus", "1", "--benchtime", "20ms", "--count", "2", "--noisy", "ok")
+			"--cpus", "1", "--benchtime", "1024x", "--count", "2", "--noisy", "ok")
 		flat := strings.Join(strings.Fields(stdout), " ")
 		if !strings.Contains(flat, "BenchmarkNoLock/design="+design+" took no sync.Mutex or RWMutex while its timer ran") ||
 			!strings.HasSuffix(stdout, "no lock limits it.\n") {

@@ -19,10 +19,8 @@ import (
 
 // Chromium finds a Chromium to drive, or says why the browser tests cannot
 // run: they fail under CI (which installs Debian's chromium) and skip on a
-// developer's machine without one. Under the race detector they skip, the
-// plain run checking them: their work is Chromium's, on pages built by
-// code that starts no goroutine, and the model's simulations, whose
-// goroutines package model's tests run under the detector.
+// machine without one. Under the race detector they skip: their work is
+// Chromium's and the model's, whose own tests run under the detector.
 func Chromium(t testing.TB) string {
 	t.Helper()
 	if race.Enabled {
@@ -49,12 +47,11 @@ type Page struct {
 }
 
 // Browser is a headless Chromium whose tabs are a test's pages: starting
-// one costs more than most pages' checks, so a test with many pages
-// shares one.
+// one costs more than most pages' checks.
 type Browser struct{ ctx context.Context }
 
-// NewBrowser starts a headless Chromium for the test, ended when the test
-// ends or after timeout.
+// NewBrowser starts a headless Chromium for the test, ended with it or
+// after timeout.
 func NewBrowser(t testing.TB, timeout time.Duration) *Browser {
 	t.Helper()
 	return newBrowser(t, timeout, 1400, 1600)
@@ -86,17 +83,15 @@ func newBrowser(t testing.TB, timeout time.Duration, width, height int) *Browser
 	return &Browser{ctx: bctx}
 }
 
-// NewPage starts a headless Chromium of width × height CSS pixels for the
-// test, ended when the test ends or after timeout: a browser of its own
-// with one tab.
+// NewPage starts a headless Chromium for the test with one tab of width ×
+// height CSS pixels, ended with it or after timeout.
 func NewPage(t testing.TB, width, height int, timeout time.Duration) *Page {
 	t.Helper()
 	b := newBrowser(t, timeout, width, height)
 	return page(t, b.ctx, width, height) // its first tab
 }
 
-// Page opens a tab of width × height CSS pixels in b for the test, closed
-// when the test ends.
+// Page opens a tab of width × height CSS pixels, closed when the test ends.
 func (b *Browser) Page(t testing.TB, width, height int) *Page {
 	t.Helper()
 	tctx, cancelTab := chromedp.NewContext(b.ctx)
@@ -144,27 +139,25 @@ func page(t testing.TB, tctx context.Context, width, height int) *Page {
 	if err != nil {
 		t.Fatalf("open a tab of Chromium: %v", err)
 	}
-	// A window is at least 500 px wide, whatever it was asked: a phone's
-	// screen is emulated, with its own width, touch and scale 1.
+	// A window is at least 500 px wide: a phone's screen is emulated.
 	if err := chromedp.Do(tctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
 		t.Fatalf("open a tab of Chromium at %dx%d: %v", width, height, err)
 	}
 	return p
 }
 
-// Errors are the errors the tab's pages logged so far: console errors,
-// uncaught exceptions, and log entries such as a file that did not load.
+// Errors are what the tab's pages logged so far: console errors, uncaught
+// exceptions, log entries such as a file that did not load.
 func (p *Page) Errors() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]string(nil), p.errors...)
 }
 
-// Poll waits, up to timeout, for the JavaScript expression cond to be
-// true on the page. A poll begun as a navigation ends may ask for the
-// document it replaced ("Cannot find context with specified id"): on a
-// busy machine that is the protocol's race, not the page's, and it is
-// asked again, up to three times in all.
+// Poll waits up to timeout for the JavaScript cond to be true. A poll
+// begun as a navigation ends may ask for the replaced document ("Cannot
+// find context with specified id"), the protocol's race on a busy machine:
+// it is asked again, three times in all.
 func (p *Page) Poll(cond string, timeout time.Duration) error {
 	var err error
 	for try := 0; try < 3; try++ {

@@ -12,8 +12,8 @@ import (
 	"github.com/brewput/brewput/coffee"
 )
 
-// DirNames returns the names of the entries of dir, sorted by name as
-// os.ReadDir sorts them; it fails t if dir cannot be read.
+// DirNames are dir's entries' names, sorted; it fails t if dir cannot be
+// read.
 func DirNames(t testing.TB, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
@@ -27,8 +27,7 @@ func DirNames(t testing.TB, dir string) []string {
 	return names
 }
 
-// ParseProfiles fails t for each of paths that cannot be opened or is not a
-// profile pprof can parse.
+// ParseProfiles fails t for each path that is not a profile pprof parses.
 func ParseProfiles(t testing.TB, paths ...string) {
 	t.Helper()
 	for _, path := range paths {
@@ -44,11 +43,9 @@ func ParseProfiles(t testing.TB, paths ...string) {
 	}
 }
 
-// BadProfileBases are bases of a profile's files (paths without the
-// extensions, as profile.Start takes them) that name no files one can
-// write, each with what its error says: a folder, a path under a folder
-// that does not exist, a path under a file (dir/file, which it writes),
-// the current folder.
+// BadProfileBases are profile bases (paths without extensions) that name
+// no writable files, each with what its error says: a folder, a path
+// under a missing folder, one under a file, the current folder.
 func BadProfileBases(t testing.TB, dir string) map[string]string {
 	t.Helper()
 	file := filepath.Join(dir, "file")
@@ -64,9 +61,8 @@ func BadProfileBases(t testing.TB, dir string) map[string]string {
 }
 
 // WriteShopTrace writes to path a real execution trace of finelocking, two
-// customers brewing brews drinks each with the default steps: what
-// --profile writes for a point. It skips t where the test binary is
-// traced already, since a second trace cannot start.
+// customers brewing brews drinks each: what --profile writes for a point.
+// It skips t where the test binary is traced already.
 func WriteShopTrace(t testing.TB, path string, brews int) {
 	t.Helper()
 	if trace.IsEnabled() {

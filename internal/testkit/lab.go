@@ -11,39 +11,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/results/chartspec"
-
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
-// FlagError fails t unless err is a one-line error that starts with flag,
-// as a lab's Validate messages must: the CLI puts "--" before them.
-func FlagError(t testing.TB, flag string, err error) {
-	t.Helper()
-	if err == nil || !strings.HasPrefix(err.Error(), flag+" ") && !strings.HasPrefix(err.Error(), flag+":") {
-		t.Errorf("%s: Validate() = %v, want an error starting with %q", flag, err, flag)
-	} else if strings.Contains(err.Error(), "\n") {
-		t.Errorf("%s: error on more than one line: %q", flag, err)
-	}
-}
-
-// RejectsBadCPUs fails t unless run refuses an empty CPU list and one
-// holding 0 with an error about cpus.
-func RejectsBadCPUs(t testing.TB, run func(cpus []int) error) {
-	t.Helper()
-	for _, cpus := range [][]int{nil, {2, 0}} {
-		if err := run(cpus); err == nil || !strings.HasPrefix(err.Error(), "cpus") {
-			t.Errorf("Run with cpus %v: %v, want an error about cpus", cpus, err)
-		}
-	}
-}
-
-// Bind gives l's flags the command-line arguments args, as brewput lab
-// does, and returns the error of parsing them or of the check Bind
-// returned.
+// Bind parses args into l's flags as brewput lab does, and returns the
+// error of parsing them or of Bind's check.
 func Bind(l lab.Lab, args ...string) error {
 	fs := pflag.NewFlagSet(l.Info().Name, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -54,8 +29,7 @@ func Bind(l lab.Lab, args ...string) error {
 	return check()
 }
 
-// Binds checks that the command-line arguments args give l, a lab at its
-// defaults, the configuration want (see Bind).
+// Binds checks that args give l, at its defaults, the configuration want.
 func Binds[C lab.Validator](t testing.TB, l *lab.Of[C], want C, args ...string) {
 	t.Helper()
 	if err := Bind(l, args...); err != nil || !reflect.DeepEqual(l.Config, want) {
@@ -71,10 +45,9 @@ func Usage(l lab.Lab, flag string) string {
 }
 
 // RunLab runs l on cpus and checks what every lab's run must give:
-// GOMAXPROCS as it was, want points (any number if want is negative), a
-// line of progress for each (notes besides), each point as LabPoints
-// checks and l's figure drawn from them (LabFigure). It returns the points
-// and the lines, for the lab's own checks.
+// GOMAXPROCS as it was, want points (any number if negative), a progress
+// line each, each point as LabPoints checks, and l's figure drawn from
+// them, reading only the lab's metrics. It returns the points and lines.
 func RunLab(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics []results.Metric) (points []results.Point, lines []string) {
 	t.Helper()
 	procs := runtime.GOMAXPROCS(0)
@@ -89,14 +62,27 @@ func RunLab(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics 
 		t.Fatalf("%d points and %d progress lines, want %d of each", len(points), len(lines), want)
 	}
 	LabPoints(t, l.Info().Name, unit, metrics, points)
-	LabFigure(t, l.Figure(), metrics, points)
+	f := l.Figure()
+	if _, ok := f.Plot(points); !ok {
+		t.Errorf("figure %q draws nothing of the points: %s", f.Title, f.Empty)
+	}
+	for _, m := range f.Metrics() {
+		if !slices.Contains(metrics, m) {
+			t.Errorf("figure %q reads metric %q, none of the lab's %v", f.Title, m, metrics)
+		}
+		if !slices.ContainsFunc(points, func(p results.Point) bool { _, ok := p.Metrics[m]; return ok }) {
+			t.Errorf("figure %q reads metric %q, which no point has", f.Title, m)
+		}
+	}
+	if f.Title == "" || f.Lesson == "" || f.Empty == "" {
+		t.Errorf("figure %+v lacks a title, a lesson or what it says when empty", f)
+	}
 	return points, lines
 }
 
 // LabPoints fails t for each point that is not a measurement of the lab
-// named: its lab part with a variant and only the metrics named (the
-// lab's constants), "lab/variant" as its mode, unit as its unit (any, if
-// unit is ""), no shop part, this machine as its host, a start; and that
+// named: a variant, only the metrics named, "lab/variant" as its mode,
+// unit as its unit (any where ""), no shop part, a host, a start; and that
 // encodes as JSON.
 func LabPoints(t testing.TB, name, unit string, metrics []results.Metric, points []results.Point) {
 	t.Helper()
@@ -117,43 +103,22 @@ func LabPoints(t testing.TB, name, unit string, metrics []results.Metric, points
 	}
 }
 
-// LabFigure fails t unless f draws something from points, and reads only
-// metrics of the lab's (metrics), which the points have.
-func LabFigure(t testing.TB, f chartspec.Figure, metrics []results.Metric, points []results.Point) {
-	t.Helper()
-	if _, ok := f.Plot(points); !ok {
-		t.Errorf("figure %q draws nothing of the points: %s", f.Title, f.Empty)
-	}
-	for _, m := range f.Metrics() {
-		if !slices.Contains(metrics, m) {
-			t.Errorf("figure %q reads metric %q, none of the lab's %v", f.Title, m, metrics)
-		}
-		if !slices.ContainsFunc(points, func(p results.Point) bool { _, ok := p.Metrics[m]; return ok }) {
-			t.Errorf("figure %q reads metric %q, which no point has", f.Title, m)
-		}
-	}
-	if f.Title == "" || f.Lesson == "" || f.Empty == "" {
-		t.Errorf("figure %+v lacks a title, a lesson or what it says when empty", f)
-	}
-}
-
 // With is l with the configuration c.
 func With[C lab.Validator](l *lab.Of[C], c C) *lab.Of[C] {
 	l.Config = c
 	return l
 }
 
-// Case is an edit that makes a lab's configuration invalid, and the flag
-// whose name Validate's error must start with.
+// Case is an edit making a lab's configuration invalid, and the flag its
+// Validate error must start with.
 type Case[C any] struct {
 	Flag string
 	Edit func(c *C)
 }
 
-// Invalid checks a lab's checks of its input: def's configuration is
-// valid; each case's edit of it is refused by Validate with one line that
-// starts with the case's flag (see FlagError); and run refuses bad CPU
-// lists (see RejectsBadCPUs).
+// Invalid checks a lab's input checks: def is valid; each case's edit is
+// refused with one line starting with its flag; run refuses an empty CPU
+// list and one holding 0.
 func Invalid[C lab.Validator](t testing.TB, def func() C, run func(context.Context, C, []int, func(string)) ([]results.Point, error), cases []Case[C]) {
 	t.Helper()
 	if err := def().Validate(); err != nil {
@@ -162,17 +127,23 @@ func Invalid[C lab.Validator](t testing.TB, def func() C, run func(context.Conte
 	for _, tc := range cases {
 		c := def()
 		tc.Edit(&c)
-		FlagError(t, tc.Flag, c.Validate())
+		// The CLI puts "--" before the flag an error starts with.
+		err := c.Validate()
+		if err == nil || !strings.HasPrefix(err.Error(), tc.Flag+" ") && !strings.HasPrefix(err.Error(), tc.Flag+":") {
+			t.Errorf("%s: Validate() = %v, want an error starting with %q", tc.Flag, err, tc.Flag)
+		} else if strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error on more than one line: %q", tc.Flag, err)
+		}
 	}
-	RejectsBadCPUs(t, func(cpus []int) error {
-		_, err := run(context.Background(), def(), cpus, nil)
-		return err
-	})
+	for _, cpus := range [][]int{nil, {2, 0}} {
+		if _, err := run(context.Background(), def(), cpus, nil); err == nil || !strings.HasPrefix(err.Error(), "cpus") {
+			t.Errorf("Run with cpus %v: %v, want an error about cpus", cpus, err)
+		}
+	}
 }
 
-// CancelAfter runs l on cpus, cancelled once a line of its progress holds
-// after, and checks that it returns the context's error and the want
-// points it finished.
+// CancelAfter runs l on cpus, cancelled once a progress line holds after,
+// and checks that it returns the context's error and want points.
 func CancelAfter(t testing.TB, l lab.Lab, cpus []int, after string, want int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -187,9 +158,8 @@ func CancelAfter(t testing.TB, l lab.Lab, cpus []int, after string, want int) {
 	}
 }
 
-// LabPoint is a measured point of the lab "t": its variant, on cpus CPUs, of
-// throughput tput in ops/s, with the metrics given in pairs of name and
-// value ("speedup", 1.5, …).
+// LabPoint is a measured point of the lab "t": variant on cpus CPUs at tput
+// ops/s, with metrics in name, value pairs ("speedup", 1.5, …).
 func LabPoint(variant string, cpus int, tput float64, metrics ...any) results.Point {
 	m := map[results.Metric]float64{}
 	for i := 0; i < len(metrics); i += 2 {

@@ -11,7 +11,7 @@ import (
 )
 
 // CheckTimeline checks what holds of any timeline: bars on its CPUs,
-// inside its span, never two at once on one CPU.
+// within its span, never two at once on a CPU.
 func CheckTimeline(t *testing.T, tl analysis.Timeline) {
 	t.Helper()
 	if len(tl.Bars) == 0 {
@@ -34,21 +34,15 @@ func Limited(rs ...string) *results.Bottleneck {
 	return &results.Bottleneck{Resource: rs[0], Resources: rs, Named: "the " + strings.Join(rs, " and "), Model: "model (go)"}
 }
 
-// StudyCosts names the go policy's costs of Study's predictions, as a
-// calibration's Ref does.
-func StudyCosts() *results.Calibration {
-	return &results.Calibration{Host: "box", Costs: []results.Cost{
+// Study is the talk's shop measured on 1 and 2 CPUs and predicted on 1 to
+// 8 under go: ideal and multi-2 scale, finelocking stops at its grinder
+// from 4 CPUs, locking at its kitchen lock.
+func Study() []results.Point {
+	var ps []results.Point
+	costs := &results.Calibration{Host: "box", Costs: []results.Cost{
 		{Name: "wake", Median: 20 * time.Microsecond}, {Name: "spin wake", Median: 15 * time.Microsecond}, {Name: "spin window"},
 		{Name: "switch", Median: 100}, {Name: "mutex handoff", Median: 300}, {Name: "chan handoff", Median: time.Microsecond},
 		{Name: "buf chan handoff", Median: time.Microsecond}, {Name: "runnext grace", Median: 60 * time.Microsecond}}}
-}
-
-// Study is the talk's shop measured on 1 and 2 CPUs and predicted on 1 to
-// 8 under the go policy: ideal and multi-2 scale, finelocking stops at its
-// grinder from 4 CPUs, locking at its kitchen lock.
-func Study() []results.Point {
-	var ps []results.Point
-	costs := StudyCosts()
 	steps := results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}
 	for _, model := range []bool{false, true} {
 		top := 2

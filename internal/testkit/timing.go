@@ -9,23 +9,21 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Retry's bounds, so that beside a busy neighbour the suite still finishes
-// promptly: at most quietWait in all waiting for a quiet machine (under
-// go test ./... the other packages' tests keep it busy throughout, and
-// each second waited holds one of go test's slots idle: at 1.5 s the
-// timing tests' waits were about 9 s of the suite's 92) and maxVoid
-// attempts spoiled by other processes before it skips; quietAttempts
-// failures on a quiet machine before it fails.
+// Retry's bounds, so that beside a busy neighbour the suite finishes
+// promptly: at most quietWait waiting for a quiet machine (under go test
+// ./... other packages keep it busy, and each second waited idles one of
+// go test's slots: at 1.5 s about 9 s of the suite's 92), maxVoid attempts
+// spoiled by other processes before it skips, quietAttempts failures on a
+// quiet machine before it fails.
 const (
 	quietWait     = 600 * time.Millisecond
 	maxVoid       = 2
 	quietAttempts = 3
 )
 
-// Guard holds what a test's timing checks have spent waiting for a quiet
-// machine, so that the subtests of one test share the bound: once the
-// machine has proved busy, the rest skip at once instead of each waiting
-// anew.
+// Guard holds what a test's timing checks spent waiting for a quiet
+// machine, so its subtests share the bound: once the machine proved busy,
+// the rest skip at once.
 type Guard struct {
 	waited time.Duration
 	void   int
@@ -38,15 +36,12 @@ func Retry(t testing.TB, check func() error) {
 	new(Guard).Retry(t, check)
 }
 
-// Retry runs check until it passes or quietAttempts attempts on a quiet
-// machine have failed, and then fails t with the last complaint.
-//
-// Before each attempt it checks that the machine is quiet; while it is
-// not, Retry waits, up to quietWait in all for g, and then skips the test
-// with the reason. An attempt during which other processes took more than
-// results.DisturbedCPUs CPUs is void: it is logged and neither passes nor fails the
-// test; after maxVoid of them for g the test is skipped. A timing measured
-// beside another busy process says nothing either way.
+// Retry runs check until it passes or fails quietAttempts times on a quiet
+// machine, then fails t with the last complaint. While the machine is not
+// quiet, it waits up to quietWait in all for g, then skips. An attempt
+// during which others took over results.DisturbedCPUs is void, neither
+// pass nor fail: a timing beside a busy process says nothing; after
+// maxVoid of them the test skips.
 func (g *Guard) Retry(t testing.TB, check func() error) {
 	t.Helper()
 	var err error

@@ -1,10 +1,9 @@
-// Command testsummary reads `go test -json` on its standard input and
-// prints what `go test` would print of it, without the passing tests'
-// chatter (each package's result line; a failing test's output whole;
-// build errors), then one line that says how many tests skipped and why:
-// a green run on a busy machine that skipped its timing tests says so.
-// .ci/run pipes `go test -json ./...` through it. It exits 1 where a test
-// or a package failed.
+// Command testsummary reads `go test -json` on stdin and prints what `go
+// test` would without the passing tests' chatter (package result lines, a
+// failing test's output, build errors), then a line saying how many tests
+// skipped and why: a green run that skipped its timing tests on a busy
+// machine says so. .ci/run pipes `go test -json ./...` through it; it
+// exits 1 where anything failed.
 package main
 
 import (
@@ -36,8 +35,7 @@ type skip struct {
 	tests  []string
 }
 
-// summary is what a run of go test -json said: the lines to print, the
-// skips by reason, whether anything failed.
+// summary is what a run said: lines to print, skips by reason, failure.
 type summary struct {
 	lines  []string
 	skips  []*skip
@@ -116,9 +114,8 @@ func (s *summary) add(pkg, test, why string) {
 	s.skips = append(s.skips, &skip{reason: why, tests: []string{name}})
 }
 
-// skipped is the line that says how many tests skipped and why, the
-// commonest reason first: "3 tests skipped: machine busy (2:
-// format.TestA, format.TestB); needs Chromium (1: report.TestPage)".
+// skipped says how many tests skipped and why, commonest first: "3 tests
+// skipped: machine busy (2: format.TestA, format.TestB); …".
 func (s summary) skipped() string {
 	n := 0
 	for _, k := range s.skips {
@@ -132,11 +129,7 @@ func (s summary) skipped() string {
 	for i, k := range s.skips {
 		parts[i] = fmt.Sprintf("%s (%d: %s)", k.reason, len(k.tests), strings.Join(k.tests, ", "))
 	}
-	plural := "s"
-	if n == 1 {
-		plural = ""
-	}
-	return fmt.Sprintf("%d test%s skipped: %s", n, plural, strings.Join(parts, "; "))
+	return fmt.Sprintf("%s skipped: %s", format.Count(n, "test"), strings.Join(parts, "; "))
 }
 
 func main() {

@@ -36,15 +36,14 @@ const (
 	UnitP999 = "p99.9-ns"
 )
 
-// HistEnv is the environment variable naming a file to which every run of
-// a benchmark appends one Record in JSON: how brewput bench asks for the
-// histograms.
+// HistEnv names a file to which each run of a benchmark appends a Record
+// in JSON: how brewput bench asks for the histograms.
 const HistEnv = "BREWPUT_BENCH_HIST"
 
-// Record is one run of a benchmark under Parallel: its name (b.Name, with
-// no -GOMAXPROCS suffix), GOMAXPROCS, b.N, and the latency histogram in
-// nanoseconds, HDR V2 compressed and base64 encoded. go test runs a
-// benchmark with growing b.N and reports the last: the record with that N.
+// Record is a run of a benchmark under Parallel: b.Name without its
+// -GOMAXPROCS suffix, GOMAXPROCS, b.N, and the latency histogram in ns,
+// HDR V2 compressed and base64 encoded. go test reports the last run of a
+// growing b.N: the record with that N.
 type Record struct {
 	Name  string `json:"name"`
 	Procs int    `json:"procs"`
@@ -52,13 +51,13 @@ type Record struct {
 	Hist  string `json:"hist"`
 }
 
-// Parallel runs body as b.RunParallel does, b.N calls in all, timing every
-// call, and reports the median, 99th and 99.9th percentile latency as
-// p50-ns, p99-ns and p99.9-ns. body must be safe for concurrent use.
+// Parallel runs body as b.RunParallel does, b.N calls in all, timing each,
+// and reports the p50, p99 and p99.9 latency. body must be safe for
+// concurrent use.
 func Parallel(b *testing.B, body func()) {
 	b.Helper()
-	// Histograms made off the timer are not charged to the body (B/op):
-	// one per P, more if SetParallelism asks for more goroutines.
+	// Histograms made off the timer are not charged to the body (B/op): one
+	// per P, more if SetParallelism asks for more goroutines.
 	b.StopTimer()
 	spare := make(chan *hdrhistogram.Histogram, runtime.GOMAXPROCS(0))
 	for range cap(spare) {
@@ -107,7 +106,6 @@ func report(b *testing.B, h *hdrhistogram.Histogram) {
 	}
 }
 
-// appendRecord appends b's run and its histogram to the file at path.
 func appendRecord(path string, b *testing.B, h *hdrhistogram.Histogram) error {
 	enc, err := h.Encode(hdrhistogram.V2CompressedEncodingCookieBase)
 	if err != nil {
@@ -128,8 +126,8 @@ func appendRecord(path string, b *testing.B, h *hdrhistogram.Histogram) error {
 	return f.Close()
 }
 
-// newHistogram has harness.NewHistogram's geometry, so that the two merge
-// (this package stays light: no import of it).
+// newHistogram has harness.NewHistogram's geometry, so that the two merge,
+// without importing it.
 func newHistogram() *hdrhistogram.Histogram { return hdrhistogram.New(1, int64(time.Hour), 3) }
 
 // record adds one latency, clamped to the histogram's range.

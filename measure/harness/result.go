@@ -9,41 +9,29 @@ import (
 
 // Result is what one Run measured inside its window.
 type Result struct {
-	// Ops is the number of operations that completed inside the window,
-	// Errors how many of them returned an error.
-	Ops, Errors int64
-
-	// Drops is the number of open-loop arrivals inside the window that
+	// Ops counts the operations completed inside the window, Errors those
+	// that returned an error, Drops the open-loop arrivals in it that
 	// found the queue full.
-	Drops int64
-
-	// Window is the measured window as it really fell, about the Dur asked
-	// for: each edge can be late on a busy machine.
+	Ops, Errors, Drops int64
+	// Window is the window as it fell, about the Dur asked: an edge can be
+	// late on a busy machine.
 	Window time.Duration
-
-	// Latency holds every counted operation's latency in nanoseconds: the
-	// call in a closed loop, from intended arrival to completion in an
-	// open one.
-	Latency *hdrhistogram.Histogram
-
-	// Service holds an open loop's times from start of service to
-	// completion; nil for a closed loop.
-	Service *hdrhistogram.Histogram
-
-	// Usage is the process's over the window, read at its edges.
+	// Latency holds each counted operation's latency in ns: the call in a
+	// closed loop, from intended arrival in an open one; Service, an open
+	// loop's alone, from start of service.
+	Latency, Service *hdrhistogram.Histogram
+	// Usage is the process's over the window.
 	Usage Usage
-
-	// EdgeSlack is the most by which the CPU time's interval and the
-	// window's can differ at an edge: a few microseconds unless the
-	// reading goroutine waited long for a CPU.
+	// EdgeSlack is the most the CPU time's interval and the window can
+	// differ at an edge: microseconds unless the reader waited long for a
+	// CPU.
 	EdgeSlack time.Duration
 }
 
 // CheckCPU refuses a result whose CPU time is more than cpus CPUs could
-// have used over its window, the sign of readings that did not cover one
-// interval. It tolerates 2 % and two 4 ms kernel ticks per CPU: the kernel
-// brings a running thread's CPU time up to date only at ticks and
-// switches.
+// use over its window: readings that did not cover one interval. It allows
+// 2 % and two 4 ms ticks per CPU, as the kernel updates a running thread's
+// CPU time only at ticks and switches.
 func (r Result) CheckCPU(cpus int) error {
 	if r.Window <= 0 || cpus < 1 {
 		return nil
@@ -64,8 +52,8 @@ func (r Result) Throughput() float64 {
 	return float64(r.Ops) / r.Window.Seconds()
 }
 
-// CPUsUsed is the process's CPU time over the window: 1.5 means one and a
-// half CPUs were busy on average.
+// CPUsUsed is the process's CPU time over the window: 1.5 is one and a
+// half CPUs busy on average.
 func (r Result) CPUsUsed() float64 {
 	if r.Window <= 0 {
 		return 0

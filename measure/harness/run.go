@@ -19,8 +19,7 @@ import (
 // for it. A returned error is counted, not fatal.
 type Op func() error
 
-// Edge marks one end of the measured window: WindowStart, when the
-// warm-up ends and counting begins, or WindowEnd, when counting stops.
+// Edge is one end of the measured window.
 type Edge int
 
 const (
@@ -32,11 +31,11 @@ const (
 var ErrNoOp = errors.New("harness: nil Op")
 
 // Run applies load l to op and returns what it measured: l.Par workers
-// (GOMAXPROCS where Par is 0), after l.Warmup, for l.Dur; through the
-// talk's harness where l.Harness is "talk". onWindow, if not nil, is
-// called at each edge of the window, so that a caller can snapshot its own
-// counters over exactly the window. A cancelled ctx ends Run with its
-// error and no result: a run cut short has no honest numbers.
+// (GOMAXPROCS where 0), after l.Warmup, for l.Dur; through the talk's
+// harness where l.Harness is "talk". onWindow, if set, runs at each edge,
+// so a caller can snapshot its counters over exactly the window. A
+// cancelled ctx ends Run with its error and no result: a run cut short has
+// no honest numbers.
 func Run(ctx context.Context, l results.Load, op Op, onWindow func(Edge)) (Result, error) {
 	if err := l.Validate(); err != nil {
 		return Result{}, fmt.Errorf("harness: %w", err)
@@ -93,14 +92,11 @@ func Run(ctx context.Context, l results.Load, op Op, onWindow func(Edge)) (Resul
 }
 
 // clock holds the run's schedule as monotonic offsets from epoch (one
-// clock read each, by time.Since), the window's edges as they really fell,
-// and the flag that stops every goroutine.
-//
-// The window opens when the watching goroutine gets to it, maybe
-// milliseconds late on a busy machine, and closes dur later (again when it
-// gets there). Operations count against the edges as they fell, so that
-// they, the caller's counters and the CPU time cover one interval, never
-// shorter than asked.
+// clock read each), the window's edges as they fell, and the stop flag.
+// The window opens when the watcher gets to it, maybe late on a busy
+// machine, and closes dur later; operations count against the edges as
+// they fell, so they, the caller's counters and the CPU time cover one
+// interval, never shorter than asked.
 type clock struct {
 	epoch          time.Time
 	start          time.Duration // the warm-up ends
@@ -117,18 +113,17 @@ func newClock(l results.Load) *clock {
 	return c
 }
 
-// An edge reads the wall clock, the CPU time and the wall clock again, up
-// to edgeTries times while the wall readings lie more than edgeSlack
-// apart: the reader was descheduled between them (behind a thousand
-// customers on one CPU, or in a GC stop), which would make the CPU time
-// cover more than the window.
+// An edge reads wall clock, CPU time and wall clock again, up to edgeTries
+// times while the wall readings lie over edgeSlack apart: the reader was
+// descheduled (behind a thousand customers, or a GC stop), and the CPU
+// time would cover more than the window.
 const (
 	edgeSlack = 200 * time.Microsecond
 	edgeTries = 20
 )
 
-// edge reads the wall clock and the process's usage at one instant;
-// slack is how far apart the last try's wall readings lay.
+// edge reads the wall clock and the process's usage at one instant, and
+// how far apart the last try's wall readings lay.
 func (c *clock) edge() (wall time.Duration, usage Usage, slack time.Duration) {
 	for try := 1; ; try++ {
 		w0 := c.now()
@@ -163,8 +158,8 @@ func (w *worker) count(err error) {
 	}
 }
 
-// loop is a closed-loop customer: order, wait, order again. One
-// operation's end is the next one's start: one clock read each.
+// loop is a closed-loop customer; one operation's end is the next one's
+// start: one clock read each.
 func (w *worker) loop(c *clock, op Op) {
 	began := c.now()
 	for !c.stopped.Load() {
@@ -181,8 +176,8 @@ func (w *worker) loop(c *clock, op Op) {
 	}
 }
 
-// serve is an open-loop server: it takes arrivals off the queue until the
-// dispatcher closes it, and after the window only drains it.
+// serve is an open-loop server: it takes arrivals until the dispatcher
+// closes the queue, after the window only draining it.
 func (w *worker) serve(c *clock, op Op, queue <-chan time.Duration) {
 	for arrived := range queue {
 		began := c.now()
@@ -199,10 +194,10 @@ func (w *worker) serve(c *clock, op Op, queue <-chan time.Duration) {
 	}
 }
 
-// dispatch puts arrivals on the queue at their intended times until the
-// window ends and returns how many inside the window it dropped. Behind,
-// it catches up at once, so late arrivals keep their intended time; those
-// it never got to before the window closed count as dropped too.
+// dispatch queues arrivals at their intended times until the window ends
+// and returns how many in it were dropped. Behind, it catches up at once,
+// late arrivals keeping their intended time; those never reached before
+// the window closed count as dropped.
 func dispatch(ctx context.Context, c *clock, rate float64, queue chan<- time.Duration) (drops int64) {
 	defer close(queue)
 	timer := time.NewTimer(0)
@@ -239,8 +234,7 @@ func arrival(i int, rate float64) time.Duration {
 	return time.Duration(float64(i) * float64(time.Second) / rate)
 }
 
-// missed counts the arrivals from the i-th on that were due inside the
-// closed window.
+// missed counts the arrivals from the i-th on due inside the closed window.
 func missed(c *clock, rate float64, i int) int64 {
 	opened, closed := time.Duration(c.opened.Load()), time.Duration(c.closed.Load())
 	if closed == math.MaxInt64 {
@@ -258,10 +252,9 @@ func missed(c *clock, rate float64, i int) int64 {
 	}
 }
 
-// watch waits out the warm-up and the window, opening and closing it (see
-// clock), then stops the workers. onWindow runs before the window opens
-// and after it closes, so that a caller's counters hold every use by an
-// operation counted in it.
+// watch waits out the warm-up and the window, opening and closing it,
+// then stops the workers. onWindow runs before the window opens and after
+// it closes, so that a caller's counters hold every counted operation's use.
 func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	defer c.stopped.Store(true)
 	timer := time.NewTimer(c.start - c.now())

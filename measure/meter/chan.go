@@ -6,17 +6,17 @@ import (
 	"time"
 )
 
-// Chan is a channel of T that counts its sends and receives and the time
-// each waited: sends that wait point at a slow receiver, receives that
-// wait at a slow sender. Make one with NewChan.
+// Chan is a channel of T that counts sends and receives and their waits:
+// sends that wait point at a slow receiver, receives at a slow sender.
+// Make one with NewChan.
 type Chan[T any] struct {
 	c                 chan T
 	name              string
 	stretch           Stretch
 	sends, sendWaited atomic.Int64
 	recvs, recvWaited atomic.Int64
-	// The loops the next stretched send spins, and the time stretched
-	// sends that found room took to hand over.
+	// spin is the loops the next stretched send spins; handed the time
+	// stretched sends that found room took.
 	spin, handed atomic.Int64
 }
 
@@ -41,7 +41,6 @@ func (c *Chan[T]) Send(v T) {
 	c.sends.Add(1)
 }
 
-// stretchedSend is Send with its handoff timed and stretched.
 func (c *Chan[T]) stretchedSend(v T) {
 	if n := c.stretch.extraLoops(); n > 0 {
 		spinLoops(n)
@@ -61,17 +60,15 @@ func (c *Chan[T]) stretchedSend(v T) {
 	c.sends.Add(1)
 }
 
-// Stretch makes every later Send's handoff longer: by s.Extra where it
-// is set (the sender spins it before each send, as slower work ahead of
-// the handoff would take), else by s.Frac of the last handoff that found
-// room, timed outside the spin. Frac and Extra 0 time sends the same way
-// without spinning, so that an experiment's runs differ in the stretch
-// alone. SendContext is not stretched. Call it before the channel is
-// shared.
+// Stretch makes later Sends' handoffs longer: by s.Extra, spun before
+// each send as slower work ahead would, else by s.Frac of the last
+// handoff that found room. Frac and Extra 0 time sends alike without
+// spinning, so an experiment's runs differ in the stretch alone.
+// SendContext is not stretched. Call it before the channel is shared.
 func (c *Chan[T]) Stretch(s Stretch) { c.stretch = s }
 
-// SendContext sends v unless ctx is done first, when it returns ctx's
-// error and counts the wait but no send.
+// SendContext sends v unless ctx is done first (ctx's error, the wait
+// counted, no send).
 func (c *Chan[T]) SendContext(ctx context.Context, v T) error {
 	select {
 	case c.c <- v:
@@ -90,8 +87,8 @@ func (c *Chan[T]) SendContext(ctx context.Context, v T) error {
 	}
 }
 
-// Recv receives a value, as v, ok := <-c does, counting the receive (not
-// a closed channel's) and any wait.
+// Recv receives as v, ok := <-c does, counting the receive (not a closed
+// channel's) and any wait.
 func (c *Chan[T]) Recv() (v T, ok bool) {
 	select {
 	case v, ok = <-c.c:
@@ -145,20 +142,18 @@ func (c *Chan[T]) Cap() int { return cap(c.c) }
 // Name returns the name given to NewChan, or "chan".
 func (c *Chan[T]) Name() string { return orDefault(c.name, "chan") }
 
-// Sends returns the meter of the channel's sends, named "<name> send";
-// stretched, its Held is the handoffs' time. Stretching it stretches the
-// channel.
+// Sends is the meter of the sends, "<name> send"; stretched, its Held is
+// the handoffs' time. Stretching it stretches the channel.
 func (c *Chan[T]) Sends() Meter {
 	return side{name: c.Name() + " send", kind: KindSend, uses: &c.sends, waited: &c.sendWaited, held: &c.handed, stretch: c.Stretch}
 }
 
-// Receives returns the meter of the channel's receives, named "<name>
-// receive". Stretching it stretches the channel.
+// Receives is the meter of the receives, "<name> receive"; stretching it
+// stretches the channel.
 func (c *Chan[T]) Receives() Meter {
 	return side{name: c.Name() + " receive", kind: KindReceive, uses: &c.recvs, waited: &c.recvWaited, stretch: c.Stretch}
 }
 
-// side is one side of a channel as a Stretcher of the channel.
 type side struct {
 	name, kind   string
 	uses, waited *atomic.Int64

@@ -5,26 +5,23 @@ import (
 	"time"
 )
 
-// Reading is a resource's cumulative totals at one moment: the use over a
-// window is the difference (Sub).
+// Reading is a resource's cumulative totals at one moment; a window's use
+// is the difference (Sub).
 type Reading struct {
-	// Uses counts acquisitions: Lock and RLock calls, a channel's completed
-	// sends (or receives).
+	// Uses counts Lock and RLock calls, or a channel's completed sends (or
+	// receives).
 	Uses int64
-	// Held is the time held exclusively, from Lock to Unlock (an
-	// RWMutex's readers share it). A channel is never held; a stretched
-	// one's sends count here the time they took to hand values over.
+	// Held is the time held exclusively (an RWMutex's readers share it); a
+	// stretched channel's sends count their handoffs here.
 	Held time.Duration
-	// Working is the part of Held the holder ran on a CPU. This package's
-	// meters leave it 0 (a thread CPU clock read costs more than a Lock);
-	// the coffee shop's machines set it.
+	// Working is the part of Held the holder ran on a CPU: the coffee shop's
+	// machines set it; a thread CPU clock read costs more than a Lock.
 	Working time.Duration
-	// Waited is the time callers waited: for a lock, or on a full (send) or
-	// empty (receive) channel.
+	// Waited is the time callers waited for a lock, or on a full or empty
+	// channel.
 	Waited time.Duration
 }
 
-// Sub returns the change from an earlier reading to r.
 func (r Reading) Sub(earlier Reading) Reading {
 	return Reading{Uses: r.Uses - earlier.Uses, Held: r.Held - earlier.Held, Working: r.Working - earlier.Working,
 		Waited: r.Waited - earlier.Waited}
@@ -37,7 +34,7 @@ type Meter interface {
 	Read() Reading // the totals so far
 }
 
-// The kinds of meters this package provides, as Meter.Kind returns them.
+// The kinds of meters, as Meter.Kind returns them.
 const (
 	KindMutex   = "mutex"
 	KindRWMutex = "rwmutex"
@@ -46,11 +43,10 @@ const (
 	KindReceive = "chan receive"
 )
 
-// epoch is the origin of the meters' monotonic offsets, never changed:
-// time.Since reads one clock, time.Now two (wall and monotonic).
+// epoch is the origin of the meters' monotonic offsets: time.Since reads
+// one clock, time.Now two.
 var epoch = time.Now()
 
-// now is the monotonic time since epoch, in nanoseconds.
 func now() int64 { return int64(time.Since(epoch)) }
 
 func orDefault(name, def string) string {

@@ -6,10 +6,10 @@ import (
 	"time"
 )
 
-// RWMutex is a sync.RWMutex that counts its uses by writers and readers,
-// the time writers held it and the time each waited. Readers share the
-// lock, so their time holding it is not recorded. Its zero value is an
-// unlocked RWMutex named "rwmutex". It must not be copied after first use.
+// RWMutex is a sync.RWMutex that counts writers' and readers' uses, the
+// writers' holds and everyone's waits (readers share the lock, so their
+// holds are not). Its zero value is an unlocked RWMutex named "rwmutex".
+// It must not be copied after first use.
 type RWMutex struct {
 	rw             sync.RWMutex
 	name           string
@@ -40,10 +40,9 @@ func (rw *RWMutex) Unlock() {
 	rw.w.count(now()-acquired, wait)
 }
 
-// Stretch makes every later section s.Extra longer, a writer's and a
-// reader's: readers hold the lock together, so that a stretched read
-// section delays only the writers, as a longer read would. Call it before
-// the lock is shared.
+// Stretch makes later sections, writers' and readers', s.Extra longer: a
+// stretched read delays only writers, as a longer read would. Call it
+// before the lock is shared.
 func (rw *RWMutex) Stretch(s Stretch) { rw.w.spin, rw.rSpin = s.extraLoops(), s.extraLoops() }
 
 // RLock locks rw for reading, counting the use and any wait.

@@ -8,26 +8,24 @@ import (
 )
 
 // Stretch is an experiment on a meter, as Coz's on a line of code: make
-// one part slower for one run and see what that costs the throughput. A
-// stretched Mutex or RWMutex (its writers and its readers) holds its lock
-// Extra longer each time; a stretched Chan spins Extra before each send,
-// or, with Extra 0, takes Frac longer per handoff. Where that costs
-// more than the same work done in parallel would, that part limits the
-// program.
+// one part slower for a run and see what it costs the throughput. A
+// stretched Mutex or RWMutex holds its lock Extra longer each time; a
+// stretched Chan spins Extra before each send, or with Extra 0 takes Frac
+// longer per handoff. Where that costs more than the same work in
+// parallel would, that part limits the program.
 //
-// A lock's stretch is a fixed time because timing its own section would
-// put a clock read inside it: the caller takes the mean section,
-// Reading.Held over Uses, from an unstretched run. The extra time is spun
-// in loops of a calibrated length, not by reading the clock.
+// A lock's stretch is a fixed time, since timing its own section would put
+// a clock read inside it (the caller takes the mean section, Held over
+// Uses, from an unstretched run), spun in calibrated loops, not by clock.
 type Stretch struct {
 	Extra      time.Duration // what a stretched lock adds to each critical section, a stretched Chan to each send
 	Frac       float64       // how much longer a channel's handoff takes where Extra is 0: 0.1 is 10 %
 	loopsPerNs float64       // spin loops per nanosecond on this CPU
 }
 
-// NewStretch returns a Stretch that stretches nothing yet, calibrated on
-// the calling goroutine's CPU: the fastest of five spins of about a
-// millisecond, as an experiment spins on a CPU the program keeps warm.
+// NewStretch returns a Stretch of nothing yet, calibrated on the calling
+// goroutine's CPU: the fastest of five spins of about a millisecond, as an
+// experiment spins on a CPU the program keeps warm.
 func NewStretch() (Stretch, error) {
 	const loops = 1 << 20
 	best := time.Duration(math.MaxInt64)
@@ -43,7 +41,7 @@ func NewStretch() (Stretch, error) {
 }
 
 // Check says what is wrong with s: a negative Extra, a Frac outside 0 to
-// 10, a Stretch not made by NewStretch.
+// 10, or no calibration (NewStretch).
 func (s Stretch) Check() error {
 	switch {
 	case s.loopsPerNs <= 0:
@@ -63,10 +61,8 @@ func (s Stretch) Spin(d time.Duration) {
 	}
 }
 
-// extraLoops is the loops a stretched lock spins, 0 where it is not.
 func (s Stretch) extraLoops() int64 { return int64(float64(s.Extra) * s.loopsPerNs) }
 
-// fracLoops is the loops Frac of d takes.
 func (s Stretch) fracLoops(d int64) int64 { return int64(float64(d) * s.Frac * s.loopsPerNs) }
 
 // spinLoops runs n dependent steps of a linear congruential generator,
@@ -81,11 +77,10 @@ func spinLoops(n int64) uint64 {
 	return x
 }
 
-// Stretcher is a meter that can be stretched: Mutex, RWMutex (writers
-// and readers) and Chan (its sends).
+// Stretcher is a meter that can be stretched: Mutex, RWMutex, Chan.
 type Stretcher interface {
 	Meter
-	// Stretch stretches every later use. It is not synchronized: call it
-	// before the meter is shared.
+	// Stretch stretches every later use; unsynchronized, so call it before
+	// the meter is shared.
 	Stretch(s Stretch)
 }

@@ -15,11 +15,10 @@ import (
 )
 
 // Main serves brewput for s and exits; call it from main. brewput study
-// PKG builds the program and runs it with one of two commands: describe
-// (Description as JSON on stdout) and point (measure the Request given as
-// JSON on stdin, in a child restricted to its CPUs, and write the point as
-// JSON on stdout). Run by itself, it says how to run it with brewput and
-// exits 2.
+// PKG runs the program with describe (Description as JSON on stdout) or
+// point (measure the Request on stdin, in a child restricted to its CPUs,
+// and write the point on stdout). Run by itself, it says how to run it
+// with brewput and exits 2.
 func Main(s Study) {
 	os.Exit(serve(context.Background(), s, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -32,9 +31,8 @@ type Description struct {
 	Variants []VariantInfo `json:"variants"`
 }
 
-// VariantInfo describes one variant. Its meters are not described: they
-// exist only once its Setup ran, in the child that measures a point,
-// whose machines name them.
+// VariantInfo describes a variant; its meters exist only once Setup ran,
+// in the child, whose machines name them.
 type VariantInfo struct {
 	Name    string `json:"name"`
 	Summary string `json:"summary,omitempty"`
@@ -57,9 +55,8 @@ func (s Study) Describe() Description {
 	return d
 }
 
-// serve is Main with its arguments and streams given, returning the exit
-// status: 1 when measuring failed, 2 for a study that is not valid or
-// arguments that are no command of the protocol.
+// serve is Main with its arguments and streams, returning the exit
+// status: 1 where measuring failed, 2 for an invalid study or arguments.
 func serve(ctx context.Context, s Study, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := s.Validate(); err != nil {
 		fmt.Fprintln(stderr, err)

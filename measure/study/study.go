@@ -1,21 +1,10 @@
-// Package study measures a user's own concurrent design the way brewput
-// measures the coffee shop: a Study is a set of named variants, each an
-// operation with optional setup and teardown and the meters of its shared
-// resources (package meter). A program whose main calls Main(s) is what
-// brewput study PKG builds and runs: the commands (measure every variant
-// on 1, 2, … CPUs, each point in a child process that re-executes the
-// program restricted to them; report, compare, fit, why, predict) are
-// brewput's, and the program answers them from Main:
-//
-//	func main() {
-//		study.Main(study.Study{
-//			Name: "cache",
-//			Variants: []study.Variant{
-//				{Name: "mutex", Setup: …, Op: func(ctx context.Context) error { … }, Meters: …},
-//				{Name: "sharded", …},
-//			},
-//		})
-//	}
+// Package study measures a user's own concurrent design as brewput
+// measures the coffee shop: a Study is named variants, each an operation
+// with optional setup and teardown and its shared resources' meters
+// (package meter). brewput study PKG builds and runs a program whose main
+// calls Main(s); the commands (measure each variant on 1, 2, … CPUs in a
+// child restricted to them; report, compare, fit, why, predict) are
+// brewput's, the program answering them from Main:
 package study
 
 import (
@@ -27,6 +16,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -34,40 +24,36 @@ import (
 
 // Study is a comparison of variants of one design.
 type Study struct {
-	// Name names the study in its results (Point.Study.Name), its report and
-	// its command line, e.g. "cache".
+	// Name names the study in its results (Point.Study.Name), report and
+	// command line, e.g. "cache".
 	Name string
 	// Summary says in a line what is compared, for --help and list.
 	Summary string
-	// Unit is what one operation is called, plural, e.g. "lookups";
-	// throughput is in Unit per second. Empty means "ops".
+	// Unit names one operation, plural ("lookups"); throughput is Unit per
+	// second, "ops" where empty.
 	Unit string
 	// Variants are the designs compared, at least one.
 	Variants []Variant
 }
 
-// Variant is one design: an operation that every worker of the load runs
-// again and again, with what it needs.
+// Variant is one design: an operation every worker of the load repeats.
 type Variant struct {
-	// Name names the variant in results and on the command line: no
-	// spaces, no slashes, e.g. "mutex-read".
+	// Name names the variant in results and on the command line: no spaces or
+	// slashes, e.g. "mutex-read".
 	Name string
 	// Summary says in a line what the variant is.
 	Summary string
-	// Setup, if set, runs once before the variant's point is measured
-	// (warm-up included), in the process that measures it: make the
-	// structures Op works on, fill them.
+	// Setup, if set, runs once before the point (warm-up included) in the
+	// process that measures it: make and fill what Op works on.
 	Setup func(ctx context.Context) error
-	// Op is one operation. It is called by many goroutines at once and
-	// must be safe for that; a returned error is counted, not fatal.
+	// Op is one operation, called by many goroutines at once; a returned
+	// error is counted, not fatal.
 	Op func(ctx context.Context) error
-	// Teardown, if set, runs once after the point, even when measuring
-	// failed.
+	// Teardown, if set, runs once after the point, even where measuring failed.
 	Teardown func(ctx context.Context) error
-	// Meters, if set, returns the meters of the variant's shared
-	// resources, after Setup: each becomes one of the point's machines,
-	// with its uses, the fraction of the window it was held and its
-	// mean wait, which the point's description reads.
+	// Meters, if set, returns the variant's meters after Setup: each becomes a
+	// machine of the point, with its uses, share of the window held and mean
+	// wait.
 	Meters func() []meter.Meter
 }
 
@@ -90,15 +76,13 @@ func (s Study) Validate() error {
 	if len(s.Variants) == 0 {
 		return fmt.Errorf("study %s: no variants; want at least one", s.Name)
 	}
-	var seen []string
 	for i, v := range s.Variants {
 		if err := checkName(v.Name); err != nil {
 			return fmt.Errorf("study %s: variant %d: name %w", s.Name, i+1, err)
 		}
-		if slices.Contains(seen, v.Name) {
+		if slices.ContainsFunc(s.Variants[:i], func(o Variant) bool { return o.Name == v.Name }) {
 			return fmt.Errorf("study %s: two variants are named %q", s.Name, v.Name)
 		}
-		seen = append(seen, v.Name)
 		if v.Op == nil {
 			return fmt.Errorf("study %s: variant %s has no Op", s.Name, v.Name)
 		}
@@ -124,32 +108,22 @@ func (s Study) Variant(name string) (Variant, error) {
 			return v, nil
 		}
 	}
-	return Variant{}, fmt.Errorf("study %s has no variant %q; it has %s", s.Name, name, strings.Join(s.names(), ", "))
+	return Variant{}, fmt.Errorf("study %s has no variant %q; it has %s", s.Name, name, strings.Join(collect.Mapped(s.Variants, func(v Variant) string { return v.Name }), ", "))
 }
 
-func (s Study) names() []string {
-	out := make([]string, len(s.Variants))
-	for i, v := range s.Variants {
-		out[i] = v.Name
-	}
-	return out
-}
-
-// Measure measures one variant under load l in this process (GOMAXPROCS
-// set to l.CPUs, the CPU affinity left as it is; brewput study measures
-// each point in a child restricted to its CPUs instead):
-// Setup, the measured load, Teardown. The point's Study is s.Name, its
-// Mode the variant's name and its machines the variant's meters.
+// Measure measures one variant under l in this process (GOMAXPROCS set to
+// l.CPUs, affinity as it is; brewput study uses a child restricted to its
+// CPUs instead): Setup, the load, Teardown. The point's Study is s.Name,
+// its Mode the variant's, its machines the variant's meters.
 func (s Study) Measure(ctx context.Context, variant string, l sweep.Load) (p results.Point, err error) {
 	return s.measure(ctx, variant, l, nil)
 }
 
-// Stretch arms a variant's meters for brewput's why experiment
-// (meter.Stretch) and says what to stretch: the meters of Group by Extra a
-// use (a lock's hold, a channel's send), or by Frac of each handoff (a
-// channel, where Extra is 0), or, with Outside,
-// every operation by Extra of work outside the meters; nothing, for the
-// variant as it is beside them.
+// Stretch arms a variant's meters for why's experiments (meter.Stretch):
+// the meters of Group by Extra a use (a lock's hold, a channel's send) or
+// by Frac of each handoff (a channel, Extra 0), or with Outside every
+// operation by Extra of work outside the meters; nothing, for the variant
+// as it is beside them.
 type Stretch struct {
 	Group   string        `json:"group,omitempty"`
 	Extra   time.Duration `json:"extra,omitempty"`
@@ -157,8 +131,8 @@ type Stretch struct {
 	Outside bool          `json:"outside,omitempty"`
 }
 
-// measure is Measure with the variant's meters armed and stretched as st
-// says, where st is not nil.
+// measure is Measure with the meters armed and stretched as st says,
+// where st is not nil.
 func (s Study) measure(ctx context.Context, variant string, l sweep.Load, st *Stretch) (p results.Point, err error) {
 	if err := s.Validate(); err != nil {
 		return p, err

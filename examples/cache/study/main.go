@@ -1,14 +1,9 @@
-// Command study compares three ways to share a map between goroutines —
-// one mutex around it, the same split into 16 shards, and sync.Map —
-// under a read-heavy and a write-heavy load (package study): brewput
-// study measures each variant on 1, 2, … CPUs in a child process
-// restricted to them, the locks metered (package meter), and writes a
-// report that sets the designs side by side and says what each one's
-// locks measured: how long they were held and waited for. Its why command
-// finds by experiment whether a lock limits a variant (stretching each
-// metered lock's hold in turn), and its predict command models each
-// variant from its meters and predicts it on more CPUs than the machine
-// has.
+// Command study compares three ways to share a map between goroutines (one
+// mutex, 16 shards, sync.Map) under a read-heavy and a write-heavy load:
+// brewput study measures each variant on 1, 2, … CPUs, its locks metered,
+// and reports what each one's locks were held and waited for; why finds by
+// experiment whether a lock limits a variant, and predict models each
+// variant from its meters beyond the machine's CPUs.
 //
 //	go run ./cmd/brewput study ./examples/cache/study --cpus 1,2 --dur 300ms
 //	go run ./cmd/brewput study ./examples/cache/study why --variant mutex-write --cpus 2

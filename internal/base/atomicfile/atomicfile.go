@@ -1,7 +1,6 @@
-// Package atomicfile writes files and folders all at once, so that no
-// reader sees a half-written one: the data goes to a temporary file (or
-// folder) beside the destination, named after its process and put in
-// place only when complete.
+// Package atomicfile writes files and folders all at once: the data goes
+// to a temporary file (or folder) beside the destination, named after its
+// process, put in place only when complete.
 package atomicfile
 
 import (
@@ -14,32 +13,30 @@ import (
 	"syscall"
 )
 
-// File is a file being written. Creating it up front also finds an
-// unwritable path before anything is measured. It keeps its first write
-// error, which Commit returns, for writers that drop theirs (the
-// runtime's trace and CPU profile).
+// File is a file being written; creating it first finds an unwritable
+// path before anything is measured. It keeps its first write error for
+// Commit, for writers that drop theirs (the runtime's trace and profile).
 type File struct {
 	path string
 	tmp  *os.File
 	err  error
 }
 
-// Create starts the file at path; its errors say what is wrong with the
-// path, without the temporary name, which means nothing to a user.
+// Create starts the file at path; its errors name the path, not the
+// temporary name, which means nothing to a user.
 func Create(path string) (*File, error) {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return nil, fmt.Errorf("is a directory; want a file name")
 	}
 	dir := filepath.Dir(path)
-	// The temporary name says its process, so that one a killed process
-	// left (a kill between creating and renaming it) is removed here.
+	// The temporary name says its process, so that one a killed process left
+	// is removed here.
 	RemoveStale(dir, "."+filepath.Base(path)+".", ".tmp")
 	tmp, err := os.CreateTemp(dir, TempPattern("."+filepath.Base(path)+".", ".tmp"))
 	if err != nil {
 		return nil, fmt.Errorf("cannot write in %s: %w", dir, WithoutPath(err))
 	}
-	// CreateTemp makes the file private (0600); a results file is for
-	// sharing, so give it the mode os.Create would under the usual umask.
+	// CreateTemp makes the file private; a results file is for sharing.
 	if err := tmp.Chmod(0o644); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
@@ -51,7 +48,6 @@ func Create(path string) (*File, error) {
 // Path is where the file goes once committed.
 func (f *File) Path() string { return f.path }
 
-// Write writes to the temporary file.
 func (f *File) Write(p []byte) (int, error) {
 	if f.err != nil {
 		return 0, f.err
@@ -62,7 +58,7 @@ func (f *File) Write(p []byte) (int, error) {
 }
 
 // Commit renames the finished file into place, or removes it where
-// writing it failed.
+// writing failed.
 func (f *File) Commit() error {
 	err := errors.Join(f.err, f.tmp.Close())
 	if err == nil {
@@ -80,8 +76,7 @@ func (f *File) Discard() {
 	os.Remove(f.tmp.Name())
 }
 
-// WriteFile writes data to path all at once, with the mode os.WriteFile
-// would give a new file.
+// WriteFile writes data to path all at once, with os.WriteFile's mode.
 func WriteFile(path string, data []byte) error {
 	f, err := Create(path)
 	if err != nil {
@@ -94,9 +89,9 @@ func WriteFile(path string, data []byte) error {
 	return f.Commit()
 }
 
-// CheckDir tells, before anything is written, whether dir can take
-// files: a writable folder, or one that can be created. It creates
-// nothing. what names what the folder is for ("the report").
+// CheckDir tells, creating nothing, whether dir can take files: a
+// writable folder, or one that can be created; what names its use ("the
+// report").
 func CheckDir(dir, what string) error {
 	probe := dir
 	for {
@@ -110,8 +105,7 @@ func CheckDir(dir, what string) error {
 			}
 			break
 		}
-		// A path through a file fails with "not a directory"; walk up to
-		// the file to say so.
+		// A path through a file fails "not a directory": walk up to say which.
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return fmt.Errorf("cannot use %s: %w", dir, err)
 		}
@@ -124,8 +118,7 @@ func CheckDir(dir, what string) error {
 	return Probe(probe)
 }
 
-// Probe proves that files can be written in dir by creating and removing
-// one there.
+// Probe proves files can be written in dir by creating and removing one.
 func Probe(dir string) error {
 	tmp, err := os.CreateTemp(dir, ".brewput-probe-*")
 	if err != nil {
@@ -136,7 +129,7 @@ func Probe(dir string) error {
 }
 
 // WithoutPath drops a *fs.PathError's operation and path, which name a
-// file (a temporary one, a probe) that means nothing to a user.
+// file (a temporary one, a probe) meaningless to a user.
 func WithoutPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -145,9 +138,8 @@ func WithoutPath(err error) error {
 	return err
 }
 
-// StagingDir is where the folder dir is assembled before it replaces dir
-// whole: beside it, named dir.partial, so that a run cut short leaves it
-// where a user finds it.
+// StagingDir is where dir is assembled before replacing it whole: beside
+// it, dir.partial, where a user finds what a run cut short left.
 func StagingDir(dir string) string {
 	dir = filepath.Clean(dir)
 	if base := filepath.Base(dir); base == "." || base == ".." {
@@ -158,19 +150,18 @@ func StagingDir(dir string) string {
 	return dir + ".partial"
 }
 
-// DestOf is the folder that the staging folder staging is assembled for:
-// staging without its ".partial"; ok is false for another name.
+// DestOf is the folder staging is assembled for: staging without its
+// ".partial"; ok is false for another name.
 func DestOf(staging string) (dir string, ok bool) {
 	clean := filepath.Clean(staging)
 	dir, ok = strings.CutSuffix(clean, ".partial")
 	return dir, ok && filepath.Base(clean) != ".partial"
 }
 
-// ReplaceDir puts the finished folder staging in dir's place in one step:
-// where dir exists, the two are exchanged at once (on Linux), the entries
-// of the old folder that keep names (files a user put there) are moved
-// into the new one, and the old folder is removed. A failure before the
-// exchange leaves dir as it was and staging beside it.
+// ReplaceDir puts staging in dir's place in one step: where dir exists,
+// the two are exchanged (at once, on Linux), the old folder's entries that
+// keep names are moved into the new one, and the old one is removed. A
+// failure before the exchange leaves dir as it was.
 func ReplaceDir(staging, dir string, keep func(name string) bool) error {
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		if err := os.Rename(staging, dir); err != nil {
@@ -199,10 +190,9 @@ func ReplaceDir(staging, dir string, keep func(name string) bool) error {
 	return nil
 }
 
-// exchangeByRenames swaps a and b in two renames, through a third name
-// made for the moment: the fallback where the system cannot exchange two
-// names at once. Killed between the renames, dir's old content stays under
-// that name.
+// exchangeByRenames swaps a and b in two renames through a third name,
+// where the system cannot exchange names at once; killed between them,
+// dir's old content stays under that name.
 func exchangeByRenames(a, b string) error {
 	tmp, err := os.MkdirTemp(filepath.Dir(b), "."+filepath.Base(b)+".old-*")
 	if err != nil {

@@ -7,10 +7,9 @@ import (
 	"strings"
 )
 
-// MountPoint reports whether path is where a file system is mounted (a
-// bind mount of a folder or file included), which no rename can replace:
-// as /proc/self/mountinfo lists it where there is one, else as its device
-// differs from its parent folder's.
+// MountPoint reports whether path is a mount point (a bind mount
+// included), which no rename can replace: as /proc/self/mountinfo lists
+// it, else as its device differs from its parent's.
 func MountPoint(path string) bool {
 	abs, err := filepath.Abs(path)
 	if err != nil {

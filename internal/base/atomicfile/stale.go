@@ -8,16 +8,14 @@ import (
 	"strings"
 )
 
-// TempPattern is the pattern of a temporary name that starts with prefix
-// and names this process, for os.CreateTemp and os.MkdirTemp:
-// "prefix12345-*suffix".
+// TempPattern is a temporary name's pattern for os.CreateTemp and
+// os.MkdirTemp, naming this process: "prefix12345-*suffix".
 func TempPattern(prefix, suffix string) string {
 	return fmt.Sprintf("%s%d-*%s", prefix, os.Getpid(), suffix)
 }
 
-// RemoveStale removes the entries of dir named by TempPattern(prefix,
-// suffix) for a process that no longer runs (one killed, which removed
-// nothing), and returns how many.
+// RemoveStale removes dir's TempPattern(prefix, suffix) entries of
+// processes no longer running (killed), and returns how many.
 func RemoveStale(dir, prefix, suffix string) int {
 	matches, err := filepath.Glob(filepath.Join(dir, globEscape(prefix)+"*-*"+globEscape(suffix)))
 	if err != nil {

@@ -1,6 +1,5 @@
-// Package exitcode answers how a brewput command line ends: its exit
-// statuses and the errors that choose them (bad input by default, a
-// Failure, an Interruption after a run saved what it had).
+// Package exitcode says how a brewput command line ends: its exit statuses
+// and the errors that choose them.
 package exitcode
 
 import (
@@ -18,33 +17,25 @@ const (
 	OK    = 0
 	Fail  = 1
 	Usage = 2
-	// Interrupted is the shell's status for a program stopped by Ctrl-C
-	// (128 + SIGINT).
+	// Interrupted is the shell's status for Ctrl-C (128 + SIGINT).
 	Interrupted = 130
 )
 
-// Failure marks an error that is not the user's input: a measurement that
-// went wrong. Every other error is bad usage.
+// Failure marks an error that is not the user's input, such as a
+// measurement that went wrong; every other error is bad usage.
 type Failure struct{ Err error }
 
-// Error is the error's own.
 func (f Failure) Error() string { return f.Err.Error() }
-
-// Unwrap returns the error.
 func (f Failure) Unwrap() error { return f.Err }
 
-// Interruption marks a run stopped by the user (Ctrl-C) after it saved
-// what it had done; Err says how far it got.
+// Interruption marks a run the user stopped (Ctrl-C) after it saved what
+// it had; Err says how far it got.
 type Interruption struct{ Err error }
 
-// Error is the error's own.
 func (i Interruption) Error() string { return i.Err.Error() }
-
-// Unwrap returns the error.
 func (i Interruption) Unwrap() error { return i.Err }
 
-// Of is the exit status for how a command ended: interrupted for an
-// Interruption, Fail for a Failure, Usage for any other error.
+// Of is the exit status for how a command ended.
 func Of(err error, interrupted int) int {
 	var f Failure
 	var i Interruption
@@ -59,9 +50,10 @@ func Of(err error, interrupted int) int {
 	return Usage
 }
 
-// Ended turns how a run of total things ended, done of them done, into its
-// command's error: an Interruption for a cancelled context ("interrupted
-// after 3 of 8 points; kept what was measured"), else err as a Failure.
+// Ended turns how a run of total things ended, done of them done, into
+// its command's error: an Interruption for a cancelled context
+// ("interrupted after 3 of 8 points; kept what was measured"), else err as
+// a Failure.
 func Ended(err error, done, total int, noun, kept string) error {
 	switch {
 	case err == nil:
@@ -72,8 +64,7 @@ func Ended(err error, done, total int, noun, kept string) error {
 	return Failure{err}
 }
 
-// Measured is Ended for a run that measures points, saying how far a
-// failed one got ("after 3 of 8 points: ...").
+// Measured is Ended for points, saying how far a failed run got.
 func Measured(err error, done, total int) error {
 	if err != nil && done > 0 && !errors.Is(err, context.Canceled) {
 		err = fmt.Errorf("after %d of %d points: %w", done, total, err)
@@ -81,15 +72,14 @@ func Measured(err error, done, total int) error {
 	return Ended(err, done, total, "points", "what was measured")
 }
 
-// Together is how close signals come to be one: `timeout -s INT` and some
-// terminals send an interrupt twice, milliseconds apart, which is not a
-// second Ctrl-C.
+// Together is how close signals are one: `timeout -s INT` and some
+// terminals send an interrupt twice, ms apart, which is no second Ctrl-C.
 const Together = 200 * time.Millisecond
 
-// SignalContext is cancelled by the first of sigs, the signal its cause;
-// those that follow within Together are the same one, and after that
-// they take their default action again: a second, deliberate Ctrl-C ends
-// the program at once. stop releases it.
+// SignalContext is cancelled by the first of sigs, its cause; those within
+// Together are the same one, and after that they take their default
+// action again, so a second, deliberate Ctrl-C ends the program at once.
+// stop releases it.
 func SignalContext(parent context.Context, sigs ...os.Signal) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 4)
@@ -122,14 +112,12 @@ func SignalContext(parent context.Context, sigs ...os.Signal) (ctx context.Conte
 	}
 }
 
-// caught is the cause of a context cancelled by a signal.
 type caught struct{ sig os.Signal }
 
 func (c caught) Error() string { return "caught " + c.sig.String() }
 
 // OfSignal is the shell's status of a program ended by the signal that
-// cancelled ctx: 128 + its number (130 for Ctrl-C); Interrupted for a
-// context cancelled otherwise.
+// cancelled ctx (128 + its number); Interrupted for another cancellation.
 func OfSignal(ctx context.Context) int {
 	var c caught
 	if errors.As(context.Cause(ctx), &c) {

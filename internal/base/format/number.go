@@ -3,14 +3,6 @@
 // and holds the one table writer, so every surface writes a figure alike.
 // Where two surfaces show one kind of figure differently ("4.00" ms in a
 // table, "4.00" in a sentence), each way is its own function, named so.
-// Package format is where brewput writes numbers and words for people:
-// numbers to significant figures with SI prefixes, times, rates,
-// percentages, counts, lists and ranges, and the one table writer
-// (Table), so that every surface writes a figure the same way.
-//
-// Where two surfaces have written one kind of figure differently and
-// shown it so (a table's "4.00" ms beside a sentence's "4.00"), each way
-// is a function of its own here, its name saying which.
 package format
 
 import (

@@ -1,20 +1,15 @@
-// Package record records what a measured window did and answers where
-// its goroutines waited.
+// Package record records a measured window and says where its goroutines
+// waited. Start begins an execution trace and a CPU profile and turns on
+// block and mutex profiling; Stop writes BASE.trace, BASE.cpu.pprof,
+// BASE.block.pprof and BASE.mutex.pprof, the last two less what they held
+// at Start, so that they cover the window alone.
 //
-// Start, at the window's start, begins an execution trace and a CPU
-// profile and turns on block and mutex profiling; Stop writes BASE.trace,
-// BASE.cpu.pprof, BASE.block.pprof and BASE.mutex.pprof (for go tool trace
-// and go tool pprof), the block and mutex profiles less what they held at
-// Start, so that they cover the window alone.
-//
-// Summarize reads a block profile and says, per place in the code and
-// kind of wait (mutex, channel, select, …), how many times goroutines
-// waited there, for how long in all and per operation. The block profile
-// records every park on a lock, channel, select, sync.Cond or WaitGroup,
-// from parking until woken, summed over goroutines (so a total can exceed
-// the window); it leaves out the wait for a CPU after waking, spinning,
-// sleep and system calls, which the trace and a machine's meter show.
-// Profiling costs something: compare points measured the same way.
+// Summarize says, per site and kind of wait, how often and how long
+// goroutines waited. The block profile records every park on a lock,
+// channel, select, sync.Cond or WaitGroup until woken, summed over
+// goroutines (a total can exceed the window); not the wait for a CPU,
+// spinning, sleep or system calls, which the trace and meters show.
+// Profiling costs something: compare points measured alike.
 package record
 
 import (
@@ -35,7 +30,7 @@ import (
 	"github.com/brewput/brewput/internal/base/atomicfile"
 )
 
-// The extensions of a session's files, after its base path.
+// The extensions of a session's files.
 const (
 	TraceExt = ".trace"
 	CPUExt   = ".cpu.pprof"
@@ -43,21 +38,19 @@ const (
 	MutexExt = ".mutex.pprof"
 )
 
-// Files are the paths of the four files a Session writes.
+// Files are the paths of a Session's files: the trace (go tool trace) and
+// the profiles (go tool pprof).
 type Files struct {
-	// Trace is the execution trace, for go tool trace.
-	Trace string
-	// CPU, Block and Mutex are the profiles, for go tool pprof.
+	Trace             string
 	CPU, Block, Mutex string
 }
 
-// FilesFor names the files of a session with the base path base.
 func FilesFor(base string) Files {
 	return Files{Trace: base + TraceExt, CPU: base + CPUExt, Block: base + BlockExt, Mutex: base + MutexExt}
 }
 
-// CheckBase tells whether base can name a session's files: a name in a
-// folder that exists. It creates nothing.
+// CheckBase tells, creating nothing, whether base can name a session's
+// files: a name in a folder that exists.
 func CheckBase(base string) error {
 	name := filepath.Base(base)
 	if base == "" || strings.HasSuffix(base, "/") || strings.HasSuffix(base, string(filepath.Separator)) || name == "." || name == ".." {
@@ -74,24 +67,23 @@ func CheckBase(base string) error {
 	return nil
 }
 
-// Session is a window being profiled: between Start and Stop, the process
-// is traced and its CPU, block and mutex profiles recorded. One runs in a
-// process at a time, as the runtime allows one CPU profile and one trace.
+// Session is a window being profiled, one per process at a time, as the
+// runtime allows one CPU profile and one trace.
 type Session struct {
 	files      Files
 	trace, cpu *atomicfile.File // written while the session runs
-	// blockBefore and mutexBefore are the cumulative profiles at the
-	// start, which Stop subtracts from those at the end.
+	// blockBefore and mutexBefore are the profiles at Start, which Stop
+	// subtracts.
 	blockBefore, mutexBefore []byte
 	start                    time.Time
 	mutexRate                int // to restore
 	ended                    bool
 }
 
-// Start begins profiling: an execution trace and a CPU profile, written
-// as they go beside base, and block and mutex profiling of every event.
-// It fails, having changed nothing, when base's folder cannot be written
-// or this process is already tracing or CPU-profiling.
+// Start begins profiling: a trace and a CPU profile, written beside base
+// as they go, and every block and mutex event. It fails having changed
+// nothing where base's folder is not writable or the process already
+// traces or profiles.
 func Start(base string) (*Session, error) {
 	if err := CheckBase(base); err != nil {
 		return nil, err
@@ -105,8 +97,7 @@ func Start(base string) (*Session, error) {
 		s.trace.Discard()
 		return nil, fmt.Errorf("profile: %w", err)
 	}
-	// The snapshots come before the rates go up, so that they hold only
-	// what was recorded before the window (nothing, in a fresh process).
+	// Snapshots before the rates go up hold only what came before the window.
 	var block, mutex bytes.Buffer
 	if err := errors.Join(pprof.Lookup("block").WriteTo(&block, 0), pprof.Lookup("mutex").WriteTo(&mutex, 0)); err != nil {
 		s.discard()
@@ -131,15 +122,15 @@ func Start(base string) (*Session, error) {
 }
 
 // Stop ends the session and writes its four files, all or none. Block
-// profiling is turned off (the runtime cannot say its rate before) and the
-// mutex profile's fraction set back.
+// profiling is turned off (its old rate cannot be read), the mutex
+// fraction restored.
 func (s *Session) Stop() (Files, error) {
 	if s.ended {
 		return Files{}, errors.New("profile: session already stopped")
 	}
 	s.ended = true
-	// The block and mutex profiles first: the window ends now, not after
-	// the trace and the CPU profile have been flushed.
+	// Block and mutex profiles first: the window ends now, not after the
+	// trace and CPU profile are flushed.
 	var block, mutex bytes.Buffer
 	err := errors.Join(pprof.Lookup("block").WriteTo(&block, 0), pprof.Lookup("mutex").WriteTo(&mutex, 0))
 	end := time.Now()
@@ -180,8 +171,8 @@ func (s *Session) Stop() (Files, error) {
 	return s.files, nil
 }
 
-// Abort ends a session that is not to be kept, say when the measurement
-// failed, and removes its temporary files. It does nothing after Stop.
+// Abort ends a session not to be kept, removing its temporary files; it
+// does nothing after Stop.
 func (s *Session) Abort() {
 	if s.ended {
 		return
@@ -203,7 +194,6 @@ func (s *Session) discard() {
 	s.cpu.Discard()
 }
 
-// create begins one of a session's files.
 func create(path string) (*atomicfile.File, error) {
 	f, err := atomicfile.Create(path)
 	if err != nil {
@@ -212,16 +202,16 @@ func create(path string) (*atomicfile.File, error) {
 	return f, nil
 }
 
-// window turns two snapshots of a cumulative profile (block or mutex),
-// taken at start and end, into the profile of the window between them.
+// window is the profile of the window between two snapshots of a
+// cumulative block or mutex profile.
 func window(before, after []byte, start, end time.Time) ([]byte, error) {
 	b, err := profile.ParseData(before)
 	if err != nil {
 		return nil, fmt.Errorf("read the snapshot at the start: %w", err)
 	}
 	if len(b.Sample) == 0 {
-		// Nothing was recorded before the window (the usual case, a fresh
-		// process): the runtime's own bytes are the window's profile.
+		// Nothing before the window (a fresh process): the runtime's bytes are
+		// the window's profile.
 		return after, nil
 	}
 	a, err := profile.ParseData(after)
@@ -245,10 +235,8 @@ func window(before, after []byte, start, end time.Time) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// CheckDir tells, before anything is measured, whether dir can take each
-// point's trace and profiles: a folder that exists and is writable, or can
-// be made. It creates nothing. Its errors name --profile, as the command
-// lines that take the folder call it.
+// CheckDir tells, creating nothing, whether dir can take each point's
+// trace and profiles; its errors name --profile.
 func CheckDir(dir string) error {
 	if dir == "" {
 		return fmt.Errorf("--profile: want a folder for the profiles, such as prof")

@@ -16,8 +16,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// The kinds of wait Summarize tells apart, from the runtime and sync
-// functions at the top of a wait's stack.
+// The kinds of wait Summarize tells apart by the runtime and sync
+// functions atop a wait's stack.
 const (
 	KindMutex       = "mutex" // sync.Mutex or sync.RWMutex
 	KindChanReceive = "chan receive"
@@ -28,31 +28,29 @@ const (
 	KindOther       = "other"
 )
 
-// DefaultMinShare is the share of the total wait below which a site is
-// folded into one line: 0.5 %.
+// DefaultMinShare is the share of all waiting below which a site is
+// folded into one line.
 const DefaultMinShare = 0.005
 
-// Options tune Summarize.
 type Options struct {
-	// Ignore lists functions by full name whose waits, closures
-	// included, are nobody's contention: the measurement's own clock.
+	// Ignore lists functions (closures included) whose waits are nobody's
+	// contention, such as the measurement's own clock.
 	Ignore []string
-	// MinShare is the share of the total wait below which sites are
-	// folded into a last line of kind "other"; 0 keeps every site.
+	// MinShare is the share below which sites fold into a last "other" line;
+	// 0 keeps every site.
 	MinShare float64
 }
 
 // Summarize reads a block profile and says where goroutines waited: a
-// line per kind of wait and site with the count, the total time and the
-// time per operation (of ops completed in the window), longest first,
-// sites under opt.MinShare folded into a last line. Waits of the runtime's
-// own goroutines, of the profiling and under opt.Ignore are left out.
+// line per kind and site with the count, total time and time per op,
+// longest first. The runtime's own goroutines, the profiling and
+// opt.Ignore are left out.
 //
 // A site is the first frame outside the runtime and sync, or its caller in
-// the same package (a machine's use method waits for whichever lock it was
-// given; its caller says which) unless that caller is a one-line wrapper.
-// It reads "TEXT in FUNCTION at FILE:LINE", TEXT the source line where the
-// file can be read, else "FUNCTION at FILE:LINE" (results.SplitSite).
+// the same package unless a one-line wrapper (a machine's use method waits
+// for whichever lock it was given; its caller says which). It reads "TEXT
+// in FUNCTION at FILE:LINE", TEXT the source line where readable
+// (results.SplitSite).
 func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 	p, err := profile.Parse(r)
 	if err != nil {
@@ -75,8 +73,7 @@ func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 		return nil, fmt.Errorf("read block profile: it holds %s; want contentions/count and delay/nanoseconds, as a block profile does", strings.Join(types, ", "))
 	}
 
-	// Times add up in integer nanoseconds, so that the sums do not hang
-	// on the order of a map.
+	// Integer nanoseconds, so that sums do not hang on a map's order.
 	type tally struct {
 		kind, site   string
 		count, delay int64
@@ -145,7 +142,7 @@ func SummarizeFile(path string, ops int64, opt Options) ([]results.Wait, error) 
 	return waits, nil
 }
 
-// frame is one function on a wait's stack, innermost first.
+// frame is a function on a wait's stack.
 type frame struct {
 	fn    string // full name, "github.com/brewput/brewput/coffee.(*fineLocking).Brew"
 	file  string // as recorded, absolute for a build from source
@@ -169,8 +166,8 @@ func framesOf(s *profile.Sample) []frame {
 	return out
 }
 
-// ownFuncs are the functions of a Session that wait in the profilers
-// while it starts and stops them.
+// ownFuncs are a Session's functions that wait in the profilers as it
+// starts and stops them.
 func ownFuncs() []string {
 	var names []string
 	for _, f := range []any{Start, (*Session).Stop, (*Session).Abort} {
@@ -179,8 +176,7 @@ func ownFuncs() []string {
 	return names
 }
 
-// profilers reports whether a stack is a wait of the runtime's own
-// goroutines or of the profiling itself, which are nobody's contention.
+// profilers says whether a stack is the runtime's own or the profiling's.
 func profilers(frames []frame, own []string) bool {
 	if len(frames) == 0 {
 		return false
@@ -212,8 +208,8 @@ func ignored(frames []frame, ignore []string) bool {
 	return false
 }
 
-// firstOutside is the index of the first frame outside the runtime and
-// sync, the code that waited; len(frames) if there is none.
+// firstOutside is the first frame outside the runtime and sync, or
+// len(frames).
 func firstOutside(frames []frame) int {
 	i := 0
 	for i < len(frames) && isRuntime(frames[i].fn) {
@@ -222,7 +218,6 @@ func firstOutside(frames []frame) int {
 	return i
 }
 
-// classify says what a stack waited on and where (see Summarize).
 func classify(frames []frame, src sources) (kind, site string) {
 	kind = KindOther
 	i := firstOutside(frames)
@@ -241,9 +236,8 @@ func classify(frames []frame, src sources) (kind, site string) {
 	at := frames[i]
 	if i+1 < len(frames) {
 		caller := frames[i+1]
-		// A caller that calls on the line where it starts is a one-line
-		// wrapper, such as go func() { stage(in, out) }(), and says less
-		// than the code it calls.
+		// A caller calling on its first line is a one-line wrapper (go func() {
+		// stage(in, out) }()), which says less than the code it calls.
 		wrapper := caller.start != 0 && caller.start == caller.line
 		if !isRuntime(caller.fn) && packageOf(caller.fn) == packageOf(at.fn) && !wrapper {
 			at = caller
@@ -252,8 +246,6 @@ func classify(frames []frame, src sources) (kind, site string) {
 	return kind, describe(at, src)
 }
 
-// kindOf names the kind of wait a runtime or sync function is for, or
-// "other".
 func kindOf(fn string) string {
 	switch {
 	case strings.Contains(fn, "(*Mutex).") || strings.Contains(fn, "(*RWMutex)."):
@@ -272,8 +264,8 @@ func kindOf(fn string) string {
 	return KindOther
 }
 
-// isRuntime reports whether fn belongs to the runtime or the sync
-// packages, whose frames are how a wait happens, not where.
+// isRuntime says whether fn is the runtime's or sync's: how a wait
+// happens, not where.
 func isRuntime(fn string) bool {
 	pkg := packageOf(fn)
 	for _, std := range []string{"runtime", "sync", "internal"} {
@@ -284,7 +276,6 @@ func isRuntime(fn string) bool {
 	return false
 }
 
-// packageOf is the import path of the package fn belongs to.
 func packageOf(fn string) string {
 	slash := strings.LastIndex(pathPart(fn), "/")
 	if dot := strings.Index(fn[slash+1:], "."); dot >= 0 {
@@ -293,13 +284,13 @@ func packageOf(fn string) string {
 	return fn
 }
 
-// shortFunc drops the folders of fn's package: "coffee.(*fineLocking).Brew".
+// shortFunc drops fn's package folders: "coffee.(*fineLocking).Brew".
 func shortFunc(fn string) string {
 	return fn[strings.LastIndex(pathPart(fn), "/")+1:]
 }
 
-// pathPart is the part of fn where its package path can be: before any
-// receiver or type arguments, which may hold paths of their own.
+// pathPart is fn before any receiver or type arguments, which may hold
+// paths of their own.
 func pathPart(fn string) string {
 	if i := strings.IndexAny(fn, "[("); i >= 0 {
 		return fn[:i]
@@ -307,7 +298,6 @@ func pathPart(fn string) string {
 	return fn
 }
 
-// describe writes a frame as a site.
 func describe(f frame, src sources) string {
 	loc := fmt.Sprintf("%s:%d", shortFile(f.file), f.line)
 	if text := src.line(f.file, f.line); text != "" {
@@ -316,8 +306,7 @@ func describe(f frame, src sources) string {
 	return fmt.Sprintf("%s at %s", shortFunc(f.fn), loc)
 }
 
-// shortFile keeps a file's folder and name, "coffee/finelocking.go",
-// enough to find it in a module and short enough to read.
+// shortFile keeps a file's folder and name: "coffee/finelocking.go".
 func shortFile(file string) string {
 	if file == "" {
 		return "?"
@@ -329,19 +318,17 @@ func shortFile(file string) string {
 	return dir + "/" + filepath.Base(file)
 }
 
-// sources reads source files once each, for the lines that name sites.
+// sources reads each source file once.
 type sources map[string][]string
 
-// maxText is the most characters of a source line a site shows.
 const maxText = 72
 
-// line returns line n of file, trimmed, or "" when the file cannot be read
-// or the line says nothing (a brace).
+// line is line n of file, trimmed; "" where unreadable or a brace.
 func (s sources) line(file string, n int64) string {
 	lines, ok := s[file]
 	if !ok {
-		// Only absolute paths: a relative one would be read from wherever
-		// this process happens to run, which need not be the build's.
+		// Only absolute paths: a relative one would be read from wherever this
+		// process runs.
 		if filepath.IsAbs(file) {
 			if data, err := os.ReadFile(file); err == nil {
 				lines = strings.Split(string(data), "\n")

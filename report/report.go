@@ -109,6 +109,9 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		if parts.heatmap, err = heatmapChart(a.Grid); err != nil {
 			return nil, fmt.Errorf("draw the map of limits: %w", err)
 		}
+		for i, p := range a.Schedules { // said as analysis.json keeps them
+			a.Schedules[i].Why, a.Schedules[i].Note = text.PictureWhy(p), text.PictureNote(p)
+		}
 		var pics []chart
 		if pics, parts.schedules, err = scheduleCharts(a.Schedules); err != nil {
 			return nil, err

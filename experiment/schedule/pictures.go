@@ -1,15 +1,12 @@
 package schedule
 
 import (
-	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
@@ -34,8 +31,9 @@ func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 		if pic.Trace != nil || !ok || p.CPUs == pic.CPUs {
 			continue
 		}
-		why := fmt.Sprintf("%s on %s, measured with --profile: the model's schedule beside the real one.", p.Mode, format.Count(p.CPUs, "CPU"))
-		extra = append(extra, picture(points, p.Mode, p.CPUs, why, p, span))
+		pic := picture(points, p.Mode, p.CPUs, "", p, span)
+		pic.Profiled = true
+		extra = append(extra, pic)
 	}
 	return append(out, extra...)
 }
@@ -77,7 +75,6 @@ func profiled(points []results.Point, mode string, cpus int) (best results.Point
 // picture makes one configuration's timelines.
 func picture(points []results.Point, mode string, cpus int, why string, p results.Point, span time.Duration) analysis.Picture {
 	pic := analysis.Picture{Mode: mode, CPUs: cpus, Why: why}
-	var notes []string
 	if cfg, ok := model.ConfigOf(p); ok {
 		pol, err := PolicyFor(points, p)
 		if err == nil {
@@ -89,21 +86,18 @@ func picture(points []results.Point, mode string, cpus int, why string, p result
 			}
 		}
 		if err != nil {
-			notes = append(notes, "the model cannot draw it: "+err.Error())
+			pic.ModelErr = err.Error()
 		}
 	}
 	if pr, ok := profiled(points, mode, cpus); ok {
 		path := record.FilesFor(pr.Profile).Trace
 		if _, err := os.Stat(path); err != nil {
-			notes = append(notes, fmt.Sprintf("the trace of the measured point, %s, is not at hand", path))
+			pic.TraceGone = path
 		} else if t, err := schedule.ReadTrace(path, mode, cpus, span); err == nil {
 			pic.Trace = &t
 		} else {
-			notes = append(notes, "its trace cannot be drawn: "+err.Error())
+			pic.TraceErr = err.Error()
 		}
-	}
-	if len(notes) > 0 {
-		pic.Note = format.Capital(strings.Join(notes, "; ")) + "."
 	}
 	return pic
 }

@@ -122,16 +122,19 @@ func TestPictures(t *testing.T) {
 			t.Errorf("picture %d: model timeline %v, want %q", i, pics[i].Model, want)
 		}
 	}
+	if why := text.PictureWhy(pics[2]); why != "finelocking on 2 CPUs, measured with --profile: the model's schedule beside the real one." {
+		t.Errorf("the profiled point's picture is headed %q", why)
+	}
 	if tr := pics[2].Trace; tr == nil || tr.File != base+".trace" || tr.Source != "execution trace" {
-		t.Errorf("the profiled point's picture has no trace beside the model: %+v (note %q)", tr, pics[2].Note)
+		t.Errorf("the profiled point's picture has no trace beside the model: %+v (trace error %q)", tr, pics[2].TraceErr)
 	}
 	// A trace that is gone is said, not drawn.
 	if err := os.Remove(base + ".trace"); err != nil {
 		t.Fatal(err)
 	}
 	pics = Pictures(ps, span)
-	if len(pics) != 3 || pics[2].Trace != nil || !strings.Contains(pics[2].Note, "is not at hand") {
-		t.Errorf("without its file: trace %v, note %q", pics[2].Trace, pics[2].Note)
+	if len(pics) != 3 || pics[2].Trace != nil || pics[2].TraceGone != base+".trace" || !strings.Contains(text.PictureNote(pics[2]), "is not at hand") {
+		t.Errorf("without its file: trace %v, gone %q", pics[2].Trace, pics[2].TraceGone)
 	}
 }
 
@@ -152,7 +155,7 @@ func TestPicturesDrawnAsHeaded(t *testing.T) {
 		for _, pic := range pics {
 			quoted := "as the model (" + sched + ") predicts"
 			if !strings.Contains(pic.Why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
-				t.Errorf("%s: heading %q above a picture drawn by %v (note %q)", sched, pic.Why, pic.Model, pic.Note)
+				t.Errorf("%s: heading %q above a picture drawn by %v (model error %q)", sched, pic.Why, pic.Model, pic.ModelErr)
 			}
 		}
 	}

@@ -110,10 +110,17 @@ func (t Timeline) Use() Use {
 type Picture struct {
 	Mode string `json:"mode"`
 	CPUs int    `json:"cpus"`
-	// Why says why it is drawn, from the points' figures.
+	// Why says why it is drawn, from the points' figures; report/text
+	// says it for a picture drawn as the most CPUs profiled (Profiled).
 	Why string `json:"why"`
-	// Note says why Model or Trace is nil.
+	// Note says why Model or Trace is nil: report/text says it from
+	// ModelErr, TraceGone and TraceErr.
 	Model *Timeline `json:"model,omitempty"`
 	Trace *Timeline `json:"trace,omitempty"`
 	Note  string    `json:"note,omitempty"`
+	// The facts Why and Note are said from, not kept in the file.
+	Profiled  bool   `json:"-"`
+	ModelErr  string `json:"-"` // why the model cannot draw it
+	TraceGone string `json:"-"` // the trace file that is not at hand
+	TraceErr  string `json:"-"` // why the trace cannot be drawn
 }

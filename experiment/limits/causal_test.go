@@ -330,15 +330,8 @@ func TestProfilesInOrder(t *testing.T) {
 	}
 }
 
-// SettingOf says the model and where its costs came from.
-func TestSetting(t *testing.T) {
-	if got := limits.SettingOf(limits.Fifo(), "ignored", "vm", ""); got != "the model, fifo policy (idealized CPUs: no calibration)" {
-		t.Errorf("fifo: %q", got)
-	}
-	got := limits.SettingOf(model.Policy{Policy: results.Policy{Sched: "go"}, Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "for vm's runtime costs", "")
-	if !strings.HasPrefix(got, "the model, go policy, calibration c.json, for vm's runtime costs: this machine wakes a sleeping goroutine in about 132 µs, ") {
-		t.Errorf("go: %q", got)
-	}
+// ModelLabel says the policy and its costs.
+func TestModelLabel(t *testing.T) {
 	if label := limits.ModelLabel("go", sim.Costs{Wake: 132 * time.Microsecond}); !strings.HasPrefix(label, "model (go: wake 132µs, ") || !strings.HasSuffix(label, ")") {
 		t.Errorf("label %q", label)
 	}

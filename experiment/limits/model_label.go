@@ -5,9 +5,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
-	"github.com/brewput/brewput/results"
 )
 
 // ModelLabel says what a simulation ran with: "model (fifo)".
@@ -16,25 +14,6 @@ func ModelLabel(sched string, c sim.Costs) string {
 		return "model (fifo)"
 	}
 	return "model (go: " + costsText(c) + ")"
-}
-
-// SettingOf says beside an answer which model policy is, where its costs
-// came from (from: "calibration FILE") and whose (whose: "" for this
-// machine): "the model, go policy, calibration FILE, for vm's …: wake 132µs, …".
-func SettingOf(policy model.Policy, from, machine, whose string) string {
-	if policy.Sched == "fifo" {
-		return "the model, fifo policy (idealized CPUs: no calibration)"
-	}
-	s := "the model, go policy, " + from
-	if machine != "" {
-		s += ", " + machine
-	}
-	c := policy.Costs
-	s += ": " + results.CostsWords(whose, c.Wake, c.MutexHandoff, c.ChanHandoff) + " (every cost: --format json, or brewput calibrate --show)"
-	if b := policy.Background; b.CPUs > 0 {
-		s += fmt.Sprintf("; other processes taking %.3g CPUs in bursts of %v", b.CPUs, b.Burst)
-	}
-	return s
 }
 
 func costsText(c sim.Costs) string {

@@ -18,6 +18,7 @@ import (
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -301,7 +302,8 @@ func (pr Prediction) Describe() string {
 	if pr.Cal != nil && pr.Cal.SetAside != nil && pr.Cal.SetAside.Reference {
 		whose = calibrate.ReferenceHost
 	}
-	s := limits.SettingOf(pr.Policy, pr.Source, machine, whose)
+	c := pr.Policy.Costs
+	s := text.ModelSetting(pr.Policy.Policy, c.Wake, c.MutexHandoff, c.ChanHandoff, pr.Source, machine, whose)
 	if pr.Cal != nil && pr.Policy.Range != nil && pr.Cal.Covers() != "" {
 		s += "; " + pr.Cal.Covers()
 	}

@@ -1,0 +1,27 @@
+package text
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/brewput/brewput/results"
+)
+
+// ModelSetting says beside an answer which model policy p is, where its
+// costs (wake, mutex and channel handoffs) came from (from: "calibration
+// FILE") and whose (whose: "" for this machine): "the model, go policy,
+// calibration FILE, for vm's …: this machine wakes …".
+func ModelSetting(p results.Policy, wake, mutexHandoff, chanHandoff time.Duration, from, machine, whose string) string {
+	if p.Sched == "fifo" {
+		return "the model, fifo policy (idealized CPUs: no calibration)"
+	}
+	s := "the model, go policy, " + from
+	if machine != "" {
+		s += ", " + machine
+	}
+	s += ": " + results.CostsWords(whose, wake, mutexHandoff, chanHandoff) + " (every cost: --format json, or brewput calibrate --show)"
+	if b := p.Background; b.CPUs > 0 {
+		s += fmt.Sprintf("; other processes taking %.3g CPUs in bursts of %v", b.CPUs, b.Burst)
+	}
+	return s
+}

@@ -37,6 +37,11 @@ type Bottleneck struct {
 	Measured string `json:"measured,omitempty"`
 	// Text says it in words, with the figures of the experiments.
 	Text string `json:"text"`
+	// ModelThroughput is the model's throughput for a measured point, its
+	// comparison with it (Measured, and after Text) still to be said by
+	// report/text where Compare is set; not kept in the file.
+	ModelThroughput float64 `json:"-"`
+	Compare         bool    `json:"-"`
 }
 
 // Words names what limits the point for people, the one wording every

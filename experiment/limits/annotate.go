@@ -3,16 +3,11 @@ package limits
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
-
-// Disagrees is how far a measurement may be from the model's.
-const Disagrees = 0.05
 
 // Fifo is the idealized policy, which needs no calibration.
 func Fifo() model.Policy { return model.Policy{Policy: results.Policy{Sched: "fifo"}} }
@@ -30,8 +25,8 @@ func (pr *CausalProfile) Point() results.Point {
 
 // Annotate gives every shop point without a causal verdict its causal
 // profile's bottleneck: a model point's under its own policy, a measured
-// one's under policy with its own machines' times and how it compares with
-// the model. Lab and YAML systems' points stay as they are; the user's own
+// one's under policy with its own machines' times and the model's
+// throughput, which report/text's SayMeasured compares it with. Lab and YAML systems' points stay as they are; the user's own
 // code's lose any verdict. It returns the first error, having annotated
 // the others.
 func Annotate(points []results.Point, policy model.Policy) error {
@@ -95,26 +90,9 @@ func measured(t target, pr *CausalProfile, p results.Point) results.Bottleneck {
 	own.Now.Set(results.Util, p.Metrics[results.Util])
 	b := pr.Bottleneck
 	b.Utilization, b.Working, _ = jointUsage(own.Now, b.Resources)
-	b.Measured = compare(p, pr.Now)
-	b.Text = words(t, &own, b) + " " + b.Measured
+	b.ModelThroughput, b.Compare = pr.Now.Throughput, true
+	b.Text = words(t, &own, b)
 	return b
-}
-
-// compare says how measured point p compares with the model's.
-func compare(p, model results.Point) string {
-	if model.Throughput <= 0 {
-		return ""
-	}
-	d := p.Throughput/model.Throughput - 1
-	if p.IsDisturbed() {
-		return fmt.Sprintf("Measured %.0f %s while %s of the machine's %d: disturbed, it says nothing about the design (the model gives %.0f).",
-			p.Throughput, p.Unit, p.Interference(), max(p.Host.Cores, p.CPUs), model.Throughput)
-	}
-	if math.Abs(d) > Disagrees {
-		return fmt.Sprintf("The measurement disagrees with the model: %.0f %s measured, the model gives %.0f (%s); the profile is the model's.",
-			p.Throughput, p.Unit, model.Throughput, format.Gain(d))
-	}
-	return fmt.Sprintf("Measured %.0f %s, as the model gives (%.0f, %s).", p.Throughput, p.Unit, model.Throughput, format.Gain(d))
 }
 
 // Points advises on each shop mode among points under policy, at its

@@ -14,6 +14,7 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
@@ -235,11 +236,14 @@ func TestAnnotateMeasured(t *testing.T) {
 	if err := limits.Annotate(ps, limits.Fifo()); err != nil {
 		t.Fatal(err)
 	}
+	text.SayMeasured(ps)
+	text.SayMeasured(ps) // said once
 	for i, want := range []string{"Measured 248 lattes/s, as the model gives (250, -0.8 %).",
 		"The measurement disagrees with the model: 200 lattes/s measured, the model gives 250 (-20 %)",
 		"while other processes took 0.80 CPUs of the machine's 2: disturbed, it says nothing about the design"} {
 		b := ps[i].Bottleneck
-		if b == nil || b.Resource != "kitchen" || !strings.Contains(b.Text, want) || !strings.Contains(b.Measured, want) {
+		if b == nil || b.Resource != "kitchen" || !strings.Contains(b.Text, want) || !strings.Contains(b.Measured, want) ||
+			strings.Count(b.Text, b.Measured) != 1 {
 			t.Errorf("point %d: %+v; want the kitchen and %q", i, b, want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/driver/mainjob"
 	"github.com/brewput/brewput/internal/driver/outfile"
 	"github.com/brewput/brewput/results"
 )
@@ -57,5 +58,5 @@ func (e *env) compactOutput(fs *pflag.FlagSet, format, out string, plan results.
 // causal profiles (fifo).
 func (e *env) sink(f results.Format, o *outfile.Output) *outfile.Sink {
 	return &outfile.Sink{Stdout: e.stdout, Stderr: e.stderr, Format: f, Out: o,
-		Annotate: func(points []results.Point) error { return limits.Annotate(points, limits.Fifo()) }}
+		Annotate: func(points []results.Point) error { return mainjob.Annotate(points, limits.Fifo()) }}
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
@@ -138,13 +137,7 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 	// A table wider than the terminal goes in several, each with the
 	// benchmarks' names, as benchstat writes a table per unit.
 	width := format.Width(w)
-	widths := make([]int, len(head))
-	for j := range head {
-		widths[j] = utf8.RuneCountInString(head[j])
-		for _, row := range rows {
-			widths[j] = max(widths[j], utf8.RuneCountInString(row[j]))
-		}
-	}
+	widths := columnWidths(append([][]string{head}, rows...)...)
 	var groups [][]int
 	used := width
 	for j := 1; j < len(head); j++ {

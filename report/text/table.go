@@ -145,6 +145,30 @@ func fits(points []results.Point, cols []column, width int) bool {
 	return len(cols) > 1 && widest(columnsTable(points, cols[:len(cols)-1], nil, width))+2 <= width-format.NarrowestWrap
 }
 
+// columnWidths is each column's widest cell, of rows laid out as a table.
+func columnWidths(rows ...[]string) []int {
+	var widths []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	return widths
+}
+
+// tableWidth is how wide rows laid out as a table are, two spaces between
+// columns.
+func tableWidth(rows ...[]string) int {
+	n := -len(gap)
+	for _, w := range columnWidths(rows...) {
+		n += w + len(gap)
+	}
+	return n
+}
+
 // widest is the most columns a line of s takes.
 func widest(s string) int {
 	most := 0

@@ -63,9 +63,9 @@ type column struct {
 }
 
 // writeColumns writes a table of points in the columns that are on, then
-// the note on the disturbed ones. A table wider than w's width (format.Width) writes
-// its notes, the last column, under their rows, and leaves out its spare
-// columns, the highest ranked first, until it fits, saying which.
+// the note on the disturbed ones. A table wider than w writes its notes
+// under their rows, and leaves out its spare columns, the highest ranked
+// first, until it fits, saying which.
 func writeColumns(w io.Writer, points []results.Point, cols []column) error {
 	cols = slices.DeleteFunc(cols, func(c column) bool { return !c.on })
 	width := format.Width(w)
@@ -292,8 +292,6 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		// A table of model points alone still says that they are the model's.
 		{"source", sources || model, results.OriginLabel, sourceSpare},
 		{"notes", has(func(p results.Point) bool { return Notes(p) != "" }), Notes, 0}}...)
-	// The calibration is the caption's of whatever prints the table (the
-	// model's says it in words), every cost with its interval the JSON's.
 	return writeColumns(w, points, cols)
 }
 
@@ -388,9 +386,8 @@ func CalibrationLines(points []results.Point) []string {
 
 // FormatBound formats a model's throughput bound, the most the structure
 // allows with no waiting, "1000.0"; "-" for a measurement, "none" where
-// nothing bounds. What sets it (Bounds.Limit) is left to the JSON: a
-// table's "limited by" names what limits the point, found by experiment,
-// and a second resource beside it would read as a second name for it.
+// nothing bounds. What sets it is left to the JSON: beside "limited by"
+// it would read as a second name for the limit.
 func FormatBound(b *results.Bounds) string {
 	switch {
 	case b == nil:

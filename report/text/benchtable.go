@@ -3,7 +3,6 @@ package text
 import (
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // benchRow is one benchmark at one CPU count: its repetitions.
@@ -117,7 +117,7 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 	if len(pkgs) > 1 {
 		head = append(head, "pkg")
 	}
-	wide := fmt.Sprintf("need >= %d runs (-count) for a confidence interval at level 0.95", benchRunsForInterval())
+	wide := fmt.Sprintf("need >= %d runs (-count) for a confidence interval at level 0.95", stats.RunsForInterval())
 	marked := false
 	for i, row := range rows {
 		for j := 1; j < len(row)-1; j++ {
@@ -172,20 +172,4 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 		fmt.Fprintln(w, format.Wrap("¹ "+wide, width, "  "))
 	}
 	return nil
-}
-
-// benchRunsForInterval is the fewest runs whose median benchmath bounds
-// at 95 %: 6.
-func benchRunsForInterval() int {
-	for n := 2; n < 50; n++ {
-		values := make([]float64, n)
-		for i := range values {
-			values[i] = float64(i)
-		}
-		s := benchmath.AssumeNothing.Summary(benchmath.NewSample(values, &benchmath.DefaultThresholds), 0.95)
-		if !math.IsInf(s.Lo, 0) && !math.IsInf(s.Hi, 0) {
-			return n
-		}
-	}
-	return 50
 }

@@ -16,10 +16,10 @@ type Metric string
 // The metrics of Columns that the harness, the model and every window a
 // point is marked from (sweep.Window) give it.
 const (
-	Errors  Metric = "errors"
-	Drops   Metric = "drops"
-	CPUUsed Metric = "cpu_used"
-	Util    Metric = "util"
+	Errors  Metric = "errors"   // operations that failed
+	Drops   Metric = "drops"    // open-loop arrivals turned away by a full queue
+	CPUUsed Metric = "cpu_used" // the process's CPU time over wall time, in CPUs
+	Util    Metric = "util"     // CPUUsed over CPUs: the share of the allowed CPUs used
 )
 
 // Column is a metric registered for every surface, with all that JSON,

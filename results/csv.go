@@ -23,12 +23,10 @@ type csvField struct {
 }
 
 // seconds and millis are a duration held in seconds or in milliseconds;
-// costsOf a calibration's costs.
+// costList a calibration's costs.
 type (
-	seconds struct{ d *time.Duration }
-	millis  struct{ d *time.Duration }
-	costsOf struct{ c *Calibration }
-	// costList is a list of costs alone: a set-aside calibration's.
+	seconds  struct{ d *time.Duration }
+	millis   struct{ d *time.Duration }
 	costList struct{ k *[]Cost }
 )
 
@@ -79,7 +77,7 @@ func csvFields(p *Point, s *csvParts) []csvField {
 		f("calibration.host", "calibration", &c.Host), z("calibration.date", "calibration", &c.Date),
 		f("calibration.others_cpus", "calibration", &c.Others), f("calibration.forced", "calibration", &c.Forced),
 		z("calibration.unsaved", "calibration", &c.Unsaved),
-		f("calibration.costs", "calibration", costsOf{c}), f("calibration.given", "calibration", &c.Given),
+		f("calibration.costs", "calibration", costList{&c.Costs}), f("calibration.given", "calibration", &c.Given),
 		z("calibration.calibrations", "calibration", &c.Calibrations), z("calibration.since", "calibration", &c.Since),
 		f("machines", "machines", &s.machines), f("steps.grind_ms", "shop", millis{&st.Grind}), f("steps.press_ms", "shop", millis{&st.Press}),
 		f("steps.steam_ms", "shop", millis{&st.Steam}), f("steps.combine_ms", "shop", millis{&st.Combine}),
@@ -207,10 +205,10 @@ func csvCell(ptr any) string {
 		for _, m := range *v {
 			cells = append(cells, fmt.Sprintf("%s:%d:%s:%s", m.Name, m.Uses, num(m.BusyFrac), num(m.MeanWaitMs)))
 		}
-	case costsOf:
-		cells = costCells(v.c.Costs)
 	case costList:
-		cells = costCells(*v.k)
+		for _, k := range *v.k {
+			cells = append(cells, fmt.Sprintf("%s:%d:%d:%d", k.Name, k.Median, k.Lo, k.Hi))
+		}
 	case *map[Metric]float64: // in name order, so that the same point gives the same row
 		for _, k := range slices.Sorted(maps.Keys(*v)) {
 			cells = append(cells, string(k)+"="+num((*v)[k]))
@@ -221,13 +219,4 @@ func csvCell(ptr any) string {
 		}
 	}
 	return strings.Join(cells, ";")
-}
-
-// costCells are costs as a cell's entries.
-func costCells(costs []Cost) []string {
-	var cells []string
-	for _, k := range costs {
-		cells = append(cells, fmt.Sprintf("%s:%d:%d:%d", k.Name, k.Median, k.Lo, k.Hi))
-	}
-	return cells
 }

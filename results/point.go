@@ -30,12 +30,9 @@ type Point struct {
 	Throughput float64
 	Unit       string
 	// Metrics are the point's other numbers, each a value in its unit:
-	// those of Columns (Errors, the operations that failed; Drops,
-	// open-loop arrivals turned away by a full queue; CPUUsed, the
-	// process's CPU time over wall time, in CPUs; Util, that over CPUs,
-	// the share of the allowed CPUs used), a lab's own ("speedup") and a
-	// Go benchmark's ("B/op"). One a point was not measured for is
-	// absent; set them with Set.
+	// those of Columns, a lab's own ("speedup") and a Go benchmark's
+	// ("B/op"). One a point was not measured for is absent; set them with
+	// Set.
 	Metrics map[Metric]float64
 	// Latency is the whole call in a closed loop, and from intended
 	// arrival to completion in an open loop, where Service holds the time
@@ -251,24 +248,17 @@ type Machine struct {
 	// the shop's machines).
 	Goroutines int     `json:"goroutines,omitempty"`
 	Takers     float64 `json:"takers,omitempty"`
-	// Follows is how many of its holds were followed by another hold seen
-	// to end, Handoffs how many of those the next hold was another
-	// goroutine's (a watched lock's, from its sampled holds, counted as
-	// Uses is): Handoffs over Follows is the share of its acquisitions
-	// that moved it between goroutines. Both 0 where not known (meters,
-	// files of a watcher that did not count them).
+	// Follows is how many of a watched lock's sampled holds were followed
+	// by another hold seen to end, Handoffs how many of those by another
+	// goroutine's (see HandoffShare); both 0 where not known.
 	Follows  int64 `json:"follows,omitempty"`
 	Handoffs int64 `json:"handoffs,omitempty"`
 	// AfterWaitHoldNs is a watched lock's mean hold where it was taken
-	// after a wait, so from another goroutine's hold (and what it guards
-	// with it, which a lock taken free mostly has from its own last hold),
-	// AfterWaitTimed how many such holds were timed, and FreeHoldNs its
-	// mean hold where taken free (an RWMutex's: its writers', whose
-	// Unlock also wakes the readers that came meanwhile); in ns, what the
-	// watcher's timing adds to a hold taken off, and over the holds of its
-	// group's every lock. 0 where not known (no
-	// hold timed after a wait; meters; files of a watcher that did not
-	// time them apart).
+	// after a wait, so from another goroutine (with the data it guards
+	// still on that one's CPU), AfterWaitTimed how many such holds were
+	// timed, and FreeHoldNs its mean hold where taken free (an RWMutex's:
+	// its writers'); in ns, the watcher's own timing taken off, over its
+	// group's every lock. 0 where not known.
 	FreeHoldNs      float64 `json:"free_hold_ns,omitempty"`
 	AfterWaitHoldNs float64 `json:"after_wait_hold_ns,omitempty"`
 	AfterWaitTimed  int64   `json:"after_wait_timed,omitempty"`

@@ -3,17 +3,16 @@ package text
 import (
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // benchRow is one benchmark at one CPU count: its repetitions.
@@ -118,7 +117,7 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 	if len(pkgs) > 1 {
 		head = append(head, "pkg")
 	}
-	wide := fmt.Sprintf("need >= %d runs (-count) for a confidence interval at level 0.95", benchRunsForInterval())
+	wide := fmt.Sprintf("need >= %d runs (-count) for a confidence interval at level 0.95", stats.RunsForInterval())
 	marked := false
 	for i, row := range rows {
 		for j := 1; j < len(row)-1; j++ {
@@ -138,13 +137,7 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 	// A table wider than the terminal goes in several, each with the
 	// benchmarks' names, as benchstat writes a table per unit.
 	width := format.Width(w)
-	widths := make([]int, len(head))
-	for j := range head {
-		widths[j] = utf8.RuneCountInString(head[j])
-		for _, row := range rows {
-			widths[j] = max(widths[j], utf8.RuneCountInString(row[j]))
-		}
-	}
+	widths := columnWidths(append([][]string{head}, rows...)...)
 	var groups [][]int
 	used := width
 	for j := 1; j < len(head); j++ {
@@ -179,20 +172,4 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 		fmt.Fprintln(w, format.Wrap("¹ "+wide, width, "  "))
 	}
 	return nil
-}
-
-// benchRunsForInterval is the fewest runs whose median benchmath bounds
-// at 95 %: 6.
-func benchRunsForInterval() int {
-	for n := 2; n < 50; n++ {
-		values := make([]float64, n)
-		for i := range values {
-			values[i] = float64(i)
-		}
-		s := benchmath.AssumeNothing.Summary(benchmath.NewSample(values, &benchmath.DefaultThresholds), 0.95)
-		if !math.IsInf(s.Lo, 0) && !math.IsInf(s.Hi, 0) {
-			return n
-		}
-	}
-	return 50
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
@@ -76,7 +75,7 @@ func WriteLessons(w io.Writer, rs []lesson.Result) error {
 	}
 	// Where the six columns pass the width, a row keeps the claim and
 	// its verdict, and the figures go on the first line under it.
-	wide := lessonRowsWidth(append([][]string{head}, rows...)) <= width
+	wide := tableWidth(append([][]string{head}, rows...)...) <= width
 	if wide {
 		t.Row(head...)
 	} else {
@@ -105,25 +104,6 @@ func WriteLessons(w io.Writer, rs []lesson.Result) error {
 	t.Line("")
 	t.Line(format.Wrap(lesson.Tally(rs), width, ""))
 	return t.Write(w)
-}
-
-// lessonRowsWidth is how wide rows are laid out as a table: each column as wide
-// as its widest cell, two spaces between.
-func lessonRowsWidth(rows [][]string) int {
-	var widths []int
-	for _, r := range rows {
-		for i, c := range r {
-			if i == len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[i] = max(widths[i], utf8.RuneCountInString(c))
-		}
-	}
-	n := 0
-	for _, w := range widths {
-		n += w + 2
-	}
-	return n - 2
 }
 
 // LessonLine says one result in a line, for progress: "talk/ideal-scales:

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -43,25 +44,19 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	rows := shopRows(measured, model)
 	var mCounts, pCounts []int
 	for _, r := range rows {
-		for n := range r.measured {
-			mCounts = collect.AppendNew(mCounts, n)
-		}
+		mCounts = slices.AppendSeq(mCounts, maps.Keys(r.measured))
+		pCounts = slices.AppendSeq(pCounts, maps.Keys(r.model))
 	}
+	slices.Sort(mCounts)
+	mCounts = slices.Compact(mCounts)
 	// The model's counts past the most measured: within them the
 	// measurements speak (the model's figures there are the full table's).
 	most := 0
-	for _, n := range mCounts {
-		most = max(most, n)
+	if len(mCounts) > 0 {
+		most = mCounts[len(mCounts)-1]
 	}
-	for _, r := range rows {
-		for n := range r.model {
-			if n > most {
-				pCounts = collect.AppendNew(pCounts, n)
-			}
-		}
-	}
-	slices.Sort(mCounts)
 	slices.Sort(pCounts)
+	pCounts = slices.Compact(slices.DeleteFunc(pCounts, func(n int) bool { return n <= most }))
 	// A measured count's column holds measurements alone.
 	cell := func(r shopRow, n int) string {
 		if c, ok := r.measured[n]; ok {

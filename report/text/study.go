@@ -204,21 +204,11 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		items = append(items, it)
 	}
 	header := []string{"variant", "cpus", "predicted", "band", "ceiling", "measured", "check"}
-	widths := make([]int, len(header)-1)
-	widen := func(cells []string) {
-		for i := range widths {
-			widths[i] = max(widths[i], utf8.RuneCountInString(cells[i]))
-		}
-	}
-	widen(header)
+	fixed := [][]string{header[:len(header)-1]} // the columns before the check
 	for _, it := range items {
-		widen(it.cells)
+		fixed = append(fixed, it.cells[:len(header)-1])
 	}
-	fixed := 0
-	for _, n := range widths {
-		fixed += 2 + n // each cell after its gap
-	}
-	headed := fixed > format.Width(w)
+	headed := len(gap)+tableWidth(fixed...) > format.Width(w)
 	if headed {
 		header[0] = ""
 	}

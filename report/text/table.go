@@ -63,9 +63,9 @@ type column struct {
 }
 
 // writeColumns writes a table of points in the columns that are on, then
-// the note on the disturbed ones. A table wider than w's width (format.Width) writes
-// its notes, the last column, under their rows, and leaves out its spare
-// columns, the highest ranked first, until it fits, saying which.
+// the note on the disturbed ones. A table wider than w writes its notes
+// under their rows, and leaves out its spare columns, the highest ranked
+// first, until it fits, saying which.
 func writeColumns(w io.Writer, points []results.Point, cols []column) error {
 	cols = slices.DeleteFunc(cols, func(c column) bool { return !c.on })
 	width := format.Width(w)
@@ -143,6 +143,30 @@ func fits(points []results.Point, cols []column, width int) bool {
 		return true
 	}
 	return len(cols) > 1 && widest(columnsTable(points, cols[:len(cols)-1], nil, width))+2 <= width-format.NarrowestWrap
+}
+
+// columnWidths is each column's widest cell, of rows laid out as a table.
+func columnWidths(rows ...[]string) []int {
+	var widths []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	return widths
+}
+
+// tableWidth is how wide rows laid out as a table are, two spaces between
+// columns.
+func tableWidth(rows ...[]string) int {
+	n := -len(gap)
+	for _, w := range columnWidths(rows...) {
+		n += w + len(gap)
+	}
+	return n
 }
 
 // widest is the most columns a line of s takes.
@@ -268,8 +292,6 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		// A table of model points alone still says that they are the model's.
 		{"source", sources || model, results.OriginLabel, sourceSpare},
 		{"notes", has(func(p results.Point) bool { return Notes(p) != "" }), Notes, 0}}...)
-	// The calibration is the caption's of whatever prints the table (the
-	// model's says it in words), every cost with its interval the JSON's.
 	return writeColumns(w, points, cols)
 }
 
@@ -364,9 +386,8 @@ func CalibrationLines(points []results.Point) []string {
 
 // FormatBound formats a model's throughput bound, the most the structure
 // allows with no waiting, "1000.0"; "-" for a measurement, "none" where
-// nothing bounds. What sets it (Bounds.Limit) is left to the JSON: a
-// table's "limited by" names what limits the point, found by experiment,
-// and a second resource beside it would read as a second name for it.
+// nothing bounds. What sets it is left to the JSON: beside "limited by"
+// it would read as a second name for the limit.
 func FormatBound(b *results.Bounds) string {
 	switch {
 	case b == nil:
@@ -427,4 +448,35 @@ func Write(w io.Writer, f results.Format, points []results.Point) error {
 		return WriteTable(w, points)
 	}
 	return results.Write(w, f, points)
+}
+
+// trustNotes say p's Trust in words, for a table's notes.
+func trustNotes(p results.Point) []string {
+	var n []string
+	b := p.Bounds
+	if b != nil && p.Steady != nil && !*p.Steady {
+		if b.Little != 0 && math.Abs(b.Little-1) > results.LittleTolerance {
+			n = append(n, fmt.Sprintf("not steady: Little's law %.3f", b.Little))
+		}
+		if p.Rate > 0 && b.Arrived > 0 && !results.QueueSteady(b.Growth, b.Arrived) {
+			n = append(n, fmt.Sprintf("not steady: the queue grew by %d over the window (%.0f %% of its arrivals); its latencies depend on --dur", b.Growth, 100*float64(b.Growth)/float64(b.Arrived)))
+		}
+	}
+	for _, a := range p.Above {
+		n = append(n, a.Text)
+	}
+	for _, c := range p.Caveats {
+		n = append(n, c.Text)
+	}
+	return n
+}
+
+// Notes says what a reader must know about a point beside its numbers:
+// the talk's harness, what its Trust says.
+func Notes(p results.Point) string {
+	var n []string
+	if p.Harness == "talk" {
+		n = append(n, "talk harness")
+	}
+	return strings.Join(append(n, trustNotes(p)...), "; ")
 }

@@ -3,6 +3,7 @@ package text
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -78,13 +79,7 @@ func WriteSpeedups(w io.Writer, points []results.Point, base map[string]float64,
 	if len(counts) > 0 {
 		last = counts[len(counts)-1]
 	}
-	var ks []string
-	for _, k := range kinds {
-		if !slices.Contains(ks, k) {
-			ks = append(ks, k)
-		}
-	}
-	slices.Sort(ks)
+	ks := slices.Compact(slices.Sorted(maps.Values(kinds)))
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Width: format.Width(w)}
 	head := []string{"", "1 CPU"}
 	measured := false
@@ -112,12 +107,10 @@ func WriteSpeedups(w io.Writer, points []results.Point, base map[string]float64,
 			}
 			row := []string{m, siRate(one)}
 			for _, n := range counts {
-				p, ok := at[n]
-				switch {
-				case !ok:
-					row = append(row, "-")
-				default:
+				if p, ok := at[n]; ok {
 					row = append(row, format.Sig(p.Throughput/one, 2))
+				} else {
+					row = append(row, "-")
 				}
 			}
 			if p, ok := at[last]; ok && p.Band != nil {

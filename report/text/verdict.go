@@ -129,7 +129,7 @@ func headlineWho(c analysis.Count) []string {
 	switch {
 	case len(c.Rest) == 0 && c.Every && !one:
 		out = append(out, "every mode makes")
-	case c.Every && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
+	case c.Every && len(c.Rest) > 0 && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
 		out = append(out, "every mode but "+format.JoinAnd(collect.Mapped(c.Rest, func(o analysis.Below) string { return o.Mode }))+" makes")
 	}
 	return append(out, format.Count(len(c.Best), "mode")+" "+most)
@@ -150,20 +150,11 @@ func countSentence(c analysis.Count) string {
 	if c.Costs != "" { // the answer names the costs it rests on, and their quality
 		source += ", " + c.Costs
 	}
-	who, verb := format.JoinAnd(c.BestNamed), "make the most,"
-	switch {
-	case len(c.Rest) == 0 && len(c.Best) > 1 && c.Every:
-		who, verb = "every mode", "makes"
-	case len(c.Rest) == 0 && len(c.Best) > 1:
-		verb = "make"
-	case len(c.Best) == 1 && len(c.Rest) == 0:
-		verb = "makes"
-	case len(c.Best) == 1:
-		verb = "makes the most,"
-	case c.Every && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
-		who, verb = "every mode but "+format.JoinAnd(collect.Mapped(c.Rest, func(o analysis.Below) string { return o.Mode })), "makes"
+	who := headlineWho(c)
+	if len(who) == 3 { // "every mode" says it best where it can
+		who[0] = who[1]
 	}
-	fmt.Fprintf(&s, "On %s, %s: %s %s %s %s%s at a median %s", cpus(c.CPUs), source, who, verb, rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), format.MsRange(c.P50Lo, c.P50Hi))
+	fmt.Fprintf(&s, "On %s, %s: %s %s %s%s at a median %s", cpus(c.CPUs), source, who[0], rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), format.MsRange(c.P50Lo, c.P50Hi))
 	if len(c.Rest) > 0 {
 		s.WriteString("; " + restText(c.Rest))
 	}

@@ -36,8 +36,7 @@ func (v Verdict) Empty() bool {
 type Count struct {
 	CPUs int `json:"cpus"`
 	// Source is where its figures come from: "measured on vm"; Model says
-	// they are all predicted, Mixed some, Costs whose runtime costs they
-	// rest on and how far to trust them (Entry.Costs).
+	// they are all predicted, Mixed some; Costs as Entry.Costs.
 	Source string `json:"source"`
 	Model  bool   `json:"model,omitempty"`
 	Mixed  bool   `json:"mixed,omitempty"`
@@ -54,16 +53,14 @@ type Count struct {
 	Hi        float64  `json:"hi"`
 	P50Lo     float64  `json:"p50_lo_ms"`
 	P50Hi     float64  `json:"p50_hi_ms"`
-	// Band is the throughput Best's predictions allow across the costs'
-	// intervals, their bands' lowest edge to their highest; nil where
-	// any of them is measured or has no band.
+	// Band spans Best's predictions' bands; nil where any of them is
+	// measured or has no band.
 	Band *[2]float64 `json:"band,omitempty"`
 	// Rest make less, the most first.
 	Rest []Below `json:"rest,omitempty"`
-	// Unranked are the measured modes left out of Best and Rest because
-	// other processes took CPU while they were measured, the most first:
-	// a disturbed point never wins. Inconclusive is InconclusiveDisturbed
-	// where that leaves no mode to rank.
+	// Unranked are the disturbed modes, left out of Best and Rest (a
+	// disturbed point never wins), the most first; Inconclusive is
+	// InconclusiveDisturbed where that leaves no mode to rank.
 	Unranked     []Below `json:"unranked,omitempty"`
 	Inconclusive string  `json:"inconclusive,omitempty"`
 	// Disturbed of the All points measured here were disturbed.
@@ -73,9 +70,7 @@ type Count struct {
 	// Apart are modes counting another unit.
 	References []Reference `json:"references,omitempty"`
 	Apart      []Reference `json:"apart,omitempty"`
-	// Caveats are those of the ranked modes' predictions here (Best's
-	// and Rest's): what the model says of its own figures (a brief,
-	// contended lock's is rough).
+	// Caveats are what the model says of the ranked modes' figures here.
 	Caveats []ModeCaveat `json:"caveats,omitempty"`
 }
 
@@ -132,8 +127,7 @@ type ModeLimit struct {
 	First int `json:"first"`
 	// Races says the mode has a data race: a reference.
 	Races bool `json:"races,omitempty"`
-	// Caveats are what the model says of its own figure at CPUs
-	// (Entry.Caveats), which its causal profile's gains rest on too.
+	// Caveats are what the model says of its own figure at CPUs.
 	Caveats []results.Caveat `json:"caveats,omitempty"`
 }
 
@@ -146,9 +140,8 @@ type Limit struct {
 	// Named says it for people, in short: "the grinder", "the CPUs".
 	Named string `json:"named"`
 	// With says the CPUs or the customers bind together with the machines
-	// Class names ("the 2 grinders and the customers together", of class
-	// grinder): the map marks such a cell, so that its colour is not read
-	// as all of the limit.
+	// Class names ("the 2 grinders and the customers together"): the map
+	// marks such a cell, its colour not being all of the limit.
 	With bool `json:"with,omitempty"`
 	// Change is the best change tried, Gain its gain (0.5 is 50 % more);
 	// Combined says it relieves several at once.
@@ -205,9 +198,8 @@ type Entry struct {
 	P99        float64 `json:"p99_ms"`
 	Util       float64 `json:"util"`
 	Unit       string  `json:"unit"`
-	// Band is a prediction's throughput band, its first repetition's:
-	// the throughput with the runtime's costs at the edges of their
-	// intervals; nil for a measurement or a prediction without one.
+	// Band is a prediction's throughput band (results.Band), its first
+	// repetition's; nil for a measurement.
 	Band      *[2]float64 `json:"band,omitempty"`
 	Reps      int         `json:"reps"`
 	Disturbed int         `json:"disturbed"`
@@ -370,8 +362,8 @@ type Check struct {
 const resolution = 0.005
 
 // WideBand is how many times its low end a band's high end may be and
-// still tell designs apart: a band wider holds most measurements whatever
-// the design, and one within it says little.
+// still tell designs apart: a wider one holds most measurements whatever
+// the design.
 const WideBand = 1.5
 
 // Wide reports whether the band is too wide to tell designs apart

@@ -92,92 +92,70 @@ type Stretched struct {
 	Kind    string `json:"kind"`
 	Members int    `json:"members,omitempty"`
 	// UsesPerOp is how many times an operation used the group in the
-	// first run as it is (a channel: sent on it); Extra, what each use was
-	// stretched by, the stretches' Extra per operation over UsesPerOp: a
-	// lock's hold made longer, a channel's sender spinning it before each
-	// send, as a slower stage ahead of the handoff would.
+	// first run as it is; Extra, what each use was stretched by (a hold
+	// made longer, a sender spinning before each send): Stretches.Extra
+	// over UsesPerOp.
 	UsesPerOp float64 `json:"uses_per_op"`
 	Extra     Nanos   `json:"extra_ns"`
-	// Injected is what the stretched runs' own meters measured was added
-	// to each use: their mean hold less the runs' as it is, the median
-	// over the rounds; 0 where not measured (a channel, a readers' site:
-	// see HoldsTimeStretch), or where the stretched holds measured no
-	// longer than as it is: a hold that varies between runs by more than
-	// the stretch (a long one, timed in a sample) hides it.
+	// Injected is what the stretched runs' meters measured was added to
+	// each hold, the median over the rounds; 0 where not measured (see
+	// HoldsTimeStretch) or hidden by holds that vary more than the stretch.
 	Injected Nanos `json:"injected_ns,omitempty"`
 	// Share is the workers' time it was held or waited for in the first
 	// run as it is: a secondary figure, never the test.
 	Share float64 `json:"share"`
 	// Waited is the share of the workers' time they waited for a lock of
-	// the group as it is, the median over the rounds. A stretch of half an
-	// operation can make a queue of a lock that had none, so a lock waited
-	// for less than Margin whose stretch costs more than the control is left
-	// undecided (Uncontended). Not used for a channel, whose stretch spins
-	// before the handoff.
+	// the group as it is, the median over the rounds (see Uncontended).
 	Waited float64 `json:"waited"`
 	// Busy is the share of the time the group's busiest lock was held as
 	// it is, the median over the rounds: near 1, a lock every worker
 	// queues for.
 	Busy float64 `json:"busy"`
 	// Handoffs is the share of the group's holds whose next hold was
-	// another goroutine's, as it is, the median over the rounds; HandoffsKnown
-	// says the meters counted them (a watched benchmark's do).
+	// another goroutine's, as it is, the median over the rounds, where the
+	// meters counted them (HandoffsKnown).
 	Handoffs      float64 `json:"handoffs"`
 	HandoffsKnown bool    `json:"handoffs_known"`
 	// Serial says the stretch cost more than its control, but the control
-	// cost nearer Bottleneck than Frac/(1+Frac): time added outside every
-	// lock cost nearly as on a path the workers take one at a time, and a
-	// stretch that makes a lock a queue on top of that cannot tell whether
-	// the lock is what holds them back (nor, if they waited for it Margin of
-	// their time or more, that it is not). The part is undecided, never
-	// named nor cleared.
+	// cost nearer Bottleneck than Frac/(1+Frac): the workers already run
+	// one at a time, so the stretch cannot tell whether this lock is why.
+	// Undecided.
 	Serial bool `json:"control_serial,omitempty"`
 	// Uncontended says the stretch cost more than its control, yet the
-	// lock was waited for less than Margin of the time as it is: the
-	// stretch may have made the queue it measured; undecided.
+	// lock was waited for less than Margin of the time as it is: a
+	// stretch can make the queue it measures. Undecided.
 	Uncontended bool `json:"uncontended,omitempty"`
-	// Bound is what the time the stretch added (Extra a use, or Injected
-	// where more) costs where every operation waits its turn for it:
-	// n×E/(T+n×E) with n workers, E that time an operation and T a worker's
-	// time an operation as it is, the median over the undisturbed rounds.
-	// Time added to a path can cost no more. OverBound says the stretch cost
-	// more than Bound by more than Margin: it made waste of its own (waiters
-	// parked behind the longer hold), and shows nothing of the lock as it
-	// is; undecided, unless Captured.
+	// Bound is the most the time the stretch added (Extra a use, or
+	// Injected where more) can cost, where every operation waits its turn
+	// for it: n×E/(T+n×E) with n workers, E that time an operation and T a
+	// worker's time an operation as it is. OverBound says the stretch cost
+	// more than Bound by more than Margin: waste of its own (waiters parked
+	// behind the longer hold); undecided, unless Captured.
 	Bound     float64 `json:"bound"`
 	OverBound bool    `json:"over_bound,omitempty"`
-	// Captured says the watcher saw, in the undisturbed runs as it is, the
-	// workers take turns at this lock: they waited for it at least Margin of
-	// their time, and its holds passed to another goroutine in under a tenth
-	// of what takers side by side would pass it ((n-1)/n of the operations,
-	// over its uses an operation): one worker took it back to back while the
-	// others waited. Time added outside it is then on the same one-at-a-time
-	// path, so the control costs nearly what the stretch does; the part
-	// limits where, beside that, its stretch cost more than its control (the
-	// median beyond it above zero). A sync.Mutex's only: an RWMutex's
-	// readers hold it side by side.
+	// Captured says the watcher saw, in the undisturbed runs as it is, one
+	// worker take this lock back to back while the others waited: they
+	// waited for it at least Margin of their time, and its holds passed to
+	// another goroutine under a tenth as often as takers side by side
+	// would. The control then costs nearly what the stretch does, so the
+	// part limits where its stretch's median beyond the control is above
+	// zero. A sync.Mutex's only.
 	Captured bool `json:"captured,omitempty"`
 	// Queued says the watcher and the control together saw the workers
-	// held one at a time at this lock: as it is they waited for it at least
-	// Margin of their time, and for no other part as long; the control's
-	// interval lay wholly Margin or more above Frac/(1+Frac), nearer
-	// Bottleneck, or with holds passing as a Captured lock's do; and its
-	// holds passed between the workers in under half of what taking it side
-	// by side would, in most of those runs. Waits alone do not say so: where
-	// the lock's data moves between the CPUs as much without the lock, a
-	// lock split in shards makes no more, and such a lock is left undecided.
-	// Where the workers queue at a short lock, time before it and time
-	// inside it each change how it passes between the CPUs, so neither the
-	// stretch nor its control matches the lock as it is: the part is named
-	// by what was seen, not by the stretch; Captured takes precedence in the
-	// answer.
+	// held one at a time at this lock: they waited for it at least Margin
+	// of their time and for no other part as long; the control's interval
+	// lay wholly Margin or more above Frac/(1+Frac); and its holds passed
+	// between the workers under half as often as side by side, in most
+	// runs (waits alone do not say so: the data may move between the CPUs
+	// as much without the lock). At a short lock neither the stretch nor
+	// the control matches the lock as it is, so the part is named by what
+	// was seen; Captured takes precedence.
 	Queued bool `json:"queued,omitempty"`
-	// Unmatched says the stretch cost less than its control, the interval
+	// Unmatched says the stretch cost less than its control (the interval
 	// wholly below -Margin, or below zero where the workers waited for the
-	// lock Margin of their time or more: time before a short lock widens the
-	// gap in which another takes it, so it moves between the CPUs more often,
-	// while time inside lets the holder take it again. The control is no
-	// match for the lock; undecided, never cleared.
+	// lock Margin of their time or more): time before a short lock moves it
+	// between the CPUs more often, time inside lets the holder take it
+	// again. Undecided.
 	Unmatched bool `json:"control_unmatched,omitempty"`
 	// Points are its runs, one a round.
 	Points []results.Point `json:"-"`
@@ -190,14 +168,11 @@ type Stretched struct {
 	Lo       float64 `json:"beyond_lo"`
 	Hi       float64 `json:"beyond_hi"`
 	Interval bool    `json:"interval"`
-	// Decided says the interval over the QuietRounds alone (rounds none
-	// of whose three runs, as it is, the control and the stretch, was
-	// disturbed; Beyond, Lo and Hi are theirs where they are enough for
-	// an interval) lies wholly above Margin, or wholly below it; Limits,
-	// above. Beside another busy process the CPUs the two would share are
-	// not there, and time added anywhere costs alike, while a holder
-	// descheduled holding its lock makes a stretched lock cost more: a
-	// disturbed round decides nothing.
+	// Decided says the interval over the QuietRounds alone (rounds none of
+	// whose three runs was disturbed; Beyond, Lo and Hi are theirs where
+	// enough) lies wholly above Margin, or wholly below; Limits, above. A
+	// disturbed round decides nothing: a holder descheduled holding its
+	// lock makes a stretched lock cost more.
 	Decided     bool `json:"decided"`
 	Limits      bool `json:"limits"`
 	QuietRounds int  `json:"quiet_rounds"`

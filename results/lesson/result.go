@@ -157,3 +157,49 @@ func Tally(rs []Result) string {
 	}
 	return s
 }
+
+// Start is what a run of claims is about to measure: Claims claims at
+// Level ("quick"), taking AtMost, each claim that waits for quiet up to
+// QuietWait more, on Host with CPUs CPUs.
+type Start struct {
+	Claims            int
+	Level, Host       string
+	AtMost, QuietWait time.Duration
+	CPUs              int
+}
+
+// Reached is a verdict as it is reached, the Done-th of Total, Elapsed
+// into the run, whose limit leaves LimitLeft; Waits says claims may wait
+// for quiet, which moves the limit.
+type Reached struct {
+	Result             Result
+	Done, Total        int
+	Elapsed, LimitLeft time.Duration
+	Waits              bool
+}
+
+// Why is what a verdict rests on, as facts; report/text's LessonReason
+// says it in words (a Result read from a file has the words, Reason).
+type Why struct {
+	Kind WhyKind
+	// Need is the samples an interval needs or, for WhyCPUs, the CPUs
+	// the claim needs, of which this machine has Have.
+	Need, Have int
+}
+
+// WhyKind is the kind of reason for a verdict.
+type WhyKind int
+
+const (
+	WhyNone        WhyKind = iota
+	WhyModel               // the model's figure, exact
+	WhyRace                // not measured under the race detector
+	WhyCPUs                // not measured: more CPUs than the machine has
+	WhyFailed              // failed to measure (Error)
+	WhyDisturbed           // too few quiet samples for an interval
+	WhyOutOfTime           // out of time before an interval
+	WhyTooFew              // too few samples for an interval
+	WhyInterval            // the whole interval on one side of the threshold
+	WhyOnThreshold         // the interval straddles it, its median on it
+	WhyStraddles           // the interval straddles it: MoreRuns would tell
+)

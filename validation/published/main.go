@@ -20,6 +20,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"flag"
@@ -28,9 +29,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
@@ -190,57 +193,82 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		fmt.Fprintf(w, "-keep-lines: a core keeps a cache line about as long as it took to come\n")
 	}
 
-	var pts []point
+	// Each section simulates on its own: they run side by side (the
+	// report took minutes one after another) and print in order.
+	var (
+		sections          []func(w io.Writer)
+		series            = make([][]point, len(all))
+		pud               point
+		measured, twoCPUs []point
+		study             []point
+		later             = make([]lendingTally, len(heldOut))
+	)
 	for i, s := range all {
 		if only != "" && !strings.Contains(s.title, only) {
 			continue
 		}
-		rows := read(filepath.Join(data, s.csv), s.source, s.metric)
-		if len(rows) == 0 {
-			cmdline.Fail(fmt.Errorf("%s: no rows of %q from %q", s.csv, s.metric, s.source))
-		}
-		hw, err := machines.Lookup(s.machine, maxCores(s, rows))
-		cmdline.Check(err)
-		got, note := predict(here, s, rows, cal, hw, keep)
-		fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
-		if note != "" {
-			fmt.Fprintf(w, "   %s\n", note)
-		}
-		printPoints(w, got, "published")
-		pts = append(pts, got...)
+		sections = append(sections, func(w io.Writer) {
+			rows := read(filepath.Join(data, s.csv), s.source, s.metric)
+			if len(rows) == 0 {
+				cmdline.Fail(fmt.Errorf("%s: no rows of %q from %q", s.csv, s.metric, s.source))
+			}
+			hw, err := machines.Lookup(s.machine, maxCores(s, rows))
+			cmdline.Check(err)
+			got, note := predict(here, s, rows, cal, hw, keep)
+			fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
+			if note != "" {
+				fmt.Fprintf(w, "   %s\n", note)
+			}
+			printPoints(w, got, "published")
+			series[i] = got
+		})
 	}
 	if only == "" {
-		pts = append(pts, puddle(w, here, cal))
+		sections = append(sections, func(w io.Writer) { pud = puddle(w, here, cal) })
 	}
-	measured := reportMeasured(w, root, "manycore", "", only, keep, fullTables)
-	var study []point
+	sections = append(sections, func(w io.Writer) {
+		measured = reportMeasured(w, root, "manycore", "", only, keep, fullTables)
+	})
 	if only == "" {
-		reportShop(w, root, "manycore")
-		n := 0
-		for _, st := range studies {
-			var got []point
-			got, n = reportStudy(w, root, "manycore", st.file, st.name, st.pkg, n)
-			study = append(study, got...)
-		}
+		sections = append(sections, func(w io.Writer) {
+			reportShop(w, root, "manycore")
+			n := 0
+			for _, st := range studies {
+				var got []point
+				got, n = reportStudy(w, root, "manycore", st.file, st.name, st.pkg, n)
+				study = append(study, got...)
+			}
+		})
 	}
 	// The later lendings are held out: a row a series, and their studies'
 	// tally only.
-	var later []lendingTally
-	for _, l := range heldOut {
-		t := lendingTally{lending: l}
-		if only == "" {
-			for _, st := range studies {
-				got, _ := reportStudy(io.Discard, root, l.dir, st.file, st.name, st.pkg, 0)
-				t.study = append(t.study, got...)
+	for i, l := range heldOut {
+		sections = append(sections, func(w io.Writer) {
+			t := lendingTally{lending: l}
+			if only == "" {
+				for _, st := range studies {
+					got, _ := reportStudy(io.Discard, root, l.dir, st.file, st.name, st.pkg, 0)
+					t.study = append(t.study, got...)
+				}
 			}
-		}
-		t.prims = reportMeasured(w, root, l.dir, l.letter, only, keep, summaryRows)
-		if only == "" {
-			reportShop(w, root, l.dir)
-		}
-		later = append(later, t)
+			t.prims = reportMeasured(w, root, l.dir, l.letter, only, keep, summaryRows)
+			if only == "" {
+				reportShop(w, root, l.dir)
+			}
+			later[i] = t
+		})
 	}
-	twoCPUs := reportMeasured(w, root, "twocpu", "", only, keep, fullTables)
+	sections = append(sections, func(w io.Writer) {
+		twoCPUs = reportMeasured(w, root, "twocpu", "", only, keep, fullTables)
+	})
+	inOrder(w, sections)
+	var pts []point
+	for _, got := range series {
+		pts = append(pts, got...)
+	}
+	if only == "" {
+		pts = append(pts, pud)
+	}
 	fmt.Fprintf(w, "\nnot expressed (docs/model.md says what each lacks):\n")
 	for _, ne := range notExpressed {
 		fmt.Fprintf(w, "  %s\n", ne)
@@ -272,6 +300,25 @@ func report(w io.Writer, root, file, only string, keep bool) {
 			fmt.Fprintf(w, "each predicted from its own points on 1 and 2 CPUs there, held out:\n")
 			tally(w, t.study)
 		}
+	}
+}
+
+// inOrder runs each section into a buffer of its own, as many at once as
+// there are CPUs, and writes their output to w in the sections' order.
+func inOrder(w io.Writer, sections []func(io.Writer)) {
+	bufs := make([]bytes.Buffer, len(sections))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, f := range sections {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			f(&bufs[i])
+		})
+	}
+	wg.Wait()
+	for i := range bufs {
+		w.Write(bufs[i].Bytes())
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
@@ -156,7 +157,15 @@ func reportMeasured(w io.Writer, root, dir, letter, only string, keep bool, styl
 		fmt.Fprintf(w, "and within 2×, the worst (~ rough, ^ shared line, ! lockstep)\n")
 		fmt.Fprintf(w, "        %6s  %7s  %9s  %s\n", "points", "in band", "within 2×", "worst")
 	}
-	var pts []point
+	// Each series' prediction simulates on its own: all side by side,
+	// then written in order.
+	type prediction struct {
+		got  []point
+		note string
+		ok   bool
+	}
+	preds := make([]prediction, len(measuredSeries))
+	var wg sync.WaitGroup
 	for i, s := range measuredSeries {
 		if only != "" && !strings.Contains(s.title, only) {
 			continue
@@ -172,7 +181,18 @@ func reportMeasured(w io.Writer, root, dir, letter, only string, keep bool, styl
 		if s.everyCPU {
 			s.cpus = func(int) int { return hw.Shape.Threads() }
 		}
-		got, note := predict(here, s, rows, cal, hw, keep)
+		wg.Go(func() {
+			got, note := predict(here, s, rows, cal, hw, keep)
+			preds[i] = prediction{got, note, true}
+		})
+	}
+	wg.Wait()
+	var pts []point
+	for i, s := range measuredSeries {
+		if !preds[i].ok {
+			continue
+		}
+		got, note := preds[i].got, preds[i].note
 		if twoCPUs {
 			for _, p := range got {
 				if p.cores == 2 {

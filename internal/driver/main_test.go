@@ -83,6 +83,7 @@ func TestMain(m *testing.M) {
 	removeSharedPlayground()
 	removeSharedCalibration()
 	removeCacheStudy()
+	removeRendered()
 	if code == 0 {
 		if err := goleak.Find(); err != nil {
 			fmt.Fprintf(os.Stderr, "goleak: %v\n", err)

@@ -41,8 +41,7 @@ func advise(ctx context.Context, pr *CausalProfile, sched string, changes []what
 	if err != nil {
 		return nil, err
 	}
-	now := pr.Now
-	b := pr.Bottleneck
+	now, b := pr.Now, pr.Bottleneck
 	a := &Advice{System: pr.System, Mode: now.Mode, CPUs: now.CPUs, Unit: now.Unit, Sched: cmp.Or(sched, "go"), Model: b.Model,
 		Now: outcome(now)}
 	a.Now.Bottleneck = &b

@@ -240,10 +240,9 @@ func trial(t target, r relief, now, p results.Point) Trial {
 	if now.Throughput > 0 {
 		e.Gain = p.Throughput/now.Throughput - 1
 	}
-	switch {
-	case p.Dur.Seconds() < now.Dur.Seconds():
+	if p.Dur.Seconds() < now.Dur.Seconds() {
 		e.WindowS = p.Dur.Seconds() // a probe: its latencies are not the point's window's
-	default:
+	} else {
 		if now.Latency.P50 > 0 {
 			e.P50Change = p.Latency.P50/now.Latency.P50 - 1
 		}

@@ -19,9 +19,8 @@ func ModelLabel(sched string, c sim.Costs) string {
 }
 
 // SettingOf says beside an answer which model policy is, where its costs
-// came from ("calibration FILE", "the cost flags") and whose (machine, if
-// known), for costs of the machine whose names ("" for this one): "the
-// model, go policy, calibration FILE, for vm's …: wake 132µs, …".
+// came from (from: "calibration FILE") and whose (whose: "" for this
+// machine): "the model, go policy, calibration FILE, for vm's …: wake 132µs, …".
 func SettingOf(policy model.Policy, from, machine, whose string) string {
 	if policy.Sched == "fifo" {
 		return "the model, fifo policy (idealized CPUs: no calibration)"
@@ -40,18 +39,17 @@ func SettingOf(policy model.Policy, from, machine, whose string) string {
 
 func costsText(c sim.Costs) string {
 	us := func(d time.Duration) string { return format.Sig(float64(d)/float64(time.Microsecond), 3) + "µs" }
-	// The spin wake-up applies only to a P idle for less than the spin
-	// window; without a window no P spins.
 	spin := "no spinning P (spin window 0)"
 	if c.SpinWindow > 0 {
 		spin = fmt.Sprintf("spin wake %s (a P idle under %s)", us(c.SpinWake), us(c.SpinWindow))
 	}
 	s := fmt.Sprintf("wake %s, %s, switch %s, mutex handoff %s, chan handoff %s, buffered %s",
 		us(c.Wake), spin, us(c.Switch), us(c.MutexHandoff), us(c.ChanHandoff), us(c.BufChanHandoff))
-	if c.RunnextGrace > 0 { // measured; calibrations from before it have none
+	// Older calibrations have neither (and never spin on a mutex).
+	if c.RunnextGrace > 0 {
 		s += ", runnext grace " + us(c.RunnextGrace)
 	}
-	if c.MutexSpin > 0 { // measured; calibrations from before it have none, and never spin
+	if c.MutexSpin > 0 {
 		s += ", mutex spin " + us(c.MutexSpin)
 	}
 	return s

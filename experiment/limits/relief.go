@@ -105,17 +105,6 @@ func loadReliefs(cpus, n int, who string) []relief {
 	}
 }
 
-// loadLabel names the CPUs and the load for people.
-func loadLabel(r string) (string, bool) {
-	switch r {
-	case "cpus":
-		return "the CPUs", true
-	case "customers", "servers", "arrivals":
-		return "the " + r, true
-	}
-	return "", false
-}
-
 // reliefs lists the experiments on the system at s: each step faster, a
 // copy more of each resource and stage, (but under fifo) a file's shared
 // lines', a lock held for less, twice each buffer, and the load's.
@@ -204,8 +193,11 @@ func oneMore(noun string, n, lines int) string {
 // label names a resource for people: "the CPUs", "the 2 grinders", "the
 // order queue", "stage grind", "the cache line of mu".
 func (s setting) label(r string) string {
-	if l, ok := loadLabel(r); ok {
-		return l
+	switch r {
+	case "cpus":
+		return "the CPUs"
+	case "customers", "servers", "arrivals":
+		return "the " + r
 	}
 	counted := func(noun string, n int) string {
 		if n > 1 {

@@ -22,12 +22,11 @@ func Resources(p results.Point) []analysis.Resource {
 	for _, r := range all[1:] {
 		held := false
 		for _, sr := range st.Resources {
-			if analysis.Kind(sr.Name) != r.Name {
-				continue
-			}
-			held = true
-			if sr.Hold > 0 {
-				r.Bound = float64(sr.Copies) / sr.Hold
+			if analysis.Kind(sr.Name) == r.Name {
+				held = true
+				if sr.Hold > 0 {
+					r.Bound = float64(sr.Copies) / sr.Hold
+				}
 			}
 		}
 		if held {

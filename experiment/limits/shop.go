@@ -23,11 +23,6 @@ func (s *shop) system() string {
 	return fmt.Sprintf("%s on %s", s.mode, format.Count(s.cfg.CPUs, "CPU"))
 }
 
-// copies is how many machines of kind there are (a line).
-func (s *shop) copies(kind string) int {
-	return max(s.cfg.Variant.Copies.Kind(kind), s.mode.Copies())
-}
-
 // apply is the configuration with k's reliefs.
 func (s *shop) apply(k knobs) model.Config {
 	c := s.load(k)
@@ -40,8 +35,8 @@ func (s *shop) apply(k knobs) model.Config {
 	st := &c.Steps
 	st.Grind, st.Press, st.Steam, st.Combine = scale(st.Grind, "grind"), scale(st.Press, "press"), scale(st.Steam, "steam"), scale(st.Combine, "combine")
 	for key, n := range k.copies {
-		kind := copied(key)
-		c.Variant.Copies = c.Variant.Copies.With(kind, s.copies(kind)+n)
+		kind := copied(key) // n more than the line has
+		c.Variant.Copies = c.Variant.Copies.With(kind, max(s.cfg.Variant.Copies.Kind(kind), s.mode.Copies())+n)
 	}
 	for kind, n := range k.buffers {
 		c.Variant.Buffers = c.Variant.Buffers.With(kind, n)

@@ -144,11 +144,10 @@ func words(t target, pr *CausalProfile, b results.Bottleneck) string {
 	default:
 		best := topTier(pr.Trials)[0]
 		names := labels(t, b.Resources)
-		verb := "limits"
+		verb, together := "limits", ""
 		if len(b.Resources) > 1 || plural3(names) {
 			verb = "limit"
 		}
-		together := ""
 		if len(b.Resources) > 1 {
 			together = " together"
 		}
@@ -194,9 +193,7 @@ func usageText(t target, p results.Point, resources []string) string {
 }
 
 // bestLatency is the trial that cuts the p99 latency most, by 5 % or more.
-func bestLatency(ts []Trial) (Trial, bool) {
-	var best Trial
-	ok := false
+func bestLatency(ts []Trial) (best Trial, ok bool) {
 	for _, tr := range ts {
 		if tr.P99Change <= -0.05 && (!ok || tr.P99Change < best.P99Change) {
 			best, ok = tr, true
@@ -215,13 +212,7 @@ func gainText(e results.Experiment, unit string) string {
 }
 
 // labels names resources for people: "the grinder and the steamer".
-func labels(t target, rs []string) string {
-	var ls []string
-	for _, r := range rs {
-		ls = append(ls, t.label(r))
-	}
-	return format.JoinAnd(ls)
-}
+func labels(t target, rs []string) string { return format.JoinAnd(collect.Mapped(rs, t.label)) }
 
 // plural3 reports whether a label is plural ("the 2 grinders").
 func plural3(label string) bool {

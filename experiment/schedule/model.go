@@ -1,7 +1,6 @@
-// Package schedule draws the schedules the explanation picks (see
-// explain/schedule): the model's exact schedule of a configuration
-// (FromModel), simulated again, beside the execution trace of a measured
-// point where its file is at hand (Pictures).
+// Package schedule draws the schedules explain/schedule picks: the
+// model's exact schedule of a configuration (FromModel) beside the
+// execution trace of a measured point where its file is at hand.
 package schedule
 
 import (
@@ -13,10 +12,9 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// FromModel is cfg's exact schedule in the model over span, from the end
-// of its warm-up (see model.Trace): every step on its CPU, for its
-// customer, and under the go policy the runtime's own work as analysis.Other, so
-// that the bars cover the CPUs' busy time as the model counts it.
+// FromModel is cfg's exact schedule in the model over span after its
+// warm-up: every step on its CPU, and the go policy's runtime work as
+// analysis.Other, so that the bars cover the CPUs' busy time as the model counts it.
 func FromModel(cfg model.Config, span time.Duration) (analysis.Timeline, error) {
 	tr := &model.Trace{Span: span}
 	cfg.Trace = tr

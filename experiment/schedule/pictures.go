@@ -20,23 +20,18 @@ import (
 // Pictures picks (schedule.Pick) and makes the report's pictures from
 // points: each choice's schedule in the model under PolicyFor's policy,
 // beside the execution trace of a measured point of it run with
-// --profile, where the file is at hand. A chosen mode profiled only on
-// fewer CPUs gets a picture of its most CPUs profiled too, model and
-// trace side by side.
+// --profile, where the file is at hand; and a chosen mode profiled only
+// on fewer CPUs gets a picture of its most CPUs profiled too.
 func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
-	g := verdict.NewGrid(points)
 	var out []analysis.Picture
-	for _, c := range schedule.Pick(g, points, coffee.Declared{}) {
+	for _, c := range schedule.Pick(verdict.NewGrid(points), points, coffee.Declared{}) {
 		out = append(out, picture(points, c.Mode, c.CPUs, c.Why, c.Point, span))
 	}
 	// Profiled measurements of the chosen modes, at their most CPUs.
 	var extra []analysis.Picture
 	for _, pic := range out {
-		if pic.Trace != nil {
-			continue
-		}
 		p, ok := profiled(points, pic.Mode, 0)
-		if !ok || p.CPUs == pic.CPUs {
+		if pic.Trace != nil || !ok || p.CPUs == pic.CPUs {
 			continue
 		}
 		why := fmt.Sprintf("%s on %s, measured with --profile: the model's schedule beside the real one.", p.Mode, format.Count(p.CPUs, "CPU"))
@@ -67,9 +62,7 @@ func PolicyFor(points []results.Point, p results.Point) (model.Policy, error) {
 
 // profiled finds the first measured point of mode on cpus (any, if 0:
 // the most CPUs) with profile files.
-func profiled(points []results.Point, mode string, cpus int) (results.Point, bool) {
-	var best results.Point
-	found := false
+func profiled(points []results.Point, mode string, cpus int) (best results.Point, found bool) {
 	for _, p := range points {
 		if p.Mode != mode || p.IsModel() || p.Profile == "" || (cpus > 0 && p.CPUs != cpus) {
 			continue

@@ -46,8 +46,7 @@ func answered(points []results.Point, name namer) []analysis.BenchFamily {
 			family, variant := of(n)
 			j, ok := index[family]
 			if !ok {
-				j = len(out)
-				index[family] = j
+				j, index[family] = len(out), len(out)
 				out = append(out, analysis.BenchFamily{Name: family, Pkg: s.pkg, Origin: s.origin})
 			}
 			out[j].Variants = append(out[j].Variants, variant)
@@ -233,16 +232,11 @@ func familyBy(name string, fields []string) (string, bool) {
 			continue
 		}
 		key := strings.TrimPrefix(f, "/") + "="
-		found := false
-		for i, p := range parts[1:] {
-			if strings.HasPrefix(p, key) {
-				parts[i+1], found = key+"*", true
-				break
-			}
-		}
-		if !found {
+		i := slices.IndexFunc(parts[1:], func(p string) bool { return strings.HasPrefix(p, key) })
+		if i < 0 {
 			return "", false
 		}
+		parts[i+1] = key + "*"
 	}
 	return strings.Join(parts, "/"), true
 }

@@ -79,8 +79,7 @@ func ranges(points []results.Point, modes results.Modes) analysis.Ranges {
 
 // StudyTable summarizes the studies' measured points: a row per variant,
 // CPU count and series with its repetitions' medians, its share of the
-// most its study made there, and its busiest meter; nil where there are
-// none.
+// most its study made there, and its busiest meter; nil where none.
 func StudyTable(points []results.Point) *analysis.StudyTable {
 	type key struct {
 		study, variant, id string

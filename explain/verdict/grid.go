@@ -23,14 +23,9 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 	case len(b.Recommend) > 0:
 		l.Change = b.Recommend[0]
 	}
-	rs := b.Resources
-	if len(rs) == 0 {
-		rs = []string{b.Resource}
-	}
 	var machines []string
-	cpus, customers := false, false
-	other := ""
-	for _, r := range rs {
+	cpus, customers, other := false, false, ""
+	for _, r := range resources(b) {
 		switch {
 		case r == "cpus":
 			cpus = true

@@ -103,18 +103,16 @@ func Checks(points []results.Point) []analysis.Check {
 // is predicted.
 func predictionOf(points []results.Point) *analysis.Prediction {
 	var model []results.Point
+	cpus := 0
 	for _, p := range points {
 		if p.IsModel() {
-			model = append(model, p)
+			model, cpus = append(model, p), max(cpus, p.CPUs)
 		}
 	}
 	if len(model) == 0 {
 		return nil
 	}
-	pr := &analysis.Prediction{Sched: model[0].Sched, Calibration: model[0].Calibration, Checks: Checks(points)}
-	for _, p := range model {
-		pr.CPUs = max(pr.CPUs, p.CPUs)
-	}
+	pr := &analysis.Prediction{Sched: model[0].Sched, Calibration: model[0].Calibration, Checks: Checks(points), CPUs: cpus}
 	for _, p := range model {
 		if p.CPUs == pr.CPUs && !slices.ContainsFunc(pr.At, func(q analysis.Predicted) bool { return q.Variant == p.Mode }) {
 			pr.At = append(pr.At, analysis.Predicted{Variant: p.Mode, Throughput: p.Throughput, Unit: p.Unit, Band: p.Band,

@@ -44,24 +44,18 @@ type browserPage struct {
 	page *testkit.Page
 }
 
-// openInBrowser opens the file at path in a tab of b (a fresh headless
-// Chromium where b is nil) and collects the errors the page reports
-// (testkit.Page).
-func openInBrowser(t *testing.T, b *testkit.Browser, path string) *browserPage {
+// openInBrowser opens the file at path in a tab of the shared headless
+// Chromium and collects the errors the page reports (testkit.Page).
+func openInBrowser(t *testing.T, path string) *browserPage {
 	t.Helper()
-	return openSized(t, b, path, pageWidth, firstScreen)
+	return openSized(t, path, pageWidth, firstScreen)
 }
 
 // openSized opens the file at path as openInBrowser does, on a screen of
 // width × height CSS pixels.
-func openSized(t *testing.T, b *testkit.Browser, path string, width, height int) *browserPage {
+func openSized(t *testing.T, path string, width, height int) *browserPage {
 	t.Helper()
-	var p *testkit.Page
-	if b == nil {
-		p = testkit.NewPage(t, width, height, 60*time.Second)
-	} else {
-		p = b.Page(t, width, height)
-	}
+	p := chromium.Browser(t).Page(t, width, height)
 	bctx := p.Ctx
 	if err := chromedp.Do(bctx,
 		chromedp.Navigate("file://"+path),
@@ -138,17 +132,16 @@ func shownImage(t *testing.T, bp *browserPage, sel string) (image.Image, bool) {
 // execution trace.
 func TestPageInBrowser(t *testing.T) {
 	t.Parallel() // each page in a tab of its own, from points of its own
-	b := testkit.NewBrowser(t, 8*time.Minute)
-	t.Run("measured", func(t *testing.T) { t.Parallel(); checkPageInBrowser(t, b, studyPoints(), Options{}) })
+	t.Run("measured", func(t *testing.T) { t.Parallel(); checkPageInBrowser(t, studyPoints(), Options{}) })
 	t.Run("with model", func(t *testing.T) {
 		t.Parallel()
-		checkPageInBrowser(t, b, append(studyPoints(), modelPoints(16)...), Options{})
+		checkPageInBrowser(t, append(studyPoints(), modelPoints(16)...), Options{})
 	})
 	t.Run("default study", func(t *testing.T) {
 		t.Parallel()
 		testkit.Chromium(t) // skip before simulating, where there is no browser
 		points, opt := defaultStudy(t)
-		checkPageInBrowser(t, b, points, opt)
+		checkPageInBrowser(t, points, opt)
 	})
 	// The saved samples together, labs with many metrics among them:
 	// their tables too must fit.
@@ -162,23 +155,23 @@ func TestPageInBrowser(t *testing.T) {
 			}
 			points = append(points, ps...)
 		}
-		checkPageInBrowser(t, b, points, Options{Analysis: analyzed(t, points)})
+		checkPageInBrowser(t, points, Options{Analysis: analyzed(t, points)})
 	})
 	// A study of the user's own code, as study.Main reports it (the cache
 	// example's, saved from a real run), alone and beside Go benchmarks:
 	// the answer first all the same, from measurements only.
-	t.Run("study", func(t *testing.T) { t.Parallel(); checkPageInBrowser(t, b, cacheStudy(t), Options{}) })
+	t.Run("study", func(t *testing.T) { t.Parallel(); checkPageInBrowser(t, cacheStudy(t), Options{}) })
 	t.Run("study and benchmarks", func(t *testing.T) {
 		t.Parallel()
 		bench, err := results.ReadFile(filepath.Join("..", "results", "testdata", "gotest-bench.txt"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkPageInBrowser(t, b, append(cacheStudy(t), bench...), Options{})
+		checkPageInBrowser(t, append(cacheStudy(t), bench...), Options{})
 	})
 	// A dozen Go benchmarks alone, as brewput bench reports them: their
 	// answer first, a family's variants in one chart.
-	t.Run("a dozen benchmarks", func(t *testing.T) { t.Parallel(); checkPageInBrowser(t, b, dozenBenchmarks(t), Options{}) })
+	t.Run("a dozen benchmarks", func(t *testing.T) { t.Parallel(); checkPageInBrowser(t, dozenBenchmarks(t), Options{}) })
 }
 
 // defaultStudy is the main job's points on a 2-CPU machine: studyPoints
@@ -250,7 +243,7 @@ func simulateDefaultStudy(t *testing.T, dir string) ([]results.Point, Options) {
 	return points, Options{Analysis: a}
 }
 
-func checkPageInBrowser(t *testing.T, b *testkit.Browser, points []results.Point, opt Options) {
+func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
 	if opt.Analysis == nil {
 		opt.Analysis = answered(t, points)
 	}
@@ -262,7 +255,7 @@ func checkPageInBrowser(t *testing.T, b *testkit.Browser, points []results.Point
 	if err := r.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	bp := openInBrowser(t, b, filepath.Join(dir, Index))
+	bp := openInBrowser(t, filepath.Join(dir, Index))
 
 	// The answer is on the first screen: every sentence of the verdict
 	// within its first firstScreen pixels.
@@ -420,7 +413,7 @@ func TestBrowserCatchesErrors(t *testing.T) {
 	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bp := openInBrowser(t, nil, path)
+	bp := openInBrowser(t, path)
 	errs := strings.Join(bp.loggedErrors(), "\n")
 	for _, want := range []string{"boom", "undefinedFunction", "missing.png"} {
 		if !strings.Contains(errs, want) {
@@ -507,13 +500,12 @@ func TestPageOnPhone(t *testing.T) {
 	if err := r.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	b := testkit.NewBrowser(t, 4*time.Minute)
 	for _, screen := range []struct {
 		name          string
 		width, height int
 	}{{"phone", phoneScreenW, phoneScreenH}, {"desktop", pageWidth, firstScreen}} {
 		t.Run(screen.name, func(t *testing.T) {
-			bp := openSized(t, b, filepath.Join(dir, Index), screen.width, screen.height)
+			bp := openSized(t, filepath.Join(dir, Index), screen.width, screen.height)
 			top, err := chromedp.Run(bp.ctx, chromedp.Evaluate[float64](`(() => { window.scrollTo(0, 0); const p = document.querySelector("#verdict p.sentence"); return p ? p.getBoundingClientRect().top : -1 })()`))
 			if err != nil {
 				t.Fatal(err)

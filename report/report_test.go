@@ -22,12 +22,26 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
+// chromium is the one headless Chromium whose tabs are this process's
+// pages.
+var chromium testkit.Shared
+
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m, goleak.Cleanup(func(int) {
-		if sharedStudy.dir != "" {
-			os.RemoveAll(sharedStudy.dir)
+	code := m.Run()
+	if err := chromium.Close(); err != nil {
+		fmt.Fprintf(os.Stderr, "close Chromium: %v\n", err)
+		code = 1
+	}
+	if sharedStudy.dir != "" {
+		os.RemoveAll(sharedStudy.dir)
+	}
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintf(os.Stderr, "goleak: %v\n", err)
+			code = 1
 		}
-	}))
+	}
+	os.Exit(code)
 }
 
 // studyPoints is a made-up default study on a 2-CPU machine, shaped like

@@ -1,11 +1,13 @@
 package driver
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -232,6 +234,48 @@ const readmeRun = "testdata/readme/results.json"
 // whose output docs/modes.md shows.
 const modesRun = "testdata/modes/results.json"
 
+// renderedRun is brewput report RUN --out DIR/brewput-report of a recorded
+// run, rendered once for this test process: TestReadmeMainJob,
+// TestOneScreen and TestNoGoIdentifierInWords each rendered the same.
+type renderedRun struct {
+	once           sync.Once
+	root           string // removed by TestMain
+	code           int
+	stdout, stderr string
+	err            error
+}
+
+var rendered = map[string]*renderedRun{readmeRun: {}, modesRun: {}}
+
+// reportOf is what brewput report of run (readmeRun or modesRun) printed,
+// and the folder it wrote; it fails t where the run did not succeed.
+func reportOf(t *testing.T, run string) (stdout, stderr, dir string) {
+	t.Helper()
+	r := rendered[run]
+	r.once.Do(func() {
+		if r.root, r.err = os.MkdirTemp("", "brewput-test-report-"); r.err != nil {
+			return
+		}
+		r.code, r.stdout, r.stderr = brewput(context.Background(), t, noChild(), "report", run, "--out", filepath.Join(r.root, "brewput-report"))
+	})
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if r.code != exitOK {
+		t.Fatalf("brewput report %s: exit %d; stderr:\n%s", run, r.code, r.stderr)
+	}
+	return r.stdout, r.stderr, filepath.Join(r.root, "brewput-report")
+}
+
+// removeRendered removes what reportOf wrote, once every test is done.
+func removeRendered() {
+	for _, r := range rendered {
+		if r.root != "" {
+			os.RemoveAll(r.root)
+		}
+	}
+}
+
 // TestReadmeMainJob: the output README.md and docs/modes.md show under
 // "$ brewput" is what the current code prints of the run it comes from
 // (readmeRun, modesRun), wrapped at 80 columns; -update rewrites it. A
@@ -270,8 +314,7 @@ func checkMainJobSample(t *testing.T, path, run string) {
 	for end < len(lines) && !strings.HasPrefix(lines[end], "```") {
 		end++
 	}
-	out := filepath.Join(t.TempDir(), "brewput-report")
-	stdout, _ := succeeds(t, noChild(), "report", run, "--out", out)
+	stdout, _, out := reportOf(t, run)
 	got := strings.Split(strings.TrimRight(strings.ReplaceAll(stdout, out, "brewput-report"), "\n"), "\n")
 	isCut := func(l string) bool { return strings.HasPrefix(l, "…") }
 	want := lines[start:end]

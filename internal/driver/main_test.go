@@ -18,6 +18,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/testkit"
 )
 
 // Exit statuses the tests expect (see package exitcode).
@@ -74,10 +75,15 @@ func TestMain(m *testing.M) {
 		flag.Set("test.parallel", strconv.Itoa(max(4, runtime.GOMAXPROCS(0))))
 	}
 	code := m.Run()
+	if err := chromium.Close(); err != nil {
+		fmt.Fprintf(os.Stderr, "close Chromium: %v\n", err)
+		code = 1
+	}
 	os.RemoveAll(config)
 	removeSharedPlayground()
 	removeSharedCalibration()
 	removeCacheStudy()
+	removeRendered()
 	if code == 0 {
 		if err := goleak.Find(); err != nil {
 			fmt.Fprintf(os.Stderr, "goleak: %v\n", err)
@@ -86,6 +92,10 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+// chromium is the one headless Chromium whose tabs are this process's
+// pages.
+var chromium testkit.Shared
 
 // selfChild measures each point in this test binary acting as brewput.
 func selfChild() childCommand {

@@ -102,7 +102,7 @@ func TestNewMode(t *testing.T) {
 	}
 	t.Run("browser", func(t *testing.T) {
 		testkit.Chromium(t)
-		page := testkit.NewPage(t, 1280, 1600, 3*time.Minute)
+		page := chromium.Browser(t).Page(t, 1280, 1600)
 		url := "file://" + filepath.Join(site, "index.html") + "#mode=parmulti-2&cpus=4&sched=fifo"
 		if err := chromedp.Do(page.Ctx, chromedp.Navigate(url)); err != nil {
 			t.Fatal(err)

@@ -170,7 +170,7 @@ func TestOneLimitOneNameInPlayground(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := testkit.NewPage(t, 1280, 900, 8*time.Minute)
+	page := chromium.Browser(t).Page(t, 1280, 900)
 	// No modes compared beside the shop's (compare=): their curves are
 	// not what is checked, and took a seventh of this test's CPU time.
 	for i, c := range []struct {

@@ -95,7 +95,7 @@ func TestPlayground(t *testing.T) {
 	}
 	t.Logf("engine: %d bytes of WebAssembly, %d gzipped", len(wasm), len(gz))
 
-	page := testkit.NewPage(t, 1280, 1600, 8*time.Minute)
+	page := chromium.Browser(t).Page(t, 1280, 1600)
 	url := "file://" + filepath.Join(site, "index.html")
 	open := func(hash string) pageState {
 		t.Helper()
@@ -552,7 +552,7 @@ func TestPlaygroundOnPhone(t *testing.T) {
 	url := "file://" + filepath.Join(site, "index.html") + "#mode=finelocking&cpus=6&sched=fifo"
 
 	type box struct{ Top, Bottom, Left, Right float64 }
-	browser := testkit.NewBrowser(t, 6*time.Minute)
+	browser := chromium.Browser(t)
 	for _, screen := range []struct {
 		name          string
 		width, height int

@@ -27,9 +27,10 @@ func TestNoGoIdentifierInWords(t *testing.T) {
 	dir := t.TempDir()
 	cal := fixedCalibration(t)
 	texts := map[string]string{}
-	texts["the answer"], _ = succeeds(t, noChild(), "report", readmeRun, "--out", filepath.Join(dir, "answer"))
+	answer, _, answerDir := reportOf(t, readmeRun)
+	texts["the answer"] = answer
 	texts["the table of every point"], _ = succeeds(t, noChild(), "report", readmeRun, "--format", "table", "--out", filepath.Join(dir, "table"))
-	page, err := os.ReadFile(filepath.Join(dir, "answer", "index.html"))
+	page, err := os.ReadFile(filepath.Join(answerDir, "index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,49 +46,50 @@ type Page struct {
 	errors []string
 }
 
-// Browser is a headless Chromium whose tabs are a test's pages: starting
+// Browser is a headless Chromium whose tabs are the tests' pages: starting
 // one costs more than most pages' checks.
 type Browser struct{ ctx context.Context }
 
-// NewBrowser starts a headless Chromium for the test, ended with it or
-// after timeout.
-func NewBrowser(t testing.TB, timeout time.Duration) *Browser {
-	t.Helper()
-	return newBrowser(t, timeout, 1400, 1600)
+// Shared is one headless Chromium for a test process, whose tests' pages
+// are its tabs: starting one took as much CPU time as a page's checks.
+// The zero value is ready; TestMain closes it after m.Run.
+type Shared struct {
+	once   sync.Once
+	b      *Browser
+	cancel context.CancelFunc
+	err    error
 }
 
-// newBrowser is NewBrowser with a window of width × height, which each
-// tab's emulated screen overrides.
-func newBrowser(t testing.TB, timeout time.Duration, width, height int) *Browser {
+// Browser is the shared Chromium, started by its first caller, or skips t
+// where there is none (Chromium).
+func (s *Shared) Browser(t testing.TB) *Browser {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(Chromium(t)),
-		chromedp.NoSandbox, // CI runs as root, where Chromium's sandbox will not start
-		chromedp.WindowSize(width, height),
-	)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	t.Cleanup(cancel)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc)
-	bctx, cancelBrowser := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
-		if err := chromedp.Cancel(bctx); err != nil {
-			t.Errorf("close Chromium: %v", err)
-		}
-		cancelBrowser()
+	path := Chromium(t)
+	s.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox, // CI runs as root, where Chromium's sandbox will not start
+			chromedp.WindowSize(1400, 1600),
+		)
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(allocCtx)
+		s.b, s.cancel = &Browser{ctx: bctx}, func() { cancelBrowser(); cancelAlloc() }
+		s.err = chromedp.Do(bctx) // starts it, with a first tab
 	})
-	if err := chromedp.Do(bctx); err != nil { // starts it, with a first tab
-		t.Fatalf("start Chromium: %v", err)
+	if s.err != nil {
+		t.Fatalf("start Chromium: %v", s.err)
 	}
-	return &Browser{ctx: bctx}
+	return s.b
 }
 
-// NewPage starts a headless Chromium for the test with one tab of width ×
-// height CSS pixels, ended with it or after timeout.
-func NewPage(t testing.TB, width, height int, timeout time.Duration) *Page {
-	t.Helper()
-	b := newBrowser(t, timeout, width, height)
-	return page(t, b.ctx, width, height) // its first tab
+// Close ends the shared Chromium, where one was started.
+func (s *Shared) Close() error {
+	if s.b == nil {
+		return nil
+	}
+	err := chromedp.Cancel(s.b.ctx)
+	s.cancel()
+	return err
 }
 
 // Page opens a tab of width × height CSS pixels, closed when the test ends.

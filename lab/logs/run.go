@@ -6,13 +6,14 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"github.com/brewput/brewput/internal/base/format"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/brewput/brewput/internal/base/format"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/brewput/brewput/internal/base/atomicfile"
@@ -73,29 +74,20 @@ type sweeper struct {
 	runs int
 }
 
-// measure runs kind with t writers c.Reps times and returns the run of
-// median wall time, with the others' CPU over all the runs and the
-// interval of their appends/s.
+// measure runs kind with t writers c.Reps times and returns the median
+// run (lab.Median) with the interval of the runs' appends/s.
 func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
-	var runs []run
-	err := lab.Turns(ctx, s.c.Reps, 1, func(int, int) error {
+	runs, err := lab.Repeat(ctx, s.c.Reps, func() (run, error) {
 		s.runs++
 		path := filepath.Join(s.base, fmt.Sprintf("%s-%d", kind, s.runs))
-		r, err := runOnce(ctx, kind, s.c.Sync, path, t, s.c.Appends, s.c.ValueBytes)
-		os.RemoveAll(path)
-		runs = append(runs, r)
-		return err
+		defer os.RemoveAll(path)
+		return runOnce(ctx, kind, s.c.Sync, path, t, s.c.Appends, s.c.ValueBytes)
 	})
 	if err != nil {
 		return run{}, fmt.Errorf("%s with %d writers: %w", Variant(kind, s.c.Sync), t, err)
 	}
-	rates := make([]float64, len(runs))
-	for i, r := range runs {
-		rates[i] = float64(s.c.Appends) / r.window.Wall.Seconds()
-	}
-	// Slowest first: of an even count, the slower of the middle two.
-	med, others := lab.MedianRun(runs, func(r run) sweep.Window { return r.window }, func(a, b run) int { return cmp.Compare(b.window.Wall, a.window.Wall) })
-	med.rate, med.window.Others = lab.IntervalOf(rates), others
+	med, w, rates := lab.Median(runs, func(r run) sweep.Window { return r.window }, func(r run) float64 { return float64(s.c.Appends) / r.window.Wall.Seconds() })
+	med.window, med.rate = w, lab.IntervalOf(rates)
 	return med, nil
 }
 

@@ -91,7 +91,6 @@ func (l Level) String() string { return pick(l, "tiny", "quick", "full") }
 type Env struct {
 	Level Level
 	Shop  func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point: shopsweep.Measure, or a child process's
-	Dir   string                                                             // for the logs lab's files; "" for the temporary folder
 	// Index counts the claim's samples from 0: a sample of two
 	// measurements swaps their order on odd ones, so that a drift of the
 	// machine hits both alike.

@@ -29,10 +29,8 @@ type Options struct {
 	// Budget, when positive, is the time the run may take, in place of the
 	// level's (55 s quick, 9½ minutes full, 1 minute tiny), shared among
 	// the claims by cost.
-	Budget   time.Duration
-	Shop     func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point; nil: shopsweep.Measure, in this process
-	Dir      string                                                             // for the logs lab's files; "" for the temporary folder
-	Progress func(line string)                                                  // if not nil, told as each claim starts
+	Budget time.Duration
+	Shop   func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point; nil: shopsweep.Measure, in this process
 	// QuietWait, when positive, is the most a claim waits in all, after a
 	// sample discarded, for other processes to leave its CPUs free before
 	// the next; the run's time grows by what is waited.
@@ -159,9 +157,6 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 		for k, i := range which {
 			c := claims[i]
 			if first {
-				if opt.Progress != nil {
-					opt.Progress(fmt.Sprintf("%s: %s", c.Name, c.Text))
-				}
 				states[i] = &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure,
 					Correction: c.Correction, Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched,
 					Start: time.Now().UTC().Round(time.Millisecond)}}
@@ -274,7 +269,7 @@ func (st *claimState) measure(ctx context.Context, until time.Time, clock *runCl
 	t0 := time.Now()
 	defer func() { st.elapsed += time.Since(t0) }()
 	c, r := st.c, &st.r
-	env := Env{Level: st.opt.Level, Shop: st.opt.Shop, Dir: st.opt.Dir}
+	env := Env{Level: st.opt.Level, Shop: st.opt.Shop}
 	switch {
 	case st.done:
 		return
@@ -434,18 +429,4 @@ func summarize(values []float64) lesson.Figure {
 // exact is the figure of a deterministic value: the model's.
 func exact(v float64) lesson.Figure {
 	return lesson.Figure{Median: v, Lo: v, Hi: v, N: 1, Values: []float64{v}}
-}
-
-// Follows checks that r's verdict follows from its figure by its rule, as
-// Run decides: inconclusive for a figure disturbed, failed or of too few
-// samples, else Rule.Decide of its interval.
-func Follows(r lesson.Result) error {
-	want := r.Rule.Decide(r.Figure.Lo, r.Figure.Hi)
-	if r.Disturbed || r.Error != "" || r.Figure.N == 0 || (!r.Model && r.Figure.N < minRuns()) {
-		want = lesson.Inconclusive
-	}
-	if r.Verdict != want {
-		return fmt.Errorf("%s: verdict %q, but the figure %s against %s gives %q", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), want)
-	}
-	return nil
 }

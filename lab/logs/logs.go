@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/chartspec"
@@ -121,7 +122,7 @@ func (c Config) Validate() error {
 	if c.Dir != "" {
 		info, err := os.Stat(c.Dir)
 		if err != nil {
-			return fmt.Errorf("dir %s: %w", c.Dir, lab.PathErr(err))
+			return fmt.Errorf("dir %s: %w", c.Dir, atomicfile.WithoutPath(err))
 		}
 		if !info.IsDir() {
 			return fmt.Errorf("dir %s: not a folder", c.Dir)

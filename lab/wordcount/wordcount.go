@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
@@ -80,14 +81,14 @@ func (c Config) Validate() error {
 	}
 	fi, err := os.Stat(c.File)
 	if err != nil {
-		return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
+		return fmt.Errorf("file %s: %w", c.File, atomicfile.WithoutPath(err))
 	}
 	if !fi.Mode().IsRegular() {
 		return fmt.Errorf("file %s: not a regular file", c.File)
 	}
 	f, err := os.Open(c.File)
 	if err != nil {
-		return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
+		return fmt.Errorf("file %s: %w", c.File, atomicfile.WithoutPath(err))
 	}
 	f.Close()
 	return nil

@@ -176,7 +176,7 @@ func TestSweepRetries(t *testing.T) {
 	rounds := 0
 	var handed []results.Point
 	ctx := lab.WithPoints(context.Background(), func(p results.Point) error { handed = append(handed, p); return nil })
-	ctx = lab.WithRetry(ctx, lab.Retry{Attempts: 3, Wait: 10 * time.Millisecond})
+	ctx = lab.WithRetry(ctx, sweep.Retry{Attempts: 3, Wait: 10 * time.Millisecond})
 	var lines []string
 	points, err := lab.Sweep(ctx, config{}, []int{1}, func(l string) { lines = append(lines, l) }, func(n int, add lab.Add) error {
 		rounds++

@@ -38,8 +38,7 @@ const (
 	MetricOfSingle      results.Metric = "of_single"            // Throughput ÷ single_appends_per_s
 )
 
-// NewLab returns the lab at its defaults; its chart is the overstatement
-// against writers, a line per kind, beside y = t.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "t writers share appends to one log (memory, file, LevelDB): summed latencies overstate",

@@ -38,8 +38,7 @@ const (
 	MetricPixels         results.Metric = "pixels"           // the image's
 )
 
-// NewLab returns the lab at its defaults; its chart is Amdahl's curve
-// with the measured whole-program speedups.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "a Mandelbrot image by 1 goroutine, one a pixel, one a row or a pool, then PNG: Amdahl",

@@ -41,8 +41,7 @@ const (
 	MetricCPUPerMsg         results.Metric = "cpu_us_per_msg"     // the process's CPU time per reply, the peer's included
 )
 
-// NewLab returns the lab at its defaults; its chart is replies per
-// second against the buffer, a line per mode, the restarts dashed.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "one gRPC bidirectional stream: replies in the sender or a listener, buffers, a restart",

@@ -38,8 +38,7 @@ const (
 	MetricBytesPerOp  results.Metric = "bytes_per_op"  // on the Go ways: bytes allocated per run
 )
 
-// NewLab returns the lab at its defaults; its chart is a bar of each
-// way's throughput.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "count words by a syscall per byte, buffered, and without allocating: against wc -w",

@@ -32,8 +32,7 @@ const (
 	MetricPasses   results.Metric = "passes"    // times a run did the workload (see Config.MinRun)
 )
 
-// NewLab returns the lab at its defaults; its chart is each workload's
-// concurrent speedup against CPUs.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "add, sort and find, sequential and concurrent, on 1 CPU and more: when it pays",

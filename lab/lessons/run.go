@@ -128,6 +128,12 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	host := brewhost.Detect()
 	done := make([]*lesson.Result, len(claims))
 	states := make([]*claimState, len(claims))
+	all := make([]int, len(claims))
+	for i, c := range claims {
+		all[i] = i
+		states[i] = &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure,
+			Correction: c.Correction, Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched}}
+	}
 	finish := func(is ...int) error {
 		for _, i := range is {
 			r := states[i].result()
@@ -144,25 +150,16 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	// In the second, a claim's weight is scaled by the share of its samples
 	// kept so far: the time goes where samples are being kept.
 	pass := func(which []int, first bool) (pending []int, err error) {
-		weight := func(i int) float64 {
-			if first {
-				return claims[i].weight()
-			}
-			return claims[i].weight() * states[i].chance()
-		}
 		var costs float64
 		for _, i := range which {
-			costs += weight(i)
+			costs += states[i].weight()
 		}
 		for k, i := range which {
-			c := claims[i]
 			if first {
-				states[i] = &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure,
-					Correction: c.Correction, Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched,
-					Start: time.Now().UTC().Round(time.Millisecond)}}
+				states[i].r.Start = time.Now().UTC().Round(time.Millisecond)
 			}
 			if first || mctx.Err() == nil {
-				w := weight(i)
+				w := states[i].weight()
 				share := time.Duration(float64(time.Until(clock.deadline)) * w / costs)
 				costs -= w
 				states[i].measure(mctx, time.Now().Add(share), clock, first)
@@ -180,10 +177,6 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 			}
 		}
 		return pending, nil
-	}
-	all := make([]int, len(claims))
-	for i := range all {
-		all[i] = i
 	}
 	pending, err := pass(all, true)
 	if err == nil {
@@ -219,13 +212,13 @@ func (k *runClock) extend(d time.Duration) {
 	k.timer.Reset(time.Until(k.deadline))
 }
 
-// weight is a claim's share of the time: its quick sample's cost, a
-// little for the model's.
-func (c Claim) weight() float64 {
-	if c.Model {
+// weight is a claim's share of the time: its quick sample's cost (a
+// little for the model's), by its chance.
+func (st *claimState) weight() float64 {
+	if st.c.Model {
 		return 0.01
 	}
-	return max(c.cost, 0.05)
+	return max(st.c.cost, 0.05) * st.chance()
 }
 
 // claimState is a claim being measured: its samples so far, and how they

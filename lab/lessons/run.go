@@ -21,16 +21,10 @@ import (
 
 // Options configure Run.
 type Options struct {
-	Level Level
-	// Samples, when positive, is how many quiet samples a measured claim
-	// takes, in place of the level's (6 quick, up to 10 while
-	// inconclusive; 10 full, up to 20).
-	Samples int
-	// Budget, when positive, is the time the run may take, in place of the
-	// level's (55 s quick, 9½ minutes full, 1 minute tiny), shared among
-	// the claims by cost.
-	Budget time.Duration
-	Shop   func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point; nil: shopsweep.Measure, in this process
+	Level   Level
+	Samples int                                                                // quiet samples a measured claim takes, if positive, in place of the level's
+	Budget  time.Duration                                                      // the run's time, if positive, in place of the level's
+	Shop    func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point; nil: shopsweep.Measure, in this process
 	// QuietWait, when positive, is the most a claim waits in all, after a
 	// sample discarded, for other processes to leave its CPUs free before
 	// the next; the run's time grows by what is waited.

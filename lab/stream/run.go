@@ -175,7 +175,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		}
 	}()
 	msgs := makeMessages(c)
-	p, err := startPeer(MaxPayloadBytes)
+	p, err := startPeer()
 	if err != nil {
 		return tally{}, err
 	}
@@ -183,7 +183,6 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	cfg := clientConfig{
 		async:       mode != ModeSync,
 		buffer:      buffer,
-		maxPayload:  MaxPayloadBytes,
 		reconnect:   c.Downtime + time.Second,
 		sentReached: make(chan struct{}),
 	}

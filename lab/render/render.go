@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -115,13 +114,6 @@ func (c Config) Chart(f chartspec.Figure) chartspec.Figure {
 	f.X.Max = float64(most)
 	f.Lesson = fmt.Sprintf("Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, to %d %s), with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added.", most, format.Plural(most, "CPU"))
 	return f
-}
-
-func (c Config) workers() int {
-	if c.Workers > 0 {
-		return c.Workers
-	}
-	return runtime.GOMAXPROCS(0)
 }
 
 // Memory is what a run holds at most: the image and seq's, the palette,

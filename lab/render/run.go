@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"image"
@@ -42,7 +43,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // paired with seq's of the same turn; on an error, it returns those with
 // a render.
 func (m *measurer) measureAll(ctx context.Context, c Config, n int) ([]timing, error) {
-	workers := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": c.workers()} // goroutines rendering
+	workers := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": cmp.Or(c.Workers, runtime.GOMAXPROCS(0))} // goroutines rendering
 	ts := make([]timing, len(Variants()))
 	for i, v := range Variants() {
 		ts[i] = timing{variant: v, workers: workers[v]}

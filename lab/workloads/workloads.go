@@ -243,17 +243,10 @@ type inputs struct {
 	found            int // how many docs mention the topic
 }
 
-func orCPUs(n int) int {
-	if n == 0 {
-		return runtime.NumCPU()
-	}
-	return n
-}
-
 // workloads returns those of c's chosen, bound to the inputs.
 func (in *inputs) workloads(c Config) []workload {
-	g := orCPUs(c.Goroutines)
-	workers := min(orCPUs(c.Workers), len(in.docs))
+	g := cmp.Or(c.Goroutines, runtime.NumCPU())
+	workers := min(cmp.Or(c.Workers, runtime.NumCPU()), len(in.docs))
 	var sum, found int
 	wantSum := addWant(len(in.numbers))
 	work := make([]int, len(in.unsorted))

@@ -116,9 +116,13 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	// the time.
 	mctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	clock := &runClock{deadline: time.Now().Add(opt.budget())}
-	clock.timer = time.AfterFunc(opt.budget(), cancel)
-	defer clock.timer.Stop()
+	deadline := time.Now().Add(opt.budget())
+	timer := time.AfterFunc(opt.budget(), cancel)
+	defer timer.Stop()
+	extend := func(d time.Duration) { // time spent waiting for quiet is not the measurements'
+		deadline = deadline.Add(d)
+		timer.Reset(time.Until(deadline))
+	}
 	host := brewhost.Detect()
 	done := make([]*lesson.Result, len(claims))
 	states := make([]*claimState, len(claims))
@@ -154,9 +158,9 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 			}
 			if first || mctx.Err() == nil {
 				w := states[i].weight()
-				share := time.Duration(float64(time.Until(clock.deadline)) * w / costs)
+				share := time.Duration(float64(time.Until(deadline)) * w / costs)
 				costs -= w
-				states[i].measure(mctx, time.Now().Add(share), clock, first)
+				states[i].measure(mctx, time.Now().Add(share), extend, first)
 			}
 			if ctx.Err() != nil {
 				if !first {
@@ -190,20 +194,6 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 		err = fmt.Errorf("%d of %d claims failed to measure: %s", len(failed), len(claims), strings.Join(failed, ", "))
 	}
 	return out, err
-}
-
-// runClock is a run's deadline, and the timer that ends its measurements
-// then.
-type runClock struct {
-	deadline time.Time
-	timer    *time.Timer
-}
-
-// extend moves the deadline d later: time spent waiting for quiet is
-// not the measurements'.
-func (k *runClock) extend(d time.Duration) {
-	k.deadline = k.deadline.Add(d)
-	k.timer.Reset(time.Until(k.deadline))
 }
 
 // weight is a claim's share of the time: its quick sample's cost (a
@@ -252,7 +242,7 @@ func (st *claimState) unfinished() bool {
 // measure takes the claim's samples until it has enough, its time is up
 // (until), or too many have been discarded: in the first pass, without a
 // wait for quiet, giveUpAfter in a row with none kept.
-func (st *claimState) measure(ctx context.Context, until time.Time, clock *runClock, first bool) {
+func (st *claimState) measure(ctx context.Context, until time.Time, extend func(time.Duration), first bool) {
 	t0 := time.Now()
 	defer func() { st.elapsed += time.Since(t0) }()
 	c, r := st.c, &st.r
@@ -328,7 +318,7 @@ func (st *claimState) measure(ctx context.Context, until time.Time, clock *runCl
 				_, waited, err := st.opt.wait(ctx, left, limit)
 				st.waited += waited
 				until = until.Add(waited)
-				clock.extend(waited)
+				extend(waited)
 				if err != nil {
 					st.outOfTime = true
 					break

@@ -244,15 +244,8 @@ func Load(ctx context.Context, path string, measure calibrate.Measurer, tell fun
 
 // Calibrated is the main job's: go with this machine's costs and band.
 func Calibrated(ctx context.Context, measure calibrate.Measurer, tell func(line string)) (*Prediction, error) {
-	cal, path, err := Load(ctx, "", measure, tell)
-	if err != nil {
-		return nil, err
-	}
-	ref := cal.Ref()
-	pr := &Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "go", Seed: 1}, Costs: cal.Costs, Range: cal.Range()},
-		Host: cal.Host, Source: Source(path, cal), Cal: &ref}
-	pr.Use(Options{Machine: "this"}.hardware(cal.Costs, cal.Unknown()))
-	return pr, nil
+	pr, err := Resolve(ctx, Options{Sched: "go", Seed: 1, Band: true, Machine: "this", Measure: measure}, tell)
+	return &pr, err
 }
 
 // Config is the model's configuration of the study's point s under pr, or

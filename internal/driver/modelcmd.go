@@ -92,7 +92,6 @@ func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
 	return o
 }
 
-// tell writes a line of progress on stderr.
 func (e *env) tell(line string) { format.Lines(e.stderr, "")(line) }
 
 // modelCommand is brewput model apart from cobra, so that the
@@ -105,12 +104,9 @@ type modelCommand struct {
 	answer          func(w io.Writer, points []results.Point) error
 }
 
-// register adds the command's flags to fs.
 func (c *modelCommand) register(fs *pflag.FlagSet) {
 	c.sf.register(fs, time.Second, 100*time.Millisecond)
-	cpus := fmt.Sprintf("1-%d", max(8, runtime.NumCPU()))
-	fs.Lookup("cpus").DefValue = cpus
-	fs.Set("cpus", cpus)
+	setDefault(fs, "cpus", fmt.Sprintf("1-%d", predictCPUs()), fs.Lookup("cpus").Usage)
 	// A measurement's flags, refused here.
 	fs.MarkHidden("noisy")
 	fs.MarkHidden("profile")
@@ -120,13 +116,9 @@ func (c *modelCommand) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.mf.band, "band", true, "go policy: each point's band\n(each point simulated also at the edges of the costs' confidence intervals, and the band of throughput and median latency they span)")
 	fs.BoolVar(&c.mf.causal, "causal", true, "give each point its causal profile\n(what limits it, found by relieving each resource in turn and simulating again; false: the points alone, one simulation each, several times faster, and no limit named)")
 	registerOutput(fs, &c.format, &c.outFile, "simulated")
-	f := fs.Lookup("format")
-	f.Usage = "compact|table|" + strings.Join(results.Formats()[1:], "|") + "\n(the output's format: compact, the answer, on the CPU counts where the picture changes which modes make the most and what limits each, then each mode's points summarized; table, every point in full; the others with --out, guessed from its extension)"
-	f.DefValue = compactFormat // the answer first
-	fs.Set("format", compactFormat)
+	setDefault(fs, "format", compactFormat, "compact|table|"+strings.Join(results.Formats()[1:], "|")+"\n(the output's format: compact, the answer, on the CPU counts where the picture changes which modes make the most and what limits each, then each mode's points summarized; table, every point in full; the others with --out, guessed from its extension)")
 }
 
-// run simulates what the flags in fs say and writes it to e.
 func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error {
 	sf, mf := &c.sf, &c.mf
 	sf.simulated, mf.measure = true, e.calibrateCosts

@@ -131,10 +131,10 @@ func (e *env) claimReportDir(out, resume string) error {
 		return nil
 	}
 	journal := filepath.Join(staging, "results.json")
-	if resume != "" && sameFile(resume, journal) {
-		return nil
-	}
-	if _, err := os.Stat(journal); err == nil {
+	if ji, err := os.Stat(journal); err == nil {
+		if ri, err := os.Stat(resume); err == nil && os.SameFile(ri, ji) {
+			return nil // the journal this run resumes
+		}
 		return fmt.Errorf("--out %s: a run into it was cut short and left its journal, %s: brewput --resume %s finishes it; remove %s to start anew", out, journal, journal, staging)
 	}
 	// A report cut short while written, which no other run holds.
@@ -143,13 +143,6 @@ func (e *env) claimReportDir(out, resume string) error {
 	}
 	fmt.Fprintf(e.stderr, "note: removed %s, left by a report cut short\n", staging)
 	return nil
-}
-
-// sameFile reports whether paths a and b name the same file.
-func sameFile(a, b string) bool {
-	ia, errA := os.Stat(a)
-	ib, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(ia, ib)
 }
 
 func newVersionCmd(e *env) *cobra.Command {

@@ -25,7 +25,6 @@ type scheduleCommand struct {
 	span                    time.Duration
 }
 
-// register adds the command's flags to fs.
 func (c *scheduleCommand) register(fs *pflag.FlagSet) {
 	c.sf.registerOne(fs, time.Second, "the CPU count to draw, one number")
 	fs.StringVar(&c.mode, "mode", "", "the mode to draw (see brewput list)")

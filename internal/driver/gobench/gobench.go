@@ -122,7 +122,6 @@ func (cfg Config) bench() string { return cmp.Or(cfg.Bench, ".") }
 
 func (cfg Config) count() int { return max(cfg.Count, 1) }
 
-// goCommand is the go command with args, run in cfg.Dir.
 func (cfg Config) goCommand(ctx context.Context, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, cmp.Or(cfg.Go, "go"), args...)
 	cmd.Dir = cfg.Dir
@@ -386,7 +385,6 @@ func list(ctx context.Context, cfg Config) ([]listed, error) {
 	return pkgs, nil
 }
 
-// build builds the test binary of each package that has tests into tmp.
 func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 	listedPkgs, err := list(ctx, cfg)
 	if err != nil {
@@ -707,7 +705,6 @@ func attachLocks(points []results.Point, path string, targets map[string]string)
 	return nil
 }
 
-// tail keeps the last n lines of s.
 func tail(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	if len(lines) > n {

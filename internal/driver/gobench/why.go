@@ -171,7 +171,6 @@ func (b *Built) one(ctx context.Context, n int) error {
 	return oneMatch(names, b.cfg.bench(), b.paths())
 }
 
-// paths are the packages' import paths.
 func (b *Built) paths() []string {
 	var out []string
 	for _, p := range b.pkgs {

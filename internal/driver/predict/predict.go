@@ -51,7 +51,6 @@ func CostNames() []string {
 	return []string{"switch", "wake", "spin-wake", "spin-window", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace", "mutex-spin", "runtime-lock", "transfer"}
 }
 
-// given reports whether the option name was given.
 func (o Options) given(name string) bool { return slices.Contains(o.Given, name) }
 
 // Prediction is a study's policy, and where its costs came from.

@@ -164,10 +164,8 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 }
 
 // PredictFrom predicts f's variants of study name on f.CPUs from their
-// runs in measured, and writes the answer and the table of predicted
-// against measured points to stdout (with f.JSON, the predicted points
-// and those not predicted, where stdout is not nil), its progress to
-// stderr. It returns the points predicted and the variants not, with why.
+// runs in measured, writes the answer to stdout (nil: none) and its
+// progress to stderr, and returns the points predicted and those not.
 func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, []results.NotPredicted, error) {
 	t, err := machines(ctx, f.Calibration, f.Measure, format.Lines(stderr, ""))
 	if err != nil {
@@ -254,7 +252,6 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	return predicted, unseen, nil
 }
 
-// measuredCounts are the CPU counts measured.
 func measuredCounts(measured []results.Point) []int {
 	var out []int
 	for _, p := range measured {

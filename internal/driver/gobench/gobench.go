@@ -50,7 +50,6 @@ type Config struct {
 	Benchtime string // -benchtime ("2s", "1000x")
 	// BuildFlags go to go test -c, TestFlags to the test binary (SplitFlags).
 	BuildFlags, TestFlags []string
-	Go                    string // the go command; "" means "go" on the PATH
 	// Locks gives each point the lock sites its run took (lockwatch's
 	// overlay); Stretch is the experiment every run makes (StretchEnv's
 	// value, "" for none); Unwatched also runs the packages built plain.
@@ -123,7 +122,7 @@ func (cfg Config) bench() string { return cmp.Or(cfg.Bench, ".") }
 func (cfg Config) count() int { return max(cfg.Count, 1) }
 
 func (cfg Config) goCommand(ctx context.Context, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, cmp.Or(cfg.Go, "go"), args...)
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = cfg.Dir
 	return cmd
 }

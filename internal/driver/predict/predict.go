@@ -310,8 +310,7 @@ func (pr Prediction) Describe() string {
 }
 
 // CheckSize refuses a study (of bp where not nil) of points points whose
-// simulations would take more than o.MaxMem or MaxEvents, saying the
-// estimate and the limit.
+// simulations would take more than o.MaxMem or MaxEvents.
 func CheckSize(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint, points int) error {
 	cfgs := (Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed}}}).configs(st, bp)
 	for i := range cfgs {

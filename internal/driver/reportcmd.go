@@ -91,9 +91,6 @@ func newFitCmd(e *env) *cobra.Command {
 		Short: "Fit a scalability law (linear, Amdahl's, USL) to each mode",
 		Args:  needFiles("fit", "brewput-report/results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
-			if by != scaling.ByCPUs && by != scaling.ByPar {
-				return fmt.Errorf("--by: unknown axis %q; accepted: %s (throughput against CPUs), %s (against customers)", by, scaling.ByCPUs, scaling.ByPar)
-			}
 			return rendering(cmd.Context(), func() error {
 				points, err := e.openResults(files...)
 				if err != nil {
@@ -107,7 +104,8 @@ func newFitCmd(e *env) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par\n(customers)")
+	choiceVar(cmd.Flags(), &by, "by", scaling.ByCPUs, "fit throughput against cpus or par\n(customers)",
+		scaling.ByCPUs+" (throughput against CPUs) or "+scaling.ByPar+" (against customers)", scaling.ByCPUs, scaling.ByPar)
 	formatVar(cmd.Flags(), &format, " (JSON Lines)")
 	return cmd
 }

@@ -19,8 +19,7 @@ import (
 	"github.com/brewput/brewput/model/calibrate"
 )
 
-// Limits of --samples and --repeats, past which a typo would measure for
-// hours.
+// Limits of --samples and --repeats, past which a typo would measure for hours.
 const (
 	maxSamples = 100_000
 	maxRepeats = 1_000

@@ -232,8 +232,7 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 	return bp, nil
 }
 
-// tellUnused names, in a line, the first three resources of bp no step
-// uses.
+// tellUnused names, in a line, the first three resources of bp no step uses.
 func tellUnused(e *env, bp *blueprint.Blueprint) {
 	if bp == nil {
 		return

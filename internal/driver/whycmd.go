@@ -134,8 +134,7 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	registerNoisy(fs, &f.noisy)
 }
 
-// run explains the benchmark of pkgs that -bench names, its lock sites
-// seen through lockwatch's overlay and stretched in turn.
+// run explains the -bench benchmark of pkgs, its lock sites stretched in turn.
 func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs, goFlags []string, count int, format string) error {
 	// --within is the whole command's time, its build included.
 	f.w.Since = time.Now()

@@ -33,8 +33,7 @@ type Why struct {
 	studyjob.Experiment
 }
 
-// ManyMatchError is a pattern that matched more than the one benchmark
-// explained.
+// ManyMatchError is a pattern that matched more than one benchmark.
 type ManyMatchError struct{ Names []string }
 
 func (e *ManyMatchError) Error() string {
@@ -53,8 +52,7 @@ func (e *NoLocks) Error() string {
 		e.Point.Bench.Name, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"))
 }
 
-// Why runs w on b's one benchmark, as studyjob's Program.Why runs a
-// variant.
+// Why runs w on b's one benchmark, as studyjob's Program.Why runs a variant.
 func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, error) {
 	if !b.cfg.Locks {
 		return nil, errors.New("why needs the test binary built with Config.Locks")

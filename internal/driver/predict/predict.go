@@ -377,8 +377,7 @@ func (pr Prediction) Study(ctx context.Context, st *shopsweep.Batch, cpus int, s
 	return points
 }
 
-// Check checks a study (of bp where not nil) before any cost is looked
-// for, and counts its points.
+// Check checks a study (of bp where not nil) before any cost is looked for.
 func Check(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint) (points int, err error) {
 	points = st.Total()
 	if bp != nil {

@@ -142,8 +142,7 @@ type Predict struct {
 	Out         string
 }
 
-// Predict predicts f's variants on f.CPUs from what their meters show
-// (PredictFrom).
+// Predict predicts f's variants on f.CPUs from what their meters show.
 func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writer) error {
 	if f.Out != "" {
 		if err := report.CheckDir(f.Out); err != nil {

@@ -27,7 +27,7 @@ import (
 
 func newWhyCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
-	mf := &modelFlags{measure: e.calibrateCosts}
+	mf := &modelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
 	var mode, format string
 	bw := &benchWhyFlags{}
 	cmd := goTestCommand("why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
@@ -60,7 +60,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cfg, err := predict.WhyConfig(s, mf.seed)
+			cfg, err := predict.WhyConfig(s, mf.Seed)
 			if err != nil {
 				return err
 			}

@@ -20,7 +20,6 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -31,13 +30,10 @@ type chart struct {
 	Name  string // file stem and HTML id: "throughput", "latency", "distribution"
 	Title string // e.g. "Throughput against CPUs"
 	SVG   []byte // nil when Empty != ""
-	PNG   []byte // nil when Empty != ""
-	// Phone is the picture laid out for a phone (figure.phone).
-	Phone []byte
-	// Empty, when set, is the page's sentence saying why nothing is drawn.
+	PNG   []byte
+	Phone []byte // the picture laid out for a phone
 	Empty string // when set, one sentence for the page saying why there is nothing to draw
-	// Wide pictures (small multiples) are shown across the page.
-	Wide bool
+	Wide  bool   // small multiples, shown across the page
 }
 
 // drawn is c with fig drawn in it.
@@ -78,8 +74,7 @@ const (
 // drawCharts draws the shop's charts; declared gives the modes' groups and
 // colours.
 func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Modes) ([]chart, error) {
-	ss := buildSeries(points, declared)
-	cpus := cpuCounts(ss)
+	ss, cpus := buildSeries(points, declared), cpusOf(points)
 	draws := []func() (chart, error){
 		func() (chart, error) {
 			return againstCPUs(chart{Name: "throughput", Title: "Throughput against CPUs"}, ss, cpus, "",
@@ -102,18 +97,6 @@ func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Mo
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-// cpuCounts lists the CPU counts present, ascending.
-func cpuCounts(ss []series) []int {
-	var out []int
-	for _, s := range ss {
-		for _, x := range s.Samples {
-			out = collect.AppendNew(out, x.CPUs)
-		}
-	}
-	slices.Sort(out)
-	return out
 }
 
 const noPoints = "No points were measured, so there is nothing to draw."
@@ -188,24 +171,19 @@ func cpuPlot(xlabel string, cpus []int, ylabel string) *plot.Plot {
 // data) for its caller to return once.
 type drawer struct{ err error }
 
-func (d *drawer) line(label string, xys plotter.XYs, style draw.LineStyle) *plotter.Line {
-	l, err := plotter.NewLine(xys)
-	if err != nil {
+func (d *drawer) check(label string, xys plotter.XYs) plotter.XYs {
+	if _, err := plotter.CopyXYs(xys); err != nil {
 		d.err = cmp.Or(d.err, fmt.Errorf("%s: %w", label, err))
-		return &plotter.Line{}
 	}
-	l.LineStyle = style
-	return l
+	return xys
+}
+
+func (d *drawer) line(label string, xys plotter.XYs, style draw.LineStyle) *plotter.Line {
+	return &plotter.Line{XYs: d.check(label, xys), LineStyle: style}
 }
 
 func (d *drawer) marks(label string, xys plotter.XYs, style draw.GlyphStyle) *plotter.Scatter {
-	m, err := plotter.NewScatter(xys)
-	if err != nil {
-		d.err = cmp.Or(d.err, fmt.Errorf("%s: %w", label, err))
-		return &plotter.Scatter{}
-	}
-	m.GlyphStyle = style
-	return m
+	return &plotter.Scatter{XYs: d.check(label, xys), GlyphStyle: style}
 }
 
 func stroke(c color.Color, width float64, dashes []vg.Length) draw.LineStyle {
@@ -466,11 +444,11 @@ func spacedCounts(min, max float64) []int {
 // power of ten); gonum's default aims at 3, which leaves the grid sparse.
 type niceTicks struct{}
 
-func (niceTicks) Ticks(min, max float64) []plot.Tick {
-	if !(max > min) || math.IsInf(max-min, 0) {
+func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) || math.IsInf(hi-lo, 0) {
 		return nil
 	}
-	raw := (max - min) / 6
+	raw := (hi - lo) / 6
 	mag := math.Pow(10, math.Floor(math.Log10(raw)))
 	m := 10.0
 	for _, c := range []float64{1, 2, 2.5, 5} {
@@ -483,13 +461,13 @@ func (niceTicks) Ticks(min, max float64) []plot.Tick {
 		m, mag = 1, mag*10
 	}
 	step := m * mag
-	prec := max0(-int(math.Round(math.Log10(mag))))
+	prec := max(-int(math.Round(math.Log10(mag))), 0)
 	if m == 2.5 {
 		prec++
 	}
 	var out []plot.Tick
-	first := math.Ceil(min/step - 1e-9)
-	for i := first; i*step <= max+step*1e-9; i++ {
+	first := math.Ceil(lo/step - 1e-9)
+	for i := first; i*step <= hi+step*1e-9; i++ {
 		v := i * step
 		if v == 0 {
 			v = 0 // not -0, which would print "-0"
@@ -498,8 +476,6 @@ func (niceTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	return out
 }
-
-func max0(n int) int { return max(n, 0) }
 
 // figure is a plot as the report lays it out: a title on top, the legend
 // right of the plot, outside the data, so that it hides none.

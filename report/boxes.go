@@ -33,10 +33,8 @@ type boxRow struct {
 
 const boxThickness = 0.6
 
-var (
-	_ plot.Plotter    = latencyBoxes{}
-	_ plot.DataRanger = latencyBoxes{}
-)
+// Without DataRange, a plot would range its axes without the marks.
+var _, _ plot.DataRanger = latencyBoxes{}, rateBars{}
 
 func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
@@ -75,11 +73,7 @@ func drawMedian(c *draw.Canvas, clr color.RGBA, y, half, x50 vg.Length) {
 
 // DataRange: p5 to p95 across, half a row beyond the rows.
 func (b latencyBoxes) DataRange() (xmin, xmax, ymin, ymax float64) {
-	if len(b.Rows) == 0 {
-		return 0, 0, 0, 0
-	}
-	xmin, xmax = b.Rows[0].Latency.P05, b.Rows[0].Latency.P95
-	ymin, ymax = b.Rows[0].Y, b.Rows[0].Y
+	xmin, xmax, ymin, ymax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, r := range b.Rows {
 		xmin, xmax = min(xmin, r.Latency.P05), max(xmax, r.Latency.P95)
 		ymin, ymax = min(ymin, r.Y), max(ymax, r.Y)
@@ -179,11 +173,6 @@ type barRow struct {
 	Colour          color.RGBA
 	Model           bool
 }
-
-var (
-	_ plot.Plotter    = rateBars{}
-	_ plot.DataRanger = rateBars{}
-)
 
 func (b rateBars) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)

@@ -71,8 +71,8 @@ const (
 	phonePlotHeight = vg.Length(200)
 )
 
-// drawCharts draws the shop's charts; declared gives the modes' groups and
-// colours.
+// drawCharts draws the charts of the shop's points, one at least;
+// declared gives the modes' groups and colours.
 func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Modes) ([]chart, error) {
 	ss, cpus := buildSeries(points, declared), cpusOf(points)
 	draws := []func() (chart, error){
@@ -84,8 +84,8 @@ func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Mo
 			return againstCPUs(chart{Name: "latency", Title: "Median latency against CPUs"}, ss, cpus, "median latency (ms)",
 				func(x sample) float64 { return x.Latency.P50 }, func(b *results.Band) [2]float64 { return b.P50Ms })
 		},
-		func() (chart, error) { return distributionChart(ss, cpus) },
-		func() (chart, error) { return comparisonChart(ss, cpus) },
+		func() (chart, error) { return distributionChart(ss) },
+		func() (chart, error) { return comparisonChart(ss) },
 		func() (chart, error) { return scalabilityChart(fits, ss, cpus) },
 	}
 	out := make([]chart, 0, len(draws))
@@ -324,12 +324,7 @@ func atTop[R any](ss []series, mark func(series, sample) R) (int, []string, [][]
 
 // distributionChart draws each series' latencies at atTop's count as
 // horizontal boxes, a mode's prediction dashed below its measurement.
-func distributionChart(ss []series, cpus []int) (chart, error) {
-	c := chart{Name: "distribution", Title: "Latency distribution"}
-	if len(cpus) == 0 {
-		c.Empty = noPoints
-		return c, nil
-	}
+func distributionChart(ss []series) (chart, error) {
 	top, labels, rows := atTop(ss, func(s series, x sample) boxRow {
 		b := boxRow{Latency: x.Latency, Colour: s.Colour}
 		if s.Model {
@@ -337,24 +332,19 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 		}
 		return b
 	})
-	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))
+	c := chart{Name: "distribution", Title: fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))}
 	return c.drawn(boxFigure(c.Title, "latency (ms)", labels, rows))
 }
 
 // comparisonChart draws each series' throughput in the distribution's
 // rows as bars: the talk's chart of the designs, beside their latencies.
-func comparisonChart(ss []series, cpus []int) (chart, error) {
-	c := chart{Name: "comparison", Title: "Throughput"}
-	if len(cpus) == 0 {
-		c.Empty = noPoints
-		return c, nil
-	}
+func comparisonChart(ss []series) (chart, error) {
 	unit := ""
 	top, labels, rows := atTop(ss, func(s series, x sample) barRow {
 		unit = s.Unit
 		return barRow{Value: x.Throughput, Colour: s.Colour, Model: s.Model}
 	})
-	c.Title = fmt.Sprintf("Throughput at %d %s", top, format.Plural(top, "CPU"))
+	c := chart{Name: "comparison", Title: fmt.Sprintf("Throughput at %d %s", top, format.Plural(top, "CPU"))}
 	return c.drawn(barFigure(c.Title, cmp.Or(unit, "ops/s"), labels, rows), nil)
 }
 

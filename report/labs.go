@@ -166,7 +166,7 @@ func logTicks(p *plot.Plot, bottom, top float64) {
 	lo, hi := math.Floor(math.Log10(bottom)), math.Ceil(math.Log10(top*1.05))
 	var ticks []plot.Tick
 	for e := lo; e <= hi; e++ {
-		ticks = append(ticks, plot.Tick{Value: e, Label: strings.TrimSpace(format.Rate(math.Pow(10, e), ""))})
+		ticks = append(ticks, plot.Tick{Value: e, Label: siLabel(math.Pow(10, e))})
 		for k := 2.0; k < 10 && e < hi; k++ {
 			ticks = append(ticks, plot.Tick{Value: e + math.Log10(k)})
 		}

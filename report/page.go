@@ -364,14 +364,10 @@ func caption(name string, model, study bool) string {
 	return text
 }
 
+// column is a table's column: Text ones hold words, aligned left.
 type column struct {
 	Name string
 	Text bool
-}
-
-type cell struct {
-	Value string
-	Text  bool
 }
 
 type tableView struct {
@@ -382,10 +378,10 @@ type tableView struct {
 	Model, NoErrors bool
 }
 
-// rowView is a table row, a model's marked.
+// rowView is a table row, a cell per column, a model's marked.
 type rowView struct {
 	Model bool
-	Cells []cell
+	Cells []string
 }
 
 // pointColumn is a column of a table of points and its cell of a point.
@@ -401,7 +397,7 @@ func col(name string, text bool, value func(results.Point) string) pointColumn {
 func pointTable(points []results.Point, cols []pointColumn) tableView {
 	t := tableView{Head: collect.Mapped(cols, func(c pointColumn) column { return c.column })}
 	for _, p := range points {
-		t.Rows = append(t.Rows, rowView{Model: p.IsModel(), Cells: collect.Mapped(cols, func(c pointColumn) cell { return cell{c.value(p), c.Text} })})
+		t.Rows = append(t.Rows, rowView{Model: p.IsModel(), Cells: collect.Mapped(cols, func(c pointColumn) string { return c.value(p) })})
 	}
 	return t
 }

@@ -20,6 +20,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -487,12 +488,10 @@ func (f figure) phone() drawing {
 	if f.plot != nil {
 		f.plot = fewerTickLabels(f.plot)
 	}
-	ps := make([]panel, len(f.panels))
-	for i, p := range f.panels {
+	f.panels = collect.Mapped(f.panels, func(p panel) panel {
 		p.plot = fewerTickLabels(p.plot)
-		ps[i] = p
-	}
-	f.panels = ps
+		return p
+	})
 	return f
 }
 

@@ -43,8 +43,10 @@ type section struct {
 	data      any
 }
 
-// pageParts are what the page shows beside the points.
+// pageParts are what the page shows beside the points; shop are those
+// neither a lab's nor a Go benchmark's.
 type pageParts struct {
+	shop      []results.Point
 	charts    []chart
 	heatmap   chart
 	verdict   analysis.Verdict
@@ -57,8 +59,7 @@ type pageParts struct {
 // logic: the answer, each mode's or variant's detail, how the points were
 // made (collapsed), then labs, benchmarks and lessons.
 func newPage(points []results.Point, parts pageParts, opt Options) page {
-	others, _ := results.SplitBench(points)
-	shop, _, _ := results.SplitLabs(others)
+	shop := parts.shop
 	var sections []section
 	if len(shop) == 0 && slices.ContainsFunc(parts.benches, func(b benchView) bool { return len(b.Sentences) > 0 }) {
 		// Benchmarks alone: their answer first, family by family.

@@ -96,7 +96,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	a := opt.Analysis
 	others, benches := results.SplitBench(points)
 	shop, labs, byLab := results.SplitLabs(others)
-	var parts pageParts
+	parts := pageParts{shop: shop}
 	var charts []chart
 	if len(shop) > 0 {
 		var err error
@@ -211,17 +211,8 @@ func (r *Report) WriteDir(dir string) (err error) {
 			}
 		}
 	}
-	last := func(f File) int {
-		switch f.Name {
-		case Index:
-			return 1
-		case "results.json":
-			return 2
-		}
-		return 0
-	}
-	files := slices.Clone(r.Files)
-	slices.SortStableFunc(files, func(a, b File) int { return last(a) - last(b) })
+	files, last := slices.Clone(r.Files), []string{Index, "results.json"}
+	slices.SortStableFunc(files, func(a, b File) int { return slices.Index(last, a.Name) - slices.Index(last, b.Name) })
 	for _, f := range files {
 		if err := writeAtomic(filepath.Join(staging, f.Name), f.Data); err != nil {
 			return err

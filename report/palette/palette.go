@@ -53,9 +53,8 @@ func Modes(modes []string, declared results.Modes) map[string]color.RGBA {
 		}
 		i := slices.IndexFunc(cycle, func(c color.RGBA) bool { return !slices.Contains(used, c) })
 		if i < 0 { // all ten taken: cycle
-			out[m] = cycle[n%len(cycle)]
+			i = n % len(cycle)
 			n++
-			continue
 		}
 		out[m] = cycle[i]
 		used = append(used, cycle[i])

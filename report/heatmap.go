@@ -36,6 +36,7 @@ const (
 	heatCellH   = vg.Length(22)
 	heatMaxW    = vg.Length(64)
 	heatMinW    = vg.Length(26)
+	heatPhoneW  = vg.Length(21) // a four-digit figure in 8 points
 	heatWidth   = 2 * chartWidth
 	heatLegendW = vg.Length(190) // one legend entry, swatch and label
 )
@@ -102,9 +103,6 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 	return c.rendered(h)
 }
 
-// heatMinPhoneW fits a four-digit figure in 8 points.
-const heatMinPhoneW = vg.Length(21)
-
 // layout sizes names, cells and legend for the page, or for a phone:
 // smaller type, cells as wide as the screen allows, a legend entry a line.
 func (h *heatmap) layout() {
@@ -117,7 +115,7 @@ func (h *heatmap) layout() {
 	n := vg.Length(len(h.grid.CPUs))
 	if h.narrow {
 		h.labelW = labelW + vg.Points(6)
-		h.cellW = max(heatMinPhoneW, (phoneWidth-2*margin-h.labelW)/n)
+		h.cellW = max(heatPhoneW, (phoneWidth-2*margin-h.labelW)/n)
 		h.legendRow = 1
 	} else {
 		h.cellW = max(heatMinW, min(heatMaxW, (heatWidth-2*margin-h.labelW)/n))

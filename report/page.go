@@ -113,7 +113,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) page {
 		sections = append(sections, section{ID: "benchmarks", Title: "Go benchmarks", template: "benchmarks", data: parts.benches})
 	}
 	if len(opt.Lessons) > 0 {
-		sections = append(sections, section{ID: "lessons", Title: lessonsTitle, template: "lessons", data: lessonViews(opt.Lessons)})
+		sections = append(sections, section{ID: "lessons", Title: "What the seeds claim, and what this machine shows", template: "lessons", data: lessonViews(opt.Lessons)})
 	}
 	if len(points) == 0 {
 		return page{Summary: "the seeds' claims: " + lesson.Tally(opt.Lessons), Sections: sections}

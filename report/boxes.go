@@ -117,8 +117,7 @@ func (k boxKey) Thumbnail(c *draw.Canvas) {
 	}
 }
 
-// tint mixes clr with white, keeping f of it; opaque, so that SVG and PNG
-// agree.
+// tint mixes clr with white, keeping f of it; opaque, so SVG and PNG agree.
 func tint(clr color.RGBA, f float64) color.RGBA {
 	mix := func(v uint8) uint8 { return uint8(float64(v)*f + 255*(1-f) + 0.5) }
 	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
@@ -162,8 +161,7 @@ func undrawable(l results.Latency) (float64, bool) {
 	return 0, false
 }
 
-// rateBars draws each row's throughput as a bar from 0, a model's lighter
-// and framed.
+// rateBars draws each row's throughput as a bar, a model's light and framed.
 type rateBars struct {
 	Rows []barRow
 }

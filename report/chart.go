@@ -373,8 +373,7 @@ func dashes(style int) []vg.Length {
 	return all[style%len(all)]
 }
 
-// marker is the marker of a mode's style'th measured series (a machine
-// each).
+// marker is the marker of a mode's style'th measured series (of a machine).
 func marker(style int) draw.GlyphDrawer {
 	all := []draw.GlyphDrawer{
 		draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{},
@@ -495,8 +494,7 @@ func (f figure) phone() drawing {
 	return f
 }
 
-// fewerTickLabels is a copy of p whose axes label few enough ticks for a
-// phone.
+// fewerTickLabels is a copy of p whose axes label few enough for a phone.
 func fewerTickLabels(p *plot.Plot) *plot.Plot {
 	q := *p
 	most := 4
@@ -583,8 +581,7 @@ func aligned(size float64, bold bool, x draw.XAlignment, y draw.YAlignment) text
 	return s
 }
 
-// newPlot is a plot in the report's fonts; the figure draws title and
-// legend.
+// newPlot is a plot in the report's fonts; the figure draws title, legend.
 func newPlot() *plot.Plot {
 	p := plot.New()
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {

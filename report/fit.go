@@ -153,8 +153,7 @@ func fitCaption(model bool) string {
 	return text
 }
 
-// fitView is a row of a fit table: a series and its fit, or Reason, why it
-// has none.
+// fitView is a row of a fit table: a series and its fit, or why it has none.
 type fitView struct {
 	Source                                 string
 	Model                                  bool

@@ -137,8 +137,7 @@ func wordsOf(rows []limitRow) []wordsView {
 	return out
 }
 
-// notFitted gathers the series not fitted, with their modes (or
-// variants).
+// notFitted gathers the series not fitted, with their modes (or variants).
 type notFitted []unfitted
 
 type unfitted struct{ source, reason, name string }

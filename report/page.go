@@ -20,10 +20,8 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// templates are the page's templates, a file per kind of section.
-//
 //go:embed *.html.tmpl
-var templates embed.FS
+var templates embed.FS // a file per kind of section
 
 // page is index.html: a summary line, the notes to read first, sections.
 type page struct {

@@ -97,9 +97,9 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	others, benches := results.SplitBench(points)
 	shop, labs, byLab := results.SplitLabs(others)
 	parts := pageParts{shop: shop}
-	var charts []chart
+	var charts, labCharts, benchCharts []chart
+	var err error
 	if len(shop) > 0 {
-		var err error
 		if parts.charts, err = drawCharts(shop, a.Fits, opt.Modes); err != nil {
 			return nil, fmt.Errorf("draw charts: %w", err)
 		}
@@ -119,15 +119,12 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		}
 		charts = slices.Concat([]chart{parts.heatmap}, parts.charts, pics)
 	}
-	labCharts, labViews, err := drawLabs(labs, byLab, opt)
-	if err != nil {
+	if labCharts, parts.labs, err = drawLabs(labs, byLab, opt); err != nil {
 		return nil, err
 	}
-	benchCharts, benchViews, err := drawBenchCharts(benches, a)
-	if err != nil {
+	if benchCharts, parts.benches, err = drawBenchCharts(benches, a); err != nil {
 		return nil, err
 	}
-	parts.labs, parts.benches = labViews, benchViews
 	var page bytes.Buffer
 	if err := renderPage(&page, newPage(points, parts, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -92,47 +93,34 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 		}
 		return format.Range(format.Ms3(lo*perMs), format.Ms3(hi*perMs))
 	}
-	nameWidth := 0
-	for _, r := range rows {
-		if n := utf8.RuneCountInString(r.name); n <= longRowName {
-			nameWidth = max(nameWidth, n)
+	// The cells on the counts shown; a long name goes on a line of its own,
+	// its figures under it, so that the columns fit.
+	cells := func(shown []int) [][]string {
+		head := append([]string{rows[0].unit}, collect.Mapped(shown, strconv.Itoa)...)
+		if latency {
+			head = append(head, "p50 "+unit)
 		}
-	}
-	nameWidth = max(nameWidth, utf8.RuneCountInString(rows[0].unit))
-	colWidth := func(n int) int {
-		w := len(strconv.Itoa(n))
+		out := [][]string{head}
 		for _, r := range rows {
-			w = max(w, utf8.RuneCountInString(cell(r, n)))
+			row := []string{r.name}
+			if utf8.RuneCountInString(r.name) > longRowName {
+				row[0] = ""
+			}
+			row = append(row, collect.Mapped(shown, func(n int) string { return cell(r, n) })...)
+			if latency {
+				row = append(row, p50(r))
+			}
+			out = append(out, row)
 		}
-		return w
+		return out
 	}
-	p50Width := 0
-	if latency {
-		p50Width = len("p50 " + unit)
-		for _, r := range rows {
-			p50Width = max(p50Width, utf8.RuneCountInString(p50(r)))
-		}
-		p50Width += len(gap)
-	}
-	shown := shownCounts(mCounts, pCounts, priority(a, rows), func(counts []int) bool {
-		total := nameWidth + p50Width
-		for _, n := range counts {
-			total += len(gap) + colWidth(n)
-		}
-		return total <= width
-	})
+	shown := shownCounts(mCounts, pCounts, priority(a, rows), func(counts []int) bool { return tableWidth(cells(counts)...) <= width })
 	mShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return !slices.Contains(mCounts, n) })
 	pShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return slices.Contains(mCounts, n) })
 
-	var b strings.Builder
-	pad := func(s string, n int, right bool) string {
-		fill := strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
-		if right {
-			return fill + s
-		}
-		return s + fill
-	}
 	// The groups' names over their counts: where the figures come from.
+	table := cells(shown)
+	widths := columnWidths(table...)
 	head := ""
 	for i, group := range [][]int{mShown, pShown} {
 		if len(group) == 0 {
@@ -145,37 +133,24 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 				label += " (" + model.Sched + ")"
 			}
 		}
-		at := nameWidth + len(gap)
-		for _, n := range shown[:slices.Index(shown, group[0])] {
-			at += colWidth(n) + len(gap)
+		at := 0
+		for _, cw := range widths[:1+slices.Index(shown, group[0])] {
+			at += cw + len(gap)
 		}
-		head = pad(head, max(at, utf8.RuneCountInString(head)+len(gap)), false) + label
+		head += strings.Repeat(" ", max(at-len(head), len(gap))) + label
 	}
-	b.WriteString(strings.TrimRight(head, " ") + "\n")
-	line := pad(rows[0].unit, nameWidth, false)
-	for _, n := range shown {
-		line += gap + pad(strconv.Itoa(n), colWidth(n), true)
-	}
-	if latency {
-		line += gap + "p50 " + unit
-	}
-	b.WriteString(line + "\n")
-	for _, r := range rows {
-		name := r.name
-		if utf8.RuneCountInString(name) > nameWidth {
-			b.WriteString(name + "\n") // its figures under it, so that the columns fit
-			name = ""
+	fmt.Fprintln(w, head)
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Ragged: true, Width: math.MaxInt}
+	for i, row := range table {
+		if i > 0 && row[0] == "" {
+			t.Line(rows[i-1].name)
 		}
-		line := pad(name, nameWidth, false)
-		for _, n := range shown {
-			line += gap + pad(cell(r, n), colWidth(n), true)
+		if !latency {
+			row = append(row, "") // the last column, ragged, is not aligned
 		}
-		if latency {
-			line += gap + p50(r)
-		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		t.Row(row...)
 	}
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	if err := t.Write(w); err != nil {
 		return err
 	}
 	if err := writeLimits(w, rows, a.Verdict.Modes, len(pShown) == 0); err != nil {

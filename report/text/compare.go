@@ -19,12 +19,8 @@ import (
 )
 
 // WriteComparison writes the comparison for people: a line naming the two
-// sides, the answer (each metric's verdicts, measured and predicted
-// apart), then in benchstat's manner a table per metric and unit with a
-// row per configuration (medians ± intervals, change, p-value, sizes,
-// verdict) — the shop's and studies' configurations with too few runs
-// for a verdict only with the comparison's All —, then the configurations only
-// one side has.
+// sides, the answer, a table per metric and unit in benchstat's manner
+// (blocksOf), then the configurations only one side has.
 func WriteComparison(w io.Writer, c comparison.Comparison) error {
 	var b bytes.Buffer
 	width := format.Width(w)
@@ -39,8 +35,8 @@ func WriteComparison(w io.Writer, c comparison.Comparison) error {
 	if c.Old.ModelPoints+c.New.ModelPoints > 0 && !(allModel(c.Old) && allModel(c.New)) {
 		b.WriteString(format.Wrap("predictions are matched only with predictions, measurements with measurements", width, "") + "\n")
 	}
-	for _, line := range answerLines(c, width) {
-		b.WriteString(line + "\n")
+	for _, a := range c.Answers {
+		b.WriteString(format.Wrap(answerWords(a), width, "") + "\n")
 	}
 	blocks, left := blocksOf(c)
 	for _, bl := range blocks {
@@ -89,7 +85,7 @@ type block struct {
 	partial            bool
 }
 
-// blocks splits the rows into tables, throughput, p50 and p99 first, then
+// blocksOf splits the rows into tables, throughput, p50 and p99 first, then
 // the other metrics and units in the order first seen: throughputs in
 // different units do not mix. Without the comparison's All it leaves out the
 // shop's and studies' metrics with too few runs for a verdict, and
@@ -126,13 +122,9 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 		writeBenchBlock(b, c, bl)
 		return
 	}
-	title := bl.name + ", " + bl.unit
-	switch bl.name {
-	case "throughput":
-	case "p50", "p99":
-		title = bl.name + " latency, " + bl.unit
-	default: // a unit of Go benchmarks' lines
-		title = bl.name
+	title := metricWords(bl.name)
+	if bl.name == "throughput" || title != bl.name { // not a unit of Go benchmarks' lines
+		title += ", " + bl.unit
 	}
 	fmt.Fprintf(b, "%s (%s is better)\n", title, bl.better)
 
@@ -156,7 +148,7 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 			cells = append(cells, "-", "-")
 		}
 		if steps {
-			cells = append(cells, stepsOrDefault(k.Steps))
+			cells = append(cells, cmp.Or(strings.Join(k.Steps.NonDefault(), " "), "default"))
 		}
 		return cells
 	}
@@ -284,24 +276,12 @@ func writeKeys(b *bytes.Buffer, title string, keys []comparison.Key) {
 	}
 }
 
-// answerLines writes the comparison's answer, a sentence or two per kind of
-// configuration, wrapped to width.
-func answerLines(c comparison.Comparison, width int) []string {
-	lines := make([]string, len(c.Answers))
-	for i, a := range c.Answers {
-		lines[i] = format.Wrap(answerWords(a), width, "")
-	}
-	return lines
-}
-
 // answerWords says an answer: "Measured, 3 configurations in both, 6 runs
 // each: finelocking on 2 CPUs, throughput +24.4% better, p50 latency
 // -19.6% better; no significant difference in 2."
 func answerWords(a comparison.Answer) string {
-	runs := fmt.Sprintf("%d runs each", a.MinRuns)
-	if a.MinRuns == 1 && a.MaxRuns == 1 {
-		runs = "1 run each"
-	} else if a.MinRuns != a.MaxRuns {
+	runs := format.Count(a.MinRuns, "run") + " each"
+	if a.MinRuns != a.MaxRuns {
 		runs = fmt.Sprintf("%d to %d runs each", a.MinRuns, a.MaxRuns)
 	}
 	head := map[string]string{"measured": "Measured", "model": "Predicted by the model", "bench": "Benchmarks"}[a.Kind] +
@@ -395,15 +375,6 @@ func brief(k comparison.Key) string {
 
 // allModel reports whether every point of the side is the model's.
 func allModel(s comparison.Side) bool { return s.Points > 0 && s.ModelPoints == s.Points }
-
-// stepsOrDefault names the steps that are not the default, or says
-// "default".
-func stepsOrDefault(s results.Steps) string {
-	if labels := s.NonDefault(); len(labels) > 0 {
-		return strings.Join(labels, " ")
-	}
-	return "default"
-}
 
 // WriteCompared writes c in format, "table" (WriteComparison) or "json".
 func WriteCompared(w io.Writer, c comparison.Comparison, format string) error {

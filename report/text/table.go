@@ -450,11 +450,14 @@ func Write(w io.Writer, f results.Format, points []results.Point) error {
 	return results.Write(w, f, points)
 }
 
-// trustNotes say p's Trust in words, for a table's notes.
-func trustNotes(p results.Point) []string {
+// Notes says what a reader must know about a point beside its numbers:
+// the talk's harness, what its Trust says.
+func Notes(p results.Point) string {
 	var n []string
-	b := p.Bounds
-	if b != nil && p.Steady != nil && !*p.Steady {
+	if p.Harness == "talk" {
+		n = append(n, "talk harness")
+	}
+	if b := p.Bounds; b != nil && p.Steady != nil && !*p.Steady {
 		if b.Little != 0 && math.Abs(b.Little-1) > results.LittleTolerance {
 			n = append(n, fmt.Sprintf("not steady: Little's law %.3f", b.Little))
 		}
@@ -468,15 +471,5 @@ func trustNotes(p results.Point) []string {
 	for _, c := range p.Caveats {
 		n = append(n, c.Text)
 	}
-	return n
-}
-
-// Notes says what a reader must know about a point beside its numbers:
-// the talk's harness, what its Trust says.
-func Notes(p results.Point) string {
-	var n []string
-	if p.Harness == "talk" {
-		n = append(n, "talk harness")
-	}
-	return strings.Join(append(n, trustNotes(p)...), "; ")
+	return strings.Join(n, "; ")
 }

@@ -31,7 +31,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 		if d.Prediction != nil {
 			as += " and as a model made of its measured locks predicts"
 		}
-		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Study %s, %s (%s):", d.Study, as, NoLimit), format.Width(w), ""))
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Study %s, %s (%s):", d.Study, as, NoLimit), width, ""))
 		if err := writeWrapped(w, StudySentences(d)); err != nil {
 			return err
 		}
@@ -42,7 +42,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 	return WriteBenchAnswer(w, v.Benches)
 }
 
-// writeWrapped writes each sentence on lines of at most 110 columns.
+// writeWrapped writes each sentence wrapped to w's width.
 func writeWrapped(w io.Writer, sentences []string) error {
 	for _, s := range sentences {
 		if _, err := fmt.Fprintln(w, format.Wrap(s, format.Width(w), "")); err != nil {

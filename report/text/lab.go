@@ -32,11 +32,7 @@ func LabSentences(a analysis.LabAnswer) []string {
 	// The CPU time is said in CPUs, not as a share of the count: the
 	// process's threads outside GOMAXPROCS can take more than that.
 	figures := func(p analysis.LabPoint) string {
-		used := format.Number(p.CPUUsed) + " CPUs"
-		if used == "1 CPUs" {
-			used = "1 CPU"
-		}
-		return fmt.Sprintf("%s at a median %s, keeping %s busy", format.Rate(p.Throughput, p.Unit), format.Wait(p.P50), used)
+		return fmt.Sprintf("%s at a median %s, keeping %s busy", format.Rate(p.Throughput, p.Unit), format.Wait(p.P50), cpusText(p.CPUUsed))
 	}
 	var out []string
 	for _, c := range a.Counts {

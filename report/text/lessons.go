@@ -163,9 +163,6 @@ func LessonReason(r lesson.Result) string {
 	return ""
 }
 
-// cpusText writes a count of CPUs: "1.3 CPUs", "0.45 CPUs".
-func cpusText(v float64) string { return format.Number(v) + " CPUs" }
-
 // lessonSide says where a decided figure lies against the rule.
 func lessonSide(v lesson.Verdict) string {
 	switch v {

@@ -15,8 +15,13 @@ func rateRange(lo, hi float64) string { return format.Range(format.Whole(lo), fo
 // cpus writes "1 CPU", "6 CPUs".
 func cpus(n int) string { return format.Count(n, "CPU") }
 
-// cpuSpan writes "1–3", "4", for the counts from a to b.
-func cpuSpan(a, b int) string { return format.Range(strconv.Itoa(a), strconv.Itoa(b)) }
+// cpusText writes CPUs that need not be whole: "1 CPU", "0.45 CPUs".
+func cpusText(v float64) string {
+	if s := format.Number(v); s != "1" {
+		return s + " CPUs"
+	}
+	return "1 CPU"
+}
 
 // cpuList writes CPU counts as "1, 2 and 4 CPUs", "1 CPU".
 func cpuList(counts []int) string {

@@ -142,10 +142,7 @@ func medianCell(median, lo, hi float64) string {
 
 // countTimes says how many times: "once", "6 times".
 func countTimes(n int) string {
-	switch n {
-	case 0:
-		return "no times"
-	case 1:
+	if n == 1 {
 		return "once"
 	}
 	return fmt.Sprintf("%d times", n)

@@ -444,7 +444,7 @@ func limitWords(spans []analysis.LimitSpan) string {
 		if i == len(spans)-1 {
 			parts = append(parts, s.Named+" from "+cpus(s.From))
 		} else {
-			parts = append(parts, s.Named+" on "+cpuSpan(s.From, s.To)+" CPUs")
+			parts = append(parts, s.Named+" on "+format.Range(strconv.Itoa(s.From), strconv.Itoa(s.To))+" CPUs")
 		}
 	}
 	return strings.Join(parts, ", ")

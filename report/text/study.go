@@ -10,7 +10,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -114,7 +113,7 @@ func PredictionSentences(pr analysis.Prediction) []string {
 				format.Rate(c.Measured, unit), siRate(c.Predicted), siRate(c.Lo), siRate(c.Hi), CheckVerdict(c)))
 		}
 		slices.Sort(counts)
-		s := fmt.Sprintf("Held against what was measured on %s CPU(s): %d of %d points lie within the predicted band", format.JoinAnd(collect.Mapped(counts, strconv.Itoa)), within, len(pr.Checks))
+		s := fmt.Sprintf("Held against what was measured on %s: %d of %d points lie within the predicted band", cpuList(counts), within, len(pr.Checks))
 		if wide > 0 {
 			s += fmt.Sprintf(" (%d of them in a band %.1f times wide or more, which says little: it would hold another design's figure too)", wide, analysis.WideBand)
 		}

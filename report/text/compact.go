@@ -121,43 +121,17 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 	// meter last, under its row where the columns leave it too little
 	// room: the table fits the width.
 	par := slices.ContainsFunc(t.Rows, func(r analysis.StudyRow) bool { return r.Par != r.CPUs })
-	head := []string{"variant", "cpus"}
-	if par {
-		head = append(head, "par")
-	}
-	if t.Reps {
-		head = append(head, "runs")
-	}
-	if t.Open {
-		head = append(head, "rate/s", "drops")
-	}
-	head = append(head, "throughput", "of the most", "p50", "p99", "cpu util")
-	if sources {
-		head = append(head, "source")
-	}
-	head = append(head, "most used meter (held, wait)")
+	on := []bool{true, true, par, t.Reps, t.Open, t.Open, true, true, true, true, true, sources, true}
 	tab := format.Table{Align: []format.Align{format.Right}, Indent: true, Ragged: true, Width: width}
-	tab.Row(head...)
+	tab.Row(cellsOn(on, "variant", "cpus", "par", "runs", "rate/s", "drops", "throughput", "of the most", "p50", "p99", "cpu util",
+		"source", "most used meter (held, wait)")...)
 	for _, r := range t.Rows {
-		row := []string{r.Variant, strconv.Itoa(r.CPUs)}
-		if par {
-			row = append(row, strconv.Itoa(r.Par))
-		}
-		if t.Reps {
-			row = append(row, strconv.Itoa(r.Runs))
-		}
-		if t.Open {
-			row = append(row, fmt.Sprintf("%g", r.Rate), strconv.FormatInt(r.Drops, 10))
-		}
 		share := "-"
 		if r.Share > 0 {
 			share = "×" + format.Sig(r.Share, 2)
 		}
-		row = append(row, format.Rate(r.Throughput, r.Unit), share, format.Wait(r.P50), format.Wait(r.P99), fmt.Sprintf("%.0f%%", 100*r.Util))
-		if sources {
-			row = append(row, r.Origin)
-		}
-		tab.Row(append(row, r.Meter)...)
+		tab.Row(cellsOn(on, r.Variant, strconv.Itoa(r.CPUs), strconv.Itoa(r.Par), strconv.Itoa(r.Runs), fmt.Sprintf("%g", r.Rate), strconv.FormatInt(r.Drops, 10),
+			format.Rate(r.Throughput, r.Unit), share, format.Wait(r.P50), format.Wait(r.P99), fmt.Sprintf("%.0f%%", 100*r.Util), r.Origin, r.Meter)...)
 	}
 	if err := tab.Write(w); err != nil {
 		return err

@@ -137,34 +137,17 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 		pars = pars || k.Par != k.CPUs
 	}
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true}
+	on := []bool{true, true, pars, open, open, steps}
 	configCells := func(k comparison.Key) []string {
-		cells := []string{k.ModeLabel(), fmt.Sprint(k.CPUs)}
-		if pars {
-			cells = append(cells, fmt.Sprint(k.Par))
+		rate, maxq := "-", "-"
+		if k.Rate > 0 {
+			rate, maxq = fmt.Sprintf("%.6g", k.Rate), fmt.Sprint(k.MaxQ)
 		}
-		if open && k.Rate > 0 {
-			cells = append(cells, fmt.Sprintf("%.6g", k.Rate), fmt.Sprint(k.MaxQ))
-		} else if open {
-			cells = append(cells, "-", "-")
-		}
-		if steps {
-			cells = append(cells, cmp.Or(strings.Join(k.Steps.NonDefault(), " "), "default"))
-		}
-		return cells
+		return cellsOn(on, k.ModeLabel(), fmt.Sprint(k.CPUs), fmt.Sprint(k.Par), rate, maxq, cmp.Or(strings.Join(k.Steps.NonDefault(), " "), "default"))
 	}
-
 	// The mode column is as wide as "geomean" whether or not the table
 	// has one.
-	head := []string{fmt.Sprintf("%-7s", "mode"), "cpus"}
-	if pars {
-		head = append(head, "par")
-	}
-	if open {
-		head = append(head, "rate/s", "maxq")
-	}
-	if steps {
-		head = append(head, "steps")
-	}
+	head := cellsOn(on, fmt.Sprintf("%-7s", "mode"), "cpus", "par", "rate/s", "maxq", "steps")
 	t.Row(append(head, "old", "new", "delta", "p", "n", "verdict")...)
 	for i, m := range bl.metrics {
 		cells := append(configCells(bl.keys[i]), cell(&t, m.Old, format.Digits(m.Old.Median, 4)), cell(&t, m.New, format.Digits(m.New.Median, 4)),

@@ -1,7 +1,6 @@
 package text
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/brewput/brewput/internal/base/collect"
@@ -31,15 +30,12 @@ func cpuList(counts []int) string {
 	return format.JoinAnd(collect.Mapped(counts, strconv.Itoa)) + " CPUs"
 }
 
-// siRate writes a throughput with an SI prefix and no unit: "8.13M".
+// siRate writes a throughput to three digits, SI-prefixed from 1000 and
+// no unit: "8.13M", "1.5k", "850" (format.Number leaves a whole one below
+// 100000 as is).
 func siRate(v float64) string {
-	for _, p := range []struct {
-		f float64
-		s string
-	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
-		if v >= p.f {
-			return fmt.Sprintf("%.3g%s", v/p.f, p.s)
-		}
+	if v >= 1e3 && v < 1e5 {
+		return format.Sig(v/1e3, 3) + "k"
 	}
-	return fmt.Sprintf("%.3g", v)
+	return format.Number(v)
 }

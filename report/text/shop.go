@@ -268,9 +268,9 @@ func priority(a *analysis.Analysis, rows []shopRow) func(n int) int {
 func shownCounts(measured, predicted []int, rank func(int) int, fits func([]int) bool) []int {
 	order := slices.Concat(measured, predicted)
 	keep := slices.Clone(order)
-	slices.SortStableFunc(keep, func(a, b int) int {
-		return cmp.Or(cmp.Compare(b2i(!slices.Contains(measured, a)), b2i(!slices.Contains(measured, b))), cmp.Compare(rank(a), rank(b)))
-	})
+	byRank := func(a, b int) int { return cmp.Compare(rank(a), rank(b)) }
+	slices.SortStableFunc(keep[:len(measured)], byRank)
+	slices.SortStableFunc(keep[len(measured):], byRank)
 	n := len(keep)
 	for n > 1 && !fits(inOrder(order, keep[:n])) {
 		n--
@@ -281,13 +281,6 @@ func shownCounts(measured, predicted []int, rank func(int) int, fits func([]int)
 // inOrder is the elements of order that are in keep.
 func inOrder(order, keep []int) []int {
 	return slices.DeleteFunc(slices.Clone(order), func(n int) bool { return !slices.Contains(keep, n) })
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // rateCell writes a throughput in a table's cell: whole below 10000, with

@@ -149,26 +149,25 @@ func StretchAnswer(s *causal.Stretches) string {
 		}
 	case len(undecided) > 0:
 		these := plural(len(undecided), "this lock", "these locks")
+		fmt.Fprintf(&b, "Undecided after %s: adding %s ", rounds, added)
 		switch {
 		case idle == len(undecided):
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost more than %s, but as it is the workers waited for %s less than %s of their time: %s",
-				rounds, added, these, control, plural(len(undecided), "it", "each"), pct(s.Margin), strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to %s cost more than %s, but as it is the workers waited for %s less than %s of their time",
+				these, control, plural(len(undecided), "it", "each"), pct(s.Margin))
 		case unmatched == len(undecided):
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost less than %s: %s",
-				rounds, added, these, control, strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to %s cost less than %s", these, control)
 		case over == len(undecided):
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost more than %s, and more than the time added can cost: %s",
-				rounds, added, these, control, strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to %s cost more than %s, and more than the time added can cost", these, control)
 		case serial == len(undecided):
-			fmt.Fprintf(&b, "Undecided after %s: adding %s outside every lock (the control) cost %s, nearer what it costs where every operation waits its turn (%s) than where nothing queues (%s): as it is the workers ran largely one at a time, held back by something every operation shares, and a stretch of one part cannot tell whether it is that part: %s",
-				rounds, added, pct(s.Control.Cost), pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)), strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "outside every lock (the control) cost %s, nearer what it costs where every operation waits its turn (%s) than where nothing queues (%s): as it is the workers ran largely one at a time, held back by something every operation shares, and a stretch of one part cannot tell whether it is that part",
+				pct(s.Control.Cost), pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)))
 		case idle == 0 && unmatched == 0 && serial == 0 && over == 0:
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly more than %s, nor clearly no more (within %s): %s",
-				rounds, added, plural(len(undecided), "this part", "these parts"), control, pct(s.Margin), strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to %s cost neither clearly more than %s, nor clearly no more (within %s)",
+				plural(len(undecided), "this part", "these parts"), control, pct(s.Margin))
 		default:
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to these parts decided none of them against %s: %s",
-				rounds, added, control, strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to these parts decided none of them against %s", control)
 		}
+		b.WriteString(": " + strings.Join(undecided, "; "))
 		if len(not) > 0 {
 			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
 		}

@@ -145,6 +145,17 @@ func fits(points []results.Point, cols []column, width int) bool {
 	return len(cols) > 1 && widest(columnsTable(points, cols[:len(cols)-1], nil, width))+2 <= width-format.NarrowestWrap
 }
 
+// cellsOn are the cells whose column is on, on[i] for cells[i].
+func cellsOn(on []bool, cells ...string) []string {
+	var out []string
+	for i, c := range cells {
+		if on[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // columnWidths is each column's widest cell, of rows laid out as a table.
 func columnWidths(rows ...[]string) []int {
 	var widths []int

@@ -49,7 +49,7 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 		})
 		parts = append(parts, func() error {
 			fmt.Fprintf(w, "study %s, %s:\n", d.Study, PredictionSource(*d.Prediction))
-			return WritePrediction(w, predicted, d.Prediction.Checks, nil)
+			return WritePrediction(w, predicted, d.Prediction.Checks)
 		})
 	}
 	of := func(k results.Kind) []results.Point {

@@ -143,9 +143,9 @@ func PredictionSentences(pr analysis.Prediction) []string {
 const longSetBy = 16
 
 // WritePrediction writes a study's predicted points as a table, a row per
-// variant and CPU count among shown (nil: all): the prediction, its band,
-// the ceiling, and the measurement and its check where measured.
-func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
+// variant and CPU count: the prediction, its band, the ceiling, and the
+// measurement and its check where measured.
+func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check) error {
 	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left, format.Left}, Indent: true, Ragged: true, Width: format.Width(w)}
 	// The rows are made first: where their columns before the check do
 	// not fit the width, each variant's name heads its rows, on a line of
@@ -156,9 +156,6 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 	}
 	var items []item
 	for _, p := range predicted {
-		if shown != nil && !slices.Contains(shown, p.CPUs) {
-			continue
-		}
 		band, bound := "-", "-"
 		if p.Band != nil {
 			band = fmt.Sprintf("[%s, %s]", siRate(p.Band.Throughput[0]), siRate(p.Band.Throughput[1]))
@@ -234,11 +231,8 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 	if len(predicted) > 0 {
 		unit = predicted[0].Unit
 	}
-	legend := fmt.Sprintf("Throughput in %s (M = million); ceiling: the most the structure allows with no waiting, and what sets it", unit)
-	if shown != nil {
-		legend += "; the table shows the powers of two, the ends and the counts measured (--format json has every count)"
-	}
-	b.WriteString("\n" + format.Wrap(legend+".", format.Width(w), "") + "\n")
+	legend := fmt.Sprintf("Throughput in %s (M = million); ceiling: the most the structure allows with no waiting, and what sets it.", unit)
+	b.WriteString("\n" + format.Wrap(legend, format.Width(w), "") + "\n")
 	if slices.ContainsFunc(checks, func(c analysis.Check) bool { return c.Disturbed }) {
 		b.WriteString("* a measured run of this point was disturbed: other processes took CPU from it.\n")
 	}

@@ -56,8 +56,7 @@ func WriteComparison(w io.Writer, c comparison.Comparison) error {
 	return err
 }
 
-// describe says where a side's points come from and how many there are:
-// "hostA (54 points, count 6)".
+// describeSide says where a side's points come from: "hostA (54 points, count 6)".
 func describeSide(s comparison.Side) string {
 	if s.Points == 0 {
 		return "no points"
@@ -76,8 +75,7 @@ func describeSide(s comparison.Side) string {
 	return fmt.Sprintf("%s (%s, %s)", strings.Join(sources, ", "), format.Count(s.Points, "point"), count)
 }
 
-// block is one table: a metric in one unit, over the rows that have it;
-// partial says some were left out.
+// block is one table: a metric in one unit; partial says rows were left out.
 type block struct {
 	name, unit, better string
 	keys               []comparison.Key
@@ -85,11 +83,10 @@ type block struct {
 	partial            bool
 }
 
-// blocksOf splits the rows into tables, throughput, p50 and p99 first, then
-// the other metrics and units in the order first seen: throughputs in
-// different units do not mix. Without the comparison's All it leaves out the
-// shop's and studies' metrics with too few runs for a verdict, and
-// counts the configurations left out of every table.
+// blocksOf splits the rows into tables, throughput, p50 and p99 first,
+// the rest as first seen. Without the comparison's All it leaves out the
+// shop's and studies' metrics with too few runs for a verdict, and counts
+// the configurations it left out.
 func blocksOf(c comparison.Comparison) (out []*block, left int) {
 	for _, r := range c.Rows {
 		dropped := false
@@ -128,8 +125,7 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	}
 	fmt.Fprintf(b, "%s (%s is better)\n", title, bl.better)
 
-	// The par column only where some configuration has other than as
-	// many customers as CPUs: the table fits 80 columns more often.
+	// Only the columns some configuration needs: the table fits 80 columns more often.
 	open, steps, pars := false, false, false
 	for _, k := range bl.keys {
 		open = open || k.Rate > 0
@@ -172,9 +168,8 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	t.Write(b)
 }
 
-// writeBenchBlock writes a table of Go benchmarks as benchstat does: a
-// row per benchmark, the medians ± intervals in the unit tidied (sec/op
-// for ns/op), the change with its p-value, and the geomean.
+// writeBenchBlock writes a table of Go benchmarks as benchstat does, in
+// the unit tidied (sec/op for ns/op).
 func writeBenchBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	_, unit := benchunit.Tidy(1, bl.name)
 	fmt.Fprintf(b, "%s (%s is better)\n", unit, bl.better)
@@ -202,7 +197,7 @@ func writeBenchBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	t.Write(b)
 }
 
-// geomean is the block's geomean row, where it summarizes several rows.
+// geomeanOf is the block's geomean row, where it summarizes several rows.
 func geomeanOf(c comparison.Comparison, bl *block) (comparison.Geomean, bool) {
 	i := slices.IndexFunc(c.Geomeans, func(g comparison.Geomean) bool { return g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 })
 	if i < 0 {
@@ -211,8 +206,7 @@ func geomeanOf(c comparison.Comparison, bl *block) (comparison.Geomean, bool) {
 	return c.Geomeans[i], true
 }
 
-// cell writes a summary's median, as given, ± its interval, "498.3 ± 2%",
-// its warnings as footnotes of t.
+// cell writes a median ± its interval, "498.3 ± 2%", warnings as t's footnotes.
 func cell(t *format.Table, s stats.Summary, median string) string {
 	cell := median + " ± " + benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
 	for _, w := range s.Warnings {
@@ -260,8 +254,8 @@ func writeKeys(b *bytes.Buffer, title string, keys []comparison.Key) {
 }
 
 // answerWords says an answer: "Measured, 3 configurations in both, 6 runs
-// each: finelocking on 2 CPUs, throughput +24.4% better, p50 latency
-// -19.6% better; no significant difference in 2."
+// each: finelocking on 2 CPUs, throughput +24.4% better; no significant
+// difference in 2."
 func answerWords(a comparison.Answer) string {
 	runs := format.Count(a.MinRuns, "run") + " each"
 	if a.MinRuns != a.MaxRuns {
@@ -311,9 +305,8 @@ func metricWords(name string) string {
 	return name
 }
 
-// changesWords lists changes: "linearpipe-10 on 2 CPUs +194.4%, …", or
-// with their metrics and verdicts, "finelocking on 2 CPUs, throughput
-// +24.4% better, p50 latency -19.6% better; …".
+// changesWords lists changes: "linearpipe-10 on 2 CPUs +194.4%, …", or with
+// their verdicts, "finelocking on 2 CPUs, throughput +24.4% better; …".
 func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
 	words := make([]string, len(cs))
 	for i, c := range cs {
@@ -333,9 +326,8 @@ func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
 	return strings.Join(words, ", ")
 }
 
-// brief names a configuration in words: "finelocking on 2 CPUs",
-// "multi-2 on 4 CPUs with 8 customers", "locking on 8 CPUs (go)" for a
-// prediction, a benchmark by its name.
+// brief names a configuration in words: "multi-2 on 4 CPUs with 8
+// customers", "locking on 8 CPUs (go)" for a prediction.
 func brief(k comparison.Key) string {
 	if k.Bench {
 		return results.BenchName(k.Mode, k.CPUs)

@@ -18,8 +18,7 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// shopRow is a mode's series as the shop's table shows it: its measured
-// and predicted rows side by side.
+// shopRow is a mode's measured and predicted series side by side.
 type shopRow struct {
 	// name heads its row, limitName its limit's: no reference said again.
 	name, limitName string
@@ -28,17 +27,13 @@ type shopRow struct {
 	limits          []analysis.LimitSpan
 }
 
-// disturbedStar follows a measured figure other processes disturbed, as
-// in the table of every point.
+// disturbedStar follows a disturbed measured figure, as in the full table.
 const disturbedStar = "*"
 
-// writeShop writes the shop's points for a terminal, on one screen: a
-// table of its modes by CPU counts, the measured counts, then the
-// predicted ones past them, with the median latency where it changes;
-// what limits each mode across its counts and the best change its causal
-// profile tried; a line on the disturbed points, and one naming the
-// model's costs. Every point in full is --format table's, the rest the
-// report's.
+// writeShop writes the shop's points on one screen: its modes by CPU
+// counts, measured then predicted past them, with the median latency
+// where it changes; what limits each mode (writeLimits); a line on the
+// disturbed points and one naming the model's costs.
 func writeShop(w io.Writer, a *analysis.Analysis) error {
 	width := format.Width(w)
 	measured, model := rangesOf(a)
@@ -58,7 +53,6 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	}
 	slices.Sort(pCounts)
 	pCounts = slices.Compact(slices.DeleteFunc(pCounts, func(n int) bool { return n <= most }))
-	// A measured count's column holds measurements alone.
 	cell := func(r shopRow, n int) string {
 		if c, ok := r.measured[n]; ok {
 			s := rateCell(c.Throughput)
@@ -170,11 +164,10 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	return nil
 }
 
-// gap is the space between two columns, as format.Table leaves it.
+// gap is the space format.Table leaves between two columns.
 const gap = "  "
 
-// longRowName is the longest row name that stays in its row; a longer one
-// goes on a line of its own, its figures under it.
+// longRowName is the longest row name that stays in its row.
 const longRowName = 18
 
 // shopRows pairs each measured row with the predicted row of its mode and
@@ -222,8 +215,7 @@ func shopRows(measured, model *analysis.Ranges) []shopRow {
 	return out
 }
 
-// p50 is the range of r's median latency where the table gives its
-// figures: measured, and predicted past most, the most CPUs measured.
+// p50 is the range of r's median latency measured, and predicted past most.
 func (r shopRow) p50(most int) (lo, hi float64) {
 	first := true
 	add := func(v float64) {
@@ -262,9 +254,8 @@ func priority(a *analysis.Analysis, rows []shopRow) func(n int) int {
 	}
 }
 
-// shownCounts are the counts the table shows: the measured ones and the
-// predicted ones, as many as fit, those of least rank first, fewer CPUs
-// first among equals; in order, the measured first.
+// shownCounts are the counts that fit, in order: the measured first, and
+// within each side those of least rank, fewer CPUs first among equals.
 func shownCounts(measured, predicted []int, rank func(int) int, fits func([]int) bool) []int {
 	order := slices.Concat(measured, predicted)
 	keep := slices.Clone(order)
@@ -283,8 +274,7 @@ func inOrder(order, keep []int) []int {
 	return slices.DeleteFunc(slices.Clone(order), func(n int) bool { return !slices.Contains(keep, n) })
 }
 
-// rateCell writes a throughput in a table's cell: whole below 10000, with
-// an SI prefix from there ("12.3k"), two significant figures below 10.
+// rateCell writes a throughput in a cell: "12.3k", "850", "8.5".
 func rateCell(v float64) string {
 	switch {
 	case v >= 1e4:
@@ -295,13 +285,10 @@ func rateCell(v float64) string {
 	return format.Sig(v, 2)
 }
 
-// writeLimits writes what limits each mode across its counts, in as few
-// names as the causal profiles allow (LimitSpan), and the best change its
-// causal profile tried at its most CPUs, with its gain; the modes that
-// say the same together; nothing where no point has a causal profile.
-// measured says the table shows measurements alone: the limits are the
-// model's profiles of their configurations, nothing relieved on the real
-// CPUs.
+// writeLimits writes what limits each mode across its counts and the best
+// change its causal profile tried, the modes that say the same together;
+// nothing where no point has a causal profile. measured says the table
+// shows measurements alone, the limits being the model's profiles.
 func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
 	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoCausalProfile })
@@ -375,9 +362,8 @@ func changesAt(modes []analysis.ModeLimit) int {
 	return at
 }
 
-// says is what the answer says of r's mode: what limits it across its
-// counts (limitWords) and the best change its causal profile tried, with
-// its gain, and where at (changesAt) does not say it, on how many CPUs.
+// says is what limits r's mode (limitWords) and its best change with its
+// gain, on how many CPUs where at (changesAt) does not say it.
 func (r shopRow) says(modes []analysis.ModeLimit, at int) string {
 	s := limitWords(r.limits)
 	i := slices.IndexFunc(modes, func(m analysis.ModeLimit) bool { return m.Mode == r.mode })
@@ -396,9 +382,8 @@ func (r shopRow) says(modes []analysis.ModeLimit, at int) string {
 	return s
 }
 
-// ModeSummaries are what the answer says of each mode of the shop (its
-// first series), by mode, the count its best change was tried on said:
-// the page's summary of a mode says the same.
+// ModeSummaries are what the answer says of each mode of the shop, its best
+// change's CPUs said, by mode: the page's summaries.
 func ModeSummaries(a *analysis.Analysis) map[string]string {
 	rows := shopRows(rangesOf(a))
 	out := map[string]string{}
@@ -410,8 +395,7 @@ func ModeSummaries(a *analysis.Analysis) map[string]string {
 	return out
 }
 
-// rangesOf are a's compact tables of measured and of predicted points,
-// nil where it has none.
+// rangesOf are a's compact tables of measured and of predicted points.
 func rangesOf(a *analysis.Analysis) (measured, model *analysis.Ranges) {
 	for i := range a.Ranges {
 		if a.Ranges[i].Model {
@@ -443,8 +427,7 @@ func limitWords(spans []analysis.LimitSpan) string {
 	return strings.Join(parts, ", ")
 }
 
-// disturbedLine says how many measured points other processes disturbed;
-// "" where none was.
+// disturbedLine says how many measured points were disturbed, if any.
 func disturbedLine(rows []shopRow) string {
 	disturbed, all := 0, 0
 	for _, r := range rows {
@@ -470,8 +453,7 @@ func CostsLine(cals ...results.Calibration) string {
 }
 
 // CostsWords names the Go runtime's costs a prediction rests on, briefly:
-// "vm's, measured 2026-11-25", "brewput's reference VM's (this machine's,
-// measured busy, set aside)".
+// "vm's, measured 2026-11-25".
 func CostsWords(c results.Calibration) string {
 	if c.Host == "none" {
 		return "given as flags"

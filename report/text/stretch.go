@@ -22,8 +22,7 @@ func pct(x float64) string {
 	return format.Percent(x, 1)
 }
 
-// beyondText writes an experiment's cost beyond its control with its
-// interval: "+31.2 % [28.0, 35.1]", or "(too few rounds for an interval)".
+// beyondText writes an experiment's cost beyond its control: "+31.2 % [28.0, 35.1]".
 func beyondText(e causal.Stretched) string {
 	if !e.Interval {
 		return pct(e.Beyond) + " (too few rounds for an interval)"
@@ -39,9 +38,8 @@ func stretchedWhat(e causal.Stretched) string {
 	return fmt.Sprintf("%v to each hold", e.Extra)
 }
 
-// Answer says what limits the variant, undecided first where it is:
-// "The cache mutex limits this: …", "Undecided after 6 rounds: …", or
-// "No single lock limits this: …".
+// StretchAnswer says what limits the variant: "The cache mutex limits
+// this: …", "Undecided after 6 rounds: …", "No single lock limits this: …".
 func StretchAnswer(s *causal.Stretches) string {
 	var b strings.Builder
 	added := fmt.Sprintf("%v per operation (%s of one)", s.Extra, format.Percent(s.Frac, 0))
@@ -88,8 +86,6 @@ func StretchAnswer(s *causal.Stretches) string {
 	}
 	rounds := format.Count(len(s.Control.Points), "round")
 	if s.QuietRounds() == 0 && len(s.Control.Points) > 0 {
-		// No round to decide on: a larger stretch or a relief would be
-		// measured beside the same busy machine.
 		decide = "What would decide it: a quieter machine; every round was disturbed."
 	}
 	l := s.Limit()
@@ -100,10 +96,8 @@ func StretchAnswer(s *causal.Stretches) string {
 			what += " together"
 		}
 		if l.Captured {
-			// Named by what the watcher saw, not by the stretch: where the
-			// workers run one at a time, time added outside the lock is on
-			// the same path and the control costs about what the stretch
-			// does, so the sentence says which it was.
+			// Named by what the watcher saw: where the workers run one at a
+			// time, the control may cost about what the stretch does.
 			than := "more than " + control
 			if !l.Interval || l.Lo <= 0 {
 				than = "about as much as " + control + ", as time added anywhere costs where the workers run one at a time"
@@ -111,9 +105,6 @@ func StretchAnswer(s *causal.Stretches) string {
 			fmt.Fprintf(&b, "%s limits this, by what the watcher saw as it is: the workers waited for it %s of their time, and it passed from one to another in %s of its holds, under a tenth of what they would pass it taking it side by side: one took it back to back while the others waited, so they ran one at a time at it; adding %s to it (%s) cost %s of the throughput, %s: %s beyond it",
 				format.Capital(what), pct(l.Waited), pct(l.Handoffs), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))
 		} else if l.Queued {
-			// Named by what the watcher and the control saw: the stretch's
-			// cost beside the control's is given, and why it decides
-			// nothing here.
 			how := fmt.Sprintf("nearer what time added where every operation waits its turn costs (%s) than where nothing queues (%s)", pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)))
 			turns := "under half"
 			if !s.SerialControl() {
@@ -141,10 +132,6 @@ func StretchAnswer(s *causal.Stretches) string {
 		}
 		b.WriteString(".")
 		if l.Captured || l.Queued {
-			// Seen, not relieved: a lock whose data moves between the CPUs
-			// with it or without it (examples/cache's, written at random
-			// keys) is taken in turns all the same, and split into shards
-			// makes no more.
 			b.WriteString(" This rests on what was seen, not on a relief: the stretch shows what longer holds cost; whether splitting the lock would help, where its data moves between the CPUs with it or without it, only a relief measured shows.")
 		}
 	case len(undecided) > 0:
@@ -200,11 +187,10 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// longPartName is the longest name of a part the table's first column
-// holds.
+// longPartName is the longest part name the table's first column holds.
 const longPartName = 20
 
-// WriteTable writes the experiments for a terminal, then the answer.
+// WriteStretches writes the experiments for a terminal, then the answer.
 func WriteStretches(w io.Writer, s *causal.Stretches) error {
 	tp := make([]float64, len(s.Base))
 	for i, p := range s.Base {
@@ -215,8 +201,7 @@ func WriteStretches(w io.Writer, s *causal.Stretches) error {
 		format.Count(len(s.Control.Points), "round"))
 	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Width(w), ""))
 	// A long part's name ("the (*Locked).Place at book.go:121 mutex") has a
-	// line of its own above its figures, lest the table pass
-	// format.Width(w).
+	// line of its own above its figures.
 	t := format.Table{Ragged: true}
 	t.Row("stretched", "added", "measured", "cost %", "beyond control %", "verdict")
 	by := fmt.Sprintf("%v/op", s.Control.Extra)
@@ -274,7 +259,7 @@ func WriteStretches(w io.Writer, s *causal.Stretches) error {
 	return err
 }
 
-// WriteJSON writes the experiments and the answer as one JSON object.
+// WriteStretchesJSON writes the experiments and the answer as one JSON object.
 func WriteStretchesJSON(w io.Writer, s *causal.Stretches) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -22,8 +22,7 @@ type benchRow struct {
 	points            []results.Point
 }
 
-// benchRows groups Go benchmarks' points by benchmark and CPU count, in
-// the order they first come.
+// benchRows groups Go benchmarks' points by benchmark and CPU count.
 func benchRows(points []results.Point) []*benchRow {
 	var rows []*benchRow
 	index := map[string]*benchRow{}
@@ -40,8 +39,8 @@ func benchRows(points []results.Point) []*benchRow {
 	return rows
 }
 
-// benchCell is a row's median of one unit ± its 95 % confidence interval, as
-// benchstat writes it ("70.79n ± 2%", "± ∞"); "-" where a run lacks the unit.
+// benchCell is a row's median of unit ± its 95 % interval, as benchstat
+// writes it: "70.79n ± 2%"; "-" where a run lacks the unit.
 func benchCell(points []results.Point, unit string) string {
 	var tidied []float64
 	tunit := unit
@@ -78,8 +77,7 @@ func benchColumns(points []results.Point) []string {
 	return units
 }
 
-// BenchTable is Go benchmarks' points as benchstat shows them: a row per
-// benchmark and CPU count, each unit's cell (benchCell), and the runs.
+// BenchTable is Go benchmarks' points as benchstat shows them, with the runs.
 func BenchTable(points []results.Point) (head []string, rows [][]string) {
 	head = []string{"benchmark"}
 	units := benchColumns(points)
@@ -98,8 +96,7 @@ func BenchTable(points []results.Point) (head []string, rows [][]string) {
 	return head, rows
 }
 
-// writeBenchTable writes BenchTable, with the package above it or in a
-// column, and a footnote on intervals it cannot give.
+// writeBenchTable writes BenchTable, the package above it or in a column.
 func writeBenchTable(w io.Writer, points []results.Point) error {
 	head, rows := BenchTable(points)
 	sources, pkgs := map[string]bool{}, map[string]bool{}

@@ -14,8 +14,7 @@ import (
 )
 
 // WriteAnswer writes what a terminal shows of points and their analysis
-// a: the verdict, then the compact tables (WriteCompact), the shop's
-// under its verdict's lines, its heading setting it apart.
+// a: the verdict, then the compact tables (WriteCompact).
 func WriteAnswer(w io.Writer, points []results.Point, a *analysis.Analysis, labs func(io.Writer, []results.Point) error) error {
 	if v := a.Verdict; !v.Empty() {
 		if err := WriteVerdict(w, v); err != nil {
@@ -28,10 +27,9 @@ func WriteAnswer(w io.Writer, points []results.Point, a *analysis.Analysis, labs
 	return WriteCompact(w, points, a, labs)
 }
 
-// WriteCompact writes the short tables of points for a terminal from their
-// analysis a, a blank line between: the shop's (writeShop), the studies'
-// (a.StudyTable), each study's prediction, the labs' (as labs writes them;
-// nil: in full) and the Go benchmarks'.
+// WriteCompact writes the short tables of points for a terminal: the
+// shop's, the studies', each study's prediction, the labs' (as labs
+// writes them; nil: in full) and the Go benchmarks'.
 func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, labs func(io.Writer, []results.Point) error) error {
 	var parts []func() error
 	if len(a.Ranges) > 0 {
@@ -68,9 +66,8 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 	return writeApart(w, parts)
 }
 
-// loadText says a series' load and policy in short: "4 customers",
-// "fifo, open loop of 800 orders/s, 2 servers". sched says to name the
-// policy; series, to name the load even where it is one per CPU.
+// loadText says a series' load and policy in short: "fifo, open loop of
+// 800 orders/s, 2 servers"; series names a load of one per CPU too.
 func loadText(l analysis.RowLoad, sched, series bool) string {
 	var parts []string
 	if sched && l.Sched != "" {
@@ -95,8 +92,7 @@ func loadText(l analysis.RowLoad, sched, series bool) string {
 	return strings.Join(parts, ", ")
 }
 
-// rowName names a compact table's row: its mode, with its race, its load
-// where it must be said, and its machine.
+// rowName names a compact table's row: mode, race, load and machine.
 func rowName(r analysis.RangeRow) string {
 	name := r.Mode
 	if r.Races {
@@ -117,9 +113,7 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("study %s, measured on %s: %s, the median of each variant's runs (no causal profile: a limit is named only by experiment)",
 		strings.Join(t.Studies, ", "), strings.Join(t.Hosts, ", "), format.Count(t.Points, "point")), width, "  "))
 	sources := len(t.Hosts) > 1
-	// par only where a row has other than a customer per CPU, and the
-	// meter last, under its row where the columns leave it too little
-	// room: the table fits the width.
+	// The meter last, under its row where the columns leave it too little room.
 	par := slices.ContainsFunc(t.Rows, func(r analysis.StudyRow) bool { return r.Par != r.CPUs })
 	on := []bool{true, true, par, t.Reps, t.Open, t.Open, true, true, true, true, true, sources, true}
 	tab := format.Table{Align: []format.Align{format.Right}, Indent: true, Ragged: true, Width: width}

@@ -62,10 +62,9 @@ type column struct {
 	spare int
 }
 
-// writeColumns writes a table of points in the columns that are on, then
-// the note on the disturbed ones. A table wider than w writes its notes
-// under their rows, and leaves out its spare columns, the highest ranked
-// first, until it fits, saying which.
+// writeColumns writes points in the columns that are on; a table wider
+// than w puts its notes under their rows and leaves out spare columns,
+// the highest ranked first, until it fits, saying which.
 func writeColumns(w io.Writer, points []results.Point, cols []column) error {
 	cols = slices.DeleteFunc(cols, func(c column) bool { return !c.on })
 	width := format.Width(w)
@@ -115,9 +114,8 @@ func leftOut(points []results.Point, c column) string {
 	return c.head + " (" + c.cell(points[0]) + ")"
 }
 
-// columnsTable lays points out in cols, and where notes is not nil, each
-// point's note on lines of its own under its row; laid out for width
-// columns.
+// columnsTable lays points out in cols for width, and each note (notes,
+// where not nil) under its row.
 func columnsTable(points []results.Point, cols []column, notes *column, width int) string {
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true, Width: width}
 	t.Row(collect.Mapped(cols, func(c column) string { return c.head })...)
@@ -170,8 +168,7 @@ func columnWidths(rows ...[]string) []int {
 	return widths
 }
 
-// tableWidth is how wide rows laid out as a table are, two spaces between
-// columns.
+// tableWidth is how wide rows laid out as a table are.
 func tableWidth(rows ...[]string) int {
 	n := -len(gap)
 	for _, w := range columnWidths(rows...) {
@@ -202,9 +199,8 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 		{"max", true, func(p results.Point) string { return format.Wait(p.Latency.Max) }, 3},
 		measure(points, results.Util, 1)}
 	cols = append(cols, otherMeasures(points, results.Util)...)
-	// A table too wide leaves out the measures it does not place, min, max
-	// and cpu util first, then the lab's metrics from the last by name,
-	// saying which.
+	// A table too wide leaves out min, max and cpu util first, then the
+	// lab's metrics from the last by name.
 	metrics := MetricNames(points)
 	for i := range cols {
 		if cols[i].spare > 0 {
@@ -222,8 +218,7 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 	return writeColumns(w, points, cols)
 }
 
-// MetricNames lists the lab's own metrics of lab points, each once, in
-// name order.
+// MetricNames lists lab points' own metrics once each, by name.
 func MetricNames(points []results.Point) []results.Metric {
 	names := map[results.Metric]bool{}
 	for _, p := range points {
@@ -242,9 +237,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	limits := !studies && has(func(p results.Point) bool { return p.Bottleneck != nil })
 	sources := has(func(p results.Point) bool { return p.Origin() != points[0].Origin() })
 	mode, mark := "mode", disturbedMark(points)
-	// Where every point counts in one unit, the unit heads the column
-	// and the cells are numbers; where every point has as many customers
-	// as CPUs, the cpus column says both.
+	// Where every point counts in one unit, the unit heads the column.
 	throughput := column{"throughput", true, func(p results.Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }, 0}
 	if unit := points[0].Unit; unit != "" && !has(func(p results.Point) bool { return p.Unit != unit }) {
 		throughput = column{unit, true, func(p results.Point) string { return fmt.Sprintf("%.1f", p.Throughput) + mark(p) }, 0}
@@ -264,8 +257,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	if !sources {
 		sourceSpare = 2
 	}
-	// The latencies in one unit, the one the longest of them reads best in:
-	// a system of nanoseconds is not written in ms with six decimals.
+	// The latencies in the one unit the longest of them reads best in.
 	longest := 0.0
 	for _, p := range points {
 		longest = max(longest, p.Latency.P99, p.Latency.Mean)
@@ -306,8 +298,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	return writeColumns(w, points, cols)
 }
 
-// measure is the column of the measure key (results.Columns), on where
-// a table of points shows it.
+// measure is the column of the measure key, on where points show it.
 func measure(points []results.Point, key results.Metric, spare int) column {
 	for _, c := range results.Columns() {
 		if c.Key == key {
@@ -317,9 +308,8 @@ func measure(points []results.Point, key results.Metric, spare int) column {
 	return column{head: string(key)}
 }
 
-// otherMeasures are the columns of the measures a table of points shows
-// but does not place itself (placed): after the others, the first a table
-// too wide leaves out.
+// otherMeasures are the columns of the measures points show but a table
+// does not place, the first a table too wide leaves out.
 func otherMeasures(points []results.Point, placed ...results.Metric) []column {
 	var cols []column
 	for _, c := range results.Columns() {
@@ -364,8 +354,7 @@ func writeDisturbedNote(w io.Writer, points []results.Point) {
 	fmt.Fprintln(w, format.Wrap(note, format.Width(w), "  "))
 }
 
-// FormatBandThroughput writes a band's throughputs as "248–252" or
-// "5.67M–9.83M"; "-" for none.
+// FormatBandThroughput writes a band's throughputs: "5.67M–9.83M"; "-" for none.
 func FormatBandThroughput(b *results.Band) string {
 	if b == nil {
 		return "-"
@@ -412,10 +401,8 @@ func FormatBound(b *results.Bounds) string {
 	return format.AtMost(b.ThroughputMax, 1)
 }
 
-// FormatBottleneck says what limits a point, in its one wording (Words),
-// and what relieving it gains: "the grinder +13%", "the grinder and the
-// espresso machine together +50%"; one without a causal profile its
-// utilization and bound: "grinder 98%, 1000".
+// FormatBottleneck says what limits a point and what relieving it gains,
+// "the grinder +13%"; without a causal profile "grinder 98%, 1000".
 func FormatBottleneck(b *results.Bottleneck) string {
 	if b == nil {
 		return "-"
@@ -452,8 +439,7 @@ func busiest(p results.Point) string {
 	return fmt.Sprintf("%s %.0f%%, %.2f ms", top.Name, 100*top.BusyFrac, top.MeanWaitMs)
 }
 
-// Write encodes points to w in format f: a table here, a file's format
-// by results.Write.
+// Write writes points in format f: a table here, any other by results.Write.
 func Write(w io.Writer, f results.Format, points []results.Point) error {
 	if f == results.Table {
 		return WriteTable(w, points)

@@ -11,8 +11,7 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteAdviceJSON writes the advice as one indented JSON object, with its
-// answer in the words the terminal gives it.
+// WriteAdviceJSON writes the advice as one JSON object, with its answer.
 func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -28,8 +27,7 @@ const minGain = 0.01
 
 // WriteAdvice writes the answer, the costs the model rests on (cal, nil
 // under fifo), and the changes that raise throughput or cut the median
-// latency, a line each, best first; the others are counted, and every
-// change is in --format json.
+// latency, best first; the others are counted.
 func WriteAdvice(w io.Writer, a *analysis.Advice, cal *results.Calibration) error {
 	width := format.Width(w)
 	fmt.Fprintln(w, format.Wrap(AdviceAnswer(a), width, ""))
@@ -63,8 +61,7 @@ func WriteAdvice(w io.Writer, a *analysis.Advice, cal *results.Calibration) erro
 	return nil
 }
 
-// AdviceAnswer says in a sentence or two what limits the system and what
-// would help most.
+// AdviceAnswer says what limits the system and what would help most.
 func AdviceAnswer(a *analysis.Advice) string {
 	now := fmt.Sprintf("%s makes %.0f %s, limited by %s", a.System, a.Now.Throughput, a.Unit, LimitedBy(a.Now.Bottleneck))
 	if len(a.Options) == 0 || a.Options[0].ThroughputGain <= minGain {

@@ -12,22 +12,18 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// NoCausalProfile starts the words of a point of the user's own code, which
-// brewput names no limit of but by experiment.
+// NoCausalProfile starts the words of a point of the user's own code.
 const NoCausalProfile = "No causal profile: brewput names what limits your code only by experiment (a study's why command), so it names no limit here and recommends no change."
 
-// Describe says what a study's point measured: for each metered resource
-// (the point's machines), most used first, the time it was held, the
-// share of time callers waited for it and the wait per use; then the CPUs'
-// use and other processes' meanwhile. A description, not a verdict; a
-// shop's point gets "".
+// Describe says what a study's point measured, each metered resource
+// most used first, then the CPUs; a description, not a verdict. A shop's
+// point gets "".
 func Describe(p results.Point) string {
 	if !p.IsUserCode() {
 		return ""
 	}
 	rs := analysis.Resources(p) // the CPUs first
 	cpu, metered := rs[0], rs[1:]
-	// Most used first: held and waited for the longest.
 	slices.SortStableFunc(metered, func(a, b analysis.Resource) int {
 		return cmp.Compare(b.Utilization*float64(b.Copies)+b.WaitShare, a.Utilization*float64(a.Copies)+a.WaitShare)
 	})
@@ -35,8 +31,6 @@ func Describe(p results.Point) string {
 	if cpu.Utilization > 0 {
 		parts = append(parts, fmt.Sprintf("CPUs %s used", format.Percent(cpu.Utilization, 0)))
 	}
-	// Others' use of the machine meanwhile, as measured: a reader judges
-	// what it did to the point.
 	if p.OthersCPUs >= 0.05 {
 		parts = append(parts, fmt.Sprintf("other processes used %.2f CPUs of the machine's %d meanwhile", p.OthersCPUs, max(p.Host.Cores, p.CPUs)))
 	}
@@ -48,8 +42,7 @@ func Describe(p results.Point) string {
 }
 
 // meterWords says what one metered resource measured: "mutex cache held
-// 66 % of the time, 4.0 M uses, callers waiting 32 % of their time (160
-// ns per use)".
+// 66 % of the time, 4.0 M uses, callers waiting 32 % of their time (…)".
 func meterWords(r analysis.Resource) string {
 	var s strings.Builder
 	s.WriteString(meterLabel(r))
@@ -73,9 +66,7 @@ func meterWords(r analysis.Resource) string {
 	return s.String()
 }
 
-// meterLabel names a metered resource for people: "mutex cache", "16
-// mutexes shard", "chan jobs send"; a resource with no meter kind by its
-// name.
+// meterLabel names a metered resource for people: "16 mutexes shard".
 func meterLabel(r analysis.Resource) string {
 	kind := r.Meter
 	if results.IsChan(kind) {

@@ -19,8 +19,7 @@ type FigureTable struct {
 	Rows  [][]string
 }
 
-// LabSentences say, for each CPU count of interest (and unit, where the
-// variants count different things), what makes the most and the least.
+// LabSentences say what makes the most and the least at each count of interest.
 func LabSentences(a analysis.LabAnswer) []string {
 	name := func(p analysis.LabPoint) string {
 		s := p.Variant
@@ -63,8 +62,8 @@ func LabSentences(a analysis.LabAnswer) []string {
 	return out
 }
 
-// WriteLab writes a lab's answer for a terminal: a line saying what was
-// measured, the sentences, then the figure's table under its title.
+// WriteLab writes a lab's answer for a terminal: what was measured, the
+// sentences, then the figure's table.
 func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 	head := fmt.Sprintf("lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), format.Count(a.Points, "point"), cpuList(a.CPUs))
 	if a.Disturbed > 0 {
@@ -88,8 +87,7 @@ func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 	return t.Write(w)
 }
 
-// mostNamed is how many disturbed points the head line names; the table
-// (--format table) marks every one.
+// mostNamed is how many disturbed points the head line names.
 const mostNamed = 6
 
 // disturbedNames names the disturbed points, the first mostNamed of them.

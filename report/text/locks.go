@@ -11,12 +11,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// WriteLocks writes the lock groups of each watched benchmark (bench
-// --locks): on the most CPUs measured, its first run's, a line each —
-// how many locks, how often an operation took one, for how long, what
-// share of the window each lock was held, how long a caller waited, and
-// how long a hold taken after a wait was against one taken free.
-// It writes nothing where no benchmark was watched.
+// WriteLocks writes the lock groups of each benchmark watched with bench
+// --locks, in its first run on the most CPUs measured, a line each.
 func WriteLocks(w io.Writer, points []results.Point) error {
 	last := map[string]results.Point{} // by benchmark: its first run on the most CPUs
 	var order []string
@@ -46,8 +42,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 			via        string
 			uses       int64
 			held, wait float64 // seconds
-			// holds after a wait and free, in ns, and how many were
-			// timed after a wait (the same on each of the group's)
+			// holds after a wait and free, in ns, and how many were timed
 			afterWait, free float64
 			afterWaitN      int64
 			rw              bool  // an RWMutex's, watched: its readers told apart

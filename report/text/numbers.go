@@ -7,8 +7,7 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 )
 
-// rateRange writes throughputs "488–498", or one figure where they round
-// alike.
+// rateRange writes throughputs "488–498", one figure where they round alike.
 func rateRange(lo, hi float64) string { return format.Range(format.Whole(lo), format.Whole(hi)) }
 
 // cpus writes "1 CPU", "6 CPUs".

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
@@ -24,19 +25,13 @@ type benchRow struct {
 
 // benchRows groups Go benchmarks' points by benchmark and CPU count.
 func benchRows(points []results.Point) []*benchRow {
-	var rows []*benchRow
-	index := map[string]*benchRow{}
-	for _, p := range points {
-		k := fmt.Sprintf("%s\x00%s\x00%s\x00%d", p.Origin(), p.Bench.Pkg, p.Mode, p.CPUs)
-		r := index[k]
-		if r == nil {
-			r = &benchRow{name: p.Mode, pkg: p.Bench.Pkg, origin: p.Origin(), cpus: p.CPUs}
-			index[k] = r
-			rows = append(rows, r)
-		}
-		r.points = append(r.points, p)
-	}
-	return rows
+	keys, by := collect.GroupBy(points, func(p results.Point) (string, bool) {
+		return fmt.Sprintf("%s\x00%s\x00%s\x00%d", p.Origin(), p.Bench.Pkg, p.Mode, p.CPUs), true
+	})
+	return collect.Mapped(keys, func(k string) *benchRow {
+		p := by[k][0]
+		return &benchRow{name: p.Mode, pkg: p.Bench.Pkg, origin: p.Origin(), cpus: p.CPUs, points: by[k]}
+	})
 }
 
 // benchCell is a row's median of unit ± its 95 % interval, as benchstat
@@ -61,9 +56,7 @@ func benchColumns(points []results.Point) []string {
 	var units []string
 	for _, p := range points {
 		for _, m := range p.Own() {
-			if !slices.Contains(units, string(m)) {
-				units = append(units, string(m))
-			}
+			units = collect.AppendNew(units, string(m))
 		}
 	}
 	first := []string{"ns/op", "B/op", "allocs/op"}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/causal"
@@ -192,10 +193,7 @@ const longPartName = 20
 
 // WriteStretches writes the experiments for a terminal, then the answer.
 func WriteStretches(w io.Writer, s *causal.Stretches) error {
-	tp := make([]float64, len(s.Base))
-	for i, p := range s.Base {
-		tp[i] = p.Throughput
-	}
+	tp := collect.Mapped(s.Base, func(p results.Point) float64 { return p.Throughput })
 	head := fmt.Sprintf("%s %s on %s, %s as it is: %v added per operation (%s of one, %v) to each part in its turn, and outside every lock as the control; %s (as it is, the control and each part)",
 		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Rate(results.Median(tp), s.Unit), s.Extra, format.Percent(s.Frac, 0), s.OpTime,
 		format.Count(len(s.Control.Points), "round"))
@@ -208,12 +206,7 @@ func WriteStretches(w io.Writer, s *causal.Stretches) error {
 	if s.Control.Per == "a lock taken" {
 		by = fmt.Sprintf("%v/lock", s.Control.Extra)
 	}
-	num := func(x float64) string {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return "-"
-		}
-		return fmt.Sprintf("%.1f", 100*x)
-	}
+	num := func(x float64) string { return strings.TrimSuffix(pct(x), " %") }
 	t.Row("(control)", by, "", num(s.Control.Cost), "", "")
 	for _, e := range s.Experiments {
 		by := fmt.Sprintf("%v/use", e.Extra)

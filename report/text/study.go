@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -96,9 +97,7 @@ func PredictionSentences(pr analysis.Prediction) []string {
 		within, wide := 0, 0
 		var off []string
 		for _, c := range pr.Checks {
-			if !slices.Contains(counts, c.CPUs) {
-				counts = append(counts, c.CPUs)
-			}
+			counts = collect.AppendNew(counts, c.CPUs)
 			if c.Within() {
 				within++
 				if c.Wide() {
@@ -122,8 +121,8 @@ func PredictionSentences(pr analysis.Prediction) []string {
 		// the same costs: its figures there are a shape, not an expectation.
 		var missed []string
 		for _, p := range pr.At {
-			if _, most, ok := worstMiss(pr.Checks, p.Variant); ok && pr.CPUs > most && !slices.Contains(missed, p.Variant) {
-				missed = append(missed, p.Variant)
+			if _, most, ok := worstMiss(pr.Checks, p.Variant); ok && pr.CPUs > most {
+				missed = collect.AppendNew(missed, p.Variant)
 			}
 		}
 		if len(missed) > 0 {

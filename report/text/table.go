@@ -374,11 +374,8 @@ func FormatBandP50(b *results.Band) string {
 func CalibrationLines(points []results.Point) []string {
 	var lines []string
 	for _, p := range points {
-		if p.Calibration == nil {
-			continue
-		}
-		if l := p.Calibration.Line(); !slices.Contains(lines, l) {
-			lines = append(lines, l)
+		if p.Calibration != nil {
+			lines = collect.AppendNew(lines, p.Calibration.Line())
 		}
 	}
 	return lines

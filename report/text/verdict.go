@@ -186,9 +186,7 @@ func caveatsText(cs []analysis.ModeCaveat) string {
 		if _, ok := modes[b]; !ok {
 			notes = append(notes, c.Caveat)
 		}
-		if !slices.Contains(modes[b], c.Mode) {
-			modes[b] = append(modes[b], c.Mode)
-		}
+		modes[b] = collect.AppendNew(modes[b], c.Mode)
 	}
 	var s strings.Builder
 	for _, c := range notes {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 )
@@ -14,20 +15,7 @@ import (
 // WriteLocks writes the lock groups of each benchmark watched with bench
 // --locks, in its first run on the most CPUs measured, a line each.
 func WriteLocks(w io.Writer, points []results.Point) error {
-	last := map[string]results.Point{} // by benchmark: its first run on the most CPUs
-	var order []string
-	for _, p := range points {
-		if p.Bench == nil || !p.Bench.Watched {
-			continue
-		}
-		q, ok := last[p.Mode]
-		if !ok {
-			order = append(order, p.Mode)
-		}
-		if !ok || p.CPUs > q.CPUs {
-			last[p.Mode] = p
-		}
-	}
+	order, runs := collect.GroupBy(points, func(p results.Point) (string, bool) { return p.Mode, p.Bench != nil && p.Bench.Watched })
 	if len(order) == 0 {
 		return nil
 	}
@@ -35,7 +23,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 	b.WriteString("\n" + format.Wrap("The locks each benchmark took while its timer ran, on the most CPUs measured (watched with --locks; "+
 		"a site's locks, and the sites that take the same lock, are one group):", format.Width(w), "") + "\n")
 	for _, mode := range order {
-		p := last[mode]
+		p := slices.MaxFunc(runs[mode], func(a, b results.Point) int { return cmp.Compare(a.CPUs, b.CPUs) }) // the first of the most
 		type group struct {
 			locks      int
 			about      bool // locks is an estimate

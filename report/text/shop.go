@@ -322,30 +322,25 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measur
 		groups = append(groups, &group{[]string{r.limitName}, says})
 	}
 	// Each group's names one under another, its words wrapped beside them.
-	var b strings.Builder
-	indent := strings.Repeat(" ", nameWidth+len(gap))
-	fmt.Fprintf(&b, "%-*s%s%s\n", nameWidth, "mode", gap, head)
+	t := format.Table{Ragged: true, Width: math.MaxInt}
+	t.Row(fmt.Sprintf("%-*s", nameWidth, "mode"), head)
 	for _, g := range groups {
-		lines := strings.Split(format.Wrap(g.says, format.Width(w)-len(indent), ""), "\n")
+		lines := strings.Split(format.Wrap(g.says, format.Width(w)-nameWidth-len(gap), ""), "\n")
 		names := g.names
 		// A long name, a load said, puts the names on lines of their own.
 		if slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > nameWidth }) {
-			b.WriteString(strings.Join(names, "\n") + "\n")
+			for _, n := range names {
+				t.Line(n)
+			}
 			names = nil
 		}
-		for i := range max(len(lines), len(names)) {
-			line := indent
-			if i < len(names) {
-				line = names[i] + strings.Repeat(" ", nameWidth-utf8.RuneCountInString(names[i])) + gap
-			}
-			if i < len(lines) {
-				line += lines[i]
-			}
-			b.WriteString(strings.TrimRight(line, " ") + "\n")
+		n := max(len(lines), len(names))
+		names, lines = append(names, make([]string, n-len(names))...), append(lines, make([]string, n-len(lines))...)
+		for i := range n {
+			t.Row(names[i], lines[i])
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return t.Write(w)
 }
 
 // changesAt is the count every mode's best change was tried on, -1 where

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/comparison"
@@ -223,33 +224,21 @@ func writeKeys(b *bytes.Buffer, title string, keys []comparison.Key) {
 	// A configuration on several CPU counts, as many customers as CPUs
 	// each (the main job's predictions past the measured counts), is one
 	// line: "finelocking (model go) cpus=3,4,6,8 par=cpus".
-	var order []string
-	counts := map[string][]int{}
-	for _, k := range keys {
-		if k.Bench || k.Par != k.CPUs {
-			order = append(order, k.String())
-			continue
+	names, by := collect.GroupBy(keys, func(k comparison.Key) (string, bool) {
+		if !k.Bench && k.Par == k.CPUs {
+			k.CPUs, k.Par = 0, 0
 		}
-		g := k
-		g.CPUs, g.Par = 0, 0
-		name := g.String()
-		if _, ok := counts[name]; !ok {
-			order = append(order, name)
+		return k.String(), true
+	})
+	for _, name := range names {
+		if ks := by[name]; len(ks) == 1 {
+			name = ks[0].String()
+		} else {
+			cpus := collect.Mapped(ks, func(k comparison.Key) int { return k.CPUs })
+			slices.Sort(cpus)
+			name = strings.Replace(name, "cpus=0 par=0", "cpus="+format.Ints(cpus, ",")+" par=cpus", 1)
 		}
-		counts[name] = append(counts[name], k.CPUs)
-	}
-	for _, name := range order {
-		cpus, ok := counts[name]
-		if !ok {
-			fmt.Fprintf(b, "  %s\n", name)
-			continue
-		}
-		slices.Sort(cpus)
-		line := strings.Replace(name, "cpus=0 par=0", "cpus="+format.Ints(cpus, ",")+" par=cpus", 1)
-		if len(cpus) == 1 {
-			line = strings.Replace(name, "cpus=0 par=0", fmt.Sprintf("cpus=%d par=%d", cpus[0], cpus[0]), 1)
-		}
-		fmt.Fprintf(b, "  %s\n", line)
+		fmt.Fprintf(b, "  %s\n", name)
 	}
 }
 

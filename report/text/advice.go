@@ -26,8 +26,7 @@ func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 const minGain = 0.01
 
 // WriteAdvice writes the answer, the costs the model rests on (cal, nil
-// under fifo), and the changes that raise throughput or cut the median
-// latency, best first; the others are counted.
+// under fifo), and the changes that help, best first, the others counted.
 func WriteAdvice(w io.Writer, a *analysis.Advice, cal *results.Calibration) error {
 	width := format.Width(w)
 	fmt.Fprintln(w, format.Wrap(AdviceAnswer(a), width, ""))

@@ -27,9 +27,8 @@ func WriteAnswer(w io.Writer, points []results.Point, a *analysis.Analysis, labs
 	return WriteCompact(w, points, a, labs)
 }
 
-// WriteCompact writes the short tables of points for a terminal: the
-// shop's, the studies', each study's prediction, the labs' (as labs
-// writes them; nil: in full) and the Go benchmarks'.
+// WriteCompact writes the short tables of points for a terminal, the
+// labs' as labs writes them (nil: in full).
 func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, labs func(io.Writer, []results.Point) error) error {
 	var parts []func() error
 	if len(a.Ranges) > 0 {

@@ -19,9 +19,8 @@ import (
 	"golang.org/x/perf/benchunit"
 )
 
-// WriteComparison writes the comparison for people: a line naming the two
-// sides, the answer, a table per metric and unit in benchstat's manner
-// (blocksOf), then the configurations only one side has.
+// WriteComparison writes the comparison for people: the two sides, the
+// answer, a table per metric and unit (blocksOf), the keys of one side.
 func WriteComparison(w io.Writer, c comparison.Comparison) error {
 	var b bytes.Buffer
 	width := format.Width(w)
@@ -84,10 +83,9 @@ type block struct {
 	partial            bool
 }
 
-// blocksOf splits the rows into tables, throughput, p50 and p99 first,
-// the rest as first seen. Without the comparison's All it leaves out the
-// shop's and studies' metrics with too few runs for a verdict, and counts
-// the configurations it left out.
+// blocksOf splits the rows into tables, throughput, p50 and p99 first;
+// without All it leaves out (and counts) the shop's and studies'
+// configurations with too few runs for a verdict.
 func blocksOf(c comparison.Comparison) (out []*block, left int) {
 	for _, r := range c.Rows {
 		dropped := false
@@ -243,8 +241,7 @@ func writeKeys(b *bytes.Buffer, title string, keys []comparison.Key) {
 }
 
 // answerWords says an answer: "Measured, 3 configurations in both, 6 runs
-// each: finelocking on 2 CPUs, throughput +24.4% better; no significant
-// difference in 2."
+// each: finelocking on 2 CPUs, throughput +24.4% better; …".
 func answerWords(a comparison.Answer) string {
 	runs := format.Count(a.MinRuns, "run") + " each"
 	if a.MinRuns != a.MaxRuns {

@@ -16,8 +16,7 @@ import (
 const NoCausalProfile = "No causal profile: brewput names what limits your code only by experiment (a study's why command), so it names no limit here and recommends no change."
 
 // Describe says what a study's point measured, each metered resource
-// most used first, then the CPUs; a description, not a verdict. A shop's
-// point gets "".
+// most used first, then the CPUs; "" for a shop's point.
 func Describe(p results.Point) string {
 	if !p.IsUserCode() {
 		return ""

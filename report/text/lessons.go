@@ -44,9 +44,8 @@ func lessonsTimeLeft(elapsed time.Duration, done, left int, limitLeft time.Durat
 	return fmt.Sprintf(", at most %v left (the run's limit)", max(limitLeft, 0).Round(time.Second))
 }
 
-// WriteLessons writes rs for people: a row for each claim with its
-// figures, under it the seed, the claim and the reason for the verdict;
-// the tally at the end.
+// WriteLessons writes rs for people: a row for each claim, under it the
+// seed, the claim and the reason for the verdict; the tally at the end.
 func WriteLessons(w io.Writer, rs []lesson.Result) error {
 	width := format.Width(w)
 	t := format.Table{Ragged: true, Width: width}

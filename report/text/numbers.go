@@ -29,9 +29,8 @@ func cpuList(counts []int) string {
 	return format.JoinAnd(collect.Mapped(counts, strconv.Itoa)) + " CPUs"
 }
 
-// siRate writes a throughput to three digits, SI-prefixed from 1000 and
-// no unit: "8.13M", "1.5k", "850" (format.Number leaves a whole one below
-// 100000 as is).
+// siRate writes a throughput to three digits, no unit: "8.13M", "1.5k",
+// "850" (format.Number leaves a whole one below 100000 unprefixed).
 func siRate(v float64) string {
 	if v >= 1e3 && v < 1e5 {
 		return format.Sig(v/1e3, 3) + "k"

@@ -32,8 +32,7 @@ const disturbedStar = "*"
 
 // writeShop writes the shop's points on one screen: its modes by CPU
 // counts, measured then predicted past them, with the median latency
-// where it changes; what limits each mode (writeLimits); a line on the
-// disturbed points and one naming the model's costs.
+// where it changes; then what limits each mode (writeLimits).
 func writeShop(w io.Writer, a *analysis.Analysis) error {
 	width := format.Width(w)
 	measured, model := rangesOf(a)
@@ -235,9 +234,8 @@ func (r shopRow) p50(most int) (lo, hi float64) {
 	return lo, hi
 }
 
-// priority ranks the CPU counts the table may leave out, the one to keep
-// first: the counts of interest, powers of two, the counts a mode's limit
-// starts on, then the rest.
+// priority ranks the counts to keep: those of interest, powers of two,
+// where a mode's limit starts, then the rest.
 func priority(a *analysis.Analysis, rows []shopRow) func(n int) int {
 	return func(n int) int {
 		switch {
@@ -285,10 +283,9 @@ func rateCell(v float64) string {
 	return format.Sig(v, 2)
 }
 
-// writeLimits writes what limits each mode across its counts and the best
-// change its causal profile tried, the modes that say the same together;
-// nothing where no point has a causal profile. measured says the table
-// shows measurements alone, the limits being the model's profiles.
+// writeLimits writes what limits each mode and the best change its causal
+// profile tried, where one was, the modes that say the same together;
+// measured says the limits are the model's profiles of measurements.
 func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
 	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoCausalProfile })
@@ -402,9 +399,8 @@ func rangesOf(a *analysis.Analysis) (measured, model *analysis.Ranges) {
 	return measured, model
 }
 
-// limitWords says what limits a series: "the kitchen lock", "the grinder
-// from 4 CPUs" (more CPUs helping before, as the figures show), "the A on
-// 1–3 CPUs, the B from 4 CPUs".
+// limitWords says what limits a series: "the grinder from 4 CPUs" (more
+// CPUs helping before), "the A on 1–3 CPUs, the B from 4 CPUs".
 func limitWords(spans []analysis.LimitSpan) string {
 	if len(spans) > 1 && spans[0].Scales {
 		spans = spans[1:]

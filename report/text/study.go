@@ -136,9 +136,8 @@ func PredictionSentences(pr analysis.Prediction) []string {
 // longSetBy is the longest name of what sets a ceiling that its column holds.
 const longSetBy = 16
 
-// WritePrediction writes a study's predicted points as a table, a row per
-// variant and CPU count: the prediction, its band, the ceiling, and the
-// measurement and its check where measured.
+// WritePrediction writes a study's predicted points, a row per variant
+// and CPU count, with the measurement and its check where measured.
 func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check) error {
 	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left, format.Left}, Indent: true, Ragged: true, Width: format.Width(w)}
 	// Where the columns before the check do not fit, each variant's name

@@ -54,8 +54,7 @@ func WriteTarget(w io.Writer, t Target) {
 }
 
 // WriteSpeedups writes a benchmark a row under its kind: its throughput
-// on one CPU (base), its speed-up on each count shown, and the band of
-// the most CPUs predicted.
+// on one CPU (base), then its speed-up and band on the counts shown.
 func WriteSpeedups(w io.Writer, points []results.Point, base map[string]float64, kinds map[string]string, checked map[string]Checked, shown, measuredHere []int) error {
 	byMode := map[string]map[int]results.Point{}
 	var modes []string

@@ -106,8 +106,7 @@ func CountHeadline(c analysis.Count, width int) string {
 }
 
 // headlineWho are the ways to say which modes make the most at c, the
-// longest first: "multi-2 and multipipe-2 make the most,", "every mode
-// but locking makes", "7 modes make".
+// longest first: "a and b make the most,", "every mode but c makes".
 func headlineWho(c analysis.Count) []string {
 	one := len(c.Best) == 1
 	verb := func(s, p string) string {
@@ -216,9 +215,8 @@ func inconclusiveSentence(c analysis.Count) string {
 		cpus(c.CPUs), c.Source, format.Capital(all), unrankedText(c))
 }
 
-// unrankedText says what the disturbed modes made, and what the model
-// predicts for them: "linearpipe-0 459 lattes/s (the model predicts
-// 998), finelocking 440".
+// unrankedText says what the disturbed modes made: "linearpipe-0 459
+// lattes/s (the model predicts 998), finelocking 440".
 func unrankedText(c analysis.Count) string {
 	parts := make([]string, len(c.Unranked))
 	for i, o := range c.Unranked {
@@ -233,9 +231,8 @@ func unrankedText(c analysis.Count) string {
 	return strings.Join(parts, ", ")
 }
 
-// restText says what the modes that make less make, those with the same
-// note together: "finelocking makes 928 (the grinder), linearpipe-0 and
-// parsteam 993–998 (the grinder, espresso machine and steamer together)".
+// restText says what the modes that make less make, alike ones together:
+// "finelocking makes 928 (the grinder), linearpipe-0 and parsteam 993–998".
 func restText(rest []analysis.Below) string {
 	note := func(o analysis.Below) string {
 		var notes []string
@@ -340,8 +337,7 @@ func runsWords(r analysis.Runs) string {
 }
 
 // StandingSentence says a standing in words: "On 2 CPUs, measured on vm:
-// sharded-write makes the most, 10.7 Mops/s at a median 170 ns; the
-// others less: syncmap-write ×0.84 [0.80, 0.88]."
+// sharded-write makes the most, 10.7 Mops/s …; the others less: …."
 func StandingSentence(s analysis.Standing) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "On %s", cpus(s.CPUs))

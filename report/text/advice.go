@@ -74,8 +74,14 @@ func AdviceAnswer(a *analysis.Advice) string {
 		return fmt.Sprintf("%s. None of the %d changes tried raises throughput by more than 1 %%%s.", now, len(a.Options), best)
 	}
 	o := a.Options[0]
+	latency := fmt.Sprintf("%.0f %% more", -100*o.LatencyGain)
+	if g := o.LatencyGain; math.Abs(g) < 0.005 {
+		latency = "unchanged"
+	} else if g > 0 {
+		latency = fmt.Sprintf("%.0f %% less", 100*g)
+	}
 	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), p50 %s (%s); it costs %s.",
-		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
+		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latency, o.Cost)
 }
 
 // LimitedBy says a verdict briefly: "the grinder (another grinder: +13 %)".
@@ -93,15 +99,4 @@ func LimitedBy(b *results.Bottleneck) string {
 	}
 	best := b.Experiments[0]
 	return fmt.Sprintf("%s (%s: %s)", b.Words(), best.Change, format.Gain(best.Gain))
-}
-
-// latencyChange says a relative fall in median latency in words.
-func latencyChange(g float64) string {
-	if math.Abs(g) < 0.005 {
-		return "unchanged"
-	}
-	if g > 0 {
-		return fmt.Sprintf("%.0f %% less", 100*g)
-	}
-	return fmt.Sprintf("%.0f %% more", -100*g)
 }

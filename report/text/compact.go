@@ -65,40 +65,35 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 	return writeApart(w, parts)
 }
 
-// loadText says a series' load and policy in short: "fifo, open loop of
-// 800 orders/s, 2 servers"; series names a load of one per CPU too.
-func loadText(l analysis.RowLoad, sched, series bool) string {
-	var parts []string
-	if sched && l.Sched != "" {
-		parts = append(parts, l.Sched)
-	}
-	if l.Rate > 0 {
-		parts = append(parts, "open loop of "+format.Number(l.Rate)+" orders/s")
-	}
-	switch {
-	case l.PerCPU:
-		if series {
-			parts = append(parts, "one per CPU")
-		}
-	case l.Rate > 0:
-		parts = append(parts, format.Count(l.Par, "server"))
-	default:
-		parts = append(parts, format.Count(l.Par, "customer"))
-	}
-	if l.Harness != "" {
-		parts = append(parts, l.Harness+" harness")
-	}
-	return strings.Join(parts, ", ")
-}
-
-// rowName names a compact table's row: mode, race, load and machine.
+// rowName names a compact table's row: mode, race, load and machine, the
+// load in short, "fifo, open loop of 800 orders/s, 2 servers".
 func rowName(r analysis.RangeRow) string {
 	name := r.Mode
 	if r.Races {
 		name += " (data race)"
 	}
-	if r.Load != nil {
-		name += " (" + loadText(*r.Load, r.Series && r.Policies, r.Series) + ")"
+	if l := r.Load; l != nil {
+		var parts []string
+		if r.Series && r.Policies && l.Sched != "" {
+			parts = append(parts, l.Sched)
+		}
+		if l.Rate > 0 {
+			parts = append(parts, "open loop of "+format.Number(l.Rate)+" orders/s")
+		}
+		switch {
+		case l.PerCPU:
+			if r.Series {
+				parts = append(parts, "one per CPU")
+			}
+		case l.Rate > 0:
+			parts = append(parts, format.Count(l.Par, "server"))
+		default:
+			parts = append(parts, format.Count(l.Par, "customer"))
+		}
+		if l.Harness != "" {
+			parts = append(parts, l.Harness+" harness")
+		}
+		name += " (" + strings.Join(parts, ", ") + ")"
 	}
 	if r.Host != "" {
 		name += " on " + r.Host

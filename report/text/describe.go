@@ -41,10 +41,23 @@ func Describe(p results.Point) string {
 }
 
 // meterWords says what one metered resource measured: "mutex cache held
-// 66 % of the time, 4.0 M uses, callers waiting 32 % of their time (…)".
+// 66 % of the time, 4.0 M uses, …", "16 mutexes shard held …".
 func meterWords(r analysis.Resource) string {
 	var s strings.Builder
-	s.WriteString(meterLabel(r))
+	kind := r.Meter
+	if results.IsChan(kind) {
+		kind = "chan"
+	}
+	switch {
+	case kind == "":
+		s.WriteString(r.Name)
+	case r.Copies > 1 && strings.HasSuffix(kind, "x"):
+		fmt.Fprintf(&s, "%d %ses %s", r.Copies, kind, r.Name)
+	case r.Copies > 1:
+		fmt.Fprintf(&s, "%d %ss %s", r.Copies, kind, r.Name)
+	default:
+		s.WriteString(kind + " " + r.Name)
+	}
 	if !results.IsChan(r.Meter) {
 		fmt.Fprintf(&s, " held %s of the time", format.Percent(r.Utilization, 0))
 		if r.Copies > 1 {
@@ -63,23 +76,4 @@ func meterWords(r analysis.Resource) string {
 		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", format.Percent(r.WaitShare, 0), format.Wait(r.MeanWaitMs))
 	}
 	return s.String()
-}
-
-// meterLabel names a metered resource for people: "16 mutexes shard".
-func meterLabel(r analysis.Resource) string {
-	kind := r.Meter
-	if results.IsChan(kind) {
-		kind = "chan"
-	}
-	if kind == "" {
-		return r.Name
-	}
-	if r.Copies > 1 {
-		plural := kind + "s"
-		if strings.HasSuffix(kind, "x") {
-			plural = kind + "es"
-		}
-		return fmt.Sprintf("%d %s %s", r.Copies, plural, r.Name)
-	}
-	return kind + " " + r.Name
 }

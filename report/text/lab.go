@@ -67,7 +67,11 @@ func LabSentences(a analysis.LabAnswer) []string {
 func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 	head := fmt.Sprintf("lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), format.Count(a.Points, "point"), cpuList(a.CPUs))
 	if a.Disturbed > 0 {
-		head += fmt.Sprintf(", %d disturbed (other processes took CPU while they ran): %s", a.Disturbed, disturbedNames(a.DisturbedPoints))
+		names := format.JoinAnd(a.DisturbedPoints)
+		if n := len(a.DisturbedPoints); n > mostNamed {
+			names = strings.Join(a.DisturbedPoints[:mostNamed], ", ") + fmt.Sprintf(" and %d more (--format table marks each)", n-mostNamed)
+		}
+		head += fmt.Sprintf(", %d disturbed (other processes took CPU while they ran): %s", a.Disturbed, names)
 	}
 	fmt.Fprintln(w, format.Wrap(head, format.Width(w), "  "))
 	for _, s := range LabSentences(a) {
@@ -89,11 +93,3 @@ func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 
 // mostNamed is how many disturbed points the head line names.
 const mostNamed = 6
-
-// disturbedNames names the disturbed points, the first mostNamed of them.
-func disturbedNames(names []string) string {
-	if len(names) <= mostNamed {
-		return format.JoinAnd(names)
-	}
-	return strings.Join(names[:mostNamed], ", ") + fmt.Sprintf(" and %d more (--format table marks each)", len(names)-mostNamed)
-}

@@ -49,7 +49,11 @@ func ReliefsVerdict(r causal.Reliefs) string {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", r.System, countTimes(r.Runs))
+	times := fmt.Sprintf("%d times", r.Runs)
+	if r.Runs == 1 {
+		times = "once"
+	}
+	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", r.System, times)
 	if best == nil {
 		b.WriteString("no relief gains significantly.")
 	} else {
@@ -133,12 +137,4 @@ func medianCell(median, lo, hi float64) string {
 	}
 	half := max(hi-median, median-lo) / median * 100
 	return fmt.Sprintf("%.1f ± %.0f%%", median, half)
-}
-
-// countTimes says how many times: "once", "6 times".
-func countTimes(n int) string {
-	if n == 1 {
-		return "once"
-	}
-	return fmt.Sprintf("%d times", n)
 }

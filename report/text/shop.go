@@ -149,8 +149,15 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	if err := writeLimits(w, rows, a.Verdict.Modes, len(pShown) == 0); err != nil {
 		return err
 	}
-	if s := disturbedLine(rows); s != "" {
-		fmt.Fprintln(w, format.Wrap(s, width, "  "))
+	disturbed, all := 0, 0
+	for _, r := range rows {
+		for _, c := range r.measured {
+			disturbed, all = disturbed+c.Disturbed, all+c.Reps
+		}
+	}
+	if disturbed > 0 {
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("%s disturbed (%d of %s): other processes took CPU while it was measured.",
+			disturbedStar, disturbed, format.Count(all, "point")), width, "  "))
 	}
 	if slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(mShown, func(n int) bool { return strings.HasPrefix(cell(r, n), "(") })
@@ -293,7 +300,10 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measur
 	if !profiled {
 		return nil
 	}
-	at := changesAt(modes)
+	at := -1 // the count every mode's best change was tried on, where one is
+	if len(modes) > 0 && !slices.ContainsFunc(modes, func(m analysis.ModeLimit) bool { return m.CPUs != modes[0].CPUs }) {
+		at = modes[0].CPUs
+	}
 	head := "limited by; the best change"
 	if measured {
 		head = "limited by (model's profile); the best change"
@@ -340,22 +350,8 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measur
 	return t.Write(w)
 }
 
-// changesAt is the count every mode's best change was tried on, -1 where
-// they differ.
-func changesAt(modes []analysis.ModeLimit) int {
-	at := 0
-	for i, m := range modes {
-		if i == 0 || m.CPUs == at {
-			at = m.CPUs
-		} else {
-			at = -1
-		}
-	}
-	return at
-}
-
 // says is what limits r's mode (limitWords) and its best change with its
-// gain, on how many CPUs where at (changesAt) does not say it.
+// gain, on how many CPUs where at, the count every mode's, is -1.
 func (r shopRow) says(modes []analysis.ModeLimit, at int) string {
 	s := limitWords(r.limits)
 	i := slices.IndexFunc(modes, func(m analysis.ModeLimit) bool { return m.Mode == r.mode })
@@ -416,21 +412,6 @@ func limitWords(spans []analysis.LimitSpan) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// disturbedLine says how many measured points were disturbed, if any.
-func disturbedLine(rows []shopRow) string {
-	disturbed, all := 0, 0
-	for _, r := range rows {
-		for _, c := range r.measured {
-			disturbed += c.Disturbed
-			all += c.Reps
-		}
-	}
-	if disturbed == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s disturbed (%d of %s): other processes took CPU while it was measured.", disturbedStar, disturbed, format.Count(all, "point"))
 }
 
 // CostsLine names the Go runtime's costs a prediction rests on, in a line:

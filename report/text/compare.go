@@ -61,10 +61,7 @@ func describeSide(s comparison.Side) string {
 	if s.Points == 0 {
 		return "no points"
 	}
-	sources := make([]string, len(s.Sources))
-	for i, src := range s.Sources {
-		sources[i] = cmp.Or(src, "(no source)")
-	}
+	sources := collect.Mapped(s.Sources, func(src string) string { return cmp.Or(src, "(no source)") })
 	count := fmt.Sprintf("count %d", s.MaxCount)
 	if s.MinCount != s.MaxCount {
 		count = fmt.Sprintf("count %d-%d", s.MinCount, s.MaxCount)

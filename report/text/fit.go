@@ -12,9 +12,11 @@ import (
 )
 
 // WriteFits writes fits of throughput against by (analysis.ByCPUs or
-// ByPar): in format "json" as JSON Lines, else as a table.
-func WriteFits(w io.Writer, fits []analysis.Fit, by, format string) error {
-	if format == "json" {
+// ByPar): as "json" Lines, else as a table, a row per series under its
+// name: the law the AIC chose, its parameters, and the peak or why it
+// could not be fitted.
+func WriteFits(w io.Writer, fits []analysis.Fit, by, as string) error {
+	if as == "json" {
 		for _, f := range fits {
 			b, err := f.MarshalJSON()
 			if err != nil {
@@ -26,12 +28,6 @@ func WriteFits(w io.Writer, fits []analysis.Fit, by, format string) error {
 		}
 		return nil
 	}
-	return writeFitTable(w, fits, by)
-}
-
-// writeFitTable writes a row per series, under its name: the law the AIC
-// chose, its parameters, and the peak or why it could not be fitted.
-func writeFitTable(w io.Writer, fits []analysis.Fit, by string) error {
 	n := "CPUs"
 	if by == analysis.ByPar {
 		n = "customers"

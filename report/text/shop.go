@@ -223,22 +223,19 @@ func shopRows(measured, model *analysis.Ranges) []shopRow {
 
 // p50 is the range of r's median latency measured, and predicted past most.
 func (r shopRow) p50(most int) (lo, hi float64) {
-	first := true
-	add := func(v float64) {
-		if first {
-			lo, hi, first = v, v, false
-		}
-		lo, hi = min(lo, v), max(hi, v)
-	}
+	var p50s []float64
 	for _, c := range r.measured {
-		add(c.P50)
+		p50s = append(p50s, c.P50)
 	}
 	for n, c := range r.model {
 		if n > most {
-			add(c.P50)
+			p50s = append(p50s, c.P50)
 		}
 	}
-	return lo, hi
+	if len(p50s) == 0 {
+		return 0, 0
+	}
+	return slices.Min(p50s), slices.Max(p50s)
 }
 
 // priority ranks the counts to keep: those of interest, powers of two,

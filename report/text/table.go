@@ -281,8 +281,8 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		throughput,
 		// A prediction's band is its answer past what the model knows: its
 		// throughput's is the last column a table too wide leaves out.
-		{"go band", bands, func(p results.Point) string { return FormatBandThroughput(p.Band) }, 1},
-		{"p50 range ms", bands, func(p results.Point) string { return FormatBandP50(p.Band) }, 6},
+		{"go band", bands, band(func(b *results.Band) [2]float64 { return b.Throughput }, format.Number), 1},
+		{"p50 range ms", bands, band(func(b *results.Band) [2]float64 { return b.P50Ms }, format.Ms), 6},
 		{"ceiling", model, func(p results.Point) string { return FormatBound(p.Bounds) }, 0},
 		ms("mean", func(l results.Latency) float64 { return l.Mean }, 9), ms("p05", func(l results.Latency) float64 { return l.P05 }, 10),
 		p50, ms("p95", func(l results.Latency) float64 { return l.P95 }, 8),
@@ -354,20 +354,16 @@ func writeDisturbedNote(w io.Writer, points []results.Point) {
 	fmt.Fprintln(w, format.Wrap(note, format.Width(w), "  "))
 }
 
-// FormatBandThroughput writes a band's throughputs: "5.67M–9.83M"; "-" for none.
-func FormatBandThroughput(b *results.Band) string {
-	if b == nil {
-		return "-"
+// band is the cell of a point's band, its ends as f writes them:
+// "5.67M–9.83M"; "-" for none.
+func band(ends func(*results.Band) [2]float64, f func(float64) string) func(results.Point) string {
+	return func(p results.Point) string {
+		if p.Band == nil {
+			return "-"
+		}
+		e := ends(p.Band)
+		return f(e[0]) + "–" + f(e[1])
 	}
-	return format.Number(b.Throughput[0]) + "–" + format.Number(b.Throughput[1])
-}
-
-// FormatBandP50 writes a band's medians in ms as "4.10–8.20"; "-" for none.
-func FormatBandP50(b *results.Band) string {
-	if b == nil {
-		return "-"
-	}
-	return format.Ms(b.P50Ms[0]) + "–" + format.Ms(b.P50Ms[1])
 }
 
 // CalibrationLines describes each calibration the points used, once.

@@ -46,16 +46,13 @@ type Caveat struct {
 }
 
 // CaveatShortHold: a shared lock held briefly and contended (busy, or its
-// word waited for, much of the time) on more than one CPU, which machines
-// ran from a sixteenth of to ten times the model's figure, most within 4×
-// either way (docs/model.md): its prediction is rough.
+// word waited for, much of the time) on more than one CPU: its prediction
+// is rough (ShortHoldSpread).
 const CaveatShortHold = "short_hold"
 
 // CaveatSharedLine: a word many cores write (an atomic counter, a
 // read-write lock's reader count) whose cache line the CPUs waited for
-// much of their time, which machines keep at a core for a run of adds,
-// from hardly any to about as long as it took to come, where the model
-// keeps it half that (docs/model.md): its prediction is rough.
+// much of their time: its prediction is rough (SharedLineSpread).
 const CaveatSharedLine = "shared_line"
 
 // CaveatLockstep: some customers of a closed loop finished nothing in the

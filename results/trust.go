@@ -89,8 +89,7 @@ func (c Caveat) Brief() string {
 func (c Caveat) Untrusted() bool { return c.Kind == CaveatLockstep }
 
 // Above is a bound of a point's Bounds (or an open loop's arrival rate)
-// that a number of the point passes, and why it may: the reason beside the
-// number, in the same JSON object, as the row's notes say it.
+// that a number of the point passes, and why it may.
 type Above struct {
 	// Bound is BoundThroughput, BoundArrivals or BoundLatency.
 	Bound string `json:"bound"`
@@ -123,19 +122,13 @@ const (
 	WhyBacklog = "backlog"
 )
 
-// DisturbedCPUs is the one threshold of disturbance: how many CPUs other
-// processes (and the hypervisor) may take of the CPUs a measurement could
-// run on, beyond those it left free, before it is disturbed. The harness,
-// labs, lessons, calibration, benchmarks and the tests' timing guards all
-// judge by it (see Disturbs).
+// DisturbedCPUs is the one threshold of disturbance, which every
+// measurement and the tests' timing guards judge by (see Disturbs).
 const DisturbedCPUs = 0.2
 
 // Disturbs reports whether others CPUs' worth of time taken by other
 // processes and the hypervisor, of set CPUs of which a measurement used
-// cpus, disturbed it: more than DisturbedCPUs beyond the set's CPUs the
-// measurement left free. A point pinned to its CPUs leaves none free: a
-// tenth of a CPU plus a tenth stolen is still below it, a busy loop
-// sharing its CPU is not.
+// cpus, disturbed it: more than DisturbedCPUs beyond the CPUs it left free.
 func Disturbs(others float64, set, cpus int) bool {
 	return others > float64(max(set-cpus, 0))+DisturbedCPUs
 }
@@ -149,10 +142,9 @@ type OnCPUs struct {
 	StealCPUs  float64 `json:"steal_cpus,omitempty"`
 }
 
-// IsDisturbed reports whether other processes took more than
-// DisturbedCPUs from measured point p, or it was marked so: of its own
-// CPUs where they were read apart (OnCPUs), else of the machine's beyond
-// the cores the point left free.
+// IsDisturbed reports whether p was marked disturbed, or other processes
+// disturbed it (Disturbs): of its own CPUs where read apart (OnCPUs), else
+// of the machine's.
 func (p Point) IsDisturbed() bool {
 	if p.Disturbed {
 		return true

@@ -206,7 +206,7 @@ func (f *File) record(n int, kind any, line []byte) error {
 	if f.Plan != nil {
 		return fmt.Errorf("line %d: a second plan; a journal has one, on its first line", n)
 	}
-	var h journalHeader
+	var h schemaLine
 	if err := json.Unmarshal(line, &h); err != nil {
 		return fmt.Errorf("line %d: not a brewput journal's plan: %w", n, err)
 	}
@@ -352,10 +352,6 @@ func Merge(files ...*File) *File {
 	}
 	return all
 }
-
-// notPredictedRecord marks a line of a prediction's JSON that names a
-// variant it did not predict: {"brewput":"not_predicted","mode":…,"reason":…}.
-const notPredictedRecord = "not_predicted"
 
 // NotPredicted is a variant a prediction leaves out, and why: it has
 // measured points and no predicted one, on every output.

@@ -317,13 +317,17 @@ func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string]
 	return others, labs, byLab
 }
 
-// OriginLabel is Origin for people: "model (fifo)", "(no source)".
-func OriginLabel(p Point) string {
+// OriginLabel is Origin for people (see SourceLabel).
+func OriginLabel(p Point) string { return SourceLabel(p.Origin(), p.IsModel(), p.Sched) }
+
+// SourceLabel names an origin for people: a prediction's with its policy,
+// "model (fifo)"; "(no source)" for none.
+func SourceLabel(origin string, model bool, sched string) string {
 	switch {
-	case p.IsModel() && p.Sched != "":
-		return SourceModel + " (" + p.Sched + ")"
-	case p.Origin() == "":
+	case model && sched != "":
+		return SourceModel + " (" + sched + ")"
+	case origin == "":
 		return "(no source)"
 	}
-	return p.Origin()
+	return origin
 }

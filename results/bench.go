@@ -134,7 +134,6 @@ type benchMeasure struct {
 	metric       Metric
 }
 
-// value is m's number on p.
 func (m benchMeasure) value(p Point) float64 {
 	if m.v != nil {
 		return *m.v

@@ -160,7 +160,6 @@ func nonFinite(v reflect.Value, path string) string {
 	return ""
 }
 
-// jsonName is a field's name in JSON.
 func jsonName(f reflect.StructField) string {
 	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 	if name == "" {

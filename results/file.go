@@ -375,7 +375,6 @@ func AppendNotPredicted(w io.Writer, nps []NotPredicted) error {
 	return nil
 }
 
-// readNotPredicted reads a not_predicted record of line n.
 func (f *File) readNotPredicted(n int, line []byte) error {
 	var np NotPredicted
 	if err := json.Unmarshal(line, &np); err != nil || np.Mode == "" {

@@ -303,32 +303,25 @@ func pastBound(v float64, b *Bounds) string {
 }
 
 // throughputWhy is why p's throughput (or its band's edge) thr may pass
-// its bound: steps ending on the clock where the CPUs bound it; else the
-// window's edge where it counted no more operations than were under way on
-// the bounding resource when it opened (edgeOps); else the steps' random
-// times.
+// its bound.
 func (p *Point) throughputWhy(thr float64) string {
 	b := p.Bounds
+	// A window may count beyond its bound the operations under way on the
+	// bounding resource when it opened: its CPUs where the CPUs bind, else
+	// one (a resource's capacity is not in its Bounds).
+	edgeOps := 1.0
+	if b.SetBy == "cpus" {
+		edgeOps = float64(max(p.CPUs, 1))
+	}
 	switch {
 	case p.Burn == "wall" && b.SetBy == "cpus":
 		return WhyWallClock
-	case p.Dur > 0 && (thr-b.ThroughputMax)*p.Dur.Seconds() <= p.edgeOps()+1e-9:
+	case p.Dur > 0 && (thr-b.ThroughputMax)*p.Dur.Seconds() <= edgeOps+1e-9:
 		return WhyWindowEdge
 	}
 	return WhyRandomSteps
 }
 
-// edgeOps is how many operations a window may count beyond its bound:
-// those under way on the bounding resource when it opened, its CPUs where
-// the CPUs bind, else one (a resource's capacity is not in its Bounds).
-func (p *Point) edgeOps() float64 {
-	if p.Bounds.SetBy == "cpus" {
-		return float64(max(p.CPUs, 1))
-	}
-	return 1
-}
-
-// whyText says a reason in words.
 func whyText(why string) string {
 	switch why {
 	case WhyWallClock:

@@ -220,14 +220,9 @@ func WriteBench(w io.Writer, points []Point) error {
 		if p.IsDisturbed() {
 			fmt.Fprintf(bw, "# Benchmark%s: disturbed: %s while it was measured\n", name, p.Interference())
 		}
-		res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: int(p.Ops)}
+		res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: int(p.Ops), Config: benchConfig(p)}
 		if p.Kind == KindBench {
 			res.Iters = int(p.Bench.Iters)
-		}
-		for _, kv := range benchConfig(p) {
-			if kv[1] != "" {
-				res.Config = append(res.Config, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
-			}
 		}
 		res.Values = append(res.Values, benchfmt.Value{Value: round6(nsPerOp(p)), Unit: "ns/op"})
 		for _, m := range benchMeasures(&p) {
@@ -245,8 +240,8 @@ func WriteBench(w io.Writer, points []Point) error {
 const sourceComment = "# source: "
 
 // benchConfig is the configuration lines of p's bench line, each on one
-// line whatever the host reported.
-func benchConfig(p Point) [][2]string {
+// line whatever the host reported; none empty.
+func benchConfig(p Point) []benchfmt.Config {
 	pkg := ""
 	switch p.Kind {
 	case KindBench:
@@ -261,10 +256,13 @@ func benchConfig(p Point) [][2]string {
 	if p.Kind == KindBench {
 		config = config[:4] // its source is a comment (WriteBench)
 	}
-	for i := range config {
-		config[i][1] = strings.Join(strings.Fields(config[i][1]), " ")
+	var out []benchfmt.Config
+	for _, kv := range config {
+		if v := strings.Join(strings.Fields(kv[1]), " "); v != "" {
+			out = append(out, benchfmt.Config{Key: kv[0], Value: []byte(v), File: true})
+		}
 	}
-	return config
+	return out
 }
 
 // benchName is p's benchmark name, without "Benchmark", with the CPU

@@ -230,12 +230,6 @@ func lineList(ns []int) string {
 	return "lines " + format.JoinAnd(s)
 }
 
-// requiredFields are the numbers every point has had since the first
-// results file.
-func requiredFields() []string {
-	return []string{"cpus", "par", "dur_s", "ops", "throughput", "util", "latency_ms"}
-}
-
 // checkObject checks a point's JSON object (or a nested one, at path)
 // against its type's fields: a number null or required and missing is an
 // error naming line n; a field the type lacks is recorded in unknown.
@@ -244,7 +238,8 @@ func checkObject(obj map[string]any, fields map[string]reflect.Type, path string
 		if obj["mode"] == nil || obj["cpus"] == nil {
 			return fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
 		}
-		for _, name := range requiredFields() {
+		// The numbers every point has had since the first results file.
+		for _, name := range []string{"cpus", "par", "dur_s", "ops", "throughput", "util", "latency_ms"} {
 			if _, ok := obj[name]; !ok {
 				return fmt.Errorf("line %d: not a brewput point: no %q; want a number", n, name)
 			}

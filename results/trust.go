@@ -238,29 +238,24 @@ func (p *Point) AssessAbove() {
 		text += "; " + meansArrivals
 		p.Above = append(p.Above, Above{BoundArrivals, WhyPoisson, "throughput", text})
 	}
-	lim := b.ThroughputMax
-	if lim > 0 && b.SetBy != "arrivals" {
-		thr, band := p.Throughput > passes*lim, p.Band != nil && p.Band.Throughput[1] > passes*lim
-		var why, bandWhy string
-		if thr {
-			why = p.throughputWhy(p.Throughput)
+	if lim := b.ThroughputMax; lim > 0 && b.SetBy != "arrivals" {
+		band := 0.0
+		if p.Band != nil {
+			band = p.Band.Throughput[1]
 		}
-		if band {
-			bandWhy = p.throughputWhy(p.Band.Throughput[1])
-		}
+		thr, why := p.Throughput > passes*lim, p.throughputWhy(p.Throughput)
+		bandPast, bandWhy := band > passes*lim, p.throughputWhy(band)
 		switch {
-		case thr && band && why == bandWhy: // one reason for both, said once
+		case thr && bandPast && why == bandWhy: // one reason for both, said once
 			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput, band",
-				fmt.Sprintf("%s, its band to %s: %s; %s", pastBound(p.Throughput, b), format.Sig(p.Band.Throughput[1], 4), whyText(why), meansThroughput)})
-		default:
-			if thr {
-				p.Above = append(p.Above, Above{BoundThroughput, why, "throughput",
-					fmt.Sprintf("%s: %s; %s", pastBound(p.Throughput, b), whyText(why), meansThroughput)})
-			}
-			if band {
-				p.Above = append(p.Above, Above{BoundThroughput, bandWhy, "band",
-					fmt.Sprintf("its band's high edge: %s: %s; %s", pastBound(p.Band.Throughput[1], b), whyText(bandWhy), meansThroughput)})
-			}
+				fmt.Sprintf("%s, its band to %s: %s; %s", pastBound(p.Throughput, b), format.Sig(band, 4), whyText(why), meansThroughput)})
+		case thr:
+			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput",
+				fmt.Sprintf("%s: %s; %s", pastBound(p.Throughput, b), whyText(why), meansThroughput)})
+		}
+		if bandPast && (!thr || why != bandWhy) {
+			p.Above = append(p.Above, Above{BoundThroughput, bandWhy, "band",
+				fmt.Sprintf("its band's high edge: %s: %s; %s", pastBound(band, b), whyText(bandWhy), meansThroughput)})
 		}
 	}
 	if min := b.LatencyMinMs; min > 0 && p.Ops > 0 {

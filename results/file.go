@@ -34,10 +34,10 @@ const bom = "\xef\xbb\xbf"
 const accepted = "want JSON Lines from --format json (a report's results.json), or Go benchmark output from --format bench or go test -bench"
 
 // Open reads a results file: JSON Lines or Go benchmark output, told apart
-// by their content; brewput's CSV is for spreadsheets, refused. It is strict about values (a number
-// null or missing is an error naming its line) and lenient about the future:
-// what this version does not know, a byte-order mark, a duplicate and a last
-// line cut short are passed over with a note.
+// by their content (brewput's CSV is refused). It is strict about values (a
+// number null or missing is an error naming its line) and lenient about the
+// future: what this version does not know, a byte-order mark, a duplicate and
+// a last line cut short are passed over with a note.
 func Open(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {

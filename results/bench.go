@@ -65,14 +65,17 @@ func stepLabels(s *Steps) []benchLabel {
 
 // NonDefault returns a label, "grind=2ms", "clock=cpu", for each setting in s
 // that differs from DefaultSteps, so that names made of it stay short.
-func (s Steps) NonDefault() []string {
-	var labels []string
-	for _, l := range stepLabels(&s) {
+func (s Steps) NonDefault() []string { return shown(stepLabels(&s)) }
+
+// shown are the labels a name holds, as it holds them.
+func shown(labels []benchLabel) []string {
+	var out []string
+	for _, l := range labels {
 		if !l.omit {
-			labels = append(labels, l.String())
+			out = append(out, l.String())
 		}
 	}
-	return labels
+	return out
 }
 
 // String is the label as a name holds it, "rate=800", "grind=2ms".
@@ -272,13 +275,7 @@ func benchName(p Point) string {
 	if p.Kind == KindBench {
 		return BenchName(BenchMode(p.Bench.Name), p.CPUs)
 	}
-	parts := []string{benchBase(p.Kind)}
-	for _, l := range benchLabels(&p) {
-		if !l.omit {
-			parts = append(parts, l.String())
-		}
-	}
-	return BenchName(strings.Join(parts, "/"), p.CPUs)
+	return BenchName(strings.Join(append([]string{benchBase(p.Kind)}, shown(benchLabels(&p))...), "/"), p.CPUs)
 }
 
 // benchToken makes s one field of a bench line: no spaces, and in a name

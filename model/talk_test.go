@@ -70,6 +70,9 @@ func TestTalkHarnessExcludesWaitForRequest(t *testing.T) {
 	}
 }
 
+// go19Quirks are Go 1.9's runtime's, the talk's.
+func go19Quirks() sim.Quirks { return sim.Quirks{StarvingKeepsP: true, Cooperative: true, AllSpin: true} }
+
 // TestGo19LockingAlternates: locking on 2 CPUs under the go policy. With
 // today's runtime a starving Unlock yields to the waiter it hands the lock
 // to, which then ends starvation mode as the last waiter, and the unlocker
@@ -86,7 +89,7 @@ func TestGo19LockingAlternates(t *testing.T) {
 		if p := today.Latency.P50; p > 5*ms && p < 11*ms {
 			t.Errorf("%s harness, today's runtime: median %v, want 4 or 12 ms", harness, p)
 		}
-		cfg.Runtime = sim.RuntimeGo19
+		cfg.Quirks = go19Quirks()
 		go19 := run(t, cfg)
 		if p := go19.Latency.P50; p < 7900*time.Microsecond || p > 8100*time.Microsecond {
 			t.Errorf("%s harness, Go 1.9's runtime: median %v, want 8 ms", harness, p)
@@ -198,7 +201,7 @@ func TestBandPhases(t *testing.T) {
 	c := fixedCosts()
 	c.RunnextGrace = 56 * time.Microsecond
 	cfg := goTalk("linearpipe-1", 2)
-	cfg.Costs, cfg.Runtime = c, sim.RuntimeGo19
+	cfg.Costs, cfg.Quirks = c, go19Quirks()
 	r := run(t, cfg)
 	// A range of no width: what width the band has, the start states give.
 	cfg.Range = &Range{Lo: c, Hi: c}

@@ -141,15 +141,14 @@ func (c *CPUs) SetWallSteps(on bool) {
 }
 
 // burnGo is a burn on the goroutine's P. Once its slice is up it is
-// preempted: at once, by signal, or under Go 1.9 (calls only) when the
-// burn, a pure loop, is over.
+// preempted: at once, by signal, or, Cooperative, when the burn is over.
 func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 	s := c.sim
 	if p.pp == nil && !s.stopping {
 		panic("sim: a goroutine without a P burned")
 	}
 	c.burns++
-	cooperative := c.sched.runtime == RuntimeGo19
+	cooperative := c.sched.quirks.Cooperative
 	end := s.now + d
 	for d > 0 {
 		if s.now >= p.pp.preemptAt {

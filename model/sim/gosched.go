@@ -64,41 +64,22 @@ const (
 	spins = 4
 )
 
-// Runtime names the Go runtime whose scheduler code the go policy follows:
-// "" for the current one.
-type Runtime string
-
-// RuntimeGo19 is Go 1.9's runtime, the talk's: its starving sync.Mutex
-// hands the lock over without yielding its P (golang.org/issue/33747), so
-// it stays starving and hands over in order.
-const RuntimeGo19 Runtime = "go1.9"
-
-// RuntimeGo10 is the runtime before Go 1.5: a Lock that finds it held
-// sleeps at once (no spinning, no starvation mode), and there is no
-// runnext slot. The rest of the scheduler stays today's.
-const RuntimeGo10 Runtime = "go1.0"
-
-// RuntimeGo123 is the last runtime whose own lock lets every waiting
-// thread spin ([RuntimeMutex]).
-const RuntimeGo123 Runtime = "go1.23"
-
-// Known reports whether r is today's runtime or one of [Runtimes].
-func (r Runtime) Known() bool {
-	return r == "" || r == RuntimeGo10 || r == RuntimeGo19 || r == RuntimeGo123
+// Quirks make the go policy follow an older Go runtime where its code
+// differed from today's, for validation against runs made under one; the
+// zero Quirks are today's.
+type Quirks struct {
+	NoRunnext      bool // a readied goroutine goes to the global queue (before Go 1.5)
+	NoSpin         bool // a Lock that finds its mutex held sleeps at once, and it never starves (before Go 1.5)
+	StarvingKeepsP bool // a starving Unlock hands over without yielding its P (Go 1.9: golang.org/issue/33747)
+	Cooperative    bool // a burn, a loop without calls, is preempted only once over (before Go 1.14)
+	AllSpin        bool // every thread waiting for a runtime lock spins (before Go 1.24)
 }
 
-// RuntimesText lists the older runtimes for an error.
-func RuntimesText() string { return "go1.0, go1.9 or go1.23" }
-
-// spinBit reports whether the runtime's lock lets one thread spin at a
-// time (Go 1.24 on).
-func (r Runtime) spinBit() bool { return r == "" }
-
-// SetRuntime makes the go policy follow runtime r's code; call it before
-// the run. fifo ignores it.
-func (c *CPUs) SetRuntime(r Runtime) {
+// SetQuirks makes the go policy follow an older runtime's code; call it
+// before the run. fifo ignores it.
+func (c *CPUs) SetQuirks(q Quirks) {
 	if c.sched != nil {
-		c.sched.runtime = r
+		c.sched.quirks = q
 	}
 }
 
@@ -161,7 +142,7 @@ type goSched struct {
 	sim      *Sim
 	cpus     *CPUs
 	costs    Costs
-	runtime  Runtime
+	quirks   Quirks
 	ps       []*gp
 	global   ring[*Proc] // the global run queue
 	idle     []*gp       // idle Ps, a stack as the runtime's pidle list
@@ -255,7 +236,7 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 // there goes to the queue), or, readied by none, in the global queue.
 func (g *goSched) ready(p *Proc, by *Proc) {
 	p.readyAt = g.sim.now
-	if by != nil && by.pp != nil && g.runtime != RuntimeGo10 {
+	if by != nil && by.pp != nil && !g.quirks.NoRunnext {
 		pp := by.pp
 		if old := pp.runnext; old != nil {
 			pp.runq.push(old)

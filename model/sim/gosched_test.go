@@ -212,10 +212,10 @@ func TestGoCostsCharged(t *testing.T) {
 // P whose sysmon first ticks at phase (with costs of no timer slack, every
 // 10 ms after), and returns the times at which the P went from one to the
 // other in the first 60 ms.
-func switches(runtime Runtime, phase time.Duration) []time.Duration {
+func switches(q Quirks, phase time.Duration) []time.Duration {
 	s := New(1)
 	c := NewGoCPUs(s, 1, Costs{})
-	c.SetRuntime(runtime)
+	c.SetQuirks(q)
 	c.SetSysmonPhase(phase)
 	var at []time.Duration
 	last := -1
@@ -246,14 +246,14 @@ func switches(runtime Runtime, phase time.Duration) []time.Duration {
 // running at 32.5), 33–53 ms.
 func TestGoSysmonPreemption(t *testing.T) {
 	for _, tc := range []struct {
-		runtime Runtime
-		want    []time.Duration
+		quirks Quirks
+		want   []time.Duration
 	}{
-		{"", []time.Duration{12500 * time.Microsecond, 22500 * time.Microsecond, 32500 * time.Microsecond, 42500 * time.Microsecond, 52500 * time.Microsecond}},
-		{RuntimeGo19, []time.Duration{13 * ms, 33 * ms, 53 * ms}},
+		{Quirks{}, []time.Duration{12500 * time.Microsecond, 22500 * time.Microsecond, 32500 * time.Microsecond, 42500 * time.Microsecond, 52500 * time.Microsecond}},
+		{Quirks{Cooperative: true}, []time.Duration{13 * ms, 33 * ms, 53 * ms}},
 	} {
-		if got := switches(tc.runtime, 2500*time.Microsecond); !slices.Equal(got, tc.want) {
-			t.Errorf("runtime %q: the P switched goroutines at %v, want %v", tc.runtime, got, tc.want)
+		if got := switches(tc.quirks, 2500*time.Microsecond); !slices.Equal(got, tc.want) {
+			t.Errorf("%+v: the P switched goroutines at %v, want %v", tc.quirks, got, tc.want)
 		}
 	}
 }

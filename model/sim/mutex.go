@@ -229,7 +229,7 @@ func (m *Mutex) lockGo(p *Proc) {
 			m.takeSlow(start, true)
 			return
 		}
-		if starved && m.held && s.sched.runtime != RuntimeGo10 {
+		if starved && m.held && !s.sched.quirks.NoSpin {
 			m.starving = true
 		}
 		again = true
@@ -314,7 +314,7 @@ func (m *Mutex) take(since time.Duration) {
 func (m *Mutex) spin(p *Proc, spun int) (free bool, _ int) {
 	s := m.sim
 	awoke := false
-	if s.sched.runtime == RuntimeGo10 {
+	if s.sched.quirks.NoSpin {
 		return false, 0
 	}
 	for ; spun < spins; spun++ {
@@ -406,7 +406,7 @@ func (m *Mutex) unlockGo(p *Proc) {
 	}
 	s.wake(w.p)
 	s.sched.spend(p, s.sched.costs.MutexHandoff)
-	if starving && !s.stopping && s.sched.runtime != RuntimeGo19 {
+	if starving && !s.stopping && !s.sched.quirks.StarvingKeepsP {
 		s.sched.yield(p)
 	}
 }

@@ -63,8 +63,7 @@ func (m *RuntimeMutex) Lock(p *Proc) {
 // line; since Go 1.24 only where no other thread spins.
 func (m *RuntimeMutex) spin(p *Proc) bool {
 	g := m.sim.sched
-	spinbit := g.runtime.spinBit()
-	if spinbit {
+	if !g.quirks.AllSpin {
 		if m.spinning {
 			return false
 		}
@@ -122,7 +121,7 @@ func (m *RuntimeMutex) unlock(p *Proc, then func()) {
 	}
 	m.busy += s.now - m.acquired
 	m.held = false
-	if m.waiters.len() == 0 || g.runtime.spinBit() && m.spinning {
+	if m.waiters.len() == 0 || !g.quirks.AllSpin && m.spinning {
 		return
 	}
 	w := m.waiters.pop()

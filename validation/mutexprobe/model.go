@@ -10,13 +10,13 @@ import (
 
 // loop is what each simulated goroutine does: between outside the lock,
 // held inside it, writing a shared word of its own cache line inside it
-// where word is set, under runtime; with hands the critical section
+// where word is set, under quirks; with hands the critical section
 // counts the hands' changes as the probe's does, on the mutex's line: it
 // reads the line at each operation and writes it at each change.
 type loop struct {
 	held, between time.Duration
 	word, hands   bool
-	runtime       sim.Runtime // "" for today's
+	quirks        sim.Quirks // an older runtime's
 }
 
 // simulate is probe's run in the model's engine under the go policy with
@@ -33,7 +33,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop)
 		s := sim.New(1)
 		cpus := sim.NewGoCPUs(s, procs, cal.Costs)
 		cpus.SetSteadyStart(true)
-		cpus.SetRuntime(lp.runtime)
+		cpus.SetQuirks(lp.quirks)
 		cpus.SetMachine(sim.Machine{Sockets: 1, CoresPerSocket: max(n, 1), ThreadsPerCore: 1})
 		mu := sim.NewMutex(s, "mu")
 		shared := sim.NewLine(s)

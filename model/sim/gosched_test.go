@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -510,11 +512,18 @@ func TestGoMutexSleptSpun(t *testing.T) {
 		m.Unlock(p)
 	})
 	s.Go(func(p *Proc) { c.Burn(p, ms) }) // keeps a third P busy, so that spinning is allowed
+	got := paths(m)
 	s.Run(2 * ms)
-	got := m.Paths()
-	if got.Spins != 8 || got.Slept != 2 || got.SleptSpun != 2 {
-		t.Errorf("%d spins, %d sleeps, %d of them after spinning; want 8, 2, 2 (%+v)", got.Spins, got.Slept, got.SleptSpun, got)
+	if got["spin"] != 8 || got["slept"] != 2 || got["slept-spun"] != 2 {
+		t.Errorf("%d spins, %d sleeps, %d of them after spinning; want 8, 2, 2 (%v)", got["spin"], got["slept"], got["slept-spun"], got)
 	}
+}
+
+// paths counts the paths m's Locks and Unlocks take from now (Observe).
+func paths(m *Mutex) map[string]int64 {
+	n := map[string]int64{}
+	m.Observe(func(path string, _, _ *Proc) { n[path]++ })
+	return n
 }
 
 // TestGoMutexWakeStats: a goroutine that blocks in Lock is woken by the
@@ -526,6 +535,17 @@ func TestGoMutexWakeStats(t *testing.T) {
 	c := NewGoCPUs(s, 2, Costs{Wake: 20 * time.Microsecond})
 	c.SetSteadyStart(true) // each on a P of its own from the start
 	m := NewMutex(s, "mu")
+	var woke []string // the waker's P and the woken's, and when
+	got := map[string]int64{}
+	m.Observe(func(path string, p, by *Proc) {
+		got[path]++
+		switch path {
+		case "woke":
+			woke = append(woke, fmt.Sprintf("woken by P%d at %v", by.CPU(), p.Now()))
+		case "back":
+			woke = append(woke, fmt.Sprintf("back on P%d at %v", p.CPU(), p.Now()))
+		}
+	})
 	s.Go(func(p *Proc) {
 		m.Lock(p)
 		c.Burn(p, 10*time.Microsecond)
@@ -538,16 +558,15 @@ func TestGoMutexWakeStats(t *testing.T) {
 		m.Unlock(p)
 	})
 	s.Run(ms)
-	want := WakeStats{Woken: 1, OnWakersP: 1, ToRun: 10 * time.Microsecond}
-	if got := m.Wakes(); got != want {
-		t.Errorf("wakes %+v, want %+v", got, want)
+	if want := []string{"woken by P0 at 10µs", "back on P0 at 20µs"}; !slices.Equal(woke, want) {
+		t.Errorf("wakes %q, want %q", woke, want)
 	}
 	// The first Lock took it at the fast path; the second, finding it
 	// held and unable to spin (no spin cost), slept, was woken by the
 	// Unlock and took it then.
-	wantPaths := MutexPaths{Fast: 1, Slept: 1, TookWoken: 1, Wakes: 1}
-	if got := m.Paths(); got != wantPaths {
-		t.Errorf("paths %+v, want %+v", got, wantPaths)
+	want := map[string]int64{"fast": 1, "slept": 1, "took-woken": 1, "wake": 1, "woke": 1, "back": 1}
+	if !maps.Equal(got, want) {
+		t.Errorf("paths %v, want %v", got, want)
 	}
 }
 
@@ -567,7 +586,7 @@ func TestGoMutexLockSlowLooks(t *testing.T) {
 	costs := Costs{Switch: 81 * time.Nanosecond, Wake: 45 * time.Microsecond, MutexHandoff: 298 * time.Nanosecond,
 		RunnextGrace: 88 * time.Microsecond, MutexSpin: 290 * time.Nanosecond, RuntimeLock: 14 * time.Nanosecond,
 		Transfer: Transfer{Socket: 32 * time.Nanosecond}}
-	run := func(n int, outside, inside time.Duration) (ops int, paths MutexPaths) {
+	run := func(n int, outside, inside time.Duration) (ops int, spins int64) {
 		s := New(1)
 		c := NewGoCPUs(s, n, costs)
 		c.SetSteadyStart(true)
@@ -585,13 +604,12 @@ func TestGoMutexLockSlowLooks(t *testing.T) {
 			})
 		}
 		s.RunUntil(ms)
-		ops0, paths0 := ops, m.Paths()
+		ops0, taken := ops, paths(m)
 		s.Run(6 * ms)
-		q := m.Paths()
-		return ops - ops0, MutexPaths{Spins: q.Spins - paths0.Spins, Slept: q.Slept - paths0.Slept}
+		return ops - ops0, taken["spin"]
 	}
-	ops, paths := run(2, 122*time.Nanosecond, 2*time.Nanosecond)
-	if perK := 1000 * float64(paths.Spins) / float64(ops); perK > 5 {
+	ops, spins := run(2, 122*time.Nanosecond, 2*time.Nanosecond)
+	if perK := 1000 * float64(spins) / float64(ops); perK > 5 {
 		t.Errorf("one mutex, 2 ns held, 122 ns outside, on 2 Ps: %.1f spins a thousand operations; want under 5", perK)
 	}
 	one, _ := run(1, 8*time.Nanosecond, 8*time.Nanosecond)
@@ -625,9 +643,10 @@ func TestGoMutexFastPathFromZero(t *testing.T) {
 		m.Lock(p)
 		m.Unlock(p)
 	})
+	got := paths(m)
 	s.Run(ms)
-	if got := m.Paths(); got.Fast != 1 || got.Took != 1 {
-		t.Errorf("%d Locks at the fast path, %d later; want 1 and 1: the second of g1's found g2 on its way (%+v)", got.Fast, got.Took, got)
+	if got["fast"] != 1 || got["took"] != 1 {
+		t.Errorf("%d Locks at the fast path, %d later; want 1 and 1: the second of g1's found g2 on its way (%v)", got["fast"], got["took"], got)
 	}
 }
 
@@ -660,9 +679,10 @@ func TestGoMutexCountTakenMeanwhile(t *testing.T) {
 			done++
 		})
 	}
+	got := paths(m)
 	s.Run(ms)
-	if got := m.Paths(); got.SleptAgain != 1 || done != 3 {
-		t.Errorf("%d woken to find the count taken, %d of 3 goroutines done; want 1 and 3 (%+v)", got.SleptAgain, done, got)
+	if got["slept-again"] != 1 || done != 3 {
+		t.Errorf("%d woken to find the count taken, %d of 3 goroutines done; want 1 and 3 (%v)", got["slept-again"], done, got)
 	}
 }
 
@@ -697,12 +717,13 @@ func TestGoMutexCountBeforeTheQueue(t *testing.T) {
 			m.Unlock(p)
 		})
 	}
+	got := paths(m)
 	s.Run(ms)
 	if took[0] == 0 || took[1] == 0 || took[1] >= took[0] {
 		t.Errorf("g2 took the mutex at %v, g3 at %v; want g3 first, awake: the count g1 added while g3 waited for the queue's lock", took[0], took[1])
 	}
-	if got := m.Paths(); got.SleptAgain != 0 || m.Sleeping() != 0 {
-		t.Errorf("%d woken to find the count taken, %d asleep at the end; want 0 and 0 (%+v)", got.SleptAgain, m.Sleeping(), got)
+	if got["slept-again"] != 0 || m.Sleeping() != 0 {
+		t.Errorf("%d woken to find the count taken, %d asleep at the end; want 0 and 0 (%v)", got["slept-again"], m.Sleeping(), got)
 	}
 }
 

@@ -29,49 +29,28 @@ type Mutex struct {
 	sema                                 *RuntimeMutex
 	counted, tokens, nwait, handedTokens int
 
-	// The waiter an Unlock woke last, not yet running, when and by which
-	// P; and the wakes' totals (Wakes).
-	woke      *Proc
-	wokeAt    time.Duration
-	wokeBy    int
-	wakeStats WakeStats
-	paths     MutexPaths
+	observe func(path string, p, by *Proc) // see Observe
 }
 
-// MutexPaths counts the paths a go-policy Mutex's Locks and Unlocks took,
-// as validation/mutexprobe's replica of sync.Mutex counts them.
-type MutexPaths struct {
-	Fast, Took, TookWoken, Handed int64
-	Spins, Slept                  int64
-	Wakes, Handoffs               int64
-	SleptSpun                     int64 // of Slept, those that spun all they may
-	SleptAgain                    int64 // woken to find the count taken
-	SwapsLost                     int64 // swaps to take a mutex seen free that found it taken
-}
+// Observe has fn told each path the go policy's Locks and Unlocks of m
+// take, by p: "fast", "took", "took-woken", "handed", "spin", "slept",
+// "slept-spun" (of those slept, one that spun all it may), "slept-again"
+// (woken to find the count taken), "swap-lost" (a swap to take a mutex
+// seen free that found it taken), "wake" and "handoff" by Unlocks; and
+// "woke" where Unlock by by wakes the sleeper p, "back" where p runs
+// again. It is for validation, to count them as its replica of sync.Mutex
+// does.
+func (m *Mutex) Observe(fn func(path string, p, by *Proc)) { m.observe = fn }
 
-// Sub returns the paths taken since an earlier count.
-func (p MutexPaths) Sub(earlier MutexPaths) MutexPaths {
-	return MutexPaths{Fast: p.Fast - earlier.Fast, Took: p.Took - earlier.Took, TookWoken: p.TookWoken - earlier.TookWoken,
-		Handed: p.Handed - earlier.Handed, Spins: p.Spins - earlier.Spins, Slept: p.Slept - earlier.Slept,
-		Wakes: p.Wakes - earlier.Wakes, Handoffs: p.Handoffs - earlier.Handoffs,
-		SleptSpun: p.SleptSpun - earlier.SleptSpun, SleptAgain: p.SleptAgain - earlier.SleptAgain, SwapsLost: p.SwapsLost - earlier.SwapsLost}
+func (m *Mutex) note(path string, p, by *Proc) {
+	if m.observe != nil {
+		m.observe(path, p, by)
+	}
 }
 
 // Sleeping returns how many goroutines sleep on the mutex's semaphore
 // now under the go policy, or wait for it under fifo.
 func (m *Mutex) Sleeping() int { return m.waiters.len() }
-
-func (m *Mutex) Paths() MutexPaths { return m.paths }
-
-// WakeStats are how the goroutines an Unlock woke came back: how many
-// ran, how many on the P whose goroutine woke them (from its runnext,
-// once that goroutine blocked), and their time from the wake to running.
-type WakeStats struct {
-	Woken, OnWakersP int64
-	ToRun            time.Duration
-}
-
-func (m *Mutex) Wakes() WakeStats { return m.wakeStats }
 
 type mutexWaiter struct {
 	p     *Proc
@@ -167,7 +146,7 @@ func (m *Mutex) lockGo(p *Proc) {
 	// free mutex, and lockSlow takes it.
 	m.line.Write(p)
 	if !m.held && !m.starving && m.counted == 0 && !m.woken {
-		m.paths.Fast++
+		m.note("fast", p, nil)
 		m.take(start)
 		return
 	}
@@ -175,7 +154,7 @@ func (m *Mutex) lockGo(p *Proc) {
 	m.line.Read(p)
 	free, spun := m.spin(p, 0)
 	if free {
-		m.takeSlow(start, false)
+		m.takeSlow(p, start, false)
 		return
 	}
 	again := false
@@ -186,23 +165,23 @@ func (m *Mutex) lockGo(p *Proc) {
 		sawFree := !m.held && !m.starving
 		m.line.Write(p) // the compare-and-swap that takes it or counts p a waiter
 		if !m.held && !m.starving {
-			m.takeSlow(start, again) // free at the swap: it took it
+			m.takeSlow(p, start, again) // free at the swap: it took it
 			return
 		}
 		if sawFree {
 			// Taken by another between the look and the swap: lockSlow
 			// loads the word again and spins where it may, not asleep.
-			m.paths.SwapsLost++
+			m.note("swap-lost", p, nil)
 			if free, spun = m.spin(p, spun); free {
-				m.takeSlow(start, again)
+				m.takeSlow(p, start, again)
 				return
 			}
 			continue
 		}
 		// semacquire: the semaphore's queue, under the runtime's lock.
-		m.paths.Slept++
+		m.note("slept", p, nil)
 		if spun == spins {
-			m.paths.SleptSpun++
+			m.note("slept-spun", p, nil)
 		}
 		m.counted++
 		handed := m.semacquire(p, start, again)
@@ -215,7 +194,7 @@ func (m *Mutex) lockGo(p *Proc) {
 			if !starved || m.counted == 0 {
 				m.starving = false
 			}
-			m.paths.Handed++
+			m.note("handed", p, nil)
 			m.take(start)
 			return
 		}
@@ -226,7 +205,7 @@ func (m *Mutex) lockGo(p *Proc) {
 		free, spun = m.spin(p, 0)
 		m.woken = false
 		if free {
-			m.takeSlow(start, true)
+			m.takeSlow(p, start, true)
 			return
 		}
 		if starved && m.held && !s.sched.quirks.NoSpin {
@@ -263,21 +242,14 @@ func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed boo
 			}
 		})
 		p.block()
-		if m.woke == p {
-			m.wakeStats.Woken++
-			m.wakeStats.ToRun += s.now - m.wokeAt
-			if p.pp != nil && p.pp.id == m.wokeBy {
-				m.wakeStats.OnWakersP++
-			}
-			m.woke = nil
-		}
+		m.note("back", p, nil)
 		if m.handedTo == p {
 			return false // handed the mutex itself, not a count
 		}
 		if m.tokens > 0 {
 			return m.takeToken()
 		}
-		m.paths.SleptAgain++
+		m.note("slept-again", p, nil)
 	}
 }
 
@@ -292,12 +264,12 @@ func (m *Mutex) takeToken() (handed bool) {
 	return false
 }
 
-// takeSlow is take in lockSlow, counted as taken after waking or not.
-func (m *Mutex) takeSlow(since time.Duration, woken bool) {
+// takeSlow is take in lockSlow by p, after waking or not.
+func (m *Mutex) takeSlow(p *Proc, since time.Duration, woken bool) {
 	if woken {
-		m.paths.TookWoken++
+		m.note("took-woken", p, nil)
 	} else {
-		m.paths.Took++
+		m.note("took", p, nil)
 	}
 	m.take(since)
 }
@@ -325,7 +297,7 @@ func (m *Mutex) spin(p *Proc, spun int) (free bool, _ int) {
 			m.woken, awoke = true, true
 		}
 		s.sched.spend(p, s.sched.costs.MutexSpin)
-		m.paths.Spins++
+		m.note("spin", p, nil)
 		m.line.Read(p) // the spin's look at the state word
 		if !m.held && !m.starving {
 			m.line.Write(p) // the compare-and-swap that takes it
@@ -333,7 +305,7 @@ func (m *Mutex) spin(p *Proc, spun int) (free bool, _ int) {
 				free = true
 				break
 			}
-			m.paths.SwapsLost++
+			m.note("swap-lost", p, nil)
 		}
 	}
 	if awoke {
@@ -366,9 +338,9 @@ func (m *Mutex) unlockGo(p *Proc) {
 	// semrelease: the count goes up before any lock, and only where a
 	// waiter has queued (nwait) is the queue's lock taken to wake it.
 	if starving {
-		m.paths.Handoffs++
+		m.note("handoff", p, nil)
 	} else {
-		m.paths.Wakes++
+		m.note("wake", p, nil)
 		m.tokens++ // semrelease's count, for whoever looks first
 	}
 	// Starving, with no waiter queued, the count stays for the waiter
@@ -401,9 +373,7 @@ func (m *Mutex) unlockGo(p *Proc) {
 		m.acquired = s.now
 	}
 	sema.Unlock(p)
-	if p.pp != nil {
-		m.woke, m.wokeAt, m.wokeBy = w.p, s.now, p.pp.id
-	}
+	m.note("woke", w.p, p)
 	s.wake(w.p)
 	s.sched.spend(p, s.sched.costs.MutexHandoff)
 	if starving && !s.stopping && !s.sched.quirks.StarvingKeepsP {

@@ -116,13 +116,6 @@ func (c *CPUs) Busy() time.Duration {
 // policy, the time goroutines waited, runnable, for a P.
 func (c *CPUs) Wait() time.Duration { return c.wait }
 
-func (c *CPUs) Burns() int64 { return c.burns }
-
-func (c *CPUs) InUse() int { return c.inUse }
-
-// MaxInUse returns the most CPUs ever busy at once.
-func (c *CPUs) MaxInUse() int { return c.maxUse }
-
 // SetWorkSteps makes the go policy's burns work to do, slower on a shared
 // core (speed), rather than time to take. Call it before the run; fifo
 // ignores it.

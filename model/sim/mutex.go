@@ -389,8 +389,4 @@ func (m *Mutex) semaphore() *RuntimeMutex {
 	return m.sema
 }
 
-// LineMoves returns how many times the mutex's state word has moved
-// between cores.
-func (m *Mutex) LineMoves() int64 { return m.line.Moves() }
-
 func (m *Mutex) Line() *Line { return m.line }

@@ -127,7 +127,4 @@ func (rw *RWMutex) Read() Reading {
 	return r
 }
 
-// LineMoves returns how many times its line has moved between cores.
-func (rw *RWMutex) LineMoves() int64 { return rw.line.Moves() }
-
 func (rw *RWMutex) Line() *Line { return rw.line }

@@ -201,8 +201,8 @@ func TestCPUsFIFO(t *testing.T) {
 	if !slices.Equal(done, want) {
 		t.Errorf("burns ended\n got %v\nwant %v", done, want)
 	}
-	if c.Busy() != 5*ms || c.Burns() != 5 || c.MaxInUse() != 2 {
-		t.Errorf("busy %v, burns %d, max in use %d; want 5ms, 5, 2", c.Busy(), c.Burns(), c.MaxInUse())
+	if c.Busy() != 5*ms || c.burns != 5 || c.maxUse != 2 {
+		t.Errorf("busy %v, burns %d, max in use %d; want 5ms, 5, 2", c.Busy(), c.burns, c.maxUse)
 	}
 	// Waits: 2 and 3 waited 1 ms, 4 waited 2 ms.
 	if c.Wait() != 4*ms {
@@ -219,16 +219,16 @@ func TestCPUsNeverOverbooked(t *testing.T) {
 		s.Go(func(p *Proc) {
 			for {
 				c.Burn(p, time.Duration(1+p.Sim().Rand().IntN(1000))*time.Microsecond)
-				if c.InUse() > c.N() {
-					t.Errorf("%d CPUs in use of %d", c.InUse(), c.N())
+				if c.inUse > c.N() {
+					t.Errorf("%d CPUs in use of %d", c.inUse, c.N())
 				}
 				p.Sleep(time.Duration(p.Sim().Rand().IntN(100)) * time.Microsecond)
 			}
 		})
 	}
 	s.RunUntil(time.Second)
-	if c.MaxInUse() != 3 {
-		t.Errorf("max in use %d, want 3", c.MaxInUse())
+	if c.maxUse != 3 {
+		t.Errorf("max in use %d, want 3", c.maxUse)
 	}
 	// 10 processes that sleep at most a tenth as long as they burn keep 3
 	// CPUs busy all the time.

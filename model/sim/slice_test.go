@@ -98,7 +98,7 @@ func TestNoLogSameRun(t *testing.T) {
 		}
 		grind(s, cpus, 5, func() time.Duration { return time.Duration(1+s.Rand().IntN(3)) * ms }, func() time.Duration { return ms })
 		s.Run(50 * ms)
-		return cpus.Busy(), cpus.Burns()
+		return cpus.Busy(), cpus.burns
 	}
 	b0, n0 := run(false)
 	b1, n1 := run(true)

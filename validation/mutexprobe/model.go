@@ -66,7 +66,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop)
 		}
 		warm := dur / 4
 		s.RunUntil(warm)
-		ops0, hands0, busy0, read0, ob0, moves0 := ops, hands, cpus.Busy(), mu.Read(), ob.clone(), mu.LineMoves()
+		ops0, hands0, busy0, read0, ob0, moves0 := ops, hands, cpus.Busy(), mu.Read(), ob.clone(), mu.Line().Moves()
 		// The goroutines' and Ps' states, sampled a thousand times.
 		states = [5]float64{}
 		const samples = 1000
@@ -78,7 +78,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop)
 		}
 		s.Stop()
 		wakes = observed{woken: ob.woken - ob0.woken, onWakersP: ob.onWakersP - ob0.onWakersP, toRun: ob.toRun - ob0.toRun}
-		moves = mu.LineMoves() - moves0
+		moves = mu.Line().Moves() - moves0
 		seen = observed{paths: map[string]int64{}}
 		for k, n := range ob.paths {
 			seen.paths[k] = n - ob0.paths[k]

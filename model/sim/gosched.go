@@ -425,29 +425,14 @@ func (g *goSched) grabbed(pp *gp) {
 	}
 }
 
-// Running returns how many Ps run a goroutine now under the go policy
-// (0 under fifo).
-func (c *CPUs) Running() int {
+// States returns, under the go policy, how many Ps run a goroutine now,
+// how many goroutines wait for a P, and how many Ps look for work (all 0
+// under fifo).
+func (c *CPUs) States() (running, runnable, looking int) {
 	if g := c.sched; g != nil {
-		return len(g.ps) - len(g.idle) - g.spinning
+		return len(g.ps) - len(g.idle) - g.spinning, g.global.len() + g.queued + g.nexts, g.spinning
 	}
-	return 0
-}
-
-// Runnable returns how many goroutines wait for a P (see Running).
-func (c *CPUs) Runnable() int {
-	if g := c.sched; g != nil {
-		return g.global.len() + g.queued + g.nexts
-	}
-	return 0
-}
-
-// Looking returns how many Ps look for work (see Running).
-func (c *CPUs) Looking() int {
-	if g := c.sched; g != nil {
-		return g.spinning
-	}
-	return 0
+	return 0, 0, 0
 }
 
 func (g *goSched) waiting() bool { return g.global.len() > 0 || g.queued > 0 || g.nexts > 0 }

@@ -728,7 +728,7 @@ func TestGoMutexCountBeforeTheQueue(t *testing.T) {
 }
 
 // TestSchedulerStates: mid-run, with four goroutines burning on two Ps,
-// Running counts the two Ps with a goroutine and Runnable the two waiting
+// States counts the two Ps with a goroutine and the two goroutines waiting
 // for one; under fifo, whose scheduler's counts are 0, Sleeping counts a
 // lock's two waiters.
 func TestSchedulerStates(t *testing.T) {
@@ -741,7 +741,7 @@ func TestSchedulerStates(t *testing.T) {
 	}
 	s.Go(func(p *Proc) { m.Lock(p); c.Burn(p, time.Millisecond); m.Unlock(p) })
 	s.RunUntil(10 * time.Microsecond)
-	if run, ready, look := c.Running(), c.Runnable(), c.Looking(); run != 2 || ready != 2 || look != 0 {
+	if run, ready, look := c.States(); run != 2 || ready != 2 || look != 0 {
 		t.Errorf("go policy: %d running, %d runnable, %d looking for work; want 2, 2 and 0", run, ready, look)
 	}
 	s.Stop()
@@ -753,7 +753,8 @@ func TestSchedulerStates(t *testing.T) {
 		f.Go(func(p *Proc) { fm.Lock(p); fc.Burn(p, time.Millisecond); fm.Unlock(p) })
 	}
 	f.RunUntil(10 * time.Microsecond)
-	if run, ready, asleep := fc.Running(), fc.Runnable(), fm.Sleeping(); run != 0 || ready != 0 || asleep != 2 {
+	run, ready, _ := fc.States()
+	if asleep := fm.Sleeping(); run != 0 || ready != 0 || asleep != 2 {
 		t.Errorf("fifo: %d running, %d runnable, %d waiting for the mutex; want 0, 0 and 2", run, ready, asleep)
 	}
 	f.Stop()

@@ -72,7 +72,8 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop)
 		const samples = 1000
 		for i := 1; i <= samples; i++ {
 			s.RunUntil(warm + dur*time.Duration(i)/samples)
-			for j, v := range []int{cpus.Running(), cpus.Runnable(), mu.Sleeping(), cpus.Looking(), procs - cpus.Running() - cpus.Looking()} {
+			running, runnable, looking := cpus.States()
+			for j, v := range []int{running, runnable, mu.Sleeping(), looking, procs - running - looking} {
 				states[j] += float64(v) / samples
 			}
 		}

@@ -82,25 +82,18 @@ func (r Range) corners(words bool) []corner {
 			cs = append(cs, corner{costs: c})
 			continue
 		}
-		if m.OwnTransfer {
-			fast, slow := c, c
-			fast.Transfer.Stay = m.FastStay
-			slow.AllCore, slow.AllCoreFirst, slow.Transfer.Stay = m.SlowAll, true, m.SlowStay
-			cs = append(cs, corner{costs: fast}, corner{costs: slow, allCore: true})
-			if words {
-				fast.Transfer.Stay, slow.Transfer.Stay = m.SlowStay, m.FastStay
-				cs = append(cs, corner{costs: fast}, corner{costs: slow, allCore: true})
-			}
-			continue
-		}
 		fast, slow := c, c
-		fast.Transfer, fast.AllCore = m.Fast, m.FastAll
-		slow.Transfer, slow.AllCore, slow.AllCoreFirst = m.Slow, m.SlowAll, true
-		cs = append(cs, corner{costs: fast}, corner{costs: slow})
+		slow.AllCore, slow.AllCoreFirst = m.SlowAll, true
+		if m.OwnTransfer {
+			fast.Transfer.Stay, slow.Transfer.Stay = m.FastStay, m.SlowStay
+		} else {
+			fast.Transfer, fast.AllCore, slow.Transfer = m.Fast, m.FastAll, m.Slow
+		}
+		cs = append(cs, corner{costs: fast}, corner{costs: slow, allCore: m.OwnTransfer})
 		if words {
 			f, s := fast, slow
-			f.Transfer.Stay, s.Transfer.Stay = m.Slow.Stay, m.Fast.Stay
-			cs = append(cs, corner{costs: f}, corner{costs: s})
+			f.Transfer.Stay, s.Transfer.Stay = slow.Transfer.Stay, fast.Transfer.Stay
+			cs = append(cs, corner{costs: f}, corner{costs: s, allCore: m.OwnTransfer})
 		}
 		if m.Packed {
 			cs = append(cs, corner{costs: fast, packed: true}, corner{costs: slow, packed: true})

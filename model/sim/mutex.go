@@ -1,21 +1,14 @@
 package sim
 
-import "time"
-
-// Mutex is a virtual sync.Mutex that counts its uses, the time it was held
-// and the time processes waited for it. Under fifo Unlock hands it to the
-// longest waiter. Under the go policy it is sync.Mutex: spinning, barging,
+// Mutex is a virtual sync.Mutex. Under fifo Unlock hands it to the longest
+// waiter. Under the go policy it is sync.Mutex: spinning, barging,
 // starvation mode after 1 ms, and a state word that is a [Line].
 type Mutex struct {
-	sim      *Sim
-	name     string
-	line     *Line
-	held     bool
-	acquired time.Duration
-	waiters  ring[mutexWaiter]
-
-	uses       int64
-	busy, wait time.Duration
+	sim     *Sim
+	name    string
+	line    *Line
+	held    bool
+	waiters ring[*Proc]
 
 	// The go policy's state: a woken waiter is on its way (Unlock wakes no
 	// other), starvation mode, and the waiter last handed the lock in it.
@@ -52,13 +45,8 @@ func (m *Mutex) note(path string, p, by *Proc) {
 // now under the go policy, or wait for it under fifo.
 func (m *Mutex) Sleeping() int { return m.waiters.len() }
 
-type mutexWaiter struct {
-	p     *Proc
-	since time.Duration
-}
-
-// NewMutex returns an unlocked mutex named for its readings (e.g.
-// "grinder").
+// NewMutex returns an unlocked mutex named name ("grinder"), as its
+// panics say.
 func NewMutex(s *Sim, name string) *Mutex {
 	return &Mutex{sim: s, name: name, line: &Line{sim: s}}
 }
@@ -69,7 +57,7 @@ func (m *Mutex) Name() string { return m.name }
 func (m *Mutex) Lock(p *Proc) {
 	// The fifo policy's free mutex inline.
 	if !m.held && m.sim.sched == nil {
-		m.held, m.acquired = true, m.sim.now
+		m.held = true
 	} else {
 		m.lock(p)
 	}
@@ -80,7 +68,7 @@ func (m *Mutex) lock(p *Proc) {
 		m.lockGo(p)
 		return
 	}
-	m.waiters.push(mutexWaiter{p: p, since: m.sim.now})
+	m.waiters.push(p)
 	// p.park(), spelled out (see handoff): resumes holding the mutex
 	if c := m.sim.handoff(p.co, p); c != nil {
 		if c.pending {
@@ -99,40 +87,14 @@ func (m *Mutex) Unlock(p *Proc) {
 	}
 	if m.sim.sched != nil {
 		m.line.Write(p) // the atomic add that unlocks: held till it lands
-		m.uses++
-		m.busy += m.sim.now - m.acquired
 		m.unlockGo(p)
 		return
 	}
-	m.uses++
-	m.busy += m.sim.now - m.acquired
 	if m.waiters.len() == 0 {
 		m.held = false
 		return
 	}
-	w := m.waiters.pop()
-	m.take(w.since) // handed over
-	m.sim.schedule(w.p, m.sim.now)
-}
-
-// Reading is a mutex's totals at one moment: releases, the time held
-// (including the current hold) and the time waited (counted when got).
-type Reading struct {
-	Uses       int64
-	Busy, Wait time.Duration
-}
-
-// Sub returns the change from an earlier reading to r.
-func (r Reading) Sub(earlier Reading) Reading {
-	return Reading{Uses: r.Uses - earlier.Uses, Busy: r.Busy - earlier.Busy, Wait: r.Wait - earlier.Wait}
-}
-
-func (m *Mutex) Read() Reading {
-	r := Reading{Uses: m.uses, Busy: m.busy, Wait: m.wait}
-	if m.held {
-		r.Busy += m.sim.now - m.acquired
-	}
-	return r
+	m.sim.schedule(m.waiters.pop(), m.sim.now) // handed over
 }
 
 // lockGo is sync.Mutex's Lock: take the mutex if it is free and not
@@ -147,14 +109,14 @@ func (m *Mutex) lockGo(p *Proc) {
 	m.line.Write(p)
 	if !m.held && !m.starving && m.counted == 0 && !m.woken {
 		m.note("fast", p, nil)
-		m.take(start)
+		m.held = true
 		return
 	}
 	// lockSlow's first look at the state word.
 	m.line.Read(p)
 	free, spun := m.spin(p, 0)
 	if free {
-		m.takeSlow(p, start, false)
+		m.took(p, false)
 		return
 	}
 	again := false
@@ -165,7 +127,7 @@ func (m *Mutex) lockGo(p *Proc) {
 		sawFree := !m.held && !m.starving
 		m.line.Write(p) // the compare-and-swap that takes it or counts p a waiter
 		if !m.held && !m.starving {
-			m.takeSlow(p, start, again) // free at the swap: it took it
+			m.took(p, again) // free at the swap: it took it
 			return
 		}
 		if sawFree {
@@ -173,7 +135,7 @@ func (m *Mutex) lockGo(p *Proc) {
 			// loads the word again and spins where it may, not asleep.
 			m.note("swap-lost", p, nil)
 			if free, spun = m.spin(p, spun); free {
-				m.takeSlow(p, start, again)
+				m.took(p, again)
 				return
 			}
 			continue
@@ -184,7 +146,7 @@ func (m *Mutex) lockGo(p *Proc) {
 			m.note("slept-spun", p, nil)
 		}
 		m.counted++
-		handed := m.semacquire(p, start, again)
+		handed := m.semacquire(p, again)
 		starved := s.now-start > starvation
 		if m.handedTo == p || handed { // starvation mode: Unlock handed the lock over
 			if m.handedTo == p {
@@ -195,7 +157,7 @@ func (m *Mutex) lockGo(p *Proc) {
 				m.starving = false
 			}
 			m.note("handed", p, nil)
-			m.take(start)
+			m.held = true
 			return
 		}
 		// Woken, lockSlow looks at the word again and spins where it
@@ -205,7 +167,7 @@ func (m *Mutex) lockGo(p *Proc) {
 		free, spun = m.spin(p, 0)
 		m.woken = false
 		if free {
-			m.takeSlow(p, start, true)
+			m.took(p, true)
 			return
 		}
 		if starved && m.held && !s.sched.quirks.NoSpin {
@@ -217,7 +179,7 @@ func (m *Mutex) lockGo(p *Proc) {
 
 // semacquire is runtime_SemacquireMutex (semacquire1) for p, which asked
 // for the mutex at since; it reports whether p was handed the mutex.
-func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed bool) {
+func (m *Mutex) semacquire(p *Proc, again bool) (handed bool) {
 	s := m.sim
 	sema := m.semaphore()
 	for {
@@ -233,12 +195,11 @@ func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed boo
 			return handed
 		}
 		s.sched.spend(p, s.sched.costs.RuntimeLock) // the queue's work
-		w := mutexWaiter{p: p, since: since}
 		sema.unlock(p, func() {
 			if again {
-				m.waiters.pushFront(w) // a woken waiter that lost keeps its place
+				m.waiters.pushFront(p) // a woken waiter that lost keeps its place
 			} else {
-				m.waiters.push(w)
+				m.waiters.push(p)
 			}
 		})
 		p.block()
@@ -264,20 +225,14 @@ func (m *Mutex) takeToken() (handed bool) {
 	return false
 }
 
-// takeSlow is take in lockSlow by p, after waking or not.
-func (m *Mutex) takeSlow(p *Proc, since time.Duration, woken bool) {
+// took is p taking the mutex in lockSlow, after waking or not.
+func (m *Mutex) took(p *Proc, woken bool) {
 	if woken {
 		m.note("took-woken", p, nil)
 	} else {
 		m.note("took", p, nil)
 	}
-	m.take(since)
-}
-
-// take gives the mutex to the running process, which asked at since.
-func (m *Mutex) take(since time.Duration) {
-	m.held, m.acquired = true, m.sim.now
-	m.wait += m.sim.now - since
+	m.held = true
 }
 
 // spin is Lock's active spinning, up to spins times in all for one Lock,
@@ -348,7 +303,6 @@ func (m *Mutex) unlockGo(p *Proc) {
 	handOn := func() {
 		m.tokens++
 		m.handedTokens++
-		m.acquired = s.now
 	}
 	if m.nwait == 0 {
 		if starving {
@@ -369,12 +323,11 @@ func (m *Mutex) unlockGo(p *Proc) {
 	w := m.waiters.pop()
 	m.nwait--
 	if starving {
-		m.handedTo = w.p // stays held, now by w.p
-		m.acquired = s.now
+		m.handedTo = w // stays held, now by w
 	}
 	sema.Unlock(p)
-	m.note("woke", w.p, p)
-	s.wake(w.p)
+	m.note("woke", w, p)
+	s.wake(w)
 	s.sched.spend(p, s.sched.costs.MutexHandoff)
 	if starving && !s.stopping && !s.sched.quirks.StarvingKeepsP {
 		s.sched.yield(p)

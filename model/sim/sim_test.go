@@ -61,8 +61,7 @@ func TestRunUntilIncludesEdgeAndContinues(t *testing.T) {
 }
 
 // TestMutexHandoffOrder: a contended mutex goes to its waiters in the order
-// they asked, each as the previous holder unlocks, and its readings count
-// uses, held time and waiting time.
+// they asked, each as the previous holder unlocks.
 func TestMutexHandoffOrder(t *testing.T) {
 	s := New(1)
 	m := NewMutex(s, "grinder")
@@ -80,12 +79,6 @@ func TestMutexHandoffOrder(t *testing.T) {
 	want := []string{"0@0s", "1@1ms", "2@2ms", "3@3ms"}
 	if !slices.Equal(got, want) {
 		t.Errorf("lock order\n got %v\nwant %v", got, want)
-	}
-	r := m.Read()
-	us := time.Microsecond
-	wantWait := (ms - us) + (2*ms - 2*us) + (3*ms - 3*us)
-	if r.Uses != 4 || r.Busy != 4*ms || r.Wait != wantWait {
-		t.Errorf("reading = %+v, want 4 uses, busy 4ms, wait %v", r, wantWait)
 	}
 }
 

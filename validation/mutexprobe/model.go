@@ -40,11 +40,14 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop)
 		mu.Observe(ob.observe)
 		shared := sim.NewLine(s)
 		last := -1
+		var wait time.Duration // the Locks', summed as each takes the mutex
 		for i := range goroutines {
 			s.Go(func(p *sim.Proc) {
 				for {
 					cpus.Burn(p, lp.between)
+					asked := p.Now()
 					mu.Lock(p)
+					wait += p.Now() - asked
 					if lp.hands {
 						mu.Line().Read(p)
 					}
@@ -66,7 +69,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop)
 		}
 		warm := dur / 4
 		s.RunUntil(warm)
-		ops0, hands0, busy0, read0, ob0, moves0 := ops, hands, cpus.Busy(), mu.Read(), ob.clone(), mu.Line().Moves()
+		ops0, hands0, busy0, wait0, ob0, moves0 := ops, hands, cpus.Busy(), wait, ob.clone(), mu.Line().Moves()
 		// The goroutines' and Ps' states, sampled a thousand times.
 		states = [5]float64{}
 		const samples = 1000
@@ -84,7 +87,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop)
 		for k, n := range ob.paths {
 			seen.paths[k] = n - ob0.paths[k]
 		}
-		return ops - ops0, hands - hands0, cpus.Busy() - busy0, mu.Read().Sub(read0).Wait
+		return ops - ops0, hands - hands0, cpus.Busy() - busy0, wait - wait0
 	}
 	alone, _, _, _ := run(1, 1)
 	ops, hands, busy, waited := run(n, n*per)

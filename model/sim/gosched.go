@@ -226,7 +226,6 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 		// sysmon's next tick.
 		pp.preemptAt = g.sysmonTick(start)
 	}
-	g.cpus.wait += s.now - p.readyAt
 	g.cpus.busyDone += delay
 	g.cpus.runtimeWork(pp.id, p, delay)
 	s.schedule(p, s.now+delay)
@@ -235,7 +234,6 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 // ready makes p runnable in the runnext slot of its readier's P (the one
 // there goes to the queue), or, readied by none, in the global queue.
 func (g *goSched) ready(p *Proc, by *Proc) {
-	p.readyAt = g.sim.now
 	if by != nil && by.pp != nil && !g.quirks.NoRunnext {
 		pp := by.pp
 		if old := pp.runnext; old != nil {
@@ -310,7 +308,6 @@ func (g *goSched) release(p *Proc) {
 func (g *goSched) yield(p *Proc) {
 	pp := p.pp
 	p.pp = nil
-	p.readyAt = g.sim.now
 	pp.runq.push(p)
 	g.queued++
 	g.find(pp, g.costs.Switch)
@@ -331,7 +328,6 @@ func (g *goSched) preempt(p *Proc) {
 		return
 	}
 	p.pp = nil
-	p.readyAt = g.sim.now
 	g.global.push(p)
 	// This tick is spent: a runnext goroutine inheriting the slice runs
 	// until the next.

@@ -194,12 +194,8 @@ func TestCPUsFIFO(t *testing.T) {
 	if !slices.Equal(done, want) {
 		t.Errorf("burns ended\n got %v\nwant %v", done, want)
 	}
-	if c.Busy() != 5*ms || c.burns != 5 || c.maxUse != 2 {
-		t.Errorf("busy %v, burns %d, max in use %d; want 5ms, 5, 2", c.Busy(), c.burns, c.maxUse)
-	}
-	// Waits: 2 and 3 waited 1 ms, 4 waited 2 ms.
-	if c.Wait() != 4*ms {
-		t.Errorf("wait %v, want 4ms", c.Wait())
+	if c.Busy() != 5*ms {
+		t.Errorf("busy %v, want 5ms", c.Busy())
 	}
 }
 
@@ -220,9 +216,6 @@ func TestCPUsNeverOverbooked(t *testing.T) {
 		})
 	}
 	s.RunUntil(time.Second)
-	if c.maxUse != 3 {
-		t.Errorf("max in use %d, want 3", c.maxUse)
-	}
 	// 10 processes that sleep at most a tenth as long as they burn keep 3
 	// CPUs busy all the time.
 	if c.Busy() != 3*time.Second {

@@ -147,7 +147,6 @@ type goSched struct {
 	global   ring[*Proc] // the global run queue
 	idle     []*gp       // idle Ps, a stack as the runtime's pidle list
 	spinning int         // Ps woken and on their way to look for work
-	steals   int64
 	// The goroutines in all local queues and the Ps with a runnext one,
 	// so that a P looking to steal skips the scan where there is none.
 	queued, nexts int
@@ -381,7 +380,6 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 				pp.runq.push(v.runq.pop())
 			}
 			g.queued--
-			g.steals++
 			g.run(pp, p, delay, false)
 			return true
 		}
@@ -411,7 +409,6 @@ func (g *goSched) grabbed(pp *gp) {
 	if v.runnext == p {
 		v.runnext = nil
 		g.nexts--
-		g.steals++
 		g.run(pp, p, pp.grabDelay, false)
 	} else if !g.find(pp, 0) {
 		return

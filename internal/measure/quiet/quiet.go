@@ -1,6 +1,6 @@
 // Package quiet answers whether the machine was left to this process: how
 // much CPU other processes and the hypervisor took while it measured
-// (Split), and waiting until they take little (Wait).
+// (Tally, Since), and waiting until they take little (Wait).
 package quiet
 
 import (

@@ -3,6 +3,7 @@ package verdict
 import (
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -136,11 +137,11 @@ func tolerance(p spanPoint) float64 {
 func gain(b *results.Bottleneck, set []string) float64 {
 	g := 0.0
 	for _, e := range b.Experiments {
-		if subset(e.Named(), set) {
+		if collect.Subset(e.Named(), set) {
 			g = max(g, e.Gain)
 		}
 	}
-	if b.Combined != nil && subset(b.Resources, set) {
+	if b.Combined != nil && collect.Subset(b.Resources, set) {
 		g = max(g, b.Combined.Gain)
 	}
 	return g
@@ -175,8 +176,3 @@ func scales(set []string) bool {
 
 // scaling reports whether resource r is the CPUs or the load.
 func scaling(r string) bool { return r == "cpus" || r == "customers" || r == "servers" }
-
-// subset reports whether every element of a is in b.
-func subset(a, b []string) bool {
-	return !slices.ContainsFunc(a, func(x string) bool { return !slices.Contains(b, x) })
-}

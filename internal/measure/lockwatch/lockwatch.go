@@ -370,9 +370,6 @@ func shortFunc(fn string) string {
 // MaxMembers is the most locks a site can be told to take (1024 bits set).
 const MaxMembers = 7100
 
-// Members estimates how many locks the site takes from its address bits.
-func (s Site) Members() int { return s.Addrs.distinct() }
-
 // Bits sketches what a site saw: two 1024-bit halves, each a bit per hash
 // (of different bits of it), so two things collide only where both halves
 // say so, about once in a million.
@@ -466,11 +463,12 @@ func (g Group) Via() string {
 	return strings.Join(out, " and ")
 }
 
-// Members is how many locks the group's sites take.
-func (g Group) Members() int { return g.union(func(s *Site) *Bits { return &s.Addrs }).distinct() }
-
-// MembersExact says whether Members is a count, not an estimate.
-func (g Group) MembersExact() bool { return g.union(func(s *Site) *Bits { return &s.Addrs }).exact() }
+// Members is how many locks the group's sites take, and whether that is
+// a count, not an estimate.
+func (g Group) Members() (n int, exact bool) {
+	addrs := g.union(func(s *Site) *Bits { return &s.Addrs })
+	return addrs.distinct(), addrs.exact()
+}
 
 // Goroutines is how many goroutines took the group's sampled locks.
 func (g Group) Goroutines() int {
@@ -484,7 +482,8 @@ func (g Group) Takers() float64 {
 	if pairs == (Bits{}) {
 		return 0
 	}
-	return float64(pairs.distinct()) / float64(g.Members())
+	locks, _ := g.Members()
+	return float64(pairs.distinct()) / float64(locks)
 }
 
 // Groups are run's sites that took a lock, grouped by sameLocks.
@@ -601,10 +600,10 @@ func Machines(run Run) []results.Machine {
 				kind = meter.KindRWMutex
 			}
 		}
-		k := g.Members()
+		k, exact := g.Members()
 		m := results.Machine{Name: g.Name, Kind: kind, Uses: int64(math.Round(locks / float64(k))),
 			BusyFrac: held / float64(k) / float64(window), MeanWaitMs: wait / locks / 1e6,
-			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines(), Estimated: !g.MembersExact(),
+			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines(), Estimated: !exact,
 			Follows: int64(math.Round(follows / float64(k))), Handoffs: int64(math.Round(handoffs / float64(k))),
 			Via: g.Via()}
 		if waitedN > 0 {

@@ -52,13 +52,15 @@ func Of(ids []int) CPUs {
 // Take reads the machine's CPU accounting now, and apart that of this
 // process's CPUs (its affinity); off Linux the sample is invalid and
 // adds nothing to a Tally.
-func Take() Sample {
-	own := ownCPUs()
-	return TakeOn(&own)
-}
+func Take() Sample { return TakeOn(nil) }
 
-// TakeOn is Take with on as the measurement's CPUs (a pinned child's).
+// TakeOn is Take with on as the measurement's CPUs (a pinned child's);
+// nil is this process's.
 func TakeOn(on *CPUs) Sample {
+	if on == nil {
+		own := ownCPUs()
+		on = &own
+	}
 	t0 := time.Now()
 	c, ok := readCPU(on)
 	// The readings fell somewhere between t0 and now.

@@ -89,6 +89,11 @@ func (e *CannotWatch) Error() string {
 // overlay file for go build -overlay, and returns that file's path.
 func Overlay(goroot, dir string) (string, error) {
 	replace := map[string]string{}
+	put := func(file string, text []byte) error {
+		dst := filepath.Join(dir, strings.ReplaceAll(file, "/", "_"))
+		replace[filepath.Join(goroot, "src", filepath.FromSlash(file))] = dst
+		return os.WriteFile(dst, text, 0o644)
+	}
 	for file, methods := range renames() {
 		src := filepath.Join(goroot, "src", filepath.FromSlash(file))
 		text, err := os.ReadFile(src)
@@ -96,27 +101,23 @@ func Overlay(goroot, dir string) (string, error) {
 			return "", &CannotWatch{Reason: fmt.Sprintf("read %s: %v", src, err)}
 		}
 		out, err := rename(file, text, methods)
+		if err == nil {
+			err = put(file, out)
+		}
 		if err != nil {
 			return "", err
 		}
-		dst := filepath.Join(dir, strings.ReplaceAll(file, "/", "_"))
-		if err := os.WriteFile(dst, out, 0o644); err != nil {
-			return "", err
-		}
-		replace[src] = dst
 	}
 	added := map[string]string{"sync/brewput_watch.go": "sync", "testing/brewput_watch.go": "testing", "runtime/brewput_watch.go": "runtime",
 		"internal/sync/brewput_watch.go": "isync", "testing/brewput_watch_cpu_unix.go": "testing_cpu_unix", "testing/brewput_watch_cpu_other.go": "testing_cpu_other"}
 	for file, name := range added {
 		text, err := overlays.ReadFile("overlay/" + name + ".go.txt")
+		if err == nil {
+			err = put(file, text)
+		}
 		if err != nil {
 			return "", err
 		}
-		dst := filepath.Join(dir, strings.ReplaceAll(file, "/", "_"))
-		if err := os.WriteFile(dst, text, 0o644); err != nil {
-			return "", err
-		}
-		replace[filepath.Join(goroot, "src", filepath.FromSlash(file))] = dst
 	}
 	js, err := json.Marshal(map[string]any{"Replace": replace})
 	if err != nil {

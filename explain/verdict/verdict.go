@@ -19,18 +19,8 @@ import (
 // limits.Annotate gave them), the studies' and the Go benchmarks'; labs'
 // are left out. modes says which modes race (nil: none).
 func Of(points []results.Point, modes results.Modes) analysis.Verdict {
-	v := shop(NewGrid(points), modes)
-	v.Studies = Studies(points)
-	v.Benches = BenchFamilies(points)
-	return v
-}
-
-// shop is the shop's part of Of, from its points laid out.
-func shop(g *analysis.Grid, modes results.Modes) analysis.Verdict {
-	var v analysis.Verdict
-	if len(g.Modes) == 0 {
-		return v
-	}
+	v := analysis.Verdict{Studies: Studies(points), Benches: BenchFamilies(points)}
+	g := NewGrid(points)
 	for _, c := range interesting(g) {
 		v.Counts = append(v.Counts, count(g, c, modes))
 	}

@@ -267,8 +267,9 @@ func Judge(s *Stretches) {
 		e.Waited, e.Uncontended, e.Unmatched, e.Serial = results.Median(waited), false, false, false
 		// The bound of each undisturbed round: the time added (as asked, or
 		// as measured where more) an operation, against that round's
-		// worker time an operation as it is.
-		var bounds []float64
+		// worker time an operation as it is; and the stretch's own cost in
+		// those rounds.
+		var bounds, quietCost []float64
 		capturedRounds, turnRounds, quietBases := 0, 0, 0
 		for r := range injected {
 			b := s.Base[r]
@@ -282,7 +283,13 @@ func Judge(s *Stretches) {
 			if captured(b, e.Group, e.UsesPerOp, s.Margin, turnsBelow) {
 				turnRounds++
 			}
-			if e.Points[r].IsDisturbed() || b.Ops <= 0 {
+			if e.Points[r].IsDisturbed() {
+				continue
+			}
+			if !math.IsNaN(own[r]) {
+				quietCost = append(quietCost, own[r])
+			}
+			if b.Ops <= 0 {
 				continue
 			}
 			n := float64(max(b.Par, 1))
@@ -341,14 +348,7 @@ func Judge(s *Stretches) {
 		if cleared && serial && e.Kind != "chan" && e.Waited >= s.Margin {
 			cleared, e.Serial = false, true
 		}
-		// The stretch's own cost, over its undisturbed rounds, against
-		// what the time it added can cost.
-		var quietCost []float64
-		for r := range min(len(own), len(s.Base)) {
-			if !math.IsNaN(own[r]) && !s.Base[r].IsDisturbed() && !e.Points[r].IsDisturbed() {
-				quietCost = append(quietCost, own[r])
-			}
-		}
+		// The stretch's own cost against what the time it added can cost.
 		if quietKnown && len(quietCost) > 0 && !math.IsNaN(e.Bound) && results.Median(quietCost) > e.Bound+s.Margin {
 			e.OverBound = true
 			cleared = false

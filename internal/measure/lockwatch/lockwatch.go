@@ -186,7 +186,7 @@ type Run struct {
 	CPUNs    int64 `json:"cpu_ns"`
 	Parallel int   `json:"workers"`
 	// ClockNs is a clock read's cost; EmptyHoldNs what a timed empty critical
-	// section reads (0 in older runs). Machines takes the latter, else the
+	// section reads. Machines takes the latter, else (0 on a clock too coarse) the
 	// former, off each timed hold.
 	ClockNs     int64  `json:"clock_ns"`
 	EmptyHoldNs int64  `json:"empty_hold_ns,omitempty"`
@@ -477,12 +477,9 @@ func (g Group) Goroutines() int {
 }
 
 // Takers is distinct (lock, goroutine) pairs over locks: 1 where each
-// goroutine has its own locks; 0 where an older watcher did not say.
+// goroutine has its own locks.
 func (g Group) Takers() float64 {
 	pairs := g.union(func(s *Site) *Bits { return &s.Pairs })
-	if pairs == (Bits{}) {
-		return 0
-	}
 	locks, _ := g.Members()
 	return float64(pairs.distinct()) / float64(locks)
 }
@@ -613,9 +610,6 @@ func Machines(run Run) []results.Machine {
 			if freeN > 0 && freeNs > 0 {
 				m.FreeHoldNs = max(0, freeNs/freeN-run.timingNs())
 			}
-		}
-		if m.Takers == 0 {
-			m.Goroutines = 0
 		}
 		if k == 1 {
 			out = append(out, m)

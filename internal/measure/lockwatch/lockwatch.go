@@ -186,8 +186,8 @@ type Run struct {
 	CPUNs    int64 `json:"cpu_ns"`
 	Parallel int   `json:"workers"`
 	// ClockNs is a clock read's cost; EmptyHoldNs what a timed empty critical
-	// section reads. Machines takes the latter, else (0 on a clock too coarse) the
-	// former, off each timed hold.
+	// section reads. Machines takes the latter (else, 0 on a coarse clock,
+	// the former) off each timed hold.
 	ClockNs     int64  `json:"clock_ns"`
 	EmptyHoldNs int64  `json:"empty_hold_ns,omitempty"`
 	Sites       []Site `json:"sites"`

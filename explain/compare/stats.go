@@ -55,21 +55,15 @@ func metricsOf(old, new []results.Point) []metricDef {
 		units = slices.DeleteFunc(units, func(u string) bool { return slices.Contains(skip, u) })
 	}
 	for _, unit := range units {
-		defs = append(defs, benchDef(unit))
+		better := "lower" // a unit per second is better higher, as benchstat takes them
+		if strings.HasSuffix(unit, "/s") {
+			better = "higher"
+		}
+		defs = append(defs, metricDef{name: unit, better: better, bench: true,
+			unit:  func(results.Point) string { return unit },
+			value: func(p results.Point) float64 { return p.Metrics[results.Metric(unit)] }})
 	}
 	return defs
-}
-
-// benchDef is the metric of one unit of Go benchmarks' lines: a unit per
-// second is better higher, any other lower, as benchstat takes them.
-func benchDef(unit string) metricDef {
-	better := "lower"
-	if strings.HasSuffix(unit, "/s") {
-		better = "higher"
-	}
-	return metricDef{name: unit, better: better, bench: true,
-		unit:  func(results.Point) string { return unit },
-		value: func(p results.Point) float64 { return p.Metrics[results.Metric(unit)] }}
 }
 
 // allBench reports whether points are all Go benchmarks' (and there are

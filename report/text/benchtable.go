@@ -107,7 +107,6 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 	if len(pkgs) > 1 {
 		head = append(head, "pkg")
 	}
-	wide := fmt.Sprintf("need >= %d runs (-count) for a confidence interval at level 0.95", stats.RunsForInterval())
 	marked := false
 	for i, row := range rows {
 		for j := 1; j < len(row)-1; j++ {
@@ -124,14 +123,13 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 		}
 		rows[i] = row
 	}
-	// A table wider than the terminal goes in several, each with the
-	// benchmarks' names, as benchstat writes a table per unit.
+	// A table wider than the terminal goes in several, as benchstat's.
 	width := format.Width(w)
 	widths := columnWidths(append([][]string{head}, rows...)...)
 	var groups [][]int
 	used := width
 	for j := 1; j < len(head); j++ {
-		if used+2+widths[j] > width && (len(groups) == 0 || len(groups[len(groups)-1]) > 0) {
+		if used+2+widths[j] > width { // the first column opens a group too
 			groups = append(groups, nil)
 			used = 2 + widths[0]
 		}
@@ -159,7 +157,7 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 		}
 	}
 	if marked {
-		fmt.Fprintln(w, format.Wrap("¹ "+wide, width, "  "))
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("¹ need >= %d runs (-count) for a confidence interval at level 0.95", stats.RunsForInterval()), width, "  "))
 	}
 	return nil
 }

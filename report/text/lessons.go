@@ -65,8 +65,7 @@ func WriteLessons(w io.Writer, rs []lesson.Result) error {
 		}
 		rows[i] = []string{r.Claim, verdict, r.FigureText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others}
 	}
-	// Where the six columns pass the width, a row keeps the claim and
-	// its verdict, and the figures go on the first line under it.
+	// Where the six columns pass the width, the figures go under the row.
 	wide := tableWidth(append([][]string{head}, rows...)...) <= width
 	if wide {
 		t.Row(head...)

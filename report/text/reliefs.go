@@ -95,7 +95,6 @@ func WriteReliefs(w io.Writer, r causal.Reliefs) error {
 		fmt.Fprintln(w, format.Wrap(r.Calibration, format.Width(w), "  "))
 	}
 	fmt.Fprintln(w)
-	// Each relief on a line of its own, its figures under it.
 	t := format.Table{Ragged: true}
 	t.Row("", "model", "measured", "gain", "range (95 %)", "p", "verdict")
 	base := "-"

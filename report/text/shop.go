@@ -44,8 +44,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	}
 	slices.Sort(mCounts)
 	mCounts = slices.Compact(mCounts)
-	// The model's counts past the most measured: within them the
-	// measurements speak (the model's figures there are the full table's).
+	// The model's counts past the most measured: within them the measurements speak.
 	most := 0
 	if len(mCounts) > 0 {
 		most = mCounts[len(mCounts)-1]
@@ -86,8 +85,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 		}
 		return format.Range(format.Ms3(lo*perMs), format.Ms3(hi*perMs))
 	}
-	// The cells on the counts shown; a long name goes on a line of its own,
-	// its figures under it, so that the columns fit.
+	// The cells on the counts shown; a long name goes on a line of its own.
 	cells := func(shown []int) [][]string {
 		head := append([]string{rows[0].unit}, collect.Mapped(shown, strconv.Itoa)...)
 		if latency {
@@ -331,7 +329,6 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measur
 	for _, g := range groups {
 		lines := strings.Split(format.Wrap(g.says, format.Width(w)-nameWidth-len(gap), ""), "\n")
 		names := g.names
-		// A long name, a load said, puts the names on lines of their own.
 		if slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > nameWidth }) {
 			for _, n := range names {
 				t.Line(n)

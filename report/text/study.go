@@ -173,7 +173,6 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		}
 		figure := siRate(p.Throughput)
 		if worst, most, ok := worstMiss(checks, p.Mode); ok && p.CPUs > most {
-			// Past the CPUs measured, a model that missed may miss by more.
 			figure += t.Mark(fmt.Sprintf("its model was %s on %s, where measured, outside its band: past the CPUs measured it may be off by more", CheckVerdict(worst), cpus(worst.CPUs)))
 		}
 		// What the model leaves out here: a footnote each, shared by rows alike.

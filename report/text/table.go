@@ -23,11 +23,10 @@ func WriteTable(w io.Writer, points []results.Point) error {
 	shop := slices.DeleteFunc(slices.Clone(others), isStudy)
 	studies := slices.DeleteFunc(slices.Clone(others), func(p results.Point) bool { return !isStudy(p) })
 	var tables []func() error
-	if len(shop) > 0 {
-		tables = append(tables, func() error { return writeShopTable(w, shop, false) })
-	}
-	if len(studies) > 0 {
-		tables = append(tables, func() error { return writeShopTable(w, studies, true) })
+	for i, ps := range [][]results.Point{shop, studies} {
+		if len(ps) > 0 {
+			tables = append(tables, func() error { return writeShopTable(w, ps, i == 1) })
+		}
 	}
 	for _, l := range labs {
 		tables = append(tables, func() error { return writeLabTable(w, l, byLab[l]) })
@@ -199,8 +198,7 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 		{"max", true, func(p results.Point) string { return format.Wait(p.Latency.Max) }, 3},
 		measure(points, results.Util, 1)}
 	cols = append(cols, otherMeasures(points, results.Util)...)
-	// A table too wide leaves out min, max and cpu util first, then the
-	// lab's metrics from the last by name.
+	// A table too wide leaves out min, max and cpu util, then the metrics.
 	metrics := MetricNames(points)
 	for i := range cols {
 		if cols[i].spare > 0 {
@@ -242,8 +240,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	if unit := points[0].Unit; unit != "" && !has(func(p results.Point) bool { return p.Unit != unit }) {
 		throughput = column{unit, true, func(p results.Point) string { return fmt.Sprintf("%.1f", p.Throughput) + mark(p) }, 0}
 	}
-	// A measured point's limit is the model's causal profile of its
-	// configuration: nothing was relieved on the real CPUs.
+	// A measured point's limit is the model's causal profile of it.
 	limitedBy := "limited by (best relief)"
 	if slices.ContainsFunc(points, func(p results.Point) bool { return !p.IsModel() && p.Bottleneck != nil }) {
 		limitedBy = "limited by (model's profile)"
@@ -251,8 +248,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	if studies {
 		mode = "variant"
 	}
-	// Where every point has one source, a table too wide may leave it to
-	// the line that says what was left out.
+	// A table too wide may leave out a source every point has.
 	sourceSpare := 0
 	if !sources {
 		sourceSpare = 2
@@ -279,8 +275,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		{"rate/s", has(func(p results.Point) bool { return p.Rate > 0 }), func(p results.Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
 		measure(points, results.Drops, 0),
 		throughput,
-		// A prediction's band is its answer past what the model knows: its
-		// throughput's is the last column a table too wide leaves out.
+		// A prediction's band is its answer past what the model knows.
 		{"go band", bands, band(func(b *results.Band) [2]float64 { return b.Throughput }, format.Number), 1},
 		{"p50 range ms", bands, band(func(b *results.Band) [2]float64 { return b.P50Ms }, format.Ms), 6},
 		{"ceiling", model, func(p results.Point) string { return FormatBound(p.Bounds) }, 0},

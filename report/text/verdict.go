@@ -190,14 +190,11 @@ func caveatsText(cs []analysis.ModeCaveat) string {
 	var s strings.Builder
 	for _, c := range notes {
 		ms := modes[c.Brief()]
-		figure := "its figure for "
-		if len(ms) > 1 {
-			figure = "its figures for "
-		}
+		figures := "its " + format.Plural(len(ms), "figure") + " for " + format.JoinAnd(ms)
 		if c.Untrusted() {
-			fmt.Fprintf(&s, " The model says not to trust %s%s: %s.", figure, format.JoinAnd(ms), c.Brief())
+			fmt.Fprintf(&s, " The model says not to trust %s: %s.", figures, c.Brief())
 		} else {
-			fmt.Fprintf(&s, " The model takes %s%s as rough: %s.", figure, format.JoinAnd(ms), c.Brief())
+			fmt.Fprintf(&s, " The model takes %s as rough: %s.", figures, c.Brief())
 		}
 	}
 	return s.String()

@@ -163,8 +163,7 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	t.Write(b)
 }
 
-// writeBenchBlock writes a table of Go benchmarks as benchstat does, in
-// the unit tidied (sec/op for ns/op).
+// writeBenchBlock writes a table of Go benchmarks as benchstat does.
 func writeBenchBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	_, unit := benchunit.Tidy(1, bl.name)
 	fmt.Fprintf(b, "%s (%s is better)\n", unit, bl.better)
@@ -307,8 +306,7 @@ func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
 	return strings.Join(words, ", ")
 }
 
-// brief names a configuration in words: "multi-2 on 4 CPUs with 8
-// customers", "locking on 8 CPUs (go)" for a prediction.
+// brief names a configuration in words: "multi-2 on 4 CPUs with 8 customers".
 func brief(k comparison.Key) string {
 	if k.Bench {
 		return results.BenchName(k.Mode, k.CPUs)

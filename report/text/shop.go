@@ -174,8 +174,7 @@ const gap = "  "
 // longRowName is the longest row name that stays in its row.
 const longRowName = 18
 
-// shopRows pairs each measured row with the predicted row of its mode and
-// load; the predicted rows of no measured one follow.
+// shopRows pairs each measured row with the predicted row of its mode and load.
 func shopRows(measured, model *analysis.Ranges) []shopRow {
 	var out []shopRow
 	at := func(r analysis.RangeRow) map[int]analysis.RangeCell {
@@ -408,18 +407,12 @@ func limitWords(spans []analysis.LimitSpan) string {
 	return strings.Join(parts, ", ")
 }
 
-// CostsLine names the Go runtime's costs a prediction rests on, in a line:
-// "Runtime costs: vm's, measured 2026-11-25."
+// CostsLine names the runtime costs a prediction rests on: "Runtime costs: …".
 func CostsLine(cals ...results.Calibration) string {
-	words := make([]string, len(cals))
-	for i, c := range cals {
-		words[i] = CostsWords(c)
-	}
-	return "Runtime costs: " + strings.Join(words, "; ") + "."
+	return "Runtime costs: " + strings.Join(collect.Mapped(cals, CostsWords), "; ") + "."
 }
 
-// CostsWords names the Go runtime's costs a prediction rests on, briefly:
-// "vm's, measured 2026-11-25".
+// CostsWords names runtime costs briefly: "vm's, measured 2026-11-25".
 func CostsWords(c results.Calibration) string {
 	if c.Host == "none" {
 		return "given as flags"

@@ -30,8 +30,7 @@ func PredictionSource(pr analysis.Prediction) string {
 	return s
 }
 
-// CheckVerdict says how a prediction fares against a measurement:
-// "within its band", or "off by -22 %" (against the nearest edge).
+// CheckVerdict says how a prediction fares: "within its band", "off by -22 %".
 func CheckVerdict(c analysis.Check) string {
 	switch {
 	case c.Within() && c.Wide():

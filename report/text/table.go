@@ -14,8 +14,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// WriteTable writes aligned tables for people, one per kind of point (each lab
-// its own), a row per point, leaving out columns that would be empty.
+// WriteTable writes a table per kind of point (and lab), without empty columns.
 func WriteTable(w io.Writer, points []results.Point) error {
 	others, benchmarks := results.SplitBench(points)
 	others, labs, byLab := results.SplitLabs(others)
@@ -50,8 +49,7 @@ func writeApart(w io.Writer, parts []func() error) error {
 	return nil
 }
 
-// column is a column of a table of points: its head, whether the table
-// has it, and its cell for a point.
+// column is a column of a table of points, on where the table has it.
 type column struct {
 	head string
 	on   bool
@@ -227,8 +225,7 @@ func MetricNames(points []results.Point) []results.Metric {
 	return slices.Sorted(maps.Keys(names))
 }
 
-// writeShopTable writes the coffee shop's points, or a study's: its
-// variants, with the meter used the most in place of what limits each.
+// writeShopTable writes the coffee shop's points, or a study's.
 func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	has := func(f func(results.Point) bool) bool { return slices.ContainsFunc(points, f) }
 	model, bands := has(results.Point.IsModel), has(func(p results.Point) bool { return p.Band != nil })
@@ -349,8 +346,7 @@ func writeDisturbedNote(w io.Writer, points []results.Point) {
 	fmt.Fprintln(w, format.Wrap(note, format.Width(w), "  "))
 }
 
-// band is the cell of a point's band, its ends as f writes them:
-// "5.67M–9.83M"; "-" for none.
+// band is the cell of a point's band, its ends as f writes them: "5.67M–9.83M".
 func band(ends func(*results.Band) [2]float64, f func(float64) string) func(results.Point) string {
 	return func(p results.Point) string {
 		if p.Band == nil {
@@ -435,8 +431,7 @@ func Write(w io.Writer, f results.Format, points []results.Point) error {
 	return results.Write(w, f, points)
 }
 
-// Notes says what a reader must know about a point beside its numbers:
-// the talk's harness, what its Trust says.
+// Notes says what a reader must know about a point beside its numbers.
 func Notes(p results.Point) string {
 	var n []string
 	if p.Harness == "talk" {

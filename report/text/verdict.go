@@ -175,8 +175,7 @@ func Hedge(cs []results.Caveat) string {
 	return ""
 }
 
-// caveatsText says the model's notes on the figures briefly (in full in
-// the table's notes and the JSON), the modes with the same note together.
+// caveatsText says the model's notes on the figures briefly, alike ones together.
 func caveatsText(cs []analysis.ModeCaveat) string {
 	var notes []results.Caveat
 	modes := map[string][]string{}
@@ -292,8 +291,7 @@ func restText(rest []analysis.Below) string {
 	return strings.Join(parts, ", ")
 }
 
-// versusText writes a ratio with its interval, "×0.55 [0.52, 0.58]", or
-// alone where there is none.
+// versusText writes a ratio with its interval, if any: "×0.55 [0.52, 0.58]".
 func versusText(v analysis.Versus) string {
 	if math.IsNaN(v.Ratio) {
 		return "×?"
@@ -305,8 +303,7 @@ func versusText(v analysis.Versus) string {
 	return s
 }
 
-// runsText says how many runs the figures of top and vs are of: "1 run
-// each", or each one's where they differ.
+// runsText says how many runs top and vs are of: "1 run each", "runs: a 1, b 3".
 func runsText(top string, vs []analysis.Versus) string {
 	if !slices.ContainsFunc(vs, func(v analysis.Versus) bool { return v.Runs[0] != vs[0].Runs[1] || v.Runs[1] != vs[0].Runs[1] }) {
 		return format.Count(vs[0].Runs[1], "run") + " each"

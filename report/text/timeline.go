@@ -118,7 +118,6 @@ type barJSON struct {
 	CPU     int     `json:"cpu"`
 	StartMS float64 `json:"start_ms"`
 	EndMS   float64 `json:"end_ms"`
-	// Kind is the bar's machine's kind, "" for other Go code.
 	Machine string `json:"machine"`
 	Kind    string `json:"kind"`
 	Who     int    `json:"who"`

@@ -94,15 +94,16 @@ func CountHeadline(c analysis.Count, width int) string {
 		}
 		return s
 	}
+	notes := caveatsText(slices.DeleteFunc(slices.Clone(c.Caveats), func(m analysis.ModeCaveat) bool { return !slices.Contains(c.Best, m.Mode) }))
 	for _, who := range headlineWho(c) {
 		for _, where := range wheres {
 			s = fmt.Sprintf("On %s (%s): %s %s %s.", cpus(c.CPUs), where, who, rateRange(c.Lo, c.Hi), c.Unit)
 			if utf8.RuneCountInString(s) <= width {
-				return s + caveatsText(bestCaveats(c))
+				return s + notes
 			}
 		}
 	}
-	return s + caveatsText(bestCaveats(c))
+	return s + notes
 }
 
 // headlineWho are the ways to say which modes make the most at c, the
@@ -127,11 +128,6 @@ func headlineWho(c analysis.Count) []string {
 		out = append(out, "every mode but "+format.JoinAnd(collect.Mapped(c.Rest, func(o analysis.Below) string { return o.Mode }))+" makes")
 	}
 	return append(out, format.Count(len(c.Best), "mode")+" "+most)
-}
-
-// bestCaveats are what the model notes of the figures of c's best.
-func bestCaveats(c analysis.Count) []analysis.ModeCaveat {
-	return slices.DeleteFunc(slices.Clone(c.Caveats), func(m analysis.ModeCaveat) bool { return !slices.Contains(c.Best, m.Mode) })
 }
 
 // countSentence is CountSentence before the designs said apart.

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -414,12 +415,7 @@ func busiest(p results.Point) string {
 	if len(ms) == 0 {
 		return "-"
 	}
-	top := ms[0]
-	for _, m := range ms[1:] {
-		if m.BusyFrac > top.BusyFrac {
-			top = m
-		}
-	}
+	top := slices.MaxFunc(ms, func(a, b results.Machine) int { return cmp.Compare(a.BusyFrac, b.BusyFrac) }) // the first of the busiest
 	return fmt.Sprintf("%s %.0f%%, %.2f ms", top.Name, 100*top.BusyFrac, top.MeanWaitMs)
 }
 

@@ -166,10 +166,7 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 			}
 			says = CheckVerdict(c)
 		}
-		var past []string
-		for _, a := range p.Above {
-			past = append(past, a.Text)
-		}
+		past := collect.Mapped(p.Above, func(a results.Above) string { return a.Text })
 		figure := siRate(p.Throughput)
 		if worst, most, ok := worstMiss(checks, p.Mode); ok && p.CPUs > most {
 			figure += t.Mark(fmt.Sprintf("its model was %s on %s, where measured, outside its band: past the CPUs measured it may be off by more", CheckVerdict(worst), cpus(worst.CPUs)))

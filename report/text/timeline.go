@@ -118,9 +118,9 @@ type barJSON struct {
 	CPU     int     `json:"cpu"`
 	StartMS float64 `json:"start_ms"`
 	EndMS   float64 `json:"end_ms"`
-	Machine string `json:"machine"`
-	Kind    string `json:"kind"`
-	Who     int    `json:"who"`
+	Machine string  `json:"machine"`
+	Kind    string  `json:"kind"`
+	Who     int     `json:"who"`
 }
 
 // WriteTimelinesJSON writes the timelines as one JSON array.

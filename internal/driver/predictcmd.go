@@ -91,8 +91,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			}
 			for i := range predicted {
 				p := &predicted[i]
-				p.Kind, p.Bench = results.KindBench, &results.Benchmark{Name: "Benchmark" + p.Mode, Pkg: name, Locks: p.Study.Meters}
-				p.Study = nil
+				p.Kind, p.Bench, p.Study = results.KindBench, &results.Benchmark{Name: "Benchmark" + p.Mode, Pkg: name, Locks: p.Study.Meters}, nil
 			}
 			err = results.Write(e.stdout, results.JSON, predicted)
 			if err == nil {

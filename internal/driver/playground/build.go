@@ -13,12 +13,15 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/atomicfile"
@@ -237,4 +240,28 @@ func gzipped(b []byte) []byte {
 	w.Write(b)                                              // to memory: no error
 	w.Close()
 	return out.Bytes()
+}
+
+// Serve serves the site in dir on addr until ctx ends, telling where.
+func Serve(ctx context.Context, dir, addr string, tell func(url string)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: http.FileServer(http.Dir(dir)), ReadHeaderTimeout: 10 * time.Second}
+	tell("http://" + ln.Addr().String() + "/")
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+		if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}
 }

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"math"
 	"slices"
 	"time"
 
@@ -14,10 +13,10 @@ type Range struct {
 	// Sets, where any, replace Lo's and Hi's corners: costs found
 	// consistent with measured points (validation's inference of them).
 	Sets []sim.Costs
-	// Beyond, where set, widens the band of a point on more CPUs than
-	// the costs were inferred on by the model's own error there
-	// (validation's).
-	Beyond *Extrapolation
+	// Widen, where set, widens a point's band on cpus CPUs within its
+	// bounds: validation's, by the model's own error past the CPUs the
+	// costs were inferred on.
+	Widen func(b *Band, cpus int, bnd Bounds)
 	// Machine, where set, is the span of a machine whose own costs are
 	// not known (Hardware): each corner is simulated at its fast and its
 	// slow edge.
@@ -37,42 +36,6 @@ type MachineRange struct {
 	// all-core speed and FastStay and SlowStay (sim.Transfer.Stay) span.
 	OwnTransfer        bool
 	FastStay, SlowStay float64
-}
-
-// Extrapolation is how far the model missed measured points on more CPUs
-// than its costs were inferred on (Step: the ratio of the two counts): 4
-// points in 5 by at most Throughput and P50, relative.
-type Extrapolation struct {
-	CPUs            int // the most CPUs the costs were inferred on
-	Step            float64
-	Throughput, P50 float64
-}
-
-// Margin is how much a band on cpus widens each side, relative: the
-// error per step times the steps past CPUs (log cpus/CPUs over log
-// Step), 0 on CPUs or fewer.
-func (e Extrapolation) Margin(cpus int) (thr, p50 float64) {
-	if cpus <= e.CPUs || e.Step <= 1 {
-		return 0, 0
-	}
-	steps := math.Log(float64(cpus)/float64(e.CPUs)) / math.Log(e.Step)
-	return e.Throughput * steps, e.P50 * steps
-}
-
-// widen widens b by e's margin on cpus, never past the bounds.
-func (e Extrapolation) widen(b *Band, cpus int, bnd Bounds) {
-	thr, p50 := e.Margin(cpus)
-	if thr == 0 && p50 == 0 {
-		return
-	}
-	b.ThroughputLo /= 1 + thr
-	b.ThroughputHi *= 1 + thr
-	if bnd.ThroughputMax > 0 {
-		b.ThroughputHi = max(b.ThroughputLo, min(b.ThroughputHi, bnd.ThroughputMax))
-	}
-	b.P50Lo = time.Duration(float64(b.P50Lo) / (1 + p50))
-	b.P50Hi = time.Duration(float64(b.P50Hi) * (1 + p50))
-	b.P50Lo = min(b.P50Hi, max(b.P50Lo, bnd.LatencyMin))
 }
 
 // NewRange is the Range from lo to hi, nil where they are the same.
@@ -119,25 +82,18 @@ func (r Range) corners(words bool) []corner {
 			cs = append(cs, corner{costs: c})
 			continue
 		}
-		if m.OwnTransfer {
-			fast, slow := c, c
-			fast.Transfer.Stay = m.FastStay
-			slow.AllCore, slow.AllCoreFirst, slow.Transfer.Stay = m.SlowAll, true, m.SlowStay
-			cs = append(cs, corner{costs: fast}, corner{costs: slow, allCore: true})
-			if words {
-				fast.Transfer.Stay, slow.Transfer.Stay = m.SlowStay, m.FastStay
-				cs = append(cs, corner{costs: fast}, corner{costs: slow, allCore: true})
-			}
-			continue
-		}
 		fast, slow := c, c
-		fast.Transfer, fast.AllCore = m.Fast, m.FastAll
-		slow.Transfer, slow.AllCore, slow.AllCoreFirst = m.Slow, m.SlowAll, true
-		cs = append(cs, corner{costs: fast}, corner{costs: slow})
+		slow.AllCore, slow.AllCoreFirst = m.SlowAll, true
+		if m.OwnTransfer {
+			fast.Transfer.Stay, slow.Transfer.Stay = m.FastStay, m.SlowStay
+		} else {
+			fast.Transfer, fast.AllCore, slow.Transfer = m.Fast, m.FastAll, m.Slow
+		}
+		cs = append(cs, corner{costs: fast}, corner{costs: slow, allCore: m.OwnTransfer})
 		if words {
 			f, s := fast, slow
-			f.Transfer.Stay, s.Transfer.Stay = m.Slow.Stay, m.Fast.Stay
-			cs = append(cs, corner{costs: f}, corner{costs: s})
+			f.Transfer.Stay, s.Transfer.Stay = slow.Transfer.Stay, fast.Transfer.Stay
+			cs = append(cs, corner{costs: f}, corner{costs: s, allCore: m.OwnTransfer})
 		}
 		if m.Packed {
 			cs = append(cs, corner{costs: fast, packed: true}, corner{costs: slow, packed: true})

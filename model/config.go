@@ -25,7 +25,7 @@ type Config struct {
 	Costs   sim.Costs            // the go policy's
 	Range   *Range               // where set, the costs' uncertainty: the point's band
 	Machine sim.Machine          // the hardware's shape, for Costs.Transfer
-	Runtime sim.Runtime          // where set, an older Go runtime, for validation/
+	Quirks  sim.Quirks           // an older Go runtime's, for validation/
 	// Drain, with the talk's harness, is the talk's own protocol: no
 	// warm-up, requests handed out for Dur, then all served.
 	Drain bool
@@ -118,7 +118,7 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 	}
 	cpus := sim.NewGoCPUs(s, c.CPUs, c.Costs)
 	cpus.SetMachine(c.Machine)
-	cpus.SetRuntime(c.Runtime)
+	cpus.SetQuirks(c.Quirks)
 	cpus.SetBackground(sim.Background(c.Policy.Background))
 	if c.System == nil {
 		// Sysmon's first tick, drawn from the seed's and phase's own source.
@@ -170,10 +170,8 @@ func (c Config) validate() (coffee.Mode, error) {
 		return coffee.Mode{}, fmt.Errorf("drain: the talk's protocol needs the talk's harness")
 	case c.Policy.Sched != "" && c.Policy.Sched != "fifo" && c.Policy.Sched != "go":
 		return coffee.Mode{}, fmt.Errorf("sched %q: want fifo or go", c.Policy.Sched)
-	case !c.Runtime.Known():
-		return coffee.Mode{}, fmt.Errorf("runtime %q: want \"\" (today's), %s", c.Runtime, sim.RuntimesText())
-	case c.Runtime != "" && c.sched() != "go":
-		return coffee.Mode{}, fmt.Errorf("runtime %s: applies to the go policy only", c.Runtime)
+	case c.Quirks != sim.Quirks{} && c.sched() != "go":
+		return coffee.Mode{}, fmt.Errorf("an older runtime's quirks apply to the go policy only")
 	case !(c.Policy.Background.CPUs >= 0 && c.Policy.Background.CPUs < float64(c.CPUs)):
 		return coffee.Mode{}, fmt.Errorf("background %v CPUs: want from 0 to less than the %d CPUs", c.Policy.Background.CPUs, c.CPUs)
 	case c.Policy.Background.CPUs > 0 && c.Policy.Background.Burst <= 0:

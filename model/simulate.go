@@ -112,8 +112,8 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 		}
 		if p.edges != nil {
 			r.Band = bandOf(r, edges)
-			if e := cfgs[i].Range.Beyond; e != nil {
-				e.widen(r.Band, cfgs[i].CPUs, r.Bounds)
+			if widen := cfgs[i].Range.Widen; widen != nil {
+				widen(r.Band, cfgs[i].CPUs, r.Bounds)
 			}
 		}
 		return r, err

@@ -1,9 +1,7 @@
 package model
 
 import (
-	"context"
 	"math"
-	"reflect"
 	"testing"
 	"time"
 
@@ -70,6 +68,11 @@ func TestTalkHarnessExcludesWaitForRequest(t *testing.T) {
 	}
 }
 
+// go19Quirks are Go 1.9's runtime's, the talk's.
+func go19Quirks() sim.Quirks {
+	return sim.Quirks{StarvingKeepsP: true, Cooperative: true, AllSpin: true}
+}
+
 // TestGo19LockingAlternates: locking on 2 CPUs under the go policy. With
 // today's runtime a starving Unlock yields to the waiter it hands the lock
 // to, which then ends starvation mode as the last waiter, and the unlocker
@@ -86,7 +89,7 @@ func TestGo19LockingAlternates(t *testing.T) {
 		if p := today.Latency.P50; p > 5*ms && p < 11*ms {
 			t.Errorf("%s harness, today's runtime: median %v, want 4 or 12 ms", harness, p)
 		}
-		cfg.Runtime = sim.RuntimeGo19
+		cfg.Quirks = go19Quirks()
 		go19 := run(t, cfg)
 		if p := go19.Latency.P50; p < 7900*time.Microsecond || p > 8100*time.Microsecond {
 			t.Errorf("%s harness, Go 1.9's runtime: median %v, want 8 ms", harness, p)
@@ -198,7 +201,7 @@ func TestBandPhases(t *testing.T) {
 	c := fixedCosts()
 	c.RunnextGrace = 56 * time.Microsecond
 	cfg := goTalk("linearpipe-1", 2)
-	cfg.Costs, cfg.Runtime = c, sim.RuntimeGo19
+	cfg.Costs, cfg.Quirks = c, go19Quirks()
 	r := run(t, cfg)
 	// A range of no width: what width the band has, the start states give.
 	cfg.Range = &Range{Lo: c, Hi: c}
@@ -264,48 +267,6 @@ func TestGoPreemptedHolder(t *testing.T) {
 		r := run(t, cfg)
 		if p := r.Latency.P50; p < tc.lo || p > tc.hi {
 			t.Errorf("%s with %d customers: median %v, want %v to %v", tc.mode, tc.customers, p, tc.lo, tc.hi)
-		}
-	}
-}
-
-// TestBandBeyond: a range that carries the model's error past the CPUs
-// its costs were inferred on (5 % a doubling past 2 CPUs) leaves the band
-// of a point on 2 CPUs as it was, widens one on 8 CPUs by 10 % each side
-// (two doublings), and never puts the throughput's edge above
-// the point's bound.
-func TestBandBeyond(t *testing.T) {
-	c := fixedCosts()
-	lo, hi := c, c
-	lo.Wake, hi.Wake = 60*time.Microsecond, 90*time.Microsecond
-	beyond := &Extrapolation{CPUs: 2, Step: 2, Throughput: 0.05, P50: 0.05}
-	for _, cpus := range []int{2, 8} {
-		cfg := DefaultConfig(cpus)
-		cfg.Mode, cfg.Costs, cfg.Range = "finelocking", c, &Range{Lo: lo, Hi: hi}
-		with := cfg
-		with.Range = &Range{Lo: lo, Hi: hi, Beyond: beyond}
-		ps, err := Simulate(context.Background(), []Config{cfg, with}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plain, wide := ps[0].Band, ps[1].Band
-		if cpus == 2 {
-			if !reflect.DeepEqual(plain, wide) {
-				t.Errorf("2 CPUs: band %+v, want %+v: no wider on the CPUs inferred on", wide, plain)
-			}
-			continue
-		}
-		bound := ps[1].Bounds.ThroughputMax
-		if got, want := wide.Throughput[0], plain.Throughput[0]/1.1; math.Abs(got-want) > 1e-6 {
-			t.Errorf("8 CPUs: throughput's low edge %v, want %v", got, want)
-		}
-		if got, want := wide.Throughput[1], min(plain.Throughput[1]*1.1, bound); math.Abs(got-want) > 1e-6 || got > bound {
-			t.Errorf("8 CPUs: throughput's high edge %v, want %v (bound %v)", got, want, bound)
-		}
-		if got, want := wide.P50Ms[1], plain.P50Ms[1]*1.1; math.Abs(got-want) > 1e-6 {
-			t.Errorf("8 CPUs: p50's high edge %v, want %v", got, want)
-		}
-		if wide.P50Ms[0] > plain.P50Ms[0] || wide.P50Ms[0] < ps[1].Bounds.LatencyMinMs-1e-9 {
-			t.Errorf("8 CPUs: p50's low edge %v, want below %v and not under %v", wide.P50Ms[0], plain.P50Ms[0], ps[1].Bounds.LatencyMinMs)
 		}
 	}
 }

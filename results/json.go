@@ -20,13 +20,22 @@ import (
 // points that say their kind and nest its part.
 const Schema = 3
 
-// resultsRecord marks a results file's first line, its schemaLine:
-// {"brewput":"results","schema":3}.
-const resultsRecord = "results"
+// A line that is not a point names its record under recordKey:
+// resultsRecord a results file's first line, {"brewput":"results","schema":3},
+// planRecord a journal's, with its plan, notPredictedRecord a variant a
+// prediction left out, {"brewput":"not_predicted","mode":…,"reason":…}.
+const (
+	recordKey          = "brewput"
+	resultsRecord      = "results"
+	planRecord         = "plan"
+	notPredictedRecord = "not_predicted"
+)
 
+// schemaLine is a results file's first line, or a journal's with its plan.
 type schemaLine struct {
 	Record string `json:"brewput"`
 	Schema int    `json:"schema"`
+	Plan   Plan   `json:"plan,omitzero"`
 }
 
 // pointJSON is a point as schema 3 writes it but for its Columns, which
@@ -208,12 +217,18 @@ func (p Point) MarshalJSON() ([]byte, error) {
 	return append(out, rest[at:]...), nil
 }
 
-// readColumns reads p's Columns from its JSON object.
-func (p *Point) readColumns(data []byte) error {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
+// UnmarshalJSON reads a point as MarshalJSON writes it.
+func (p *Point) UnmarshalJSON(data []byte) error {
+	var w pointJSON
+	if err := json.Unmarshal(data, &w); err != nil {
 		return err
 	}
+	point, err := w.point()
+	if *p = point; err != nil {
+		return err
+	}
+	var obj map[string]json.RawMessage
+	json.Unmarshal(data, &obj) // an object, as w's found it
 	for _, c := range Columns() {
 		raw, ok := obj[string(c.Key)]
 		if !ok {
@@ -234,24 +249,10 @@ func (p *Point) readColumns(data []byte) error {
 	return nil
 }
 
-// UnmarshalJSON reads a point as MarshalJSON writes it.
-func (p *Point) UnmarshalJSON(data []byte) error {
-	var w pointJSON
-	if err := json.Unmarshal(data, &w); err != nil {
-		return err
-	}
-	point, err := w.point()
-	*p = point
-	if err != nil {
-		return err
-	}
-	return p.readColumns(data)
-}
-
 // WriteJSON writes points as JSON Lines: the schema's line, then one object
 // per point. A point with a number that is not finite is refused, naming it.
 func WriteJSON(w io.Writer, points []Point) error {
-	if err := json.NewEncoder(w).Encode(schemaLine{resultsRecord, Schema}); err != nil {
+	if err := json.NewEncoder(w).Encode(schemaLine{Record: resultsRecord, Schema: Schema}); err != nil {
 		return err
 	}
 	return AppendJSON(w, points)

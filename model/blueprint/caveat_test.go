@@ -87,7 +87,7 @@ steps:
 		RunnextGrace: 87922, MutexSpin: 312, RuntimeLock: 15, AllCore: 0.88,
 		Transfer: sim.Transfer{Sibling: 9 * time.Nanosecond, Socket: 40 * time.Nanosecond, Remote: 140 * time.Nanosecond, Keep: true}}
 	cfg.Machine = sim.Machine{Sockets: 1, CoresPerSocket: 4, ThreadsPerCore: 1}
-	cfg.Runtime = sim.RuntimeGo10
+	cfg.Quirks = sim.Quirks{NoRunnext: true, NoSpin: true, AllSpin: true} // Go 1.0's
 	cfg.Dur, cfg.Warmup = time.Millisecond, 250*time.Microsecond
 	cfg.System, cfg.Mode = b, b.Name
 	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)

@@ -16,10 +16,7 @@ func (c Calibration) WriteTable(out io.Writer) {
 	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
 	t.Row("cost", "median", "95% interval", "p5", "p95")
 	for _, r := range c.Rows() {
-		show := func(d time.Duration) string { return d.String() }
-		if r.Name == "wake" || r.Name == "spin wake" {
-			show = wakeText
-		}
+		show := func(d time.Duration) string { return costText(r.Name, d) }
 		p5, p95 := "-", "-"
 		// A distribution is named as sim.Costs' JSON names its cost.
 		if d := c.Dists[strings.ReplaceAll(r.Name, " ", "_")+"_ns"]; len(d) == 101 {
@@ -72,10 +69,7 @@ func (c Calibration) writeSpan(out io.Writer) {
 		for _, e := range c.Earlier {
 			least, most = min(least, *Field(&e.Costs, name)), max(most, *Field(&e.Costs, name))
 		}
-		show := func(d time.Duration) string { return d.String() }
-		if name == "wake" || name == "spin-wake" {
-			show = wakeText
-		}
+		show := func(d time.Duration) string { return costText(name, d) }
 		t.Row(strings.ReplaceAll(name, "-", " "), show(least)+" – "+show(most), show(*Field(&lo, name))+" – "+show(*Field(&hi, name)))
 	}
 	t.Write(out)
@@ -89,9 +83,10 @@ func (c Calibration) writeSpan(out io.Writer) {
 	fmt.Fprintln(out, format.Wrap("earlier, newest first (UTC; other processes' use): "+strings.Join(dates, ", "), format.Width(out), "  "))
 }
 
-// wakeText writes a wake-up's cost: 0 is one within the runnext grace.
-func wakeText(d time.Duration) string {
-	if d <= 0 {
+// costText writes cost name's d (by its name or flag): a wake-up's 0 is
+// one within the runnext grace.
+func costText(name string, d time.Duration) string {
+	if d <= 0 && (name == "wake" || name == "spin wake" || name == "spin-wake") {
 		return "≈0 (in the grace)"
 	}
 	return d.String()

@@ -53,23 +53,32 @@ func (c *Chan[T]) Cap() int { return c.cap }
 // until a receiver takes it; under the go policy holding the channel's
 // lock ([RuntimeMutex]) for Costs.RuntimeLock.
 func (c *Chan[T]) Send(p *Proc, v T) {
-	if c.sim.sched != nil {
-		c.sendGo(p, v)
-		return
+	locks := c.sim.sched != nil
+	if locks {
+		c.locked(p)
 	}
 	if c.recvq.len() > 0 {
 		w := c.recvq.pop()
 		w.v = v
+		c.unlock(p, locks)
 		c.handoff(p, w.p)
 		return
 	}
 	if c.buf.len() < c.cap {
 		c.buf.push(v)
+		if locks {
+			c.slot(p, &c.sendx)
+		}
+		c.unlock(p, locks)
 		return
 	}
 	w := c.waiter(p)
 	w.v = v
-	c.sendq.push(w)
+	if locks {
+		c.lock.unlock(p, func() { c.sendq.push(w) })
+	} else {
+		c.sendq.push(w)
+	}
 	p.block() // resumes once a receiver has taken v
 	c.release(w)
 }
@@ -78,26 +87,39 @@ func (c *Chan[T]) Send(p *Proc, v T) {
 // else waiting until one is sent; under the go policy, holding the
 // channel's lock as Send does.
 func (c *Chan[T]) Recv(p *Proc) T {
-	if c.sim.sched != nil {
-		return c.recvGo(p)
+	locks := c.sim.sched != nil
+	if locks {
+		c.locked(p)
 	}
 	if c.buf.len() > 0 {
 		v := c.buf.pop()
+		if locks {
+			c.slot(p, &c.recvx)
+		}
 		if c.sendq.len() > 0 { // room now: the first waiting sender's value goes in
 			w := c.sendq.pop()
 			c.buf.push(w.v)
+			c.sendx = c.recvx // the runtime's recv: the slot just emptied takes it
+			c.unlock(p, locks)
 			c.handoff(p, w.p)
+			return v
 		}
+		c.unlock(p, locks)
 		return v
 	}
 	if c.sendq.len() > 0 {
 		w := c.sendq.pop()
 		v := w.v // before the handoff: paying its cost may let the sender run, and release w
+		c.unlock(p, locks)
 		c.handoff(p, w.p)
 		return v
 	}
 	w := c.waiter(p)
-	c.recvq.push(w)
+	if locks {
+		c.lock.unlock(p, func() { c.recvq.push(w) })
+	} else {
+		c.recvq.push(w)
+	}
 	p.block() // resumes once a sender has filled w.v
 	v := w.v
 	c.release(w)
@@ -148,57 +170,11 @@ func (c *Chan[T]) locked(p *Proc) {
 	c.sim.sched.spend(p, c.sim.sched.costs.RuntimeLock)
 }
 
-func (c *Chan[T]) sendGo(p *Proc, v T) {
-	c.locked(p)
-	if c.recvq.len() > 0 {
-		w := c.recvq.pop()
-		w.v = v
+// unlock lets the channel's lock go, where the go policy took it.
+func (c *Chan[T]) unlock(p *Proc, locked bool) {
+	if locked {
 		c.lock.Unlock(p)
-		c.handoff(p, w.p)
-		return
 	}
-	if c.buf.len() < c.cap {
-		c.buf.push(v)
-		c.slot(p, &c.sendx)
-		c.lock.Unlock(p)
-		return
-	}
-	w := c.waiter(p)
-	w.v = v
-	c.lock.unlock(p, func() { c.sendq.push(w) })
-	p.block() // resumes once a receiver has taken v
-	c.release(w)
-}
-
-func (c *Chan[T]) recvGo(p *Proc) T {
-	c.locked(p)
-	if c.buf.len() > 0 {
-		v := c.buf.pop()
-		c.slot(p, &c.recvx)
-		if c.sendq.len() > 0 { // room now: the first waiting sender's value goes in
-			w := c.sendq.pop()
-			c.buf.push(w.v)
-			c.sendx = c.recvx // the runtime's recv: the slot just emptied takes it
-			c.lock.Unlock(p)
-			c.handoff(p, w.p)
-			return v
-		}
-		c.lock.Unlock(p)
-		return v
-	}
-	if c.sendq.len() > 0 {
-		w := c.sendq.pop()
-		v := w.v // before the handoff: paying its cost may let the sender run, and release w
-		c.lock.Unlock(p)
-		c.handoff(p, w.p)
-		return v
-	}
-	w := c.waiter(p)
-	c.lock.unlock(p, func() { c.recvq.push(w) })
-	p.block() // resumes once a sender has filled w.v
-	v := w.v
-	c.release(w)
-	return v
 }
 
 // slot writes, for p under the channel's lock, the buffer's line of the

@@ -9,13 +9,10 @@ type CPUs struct {
 	sim     *Sim
 	n       int
 	inUse   int
-	maxUse  int
 	waiters ring[cpuWaiter]
 
-	burns    int64
 	busyDone time.Duration // CPU time of finished burns
 	sumStart time.Duration // sum of the start times of the burns in progress
-	wait     time.Duration // time burns waited for a CPU
 
 	sched *goSched   // the go policy's scheduler; nil under fifo
 	bg    Background // other processes' demand, under the go policy only
@@ -26,9 +23,8 @@ type CPUs struct {
 }
 
 type cpuWaiter struct {
-	p     *Proc
-	d     time.Duration
-	since time.Duration
+	p *Proc
+	d time.Duration
 }
 
 // NewCPUs returns n ≥ 1 virtual CPUs under the fifo policy.
@@ -54,7 +50,6 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	if c.inUse < c.n && c.log == nil {
 		// c.start(p, d), spelled out for the common case
 		c.inUse++
-		c.maxUse = max(c.maxUse, c.inUse)
 		c.sumStart += c.sim.now
 		// c.sim.push, spelled out for an event after the others (d > 0)
 		s := c.sim
@@ -68,7 +63,7 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	} else if c.inUse < c.n {
 		c.start(p, d)
 	} else {
-		c.waiters.push(cpuWaiter{p: p, d: d, since: c.sim.now})
+		c.waiters.push(cpuWaiter{p: p, d: d})
 	}
 	// p.park(), spelled out (see handoff): resumes when the burn is over
 	if co := c.sim.handoff(p.co, p); co != nil {
@@ -84,12 +79,10 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	}
 	p.burned += d
 	c.inUse--
-	c.burns++
 	c.busyDone += d
 	c.sumStart -= c.sim.now - d
 	if c.waiters.len() > 0 {
 		w := c.waiters.pop()
-		c.wait += c.sim.now - w.since
 		c.start(w.p, w.d)
 	}
 }
@@ -97,7 +90,6 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 // start gives a CPU to p's burn of d, which ends d from now.
 func (c *CPUs) start(p *Proc, d time.Duration) {
 	c.inUse++
-	c.maxUse = max(c.maxUse, c.inUse)
 	c.sumStart += c.sim.now
 	if c.log != nil {
 		c.takeCPU(p)
@@ -111,17 +103,6 @@ func (c *CPUs) start(p *Proc, d time.Duration) {
 func (c *CPUs) Busy() time.Duration {
 	return c.busyDone + time.Duration(c.inUse)*c.sim.now - c.sumStart
 }
-
-// Wait returns the total time finished waits for a CPU took; under the go
-// policy, the time goroutines waited, runnable, for a P.
-func (c *CPUs) Wait() time.Duration { return c.wait }
-
-func (c *CPUs) Burns() int64 { return c.burns }
-
-func (c *CPUs) InUse() int { return c.inUse }
-
-// MaxInUse returns the most CPUs ever busy at once.
-func (c *CPUs) MaxInUse() int { return c.maxUse }
 
 // SetWorkSteps makes the go policy's burns work to do, slower on a shared
 // core (speed), rather than time to take. Call it before the run; fifo
@@ -141,15 +122,13 @@ func (c *CPUs) SetWallSteps(on bool) {
 }
 
 // burnGo is a burn on the goroutine's P. Once its slice is up it is
-// preempted: at once, by signal, or under Go 1.9 (calls only) when the
-// burn, a pure loop, is over.
+// preempted: at once, by signal, or, Cooperative, when the burn is over.
 func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 	s := c.sim
 	if p.pp == nil && !s.stopping {
 		panic("sim: a goroutine without a P burned")
 	}
-	c.burns++
-	cooperative := c.sched.runtime == RuntimeGo19
+	cooperative := c.sched.quirks.Cooperative
 	end := s.now + d
 	for d > 0 {
 		if s.now >= p.pp.preemptAt {
@@ -180,7 +159,6 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		}
 		start := s.now
 		c.inUse++
-		c.maxUse = max(c.maxUse, c.inUse)
 		c.sumStart += start
 		if c.log != nil && p.pp != nil {
 			c.opened(p.pp.id, p, start+span-ran)

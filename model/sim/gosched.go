@@ -64,41 +64,22 @@ const (
 	spins = 4
 )
 
-// Runtime names the Go runtime whose scheduler code the go policy follows:
-// "" for the current one.
-type Runtime string
-
-// RuntimeGo19 is Go 1.9's runtime, the talk's: its starving sync.Mutex
-// hands the lock over without yielding its P (golang.org/issue/33747), so
-// it stays starving and hands over in order.
-const RuntimeGo19 Runtime = "go1.9"
-
-// RuntimeGo10 is the runtime before Go 1.5: a Lock that finds it held
-// sleeps at once (no spinning, no starvation mode), and there is no
-// runnext slot. The rest of the scheduler stays today's.
-const RuntimeGo10 Runtime = "go1.0"
-
-// RuntimeGo123 is the last runtime whose own lock lets every waiting
-// thread spin ([RuntimeMutex]).
-const RuntimeGo123 Runtime = "go1.23"
-
-// Known reports whether r is today's runtime or one of [Runtimes].
-func (r Runtime) Known() bool {
-	return r == "" || r == RuntimeGo10 || r == RuntimeGo19 || r == RuntimeGo123
+// Quirks make the go policy follow an older Go runtime where its code
+// differed from today's, for validation against runs made under one; the
+// zero Quirks are today's.
+type Quirks struct {
+	NoRunnext      bool // a readied goroutine goes to the global queue (before Go 1.5)
+	NoSpin         bool // a Lock that finds its mutex held sleeps at once, and it never starves (before Go 1.5)
+	StarvingKeepsP bool // a starving Unlock hands over without yielding its P (Go 1.9: golang.org/issue/33747)
+	Cooperative    bool // a burn, a loop without calls, is preempted only once over (before Go 1.14)
+	AllSpin        bool // every thread waiting for a runtime lock spins (before Go 1.24)
 }
 
-// RuntimesText lists the older runtimes for an error.
-func RuntimesText() string { return "go1.0, go1.9 or go1.23" }
-
-// spinBit reports whether the runtime's lock lets one thread spin at a
-// time (Go 1.24 on).
-func (r Runtime) spinBit() bool { return r == "" }
-
-// SetRuntime makes the go policy follow runtime r's code; call it before
-// the run. fifo ignores it.
-func (c *CPUs) SetRuntime(r Runtime) {
+// SetQuirks makes the go policy follow an older runtime's code; call it
+// before the run. fifo ignores it.
+func (c *CPUs) SetQuirks(q Quirks) {
 	if c.sched != nil {
-		c.sched.runtime = r
+		c.sched.quirks = q
 	}
 }
 
@@ -161,12 +142,11 @@ type goSched struct {
 	sim      *Sim
 	cpus     *CPUs
 	costs    Costs
-	runtime  Runtime
+	quirks   Quirks
 	ps       []*gp
 	global   ring[*Proc] // the global run queue
 	idle     []*gp       // idle Ps, a stack as the runtime's pidle list
 	spinning int         // Ps woken and on their way to look for work
-	steals   int64
 	// The goroutines in all local queues and the Ps with a runnext one,
 	// so that a P looking to steal skips the scan where there is none.
 	queued, nexts int
@@ -245,7 +225,6 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 		// sysmon's next tick.
 		pp.preemptAt = g.sysmonTick(start)
 	}
-	g.cpus.wait += s.now - p.readyAt
 	g.cpus.busyDone += delay
 	g.cpus.runtimeWork(pp.id, p, delay)
 	s.schedule(p, s.now+delay)
@@ -254,8 +233,7 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 // ready makes p runnable in the runnext slot of its readier's P (the one
 // there goes to the queue), or, readied by none, in the global queue.
 func (g *goSched) ready(p *Proc, by *Proc) {
-	p.readyAt = g.sim.now
-	if by != nil && by.pp != nil && g.runtime != RuntimeGo10 {
+	if by != nil && by.pp != nil && !g.quirks.NoRunnext {
 		pp := by.pp
 		if old := pp.runnext; old != nil {
 			pp.runq.push(old)
@@ -329,7 +307,6 @@ func (g *goSched) release(p *Proc) {
 func (g *goSched) yield(p *Proc) {
 	pp := p.pp
 	p.pp = nil
-	p.readyAt = g.sim.now
 	pp.runq.push(p)
 	g.queued++
 	g.find(pp, g.costs.Switch)
@@ -350,7 +327,6 @@ func (g *goSched) preempt(p *Proc) {
 		return
 	}
 	p.pp = nil
-	p.readyAt = g.sim.now
 	g.global.push(p)
 	// This tick is spent: a runnext goroutine inheriting the slice runs
 	// until the next.
@@ -404,7 +380,6 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 				pp.runq.push(v.runq.pop())
 			}
 			g.queued--
-			g.steals++
 			g.run(pp, p, delay, false)
 			return true
 		}
@@ -434,7 +409,6 @@ func (g *goSched) grabbed(pp *gp) {
 	if v.runnext == p {
 		v.runnext = nil
 		g.nexts--
-		g.steals++
 		g.run(pp, p, pp.grabDelay, false)
 	} else if !g.find(pp, 0) {
 		return
@@ -444,29 +418,14 @@ func (g *goSched) grabbed(pp *gp) {
 	}
 }
 
-// Running returns how many Ps run a goroutine now under the go policy
-// (0 under fifo).
-func (c *CPUs) Running() int {
+// States returns, under the go policy, how many Ps run a goroutine now,
+// how many goroutines wait for a P, and how many Ps look for work (all 0
+// under fifo).
+func (c *CPUs) States() (running, runnable, looking int) {
 	if g := c.sched; g != nil {
-		return len(g.ps) - len(g.idle) - g.spinning
+		return len(g.ps) - len(g.idle) - g.spinning, g.global.len() + g.queued + g.nexts, g.spinning
 	}
-	return 0
-}
-
-// Runnable returns how many goroutines wait for a P (see Running).
-func (c *CPUs) Runnable() int {
-	if g := c.sched; g != nil {
-		return g.global.len() + g.queued + g.nexts
-	}
-	return 0
-}
-
-// Looking returns how many Ps look for work (see Running).
-func (c *CPUs) Looking() int {
-	if g := c.sched; g != nil {
-		return g.spinning
-	}
-	return 0
+	return 0, 0, 0
 }
 
 func (g *goSched) waiting() bool { return g.global.len() > 0 || g.queued > 0 || g.nexts > 0 }

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -141,17 +143,16 @@ func TestGoRunnext(t *testing.T) {
 func TestGoRunnextGrace(t *testing.T) {
 	const grace = 50 * time.Microsecond
 	for _, tc := range []struct {
-		name   string
-		burn   time.Duration // the sender's burn after the send, before it blocks
-		want   time.Duration // when the receiver runs
-		thief  bool          // whether it runs on the other P
-		steals int64
+		name  string
+		burn  time.Duration // the sender's burn after the send, before it blocks
+		want  time.Duration // when the receiver runs
+		thief bool          // whether it runs on the other P
 	}{
 		// The Ps start idle: each start and the sender's timer wake one,
 		// 50 µs later, so the sender sends at 1.1 ms and the other P,
 		// woken at once, arrives 50 µs later.
-		{"burns on", 2 * ms, ms + 150*time.Microsecond + grace, true, 1},
-		{"blocks first", 30 * time.Microsecond, ms + 130*time.Microsecond, false, 0},
+		{"burns on", 2 * ms, ms + 150*time.Microsecond + grace, true},
+		{"blocks first", 30 * time.Microsecond, ms + 130*time.Microsecond, false},
 	} {
 		s := New(1)
 		c := NewGoCPUs(s, 2, Costs{Wake: 50 * time.Microsecond, RunnextGrace: grace})
@@ -170,9 +171,6 @@ func TestGoRunnextGrace(t *testing.T) {
 		s.Run(10 * ms)
 		if got != tc.want || (on != sender) != tc.thief {
 			t.Errorf("%s: receiver ran at %v on the thief %v, want %v, %v", tc.name, got, on != sender, tc.want, tc.thief)
-		}
-		if st := s.sched.steals; st != tc.steals {
-			t.Errorf("%s: %d steals, want %d", tc.name, st, tc.steals)
 		}
 	}
 }
@@ -212,10 +210,10 @@ func TestGoCostsCharged(t *testing.T) {
 // P whose sysmon first ticks at phase (with costs of no timer slack, every
 // 10 ms after), and returns the times at which the P went from one to the
 // other in the first 60 ms.
-func switches(runtime Runtime, phase time.Duration) []time.Duration {
+func switches(q Quirks, phase time.Duration) []time.Duration {
 	s := New(1)
 	c := NewGoCPUs(s, 1, Costs{})
-	c.SetRuntime(runtime)
+	c.SetQuirks(q)
 	c.SetSysmonPhase(phase)
 	var at []time.Duration
 	last := -1
@@ -246,14 +244,14 @@ func switches(runtime Runtime, phase time.Duration) []time.Duration {
 // running at 32.5), 33–53 ms.
 func TestGoSysmonPreemption(t *testing.T) {
 	for _, tc := range []struct {
-		runtime Runtime
-		want    []time.Duration
+		quirks Quirks
+		want   []time.Duration
 	}{
-		{"", []time.Duration{12500 * time.Microsecond, 22500 * time.Microsecond, 32500 * time.Microsecond, 42500 * time.Microsecond, 52500 * time.Microsecond}},
-		{RuntimeGo19, []time.Duration{13 * ms, 33 * ms, 53 * ms}},
+		{Quirks{}, []time.Duration{12500 * time.Microsecond, 22500 * time.Microsecond, 32500 * time.Microsecond, 42500 * time.Microsecond, 52500 * time.Microsecond}},
+		{Quirks{Cooperative: true}, []time.Duration{13 * ms, 33 * ms, 53 * ms}},
 	} {
-		if got := switches(tc.runtime, 2500*time.Microsecond); !slices.Equal(got, tc.want) {
-			t.Errorf("runtime %q: the P switched goroutines at %v, want %v", tc.runtime, got, tc.want)
+		if got := switches(tc.quirks, 2500*time.Microsecond); !slices.Equal(got, tc.want) {
+			t.Errorf("%+v: the P switched goroutines at %v, want %v", tc.quirks, got, tc.want)
 		}
 	}
 }
@@ -369,7 +367,7 @@ func TestGoWallSteps(t *testing.T) {
 // one P no Lock may spin (no other P runs the holder), so the spin
 // changes nothing there.
 func TestGoMutexSpin(t *testing.T) {
-	run := func(cpus int, spin time.Duration) (ops int, r Reading) {
+	run := func(cpus int, spin time.Duration) (ops int, wait time.Duration) {
 		s := New(1)
 		c := NewGoCPUs(s, cpus, Costs{Switch: 200 * time.Nanosecond, Wake: 20 * time.Microsecond,
 			MutexHandoff: time.Microsecond, MutexSpin: spin})
@@ -378,7 +376,9 @@ func TestGoMutexSpin(t *testing.T) {
 			s.Go(func(p *Proc) {
 				for {
 					c.Burn(p, 300*time.Nanosecond)
+					asked := p.Now()
 					m.Lock(p)
+					wait += p.Now() - asked
 					c.Burn(p, 100*time.Nanosecond)
 					m.Unlock(p)
 					ops++
@@ -386,10 +386,10 @@ func TestGoMutexSpin(t *testing.T) {
 			})
 		}
 		s.Run(10 * ms)
-		return ops, m.Read()
+		return ops, wait
 	}
-	parked, parkedR := run(2, 0)
-	spun, spunR := run(2, 50*time.Nanosecond)
+	parked, parkedWait := run(2, 0)
+	spun, spunWait := run(2, 50*time.Nanosecond)
 	// Two Ps at 400 ns an operation: 50000 in 10 ms at most.
 	if spun > 50000 || spun < 40000 {
 		t.Errorf("spinning Lock: %d operations in 10 ms; want 40000..50000 (two Ps at 400 ns each, less the spins)", spun)
@@ -397,25 +397,12 @@ func TestGoMutexSpin(t *testing.T) {
 	if spun < parked*3/2 {
 		t.Errorf("spinning Lock: %d operations, parking Lock %d; want half again as many at least (no wake-ups of 20 µs)", spun, parked)
 	}
-	t.Logf("parking Lock: %d operations, waits %v; spinning Lock: %d, waits %v", parked, parkedR.Wait, spun, spunR.Wait)
-	// The lock is held for the window but for its handoffs, by one
-	// operation at a time (an operation still holding it at the end is
-	// counted in Busy, not Uses).
-	for _, r := range []struct {
-		name string
-		ops  int
-		rd   Reading
-	}{{"parking", parked, parkedR}, {"spinning", spun, spunR}} {
-		if r.rd.Uses < int64(r.ops) || r.rd.Uses > int64(r.ops)+1 ||
-			r.rd.Busy < time.Duration(r.rd.Uses)*100*time.Nanosecond || r.rd.Busy > time.Duration(r.rd.Uses+1)*100*time.Nanosecond {
-			t.Errorf("%s Lock: read %d uses held %v in all; want %d uses of 100ns each", r.name, r.rd.Uses, r.rd.Busy, r.ops)
-		}
-	}
-	if w := spunR.Wait / time.Duration(spun); w > 200*time.Nanosecond {
+	t.Logf("parking Lock: %d operations, waits %v; spinning Lock: %d, waits %v", parked, parkedWait, spun, spunWait)
+	if w := spunWait / time.Duration(spun); w > 200*time.Nanosecond {
 		t.Errorf("spinning Lock: waits %v a use; want at most four spins (200ns)", w)
 	}
-	if parkedR.Wait < ms {
-		t.Errorf("parking Lock: waited %v in all; want milliseconds (a wake-up of 20 µs for each Lock that slept)", parkedR.Wait)
+	if parkedWait < ms {
+		t.Errorf("parking Lock: waited %v in all; want milliseconds (a wake-up of 20 µs for each Lock that slept)", parkedWait)
 	}
 	one, _ := run(1, 0)
 	oneSpin, _ := run(1, 50*time.Nanosecond)
@@ -510,11 +497,18 @@ func TestGoMutexSleptSpun(t *testing.T) {
 		m.Unlock(p)
 	})
 	s.Go(func(p *Proc) { c.Burn(p, ms) }) // keeps a third P busy, so that spinning is allowed
+	got := paths(m)
 	s.Run(2 * ms)
-	got := m.Paths()
-	if got.Spins != 8 || got.Slept != 2 || got.SleptSpun != 2 {
-		t.Errorf("%d spins, %d sleeps, %d of them after spinning; want 8, 2, 2 (%+v)", got.Spins, got.Slept, got.SleptSpun, got)
+	if got["spin"] != 8 || got["slept"] != 2 || got["slept-spun"] != 2 {
+		t.Errorf("%d spins, %d sleeps, %d of them after spinning; want 8, 2, 2 (%v)", got["spin"], got["slept"], got["slept-spun"], got)
 	}
+}
+
+// paths counts the paths m's Locks and Unlocks take from now (Observe).
+func paths(m *Mutex) map[string]int64 {
+	n := map[string]int64{}
+	m.Observe(func(path string, _, _ *Proc) { n[path]++ })
+	return n
 }
 
 // TestGoMutexWakeStats: a goroutine that blocks in Lock is woken by the
@@ -526,6 +520,17 @@ func TestGoMutexWakeStats(t *testing.T) {
 	c := NewGoCPUs(s, 2, Costs{Wake: 20 * time.Microsecond})
 	c.SetSteadyStart(true) // each on a P of its own from the start
 	m := NewMutex(s, "mu")
+	var woke []string // the waker's P and the woken's, and when
+	got := map[string]int64{}
+	m.Observe(func(path string, p, by *Proc) {
+		got[path]++
+		switch path {
+		case "woke":
+			woke = append(woke, fmt.Sprintf("woken by P%d at %v", by.CPU(), p.Now()))
+		case "back":
+			woke = append(woke, fmt.Sprintf("back on P%d at %v", p.CPU(), p.Now()))
+		}
+	})
 	s.Go(func(p *Proc) {
 		m.Lock(p)
 		c.Burn(p, 10*time.Microsecond)
@@ -538,16 +543,15 @@ func TestGoMutexWakeStats(t *testing.T) {
 		m.Unlock(p)
 	})
 	s.Run(ms)
-	want := WakeStats{Woken: 1, OnWakersP: 1, ToRun: 10 * time.Microsecond}
-	if got := m.Wakes(); got != want {
-		t.Errorf("wakes %+v, want %+v", got, want)
+	if want := []string{"woken by P0 at 10µs", "back on P0 at 20µs"}; !slices.Equal(woke, want) {
+		t.Errorf("wakes %q, want %q", woke, want)
 	}
 	// The first Lock took it at the fast path; the second, finding it
 	// held and unable to spin (no spin cost), slept, was woken by the
 	// Unlock and took it then.
-	wantPaths := MutexPaths{Fast: 1, Slept: 1, TookWoken: 1, Wakes: 1}
-	if got := m.Paths(); got != wantPaths {
-		t.Errorf("paths %+v, want %+v", got, wantPaths)
+	want := map[string]int64{"fast": 1, "slept": 1, "took-woken": 1, "wake": 1, "woke": 1, "back": 1}
+	if !maps.Equal(got, want) {
+		t.Errorf("paths %v, want %v", got, want)
 	}
 }
 
@@ -567,7 +571,7 @@ func TestGoMutexLockSlowLooks(t *testing.T) {
 	costs := Costs{Switch: 81 * time.Nanosecond, Wake: 45 * time.Microsecond, MutexHandoff: 298 * time.Nanosecond,
 		RunnextGrace: 88 * time.Microsecond, MutexSpin: 290 * time.Nanosecond, RuntimeLock: 14 * time.Nanosecond,
 		Transfer: Transfer{Socket: 32 * time.Nanosecond}}
-	run := func(n int, outside, inside time.Duration) (ops int, paths MutexPaths) {
+	run := func(n int, outside, inside time.Duration) (ops int, spins int64) {
 		s := New(1)
 		c := NewGoCPUs(s, n, costs)
 		c.SetSteadyStart(true)
@@ -585,13 +589,12 @@ func TestGoMutexLockSlowLooks(t *testing.T) {
 			})
 		}
 		s.RunUntil(ms)
-		ops0, paths0 := ops, m.Paths()
+		ops0, taken := ops, paths(m)
 		s.Run(6 * ms)
-		q := m.Paths()
-		return ops - ops0, MutexPaths{Spins: q.Spins - paths0.Spins, Slept: q.Slept - paths0.Slept}
+		return ops - ops0, taken["spin"]
 	}
-	ops, paths := run(2, 122*time.Nanosecond, 2*time.Nanosecond)
-	if perK := 1000 * float64(paths.Spins) / float64(ops); perK > 5 {
+	ops, spins := run(2, 122*time.Nanosecond, 2*time.Nanosecond)
+	if perK := 1000 * float64(spins) / float64(ops); perK > 5 {
 		t.Errorf("one mutex, 2 ns held, 122 ns outside, on 2 Ps: %.1f spins a thousand operations; want under 5", perK)
 	}
 	one, _ := run(1, 8*time.Nanosecond, 8*time.Nanosecond)
@@ -625,9 +628,10 @@ func TestGoMutexFastPathFromZero(t *testing.T) {
 		m.Lock(p)
 		m.Unlock(p)
 	})
+	got := paths(m)
 	s.Run(ms)
-	if got := m.Paths(); got.Fast != 1 || got.Took != 1 {
-		t.Errorf("%d Locks at the fast path, %d later; want 1 and 1: the second of g1's found g2 on its way (%+v)", got.Fast, got.Took, got)
+	if got["fast"] != 1 || got["took"] != 1 {
+		t.Errorf("%d Locks at the fast path, %d later; want 1 and 1: the second of g1's found g2 on its way (%v)", got["fast"], got["took"], got)
 	}
 }
 
@@ -660,9 +664,10 @@ func TestGoMutexCountTakenMeanwhile(t *testing.T) {
 			done++
 		})
 	}
+	got := paths(m)
 	s.Run(ms)
-	if got := m.Paths(); got.SleptAgain != 1 || done != 3 {
-		t.Errorf("%d woken to find the count taken, %d of 3 goroutines done; want 1 and 3 (%+v)", got.SleptAgain, done, got)
+	if got["slept-again"] != 1 || done != 3 {
+		t.Errorf("%d woken to find the count taken, %d of 3 goroutines done; want 1 and 3 (%v)", got["slept-again"], done, got)
 	}
 }
 
@@ -697,17 +702,18 @@ func TestGoMutexCountBeforeTheQueue(t *testing.T) {
 			m.Unlock(p)
 		})
 	}
+	got := paths(m)
 	s.Run(ms)
 	if took[0] == 0 || took[1] == 0 || took[1] >= took[0] {
 		t.Errorf("g2 took the mutex at %v, g3 at %v; want g3 first, awake: the count g1 added while g3 waited for the queue's lock", took[0], took[1])
 	}
-	if got := m.Paths(); got.SleptAgain != 0 || m.Sleeping() != 0 {
-		t.Errorf("%d woken to find the count taken, %d asleep at the end; want 0 and 0 (%+v)", got.SleptAgain, m.Sleeping(), got)
+	if got["slept-again"] != 0 || m.Sleeping() != 0 {
+		t.Errorf("%d woken to find the count taken, %d asleep at the end; want 0 and 0 (%v)", got["slept-again"], m.Sleeping(), got)
 	}
 }
 
 // TestSchedulerStates: mid-run, with four goroutines burning on two Ps,
-// Running counts the two Ps with a goroutine and Runnable the two waiting
+// States counts the two Ps with a goroutine and the two goroutines waiting
 // for one; under fifo, whose scheduler's counts are 0, Sleeping counts a
 // lock's two waiters.
 func TestSchedulerStates(t *testing.T) {
@@ -720,7 +726,7 @@ func TestSchedulerStates(t *testing.T) {
 	}
 	s.Go(func(p *Proc) { m.Lock(p); c.Burn(p, time.Millisecond); m.Unlock(p) })
 	s.RunUntil(10 * time.Microsecond)
-	if run, ready, look := c.Running(), c.Runnable(), c.Looking(); run != 2 || ready != 2 || look != 0 {
+	if run, ready, look := c.States(); run != 2 || ready != 2 || look != 0 {
 		t.Errorf("go policy: %d running, %d runnable, %d looking for work; want 2, 2 and 0", run, ready, look)
 	}
 	s.Stop()
@@ -732,7 +738,8 @@ func TestSchedulerStates(t *testing.T) {
 		f.Go(func(p *Proc) { fm.Lock(p); fc.Burn(p, time.Millisecond); fm.Unlock(p) })
 	}
 	f.RunUntil(10 * time.Microsecond)
-	if run, ready, asleep := fc.Running(), fc.Runnable(), fm.Sleeping(); run != 0 || ready != 0 || asleep != 2 {
+	run, ready, _ := fc.States()
+	if asleep := fm.Sleeping(); run != 0 || ready != 0 || asleep != 2 {
 		t.Errorf("fifo: %d running, %d runnable, %d waiting for the mutex; want 0, 0 and 2", run, ready, asleep)
 	}
 	f.Stop()

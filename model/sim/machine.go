@@ -50,19 +50,18 @@ func (t Transfer) IsZero() bool { return t.Sibling == 0 && t.Socket == 0 && t.Re
 // the sockets in turn and over whole cores before a core's second thread;
 // Packed, it fills a socket first, as Linux may for threads that wake
 // each other.
-type place struct{ socket, core, thread int }
+type place struct{ socket, core int }
 
 func (m Machine) place(i int) place {
 	if m.Sockets == 0 {
 		return place{core: i}
 	}
 	cores := m.Sockets * m.CoresPerSocket
-	thread := i / cores
-	i %= cores
+	i %= cores // the core's other threads come after every core's first
 	if m.Packed {
-		return place{socket: i / m.CoresPerSocket, core: i % m.CoresPerSocket, thread: thread}
+		return place{socket: i / m.CoresPerSocket, core: i % m.CoresPerSocket}
 	}
-	return place{socket: i % m.Sockets, core: i / m.Sockets, thread: thread}
+	return place{socket: i % m.Sockets, core: i / m.Sockets}
 }
 
 // siblings is each P's sibling, the P on the other hardware thread of its

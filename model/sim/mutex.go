@@ -1,21 +1,14 @@
 package sim
 
-import "time"
-
-// Mutex is a virtual sync.Mutex that counts its uses, the time it was held
-// and the time processes waited for it. Under fifo Unlock hands it to the
-// longest waiter. Under the go policy it is sync.Mutex: spinning, barging,
+// Mutex is a virtual sync.Mutex. Under fifo Unlock hands it to the longest
+// waiter. Under the go policy it is sync.Mutex: spinning, barging,
 // starvation mode after 1 ms, and a state word that is a [Line].
 type Mutex struct {
-	sim      *Sim
-	name     string
-	line     *Line
-	held     bool
-	acquired time.Duration
-	waiters  ring[mutexWaiter]
-
-	uses       int64
-	busy, wait time.Duration
+	sim     *Sim
+	name    string
+	line    *Line
+	held    bool
+	waiters ring[*Proc]
 
 	// The go policy's state: a woken waiter is on its way (Unlock wakes no
 	// other), starvation mode, and the waiter last handed the lock in it.
@@ -29,57 +22,31 @@ type Mutex struct {
 	sema                                 *RuntimeMutex
 	counted, tokens, nwait, handedTokens int
 
-	// The waiter an Unlock woke last, not yet running, when and by which
-	// P; and the wakes' totals (Wakes).
-	woke      *Proc
-	wokeAt    time.Duration
-	wokeBy    int
-	wakeStats WakeStats
-	paths     MutexPaths
+	observe func(path string, p, by *Proc) // see Observe
 }
 
-// MutexPaths counts the paths a go-policy Mutex's Locks and Unlocks took,
-// as validation/mutexprobe's replica of sync.Mutex counts them.
-type MutexPaths struct {
-	Fast, Took, TookWoken, Handed int64
-	Spins, Slept                  int64
-	Wakes, Handoffs               int64
-	SleptSpun                     int64 // of Slept, those that spun all they may
-	SleptAgain                    int64 // woken to find the count taken
-	SwapsLost                     int64 // swaps to take a mutex seen free that found it taken
-}
+// Observe has fn told each path the go policy's Locks and Unlocks of m
+// take, by p: "fast", "took", "took-woken", "handed", "spin", "slept",
+// "slept-spun" (of those slept, one that spun all it may), "slept-again"
+// (woken to find the count taken), "swap-lost" (a swap to take a mutex
+// seen free that found it taken), "wake" and "handoff" by Unlocks; and
+// "woke" where Unlock by by wakes the sleeper p, "back" where p runs
+// again. It is for validation, to count them as its replica of sync.Mutex
+// does.
+func (m *Mutex) Observe(fn func(path string, p, by *Proc)) { m.observe = fn }
 
-// Sub returns the paths taken since an earlier count.
-func (p MutexPaths) Sub(earlier MutexPaths) MutexPaths {
-	return MutexPaths{Fast: p.Fast - earlier.Fast, Took: p.Took - earlier.Took, TookWoken: p.TookWoken - earlier.TookWoken,
-		Handed: p.Handed - earlier.Handed, Spins: p.Spins - earlier.Spins, Slept: p.Slept - earlier.Slept,
-		Wakes: p.Wakes - earlier.Wakes, Handoffs: p.Handoffs - earlier.Handoffs,
-		SleptSpun: p.SleptSpun - earlier.SleptSpun, SleptAgain: p.SleptAgain - earlier.SleptAgain, SwapsLost: p.SwapsLost - earlier.SwapsLost}
+func (m *Mutex) note(path string, p, by *Proc) {
+	if m.observe != nil {
+		m.observe(path, p, by)
+	}
 }
 
 // Sleeping returns how many goroutines sleep on the mutex's semaphore
 // now under the go policy, or wait for it under fifo.
 func (m *Mutex) Sleeping() int { return m.waiters.len() }
 
-func (m *Mutex) Paths() MutexPaths { return m.paths }
-
-// WakeStats are how the goroutines an Unlock woke came back: how many
-// ran, how many on the P whose goroutine woke them (from its runnext,
-// once that goroutine blocked), and their time from the wake to running.
-type WakeStats struct {
-	Woken, OnWakersP int64
-	ToRun            time.Duration
-}
-
-func (m *Mutex) Wakes() WakeStats { return m.wakeStats }
-
-type mutexWaiter struct {
-	p     *Proc
-	since time.Duration
-}
-
-// NewMutex returns an unlocked mutex named for its readings (e.g.
-// "grinder").
+// NewMutex returns an unlocked mutex named name ("grinder"), as its
+// panics say.
 func NewMutex(s *Sim, name string) *Mutex {
 	return &Mutex{sim: s, name: name, line: &Line{sim: s}}
 }
@@ -90,7 +57,7 @@ func (m *Mutex) Name() string { return m.name }
 func (m *Mutex) Lock(p *Proc) {
 	// The fifo policy's free mutex inline.
 	if !m.held && m.sim.sched == nil {
-		m.held, m.acquired = true, m.sim.now
+		m.held = true
 	} else {
 		m.lock(p)
 	}
@@ -101,7 +68,7 @@ func (m *Mutex) lock(p *Proc) {
 		m.lockGo(p)
 		return
 	}
-	m.waiters.push(mutexWaiter{p: p, since: m.sim.now})
+	m.waiters.push(p)
 	// p.park(), spelled out (see handoff): resumes holding the mutex
 	if c := m.sim.handoff(p.co, p); c != nil {
 		if c.pending {
@@ -120,40 +87,14 @@ func (m *Mutex) Unlock(p *Proc) {
 	}
 	if m.sim.sched != nil {
 		m.line.Write(p) // the atomic add that unlocks: held till it lands
-		m.uses++
-		m.busy += m.sim.now - m.acquired
 		m.unlockGo(p)
 		return
 	}
-	m.uses++
-	m.busy += m.sim.now - m.acquired
 	if m.waiters.len() == 0 {
 		m.held = false
 		return
 	}
-	w := m.waiters.pop()
-	m.take(w.since) // handed over
-	m.sim.schedule(w.p, m.sim.now)
-}
-
-// Reading is a mutex's totals at one moment: releases, the time held
-// (including the current hold) and the time waited (counted when got).
-type Reading struct {
-	Uses       int64
-	Busy, Wait time.Duration
-}
-
-// Sub returns the change from an earlier reading to r.
-func (r Reading) Sub(earlier Reading) Reading {
-	return Reading{Uses: r.Uses - earlier.Uses, Busy: r.Busy - earlier.Busy, Wait: r.Wait - earlier.Wait}
-}
-
-func (m *Mutex) Read() Reading {
-	r := Reading{Uses: m.uses, Busy: m.busy, Wait: m.wait}
-	if m.held {
-		r.Busy += m.sim.now - m.acquired
-	}
-	return r
+	m.sim.schedule(m.waiters.pop(), m.sim.now) // handed over
 }
 
 // lockGo is sync.Mutex's Lock: take the mutex if it is free and not
@@ -167,15 +108,15 @@ func (m *Mutex) lockGo(p *Proc) {
 	// free mutex, and lockSlow takes it.
 	m.line.Write(p)
 	if !m.held && !m.starving && m.counted == 0 && !m.woken {
-		m.paths.Fast++
-		m.take(start)
+		m.note("fast", p, nil)
+		m.held = true
 		return
 	}
 	// lockSlow's first look at the state word.
 	m.line.Read(p)
 	free, spun := m.spin(p, 0)
 	if free {
-		m.takeSlow(start, false)
+		m.took(p, false)
 		return
 	}
 	again := false
@@ -186,26 +127,26 @@ func (m *Mutex) lockGo(p *Proc) {
 		sawFree := !m.held && !m.starving
 		m.line.Write(p) // the compare-and-swap that takes it or counts p a waiter
 		if !m.held && !m.starving {
-			m.takeSlow(start, again) // free at the swap: it took it
+			m.took(p, again) // free at the swap: it took it
 			return
 		}
 		if sawFree {
 			// Taken by another between the look and the swap: lockSlow
 			// loads the word again and spins where it may, not asleep.
-			m.paths.SwapsLost++
+			m.note("swap-lost", p, nil)
 			if free, spun = m.spin(p, spun); free {
-				m.takeSlow(start, again)
+				m.took(p, again)
 				return
 			}
 			continue
 		}
 		// semacquire: the semaphore's queue, under the runtime's lock.
-		m.paths.Slept++
+		m.note("slept", p, nil)
 		if spun == spins {
-			m.paths.SleptSpun++
+			m.note("slept-spun", p, nil)
 		}
 		m.counted++
-		handed := m.semacquire(p, start, again)
+		handed := m.semacquire(p, again)
 		starved := s.now-start > starvation
 		if m.handedTo == p || handed { // starvation mode: Unlock handed the lock over
 			if m.handedTo == p {
@@ -215,8 +156,8 @@ func (m *Mutex) lockGo(p *Proc) {
 			if !starved || m.counted == 0 {
 				m.starving = false
 			}
-			m.paths.Handed++
-			m.take(start)
+			m.note("handed", p, nil)
+			m.held = true
 			return
 		}
 		// Woken, lockSlow looks at the word again and spins where it
@@ -226,10 +167,10 @@ func (m *Mutex) lockGo(p *Proc) {
 		free, spun = m.spin(p, 0)
 		m.woken = false
 		if free {
-			m.takeSlow(start, true)
+			m.took(p, true)
 			return
 		}
-		if starved && m.held && s.sched.runtime != RuntimeGo10 {
+		if starved && m.held && !s.sched.quirks.NoSpin {
 			m.starving = true
 		}
 		again = true
@@ -238,7 +179,7 @@ func (m *Mutex) lockGo(p *Proc) {
 
 // semacquire is runtime_SemacquireMutex (semacquire1) for p, which asked
 // for the mutex at since; it reports whether p was handed the mutex.
-func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed bool) {
+func (m *Mutex) semacquire(p *Proc, again bool) (handed bool) {
 	s := m.sim
 	sema := m.semaphore()
 	for {
@@ -254,30 +195,22 @@ func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed boo
 			return handed
 		}
 		s.sched.spend(p, s.sched.costs.RuntimeLock) // the queue's work
-		w := mutexWaiter{p: p, since: since}
 		sema.unlock(p, func() {
 			if again {
-				m.waiters.pushFront(w) // a woken waiter that lost keeps its place
+				m.waiters.pushFront(p) // a woken waiter that lost keeps its place
 			} else {
-				m.waiters.push(w)
+				m.waiters.push(p)
 			}
 		})
 		p.block()
-		if m.woke == p {
-			m.wakeStats.Woken++
-			m.wakeStats.ToRun += s.now - m.wokeAt
-			if p.pp != nil && p.pp.id == m.wokeBy {
-				m.wakeStats.OnWakersP++
-			}
-			m.woke = nil
-		}
+		m.note("back", p, nil)
 		if m.handedTo == p {
 			return false // handed the mutex itself, not a count
 		}
 		if m.tokens > 0 {
 			return m.takeToken()
 		}
-		m.paths.SleptAgain++
+		m.note("slept-again", p, nil)
 	}
 }
 
@@ -292,20 +225,14 @@ func (m *Mutex) takeToken() (handed bool) {
 	return false
 }
 
-// takeSlow is take in lockSlow, counted as taken after waking or not.
-func (m *Mutex) takeSlow(since time.Duration, woken bool) {
+// took is p taking the mutex in lockSlow, after waking or not.
+func (m *Mutex) took(p *Proc, woken bool) {
 	if woken {
-		m.paths.TookWoken++
+		m.note("took-woken", p, nil)
 	} else {
-		m.paths.Took++
+		m.note("took", p, nil)
 	}
-	m.take(since)
-}
-
-// take gives the mutex to the running process, which asked at since.
-func (m *Mutex) take(since time.Duration) {
-	m.held, m.acquired = true, m.sim.now
-	m.wait += m.sim.now - since
+	m.held = true
 }
 
 // spin is Lock's active spinning, up to spins times in all for one Lock,
@@ -314,7 +241,7 @@ func (m *Mutex) take(since time.Duration) {
 func (m *Mutex) spin(p *Proc, spun int) (free bool, _ int) {
 	s := m.sim
 	awoke := false
-	if s.sched.runtime == RuntimeGo10 {
+	if s.sched.quirks.NoSpin {
 		return false, 0
 	}
 	for ; spun < spins; spun++ {
@@ -325,7 +252,7 @@ func (m *Mutex) spin(p *Proc, spun int) (free bool, _ int) {
 			m.woken, awoke = true, true
 		}
 		s.sched.spend(p, s.sched.costs.MutexSpin)
-		m.paths.Spins++
+		m.note("spin", p, nil)
 		m.line.Read(p) // the spin's look at the state word
 		if !m.held && !m.starving {
 			m.line.Write(p) // the compare-and-swap that takes it
@@ -333,7 +260,7 @@ func (m *Mutex) spin(p *Proc, spun int) (free bool, _ int) {
 				free = true
 				break
 			}
-			m.paths.SwapsLost++
+			m.note("swap-lost", p, nil)
 		}
 	}
 	if awoke {
@@ -366,9 +293,9 @@ func (m *Mutex) unlockGo(p *Proc) {
 	// semrelease: the count goes up before any lock, and only where a
 	// waiter has queued (nwait) is the queue's lock taken to wake it.
 	if starving {
-		m.paths.Handoffs++
+		m.note("handoff", p, nil)
 	} else {
-		m.paths.Wakes++
+		m.note("wake", p, nil)
 		m.tokens++ // semrelease's count, for whoever looks first
 	}
 	// Starving, with no waiter queued, the count stays for the waiter
@@ -376,7 +303,6 @@ func (m *Mutex) unlockGo(p *Proc) {
 	handOn := func() {
 		m.tokens++
 		m.handedTokens++
-		m.acquired = s.now
 	}
 	if m.nwait == 0 {
 		if starving {
@@ -397,16 +323,13 @@ func (m *Mutex) unlockGo(p *Proc) {
 	w := m.waiters.pop()
 	m.nwait--
 	if starving {
-		m.handedTo = w.p // stays held, now by w.p
-		m.acquired = s.now
+		m.handedTo = w // stays held, now by w
 	}
 	sema.Unlock(p)
-	if p.pp != nil {
-		m.woke, m.wokeAt, m.wokeBy = w.p, s.now, p.pp.id
-	}
-	s.wake(w.p)
+	m.note("woke", w, p)
+	s.wake(w)
 	s.sched.spend(p, s.sched.costs.MutexHandoff)
-	if starving && !s.stopping && s.sched.runtime != RuntimeGo19 {
+	if starving && !s.stopping && !s.sched.quirks.StarvingKeepsP {
 		s.sched.yield(p)
 	}
 }
@@ -418,9 +341,5 @@ func (m *Mutex) semaphore() *RuntimeMutex {
 	}
 	return m.sema
 }
-
-// LineMoves returns how many times the mutex's state word has moved
-// between cores.
-func (m *Mutex) LineMoves() int64 { return m.line.Moves() }
 
 func (m *Mutex) Line() *Line { return m.line }

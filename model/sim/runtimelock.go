@@ -1,7 +1,5 @@
 package sim
 
-import "time"
-
 // RuntimeMutex is the Go runtime's own lock, runtime.mutex, which every
 // channel operation takes. A thread that finds it held spins on its
 // [Line], then sleeps holding its P until an unlock wakes it; since Go
@@ -13,15 +11,11 @@ type RuntimeMutex struct {
 	line *Line
 
 	held     bool
-	acquired time.Duration
-	waiters  ring[mutexWaiter] // fifo: waiting to be handed it; go: asleep
-	spinning bool              // since Go 1.24: a thread spins for it
-
-	uses       int64
-	busy, wait time.Duration
+	waiters  ring[*Proc] // fifo: waiting to be handed it; go: asleep
+	spinning bool        // since Go 1.24: a thread spins for it
 }
 
-// NewRuntimeMutex returns an unlocked runtime lock named for its readings.
+// NewRuntimeMutex returns an unlocked runtime lock named name.
 func NewRuntimeMutex(s *Sim, name string) *RuntimeMutex {
 	return &RuntimeMutex{sim: s, name: name, line: &Line{sim: s}}
 }
@@ -31,17 +25,12 @@ func (m *RuntimeMutex) Name() string { return m.name }
 // Lock takes the lock, spinning and sleeping (under the go policy) while
 // another thread holds it.
 func (m *RuntimeMutex) Lock(p *Proc) {
-	s := m.sim
-	asked := s.now
-	if s.sched == nil {
+	if m.sim.sched == nil {
 		if m.held {
-			m.waiters.push(mutexWaiter{p: p, since: asked})
+			m.waiters.push(p)
 			p.park() // Unlock hands it over
-		} else {
-			m.held = true
 		}
-		m.acquired = s.now
-		m.wait += s.now - asked
+		m.held = true
 		return
 	}
 	m.line.Write(p) // the exchange that takes a free lock
@@ -49,13 +38,12 @@ func (m *RuntimeMutex) Lock(p *Proc) {
 		if !m.spin(p) {
 			m.line.Write(p) // the exchange that marks a sleeper
 			if m.held {
-				m.waiters.push(mutexWaiter{p: p, since: asked})
+				m.waiters.push(p)
 				p.park() // in futexsleep, the P kept and idle, until Unlock wakes it
 			}
 		}
 	}
-	m.held, m.acquired = true, s.now
-	m.wait += s.now - asked
+	m.held = true
 }
 
 // spin is lock2's spinning, reporting whether it ended with the lock free:
@@ -63,8 +51,7 @@ func (m *RuntimeMutex) Lock(p *Proc) {
 // line; since Go 1.24 only where no other thread spins.
 func (m *RuntimeMutex) spin(p *Proc) bool {
 	g := m.sim.sched
-	spinbit := g.runtime.spinBit()
-	if spinbit {
+	if !g.quirks.AllSpin {
 		if m.spinning {
 			return false
 		}
@@ -100,19 +87,15 @@ func (m *RuntimeMutex) unlock(p *Proc, then func()) {
 	if !m.held {
 		panic("sim: unlock of unlocked runtime mutex " + m.name)
 	}
-	m.uses++
 	if s.sched == nil {
 		if then != nil {
 			then()
 		}
-		m.busy += s.now - m.acquired
 		if m.waiters.len() == 0 {
 			m.held = false
 			return
 		}
-		w := m.waiters.pop()
-		m.acquired = s.now
-		s.schedule(w.p, s.now)
+		s.schedule(m.waiters.pop(), s.now)
 		return
 	}
 	g := s.sched
@@ -120,24 +103,14 @@ func (m *RuntimeMutex) unlock(p *Proc, then func()) {
 	if then != nil {
 		then()
 	}
-	m.busy += s.now - m.acquired
 	m.held = false
-	if m.waiters.len() == 0 || g.runtime.spinBit() && m.spinning {
+	if m.waiters.len() == 0 || !g.quirks.AllSpin && m.spinning {
 		return
 	}
-	w := m.waiters.pop()
-	s.schedule(w.p, s.now+g.costs.Wake) // futexwakeup: the thread wakes, on its own P
+	s.schedule(m.waiters.pop(), s.now+g.costs.Wake) // futexwakeup: the thread wakes, on its own P
 	if then == nil {
 		g.spend(p, g.costs.MutexHandoff)
 	}
-}
-
-func (m *RuntimeMutex) Read() Reading {
-	r := Reading{Uses: m.uses, Busy: m.busy, Wait: m.wait}
-	if m.held {
-		r.Busy += m.sim.now - m.acquired
-	}
-	return r
 }
 
 func (m *RuntimeMutex) Line() *Line { return m.line }

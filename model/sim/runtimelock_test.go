@@ -6,12 +6,12 @@ import (
 )
 
 // lockLoop runs n threads taking the runtime's lock for 20 ns, with 15 ns
-// between, for 2 ms under runtime rt, and returns how many it took.
-func lockLoop(n int, rt Runtime) int {
+// between, for 2 ms under quirks q, and returns how many it took.
+func lockLoop(n int, q Quirks) int {
 	s := New(1)
 	cpus := NewGoCPUs(s, n, Costs{MutexSpin: 50 * time.Nanosecond, Switch: 100 * time.Nanosecond, Wake: 5 * time.Microsecond,
 		MutexHandoff: time.Microsecond, Transfer: Transfer{Socket: 40 * time.Nanosecond}})
-	cpus.SetRuntime(rt)
+	cpus.SetQuirks(q)
 	mu := NewRuntimeMutex(s, "chan")
 	count := 0
 	for range n {
@@ -34,8 +34,8 @@ func lockLoop(n int, rt Runtime) int {
 // do less; since, one spins at a time and more threads do about as much
 // as a few (golang.org/issue/68578).
 func TestRuntimeMutexSpinBit(t *testing.T) {
-	before4, before16 := lockLoop(4, RuntimeGo123), lockLoop(16, RuntimeGo123)
-	since4, since16 := lockLoop(4, ""), lockLoop(16, "")
+	before4, before16 := lockLoop(4, Quirks{AllSpin: true}), lockLoop(16, Quirks{AllSpin: true})
+	since4, since16 := lockLoop(4, Quirks{}), lockLoop(16, Quirks{})
 	t.Logf("locks taken: go1.23 %d on 4 threads, %d on 16; today %d, %d", before4, before16, since4, since16)
 	if before16 >= before4 {
 		t.Errorf("go1.23: %d on 16 threads, %d on 4; want fewer with more threads", before16, before4)

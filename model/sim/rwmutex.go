@@ -1,7 +1,5 @@
 package sim
 
-import "time"
-
 // RWMutex is a virtual sync.RWMutex: any number of readers, or one writer,
 // who waits for the readers in and keeps new ones out, as Go's does. Under
 // the go policy its state is one word [Line] every RLock and RUnlock adds
@@ -12,17 +10,13 @@ type RWMutex struct {
 	line *Line
 	w    *Mutex // writers' turn
 
-	readers int     // readers holding it
+	readers int     // holders: readers, or the writer
 	writing bool    // a writer holds it, or waits for the readers in to leave
 	writer  *Proc   // that writer, while it waits
 	waiting []*Proc // readers kept out by a writer
-	since   time.Duration
-
-	uses       int64
-	busy, wait time.Duration
 }
 
-// NewRWMutex returns an unlocked read-write mutex named for its readings.
+// NewRWMutex returns an unlocked read-write mutex named name.
 func NewRWMutex(s *Sim, name string) *RWMutex {
 	l := NewWordLine(s)
 	return &RWMutex{sim: s, name: name, line: l, w: &Mutex{sim: s, name: name, line: l}}
@@ -32,15 +26,13 @@ func (rw *RWMutex) Name() string { return rw.name }
 
 // RLock takes it to read, waiting while a writer holds it or waits to.
 func (rw *RWMutex) RLock(p *Proc) {
-	asked := rw.sim.now
 	rw.line.Write(p) // readerCount.Add(1)
 	if rw.writing {
 		rw.waiting = append(rw.waiting, p)
 		p.block() // the writer's Unlock counts p in
 	} else {
-		rw.enter()
+		rw.readers++
 	}
-	rw.wait += rw.sim.now - asked
 }
 
 // RUnlock lets go of a read hold; the last reader out lets a waiting
@@ -50,9 +42,7 @@ func (rw *RWMutex) RUnlock(p *Proc) {
 		panic("sim: RUnlock of unlocked RWMutex " + rw.name)
 	}
 	rw.line.Write(p) // readerCount.Add(-1)
-	rw.uses++
-	rw.leave()
-	if rw.readers == 0 && rw.writer != nil {
+	if rw.readers--; rw.readers == 0 && rw.writer != nil {
 		w := rw.writer
 		rw.writer = nil
 		rw.sim.wake(w)
@@ -63,7 +53,6 @@ func (rw *RWMutex) RUnlock(p *Proc) {
 // Lock takes it to write: after the writers before, then once the
 // readers in have left.
 func (rw *RWMutex) Lock(p *Proc) {
-	asked := rw.sim.now
 	rw.w.Lock(p)
 	rw.line.Write(p) // readerCount.Add(-rwmutexMaxReaders)
 	rw.writing = true
@@ -71,8 +60,7 @@ func (rw *RWMutex) Lock(p *Proc) {
 		rw.writer = p
 		p.block() // the last reader out wakes p
 	}
-	rw.enter()
-	rw.wait += rw.sim.now - asked
+	rw.readers++
 }
 
 // Unlock lets go of a write hold, letting in every reader it kept out.
@@ -81,11 +69,9 @@ func (rw *RWMutex) Unlock(p *Proc) {
 		panic("sim: Unlock of RWMutex " + rw.name + " not locked to write")
 	}
 	rw.line.Write(p) // readerCount.Add(rwmutexMaxReaders)
-	rw.uses++
-	rw.leave()
-	rw.writing = false
+	rw.readers, rw.writing = 0, false
 	for _, r := range rw.waiting {
-		rw.enter()
+		rw.readers++
 		rw.sim.wake(r)
 		rw.handoff(p)
 	}
@@ -94,40 +80,11 @@ func (rw *RWMutex) Unlock(p *Proc) {
 	rw.w.Unlock(p)
 }
 
-// enter counts one more holder in (a writer counts as one).
-func (rw *RWMutex) enter() {
-	if rw.readers == 0 {
-		rw.since = rw.sim.now
-	}
-	rw.readers++
-}
-
-// leave counts a holder out, adding the time it was held by anyone.
-func (rw *RWMutex) leave() {
-	rw.readers--
-	if rw.readers == 0 {
-		rw.busy += rw.sim.now - rw.since
-	}
-}
-
 // handoff charges p, under the go policy, for readying a waiter.
 func (rw *RWMutex) handoff(p *Proc) {
 	if g := rw.sim.sched; g != nil {
 		g.spend(p, g.costs.MutexHandoff)
 	}
 }
-
-// Read returns the totals so far: holds ended, the time it was held by
-// anyone (including now), the time holders waited for it.
-func (rw *RWMutex) Read() Reading {
-	r := Reading{Uses: rw.uses, Busy: rw.busy, Wait: rw.wait}
-	if rw.readers > 0 {
-		r.Busy += rw.sim.now - rw.since
-	}
-	return r
-}
-
-// LineMoves returns how many times its line has moved between cores.
-func (rw *RWMutex) LineMoves() int64 { return rw.line.Moves() }
 
 func (rw *RWMutex) Line() *Line { return rw.line }

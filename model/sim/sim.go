@@ -396,8 +396,7 @@ type Proc struct {
 	co      *co // the goroutine that runs it
 	failure *ProcessPanic
 
-	pp      *gp           // the go policy's P it holds while it runs
-	readyAt time.Duration // since when it has been runnable without a P
+	pp *gp // the go policy's P it holds while it runs
 
 	burned time.Duration // CPU time of the process's finished burns
 	cpu    int           // the fifo CPU it last burned on, numbered for CPUs.Log; -1 before

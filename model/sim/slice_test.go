@@ -90,7 +90,7 @@ func TestLogRunningCoversBusy(t *testing.T) {
 
 // TestNoLogSameRun: a log changes nothing in the run it watches.
 func TestNoLogSameRun(t *testing.T) {
-	run := func(log bool) (time.Duration, int64) {
+	run := func(log bool) (time.Duration, uint64) {
 		s := New(3)
 		cpus := NewCPUs(s, 3)
 		if log {
@@ -98,12 +98,12 @@ func TestNoLogSameRun(t *testing.T) {
 		}
 		grind(s, cpus, 5, func() time.Duration { return time.Duration(1+s.Rand().IntN(3)) * ms }, func() time.Duration { return ms })
 		s.Run(50 * ms)
-		return cpus.Busy(), cpus.Burns()
+		return cpus.Busy(), s.Events()
 	}
 	b0, n0 := run(false)
 	b1, n1 := run(true)
 	if b0 != b1 || n0 != n1 {
-		t.Errorf("without a log: busy %v, %d burns; with one: %v, %d", b0, n0, b1, n1)
+		t.Errorf("without a log: busy %v, %d events; with one: %v, %d", b0, n0, b1, n1)
 	}
 }
 

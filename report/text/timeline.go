@@ -16,8 +16,7 @@ func TimelineTitle(t analysis.Timeline) string {
 	return fmt.Sprintf("%s on %s, %s", t.Mode, cpus(t.CPUs), t.Source)
 }
 
-// TimelineSummary says a timeline's use in one sentence: "The CPUs ran
-// steps 67 % of the time; working: the grinder 100 %, …".
+// TimelineSummary says a timeline's use: "The CPUs ran steps 67 % of the time; …".
 func TimelineSummary(t analysis.Timeline) string {
 	u := t.Use()
 	s := fmt.Sprintf("The %s ran steps %s of the time", format.Plural(t.CPUs, "CPU"), format.Percent(u.Steps, 0))
@@ -46,8 +45,7 @@ func machineWord(kind string) string {
 	return kind
 }
 
-// letter is a bar's letter in WriteTimelineText: the machine kind's
-// initial, c for combining, - for other Go code.
+// letter is a bar's letter in WriteTimelineText.
 func letter(b analysis.Bar) byte {
 	switch k := b.Kind(); k {
 	case analysis.Other:
@@ -59,10 +57,8 @@ func letter(b analysis.Bar) byte {
 	}
 }
 
-// WriteTimelineText draws a timeline in lines of width columns of text, a
-// row per CPU: each column after the CPU's label shows the step that ran
-// longest in its share of the span (G grinding, E pressing, S steaming, c
-// combining, - other Go code), or a dot where the CPU ran none.
+// WriteTimelineText draws a timeline in width columns of text, a row per
+// CPU, each column the step that ran longest in its share of the span.
 func WriteTimelineText(w io.Writer, t analysis.Timeline, width int) error {
 	label, line := len(fmt.Sprint(t.CPUs-1)), width
 	width = max(width-len("CPU  ||")-label, 10)
@@ -95,8 +91,7 @@ func WriteTimelineText(w io.Writer, t analysis.Timeline, width int) error {
 	return err
 }
 
-// WriteTimelineTexts writes each timeline as WriteTimelineText does, a
-// blank line between them.
+// WriteTimelineTexts writes each timeline as WriteTimelineText does.
 func WriteTimelineTexts(w io.Writer, ts []analysis.Timeline, width int) error {
 	parts := make([]func() error, len(ts))
 	for i, t := range ts {
@@ -105,8 +100,7 @@ func WriteTimelineTexts(w io.Writer, ts []analysis.Timeline, width int) error {
 	return writeApart(w, parts)
 }
 
-// timelineJSON is a Timeline as brewput schedule --format json writes it,
-// with the title and summary its picture is shown with.
+// timelineJSON is a Timeline as brewput schedule --format json writes it.
 type timelineJSON struct {
 	Mode    string    `json:"mode"`
 	CPUs    int       `json:"cpus"`
@@ -124,14 +118,12 @@ type barJSON struct {
 	CPU     int     `json:"cpu"`
 	StartMS float64 `json:"start_ms"`
 	EndMS   float64 `json:"end_ms"`
-	// Kind is the bar's machine's kind, "" for other Go code.
-	Machine string `json:"machine"`
-	Kind    string `json:"kind"`
-	Who     int    `json:"who"`
+	Machine string  `json:"machine"`
+	Kind    string  `json:"kind"`
+	Who     int     `json:"who"`
 }
 
-// WriteTimelinesJSON writes the timelines as one JSON array, each with
-// its title and summary.
+// WriteTimelinesJSON writes the timelines as one JSON array.
 func WriteTimelinesJSON(w io.Writer, ts []analysis.Timeline) error {
 	millis := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	out := make([]timelineJSON, 0, len(ts))

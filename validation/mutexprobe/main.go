@@ -42,7 +42,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/validation/internal/runtimes"
 )
 
 func main() {
@@ -94,7 +94,8 @@ func main() {
 			fmt.Fprintln(os.Stderr, "mutexprobe: -in and -out are measured only, not with -model (-held and -between are its times)")
 			os.Exit(2)
 		}
-		if !sim.Runtime(*rt).Known() {
+		quirks, err := runtimes.Quirks(*rt)
+		if err != nil {
 			fmt.Fprintf(os.Stderr, "mutexprobe: -runtime: %q is not one the model knows (go1.0, go1.9, go1.23, or none: today's)\n", *rt)
 			os.Exit(2)
 		}
@@ -108,7 +109,7 @@ func main() {
 			os.Exit(2)
 		}
 		for _, n := range counts {
-			simulate(n, *per, *dur, cal, loop{held: *held, between: *between, word: *word, hands: *hands, runtime: sim.Runtime(*rt)}) // seeded: one run says it
+			simulate(n, *per, *dur, cal, loop{held: *held, between: *between, word: *word, hands: *hands, quirks: quirks}) // seeded: one run says it
 		}
 		return
 	}

@@ -40,10 +40,10 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 	"github.com/brewput/brewput/validation/internal/machines"
+	"github.com/brewput/brewput/validation/internal/runtimes"
 )
 
 // series is one published curve: the rows of a CSV file whose source
@@ -552,7 +552,11 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw mod
 			cpus = s.cpus(n)
 		}
 		c := model.SystemConfig(b, cpus)
-		c.Policy.Sched, c.Runtime, c.Policy.Seed = "go", sim.Runtime(s.runtime), 1
+		q, err := runtimes.Quirks(s.runtime)
+		if err != nil {
+			panic(err) // the table's own
+		}
+		c.Policy.Sched, c.Quirks, c.Policy.Seed = "go", q, 1
 		c.Costs = cal.Costs
 		c.Costs.Transfer, c.Costs.AllCore = hw.Transfer, hw.AllCore
 		c.Machine = hw.Shape

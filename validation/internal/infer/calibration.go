@@ -1,6 +1,9 @@
 package infer
 
 import (
+	"math"
+	"time"
+
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
@@ -51,11 +54,34 @@ type Inference struct {
 // leaves out, which no set of costs makes up for. Throughput and P50 are
 // the errors Share (4 in 5) of the points are within; a band on more CPUs
 // than the points' most is widened by them for each step of To/From past
-// it (model.Extrapolation).
+// it (widen).
 type Beyond struct {
 	From, To        int
 	Throughput, P50 float64
 	Fit             []PointFit
+}
+
+// widen widens band on cpus, never past the bounds (model.Range.Widen),
+// each side by the error per step times the steps past To (log cpus/To
+// over log To/From).
+func (b Beyond) widen(band *model.Band, cpus int, bnd model.Bounds) {
+	step := float64(b.To) / float64(b.From)
+	if cpus <= b.To || step <= 1 {
+		return
+	}
+	steps := math.Log(float64(cpus)/float64(b.To)) / math.Log(step)
+	thr, p50 := b.Throughput*steps, b.P50*steps
+	if thr == 0 && p50 == 0 {
+		return
+	}
+	band.ThroughputLo /= 1 + thr
+	band.ThroughputHi *= 1 + thr
+	if bnd.ThroughputMax > 0 {
+		band.ThroughputHi = max(band.ThroughputLo, min(band.ThroughputHi, bnd.ThroughputMax))
+	}
+	band.P50Lo = time.Duration(float64(band.P50Lo) / (1 + p50))
+	band.P50Hi = time.Duration(float64(band.P50Hi) * (1 + p50))
+	band.P50Lo = min(band.P50Hi, max(band.P50Lo, bnd.LatencyMin))
 }
 
 // PointFit is how far the inferred costs' prediction of a point's
@@ -79,7 +105,7 @@ func (c Calibration) Range() *model.Range {
 	}
 	r := &model.Range{Lo: c.Lo, Hi: c.Hi, Sets: in.Sets}
 	if b := in.Beyond; b != nil {
-		r.Beyond = &model.Extrapolation{CPUs: b.To, Step: float64(b.To) / float64(b.From), Throughput: b.Throughput, P50: b.P50}
+		r.Widen = b.widen
 	}
 	return r
 }

@@ -3,6 +3,7 @@ package infer
 import (
 	"context"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -134,9 +135,8 @@ func TestBeyond(t *testing.T) {
 		if missed := slices.Max(thr) > 0.01 || slices.Max(p50) > 0.01; missed != c.missing {
 			t.Errorf("%s: a 2-CPU point missed by more than 1 %%: %v, want %v (%+v)", c.name, missed, c.missing, b.Fit)
 		}
-		r := cal.Range()
-		if r.Beyond == nil || r.Beyond.CPUs != 2 || r.Beyond.Step != 2 {
-			t.Errorf("%s: the range carries %+v, want past 2 CPUs a doubling at a time", c.name, r.Beyond)
+		if cal.Range().Widen == nil {
+			t.Errorf("%s: the range widens no band past 2 CPUs", c.name)
 		}
 	}
 	one := simulated(t, []string{"finelocking"}, []int{2})
@@ -144,7 +144,7 @@ func TestBeyond(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cal.Inferred.Beyond != nil || cal.Range().Beyond != nil {
+	if cal.Inferred.Beyond != nil || cal.Range().Widen != nil {
 		t.Errorf("points on one CPU count carry an error past them: %+v", cal.Inferred.Beyond)
 	}
 }
@@ -233,5 +233,47 @@ func TestConsistentPerPoint(t *testing.T) {
 	}
 	if got := spread([]float64{7}); got != 0 {
 		t.Errorf("spread of one run = %v, want 0", got)
+	}
+}
+
+// TestWiden: a range that carries the model's error past the CPUs
+// its costs were inferred on (5 % a doubling past 2 CPUs) leaves the band
+// of a point on 2 CPUs as it was, widens one on 8 CPUs by 10 % each side
+// (two doublings), and never puts the throughput's edge above
+// the point's bound.
+func TestWiden(t *testing.T) {
+	c := truth
+	lo, hi := c, c
+	lo.Wake, hi.Wake = 60*time.Microsecond, 90*time.Microsecond
+	beyond := Beyond{From: 1, To: 2, Throughput: 0.05, P50: 0.05}
+	for _, cpus := range []int{2, 8} {
+		cfg := model.DefaultConfig(cpus)
+		cfg.Mode, cfg.Costs, cfg.Range = "finelocking", c, &model.Range{Lo: lo, Hi: hi}
+		with := cfg
+		with.Range = &model.Range{Lo: lo, Hi: hi, Widen: beyond.widen}
+		ps, err := model.Simulate(context.Background(), []model.Config{cfg, with}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, wide := ps[0].Band, ps[1].Band
+		if cpus == 2 {
+			if !reflect.DeepEqual(plain, wide) {
+				t.Errorf("2 CPUs: band %+v, want %+v: no wider on the CPUs inferred on", wide, plain)
+			}
+			continue
+		}
+		bound := ps[1].Bounds.ThroughputMax
+		if got, want := wide.Throughput[0], plain.Throughput[0]/1.1; math.Abs(got-want) > 1e-6 {
+			t.Errorf("8 CPUs: throughput's low edge %v, want %v", got, want)
+		}
+		if got, want := wide.Throughput[1], min(plain.Throughput[1]*1.1, bound); math.Abs(got-want) > 1e-6 || got > bound {
+			t.Errorf("8 CPUs: throughput's high edge %v, want %v (bound %v)", got, want, bound)
+		}
+		if got, want := wide.P50Ms[1], plain.P50Ms[1]*1.1; math.Abs(got-want) > 1e-6 {
+			t.Errorf("8 CPUs: p50's high edge %v, want %v", got, want)
+		}
+		if wide.P50Ms[0] > plain.P50Ms[0] || wide.P50Ms[0] < ps[1].Bounds.LatencyMinMs-1e-9 {
+			t.Errorf("8 CPUs: p50's low edge %v, want below %v and not under %v", wide.P50Ms[0], plain.P50Ms[0], ps[1].Bounds.LatencyMinMs)
+		}
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/validation/internal/runtimes"
 )
 
 // Tables are the talk's two tables, in the order they are read: CPU counts
@@ -248,9 +249,12 @@ func Predict(p *Point, v Variant, burst time.Duration) (Prediction, error) {
 			Spec: results.Spec{Mode: p.Mode, CPUs: p.CPUs, Load: results.Load{Par: p.Par, Harness: "talk", Dur: r.Dur},
 				// The talk's steps burn a counted loop: CPU time.
 				Policy: results.Policy{Sched: v.Sched, Burn: "cpu", Seed: 1}},
-			Steps:   coffee.Steps{Grind: s, Press: s, Steam: s, Combine: s},
-			Drain:   true,
-			Runtime: sim.Runtime(v.Runtime),
+			Steps: coffee.Steps{Grind: s, Press: s, Steam: s, Combine: s},
+			Drain: true,
+		}
+		var err error
+		if cfg.Quirks, err = runtimes.Quirks(v.Runtime); err != nil {
+			return pr, err
 		}
 		if v.Bound {
 			st, err := model.StructureOf(cfg)

@@ -252,10 +252,19 @@ func TestPlayground(t *testing.T) {
 	if len(links) != 2 {
 		t.Fatalf("the report has %d \"try it\" links; want one for each of its 2 modes", len(links))
 	}
-	for _, l := range links {
+	for i, l := range links {
 		href := strings.ReplaceAll(string(l[1]), "&amp;", "&")
-		// From another page, so that the link loads the playground anew.
-		if err := chromedp.Do(page.Ctx, chromedp.Navigate("about:blank"), chromedp.Navigate("file://"+filepath.Join(reportDir, href))); err != nil {
+		target := "file://" + filepath.Join(reportDir, href)
+		// The first from another page, so that the link loads the
+		// playground anew; the second followed from there, as from a
+		// page's link, which changes only the state in the URL (both
+		// links loaded anew, with the report's model run, took 5.3 CPU-s).
+		if i == 0 {
+			err = chromedp.Do(page.Ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(target))
+		} else {
+			_, err = chromedp.Run(page.Ctx, chromedp.Evaluate[int](fmt.Sprintf(`delete document.body.dataset.done; location.href = %q; 0`, target)))
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 		st := open("")

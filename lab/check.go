@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/brewput/brewput/internal/base/atomicfile"
 )
 
 // The checks a Validate is made of: each nil where the value is fine,
@@ -60,10 +58,6 @@ func Refuse(bad bool, format string, args ...any) error {
 	}
 	return nil
 }
-
-// PathErr is err without the operation and path of an *fs.PathError, for
-// a message that names them already.
-func PathErr(err error) error { return atomicfile.WithoutPath(err) }
 
 // Choices wants each name of list among known, none given twice.
 func Choices[S ~string](flag string, list, known []S, want string) error {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -50,11 +51,11 @@ func TestChecks(t *testing.T) {
 		}
 	}
 	_, err := os.Stat("/no/such/file")
-	if got := PathErr(err); !errors.Is(got, os.ErrNotExist) || got.Error() != "no such file or directory" {
-		t.Errorf("PathErr: %v", got)
+	if got := atomicfile.WithoutPath(err); !errors.Is(got, os.ErrNotExist) || got.Error() != "no such file or directory" {
+		t.Errorf("WithoutPath: %v", got)
 	}
-	if other := errors.New("other"); PathErr(other) != other {
-		t.Error("PathErr changed an error that is not a path's")
+	if other := errors.New("other"); atomicfile.WithoutPath(other) != other {
+		t.Error("WithoutPath changed an error that is not a path's")
 	}
 }
 

@@ -43,14 +43,6 @@ type Info struct {
 // on one line that starts with the flag's name ("reps 0: want 1 to 100").
 type Validator interface{ Validate() error }
 
-// FlagError puts "--" before the flag name a Validate error starts with.
-func FlagError(err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("--%w", err)
-}
-
 // Of is a lab made of its package's parts by New.
 type Of[C Validator] struct {
 	Config C // the defaults, then what Bind's flags set
@@ -107,13 +99,17 @@ func (l *Of[C]) Run(ctx context.Context, cpus []int, progress func(line string))
 func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
 	complete := bindFields(fs, &l.Config)
 	return func() error {
-		if err := complete(); err != nil {
-			return FlagError(err)
+		err := complete()
+		if err == nil {
+			if c, ok := any(&l.Config).(Completer); ok {
+				c.Complete(fs.Changed)
+			}
+			err = l.Config.Validate()
 		}
-		if c, ok := any(&l.Config).(Completer); ok {
-			c.Complete(fs.Changed)
+		if err != nil {
+			return fmt.Errorf("--%w", err) // the error starts with the flag's name
 		}
-		return FlagError(l.Config.Validate())
+		return nil
 	}
 }
 

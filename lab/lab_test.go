@@ -115,9 +115,6 @@ func TestSelect(t *testing.T) {
 	if f := lab.Figures(labs); len(f) != 2 || lab.Names(labs) != "a, b" {
 		t.Errorf("Figures %v, Names %q", f, lab.Names(labs))
 	}
-	if lab.FlagError(nil) != nil || lab.FlagError(errors.New("x 1: no")).Error() != "--x 1: no" {
-		t.Error("FlagError")
-	}
 }
 
 func TestSweep(t *testing.T) {
@@ -179,7 +176,7 @@ func TestSweepRetries(t *testing.T) {
 	rounds := 0
 	var handed []results.Point
 	ctx := lab.WithPoints(context.Background(), func(p results.Point) error { handed = append(handed, p); return nil })
-	ctx = lab.WithRetry(ctx, lab.Retry{Attempts: 3, Wait: 10 * time.Millisecond})
+	ctx = lab.WithRetry(ctx, sweep.Retry{Attempts: 3, Wait: 10 * time.Millisecond})
 	var lines []string
 	points, err := lab.Sweep(ctx, config{}, []int{1}, func(l string) { lines = append(lines, l) }, func(n int, add lab.Add) error {
 		rounds++
@@ -221,11 +218,8 @@ func TestRuns(t *testing.T) {
 	for i, d := range []time.Duration{4 * ms, 1 * ms, 3 * ms, 2 * ms} {
 		r.Add(sweep.Window{Start: start.Add(time.Duration(i) * time.Second), Wall: d, Usage: harness.Usage{CPU: d / 2}})
 	}
-	if r.Window.Start != start || r.Latency().P50 != 2.5 || r.Window.CPUsUsed() != 0.5 {
-		t.Errorf("runs of 1..4 ms: start %v, p50 %v ms, %v CPUs", r.Window.Start, r.Latency().P50, r.Window.CPUsUsed())
-	}
-	if l := (lab.Runs{Times: []time.Duration{5 * ms, 1 * ms, 3 * ms, 2 * ms, 4 * ms}}).Latency(); l.Min != 1 || l.Max != 5 || l.P50 != 3 || l.P25 != 2 || l.Mean != 3 {
-		t.Errorf("latency of 1..5 ms: %+v", l)
+	if p := r.Point("l", "v", 1, 1, 1, "ops/s", nil); r.Window.Start != start || p.Latency.P50 != 2.5 || r.Window.CPUsUsed() != 0.5 {
+		t.Errorf("runs of 1..4 ms: start %v, p50 %v ms, %v CPUs", r.Window.Start, p.Latency.P50, r.Window.CPUsUsed())
 	}
 	if (lab.Runs{}).Window.CPUsUsed() != 0 {
 		t.Error("no runs used CPU")

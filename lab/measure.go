@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -97,14 +98,11 @@ func (r *Runs) Add(w sweep.Window) {
 	r.Window.Add(w)
 }
 
-// Latency is the distribution of the runs' times, in ms.
-func (r Runs) Latency() results.Latency { return results.RunLatency(r.Times) }
-
 // Point is r's point, of runs that each did ops operations with par
 // goroutines: Dur the median run's time, Throughput ops over it in unit (0
 // for runs too short to time), Latency the runs' times.
 func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, metrics map[results.Metric]float64) results.Point {
-	lat := r.Latency()
+	lat := results.RunLatency(r.Times)
 	med := results.FromSeconds(lat.P50 / 1000)
 	p := Point(name, variant, n, r.Window, metrics)
 	p.Par, p.Ops, p.Unit = par, ops, unit
@@ -115,15 +113,31 @@ func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, me
 	return p
 }
 
-// MedianRun is the middle one of runs in cmp's order (of an even count,
-// the first of the middle two), and the CPU other processes took over all
-// their windows.
-func MedianRun[T any](runs []T, window func(T) sweep.Window, cmp func(a, b T) int) (T, quiet.Tally) {
+// Repeat makes reps runs of one variant by once, as Turns does.
+func Repeat[T any](ctx context.Context, reps int, once func() (T, error)) ([]T, error) {
+	var runs []T
+	err := Turns(ctx, reps, 1, func(int, int) error {
+		r, err := once()
+		runs = append(runs, r)
+		return err
+	})
+	return runs, err
+}
+
+// Median is the run of median rate among runs (of an even count, the
+// faster of the middle two), its window from the first run's start with
+// the CPU other processes took in all the runs, and the runs' rates.
+func Median[T any](runs []T, window func(T) sweep.Window, rate func(T) float64) (T, sweep.Window, []float64) {
+	rates := make([]float64, len(runs))
 	var others quiet.Tally
-	for _, r := range runs {
+	for i, r := range runs {
+		rates[i] = rate(r)
 		others.Merge(window(r).Others)
 	}
-	return slices.SortedFunc(slices.Values(runs), cmp)[(len(runs)-1)/2], others
+	med := slices.SortedFunc(slices.Values(runs), func(a, b T) int { return cmp.Compare(rate(b), rate(a)) })[(len(runs)-1)/2]
+	w := window(med)
+	w.Start, w.Others = window(runs[0]).Start, others
+	return med, w, rates
 }
 
 // Share is part i's share of total split among parts, the first

@@ -99,6 +99,20 @@ func TestTimingAndRunsPoints(t *testing.T) {
 	}
 }
 
+// Median picks the run of median rate, the faster of the middle two, and
+// gives it the first run's start.
+func TestMedian(t *testing.T) {
+	start := time.Now()
+	var runs []sweep.Window
+	for i, wall := range []time.Duration{4, 1, 3, 2} {
+		runs = append(runs, sweep.Window{Start: start.Add(time.Duration(i) * time.Second), Wall: wall * time.Second})
+	}
+	med, w, rates := Median(runs, func(w sweep.Window) sweep.Window { return w }, func(w sweep.Window) float64 { return 1 / w.Wall.Seconds() })
+	if med.Wall != 2*time.Second || w.Wall != med.Wall || !w.Start.Equal(start) || len(rates) != 4 || rates[0] != 0.25 {
+		t.Errorf("median %v, window %+v, rates %v", med.Wall, w, rates)
+	}
+}
+
 // Tell tells progress, or no one.
 func TestTell(t *testing.T) {
 	var got string

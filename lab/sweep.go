@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/internal/measure/record"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -34,7 +35,7 @@ type Add func(p results.Point, progress string)
 // measures the points at n and hands each to add. Each gets this machine
 // as its Host and is judged disturbed or not on the CPU others took in its
 // own runs' windows; one that fails its Check is refused. A count with a
-// disturbed point is measured again as WithRetry's Retry says; the points
+// disturbed point is measured again as WithRetry says; the points
 // kept of each count go to WithPoints' function, if any. Sweep returns
 // every point kept, with the first error.
 func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line string), at func(n int, add Add) error) ([]results.Point, error) {
@@ -47,7 +48,7 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 	points := []results.Point{}
 	var addErr error
 	hand, _ := ctx.Value(pointsKey{}).(func(results.Point) error)
-	rt, _ := ctx.Value(retryKey{}).(Retry)
+	rt, _ := ctx.Value(retryKey{}).(sweep.Retry)
 	var round []results.Point
 	add := func(p results.Point, line string) {
 		p.Host = h
@@ -131,16 +132,10 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 
 type retryKey struct{}
 
-// Retry says how a lab measures a CPU count again while a point of it is
-// disturbed: up to Attempts rounds in all, each after waiting at most Wait
-// for a quiet machine; as sweep.Retry, which converts to it.
-type Retry struct {
-	Attempts int           `json:"attempts,omitempty"`
-	Wait     time.Duration `json:"wait,omitempty"`
-}
-
-// WithRetry returns a context under which Sweep retries as rt says.
-func WithRetry(ctx context.Context, rt Retry) context.Context {
+// WithRetry returns a context under which Sweep measures a CPU count again
+// while a point of it is disturbed: up to rt.Attempts rounds in all, each
+// after waiting at most rt.Wait for a quiet machine (rt.Until unused).
+func WithRetry(ctx context.Context, rt sweep.Retry) context.Context {
 	return context.WithValue(ctx, retryKey{}, rt)
 }
 

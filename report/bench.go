@@ -32,7 +32,9 @@ type benchView struct {
 	Throughput    chartView
 	Latency       *chartView
 	Fit           []fitView
-	Table         tableView
+	// Head and Rows are every run as benchstat shows them (text.BenchTable).
+	Head []string
+	Rows [][]string
 }
 
 // benchFamily is a family with its members' points by name, and all of
@@ -75,8 +77,8 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 			return nil, nil, fmt.Errorf("draw %s chart: %w", name, err)
 		}
 		charts = append(charts, c)
-		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: text.BenchSentences(f.BenchFamily), Throughput: imageView(c, ""),
-			Table: benchTable(f.All)}
+		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: text.BenchSentences(f.BenchFamily), Throughput: imageView(c, "")}
+		v.Head, v.Rows = text.BenchTable(f.All)
 		for i, b := range f.Benchmarks {
 			for _, fv := range fitViews(fitsOf(fits, b)) {
 				if len(f.Benchmarks) > 1 {
@@ -204,23 +206,6 @@ func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 	}
 	c, err := c.drawn(boxFigure(c.Title, "latency of a call ("+unit+")", labels, rows))
 	return c, true, err
-}
-
-// benchTable lists a family as benchstat does (text.BenchTable).
-func benchTable(points []results.Point) tableView {
-	head, rows := text.BenchTable(points)
-	var t tableView
-	for i, h := range head {
-		t.Head = append(t.Head, column{h, i == 0})
-	}
-	for _, r := range rows {
-		var row rowView
-		for i, v := range r {
-			row.Cells = append(row.Cells, cell{v, i == 0})
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t
 }
 
 // siTicks are niceTicks labelled with SI prefixes ("15 M").

@@ -33,10 +33,8 @@ type boxRow struct {
 
 const boxThickness = 0.6
 
-var (
-	_ plot.Plotter    = latencyBoxes{}
-	_ plot.DataRanger = latencyBoxes{}
-)
+// Without DataRange, a plot would range its axes without the marks.
+var _, _ plot.DataRanger = latencyBoxes{}, rateBars{}
 
 func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
@@ -75,11 +73,7 @@ func drawMedian(c *draw.Canvas, clr color.RGBA, y, half, x50 vg.Length) {
 
 // DataRange: p5 to p95 across, half a row beyond the rows.
 func (b latencyBoxes) DataRange() (xmin, xmax, ymin, ymax float64) {
-	if len(b.Rows) == 0 {
-		return 0, 0, 0, 0
-	}
-	xmin, xmax = b.Rows[0].Latency.P05, b.Rows[0].Latency.P95
-	ymin, ymax = b.Rows[0].Y, b.Rows[0].Y
+	xmin, xmax, ymin, ymax = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, r := range b.Rows {
 		xmin, xmax = min(xmin, r.Latency.P05), max(xmax, r.Latency.P95)
 		ymin, ymax = min(ymin, r.Y), max(ymax, r.Y)
@@ -123,8 +117,7 @@ func (k boxKey) Thumbnail(c *draw.Canvas) {
 	}
 }
 
-// tint mixes clr with white, keeping f of it; opaque, so that SVG and PNG
-// agree.
+// tint mixes clr with white, keeping f of it; opaque, so SVG and PNG agree.
 func tint(clr color.RGBA, f float64) color.RGBA {
 	mix := func(v uint8) uint8 { return uint8(float64(v)*f + 255*(1-f) + 0.5) }
 	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
@@ -168,8 +161,7 @@ func undrawable(l results.Latency) (float64, bool) {
 	return 0, false
 }
 
-// rateBars draws each row's throughput as a bar from 0, a model's lighter
-// and framed.
+// rateBars draws each row's throughput as a bar, a model's light and framed.
 type rateBars struct {
 	Rows []barRow
 }
@@ -179,11 +171,6 @@ type barRow struct {
 	Colour          color.RGBA
 	Model           bool
 }
-
-var (
-	_ plot.Plotter    = rateBars{}
-	_ plot.DataRanger = rateBars{}
-)
 
 func (b rateBars) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)

@@ -31,13 +31,10 @@ type chart struct {
 	Name  string // file stem and HTML id: "throughput", "latency", "distribution"
 	Title string // e.g. "Throughput against CPUs"
 	SVG   []byte // nil when Empty != ""
-	PNG   []byte // nil when Empty != ""
-	// Phone is the picture laid out for a phone (figure.phone).
-	Phone []byte
-	// Empty, when set, is the page's sentence saying why nothing is drawn.
+	PNG   []byte
+	Phone []byte // the picture laid out for a phone
 	Empty string // when set, one sentence for the page saying why there is nothing to draw
-	// Wide pictures (small multiples) are shown across the page.
-	Wide bool
+	Wide  bool   // small multiples, shown across the page
 }
 
 // drawn is c with fig drawn in it.
@@ -75,11 +72,10 @@ const (
 	phonePlotHeight = vg.Length(200)
 )
 
-// drawCharts draws the shop's charts; declared gives the modes' groups and
-// colours.
+// drawCharts draws the charts of the shop's points, one at least;
+// declared gives the modes' groups and colours.
 func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Modes) ([]chart, error) {
-	ss := buildSeries(points, declared)
-	cpus := cpuCounts(ss)
+	ss, cpus := buildSeries(points, declared), cpusOf(points)
 	draws := []func() (chart, error){
 		func() (chart, error) {
 			return againstCPUs(chart{Name: "throughput", Title: "Throughput against CPUs"}, ss, cpus, "",
@@ -89,8 +85,8 @@ func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Mo
 			return againstCPUs(chart{Name: "latency", Title: "Median latency against CPUs"}, ss, cpus, "median latency (ms)",
 				func(x sample) float64 { return x.Latency.P50 }, func(b *results.Band) [2]float64 { return b.P50Ms })
 		},
-		func() (chart, error) { return distributionChart(ss, cpus) },
-		func() (chart, error) { return comparisonChart(ss, cpus) },
+		func() (chart, error) { return distributionChart(ss) },
+		func() (chart, error) { return comparisonChart(ss) },
 		func() (chart, error) { return scalabilityChart(fits, ss, cpus) },
 	}
 	out := make([]chart, 0, len(draws))
@@ -102,18 +98,6 @@ func drawCharts(points []results.Point, fits []analysis.Fit, declared results.Mo
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-// cpuCounts lists the CPU counts present, ascending.
-func cpuCounts(ss []series) []int {
-	var out []int
-	for _, s := range ss {
-		for _, x := range s.Samples {
-			out = collect.AppendNew(out, x.CPUs)
-		}
-	}
-	slices.Sort(out)
-	return out
 }
 
 const noPoints = "No points were measured, so there is nothing to draw."
@@ -188,24 +172,19 @@ func cpuPlot(xlabel string, cpus []int, ylabel string) *plot.Plot {
 // data) for its caller to return once.
 type drawer struct{ err error }
 
-func (d *drawer) line(label string, xys plotter.XYs, style draw.LineStyle) *plotter.Line {
-	l, err := plotter.NewLine(xys)
-	if err != nil {
+func (d *drawer) check(label string, xys plotter.XYs) plotter.XYs {
+	if _, err := plotter.CopyXYs(xys); err != nil {
 		d.err = cmp.Or(d.err, fmt.Errorf("%s: %w", label, err))
-		return &plotter.Line{}
 	}
-	l.LineStyle = style
-	return l
+	return xys
+}
+
+func (d *drawer) line(label string, xys plotter.XYs, style draw.LineStyle) *plotter.Line {
+	return &plotter.Line{XYs: d.check(label, xys), LineStyle: style}
 }
 
 func (d *drawer) marks(label string, xys plotter.XYs, style draw.GlyphStyle) *plotter.Scatter {
-	m, err := plotter.NewScatter(xys)
-	if err != nil {
-		d.err = cmp.Or(d.err, fmt.Errorf("%s: %w", label, err))
-		return &plotter.Scatter{}
-	}
-	m.GlyphStyle = style
-	return m
+	return &plotter.Scatter{XYs: d.check(label, xys), GlyphStyle: style}
 }
 
 func stroke(c color.Color, width float64, dashes []vg.Length) draw.LineStyle {
@@ -346,12 +325,7 @@ func atTop[R any](ss []series, mark func(series, sample) R) (int, []string, [][]
 
 // distributionChart draws each series' latencies at atTop's count as
 // horizontal boxes, a mode's prediction dashed below its measurement.
-func distributionChart(ss []series, cpus []int) (chart, error) {
-	c := chart{Name: "distribution", Title: "Latency distribution"}
-	if len(cpus) == 0 {
-		c.Empty = noPoints
-		return c, nil
-	}
+func distributionChart(ss []series) (chart, error) {
 	top, labels, rows := atTop(ss, func(s series, x sample) boxRow {
 		b := boxRow{Latency: x.Latency, Colour: s.Colour}
 		if s.Model {
@@ -359,24 +333,19 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 		}
 		return b
 	})
-	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))
+	c := chart{Name: "distribution", Title: fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))}
 	return c.drawn(boxFigure(c.Title, "latency (ms)", labels, rows))
 }
 
 // comparisonChart draws each series' throughput in the distribution's
 // rows as bars: the talk's chart of the designs, beside their latencies.
-func comparisonChart(ss []series, cpus []int) (chart, error) {
-	c := chart{Name: "comparison", Title: "Throughput"}
-	if len(cpus) == 0 {
-		c.Empty = noPoints
-		return c, nil
-	}
+func comparisonChart(ss []series) (chart, error) {
 	unit := ""
 	top, labels, rows := atTop(ss, func(s series, x sample) barRow {
 		unit = s.Unit
 		return barRow{Value: x.Throughput, Colour: s.Colour, Model: s.Model}
 	})
-	c.Title = fmt.Sprintf("Throughput at %d %s", top, format.Plural(top, "CPU"))
+	c := chart{Name: "comparison", Title: fmt.Sprintf("Throughput at %d %s", top, format.Plural(top, "CPU"))}
 	return c.drawn(barFigure(c.Title, cmp.Or(unit, "ops/s"), labels, rows), nil)
 }
 
@@ -404,8 +373,7 @@ func dashes(style int) []vg.Length {
 	return all[style%len(all)]
 }
 
-// marker is the marker of a mode's style'th measured series (a machine
-// each).
+// marker is the marker of a mode's style'th measured series (of a machine).
 func marker(style int) draw.GlyphDrawer {
 	all := []draw.GlyphDrawer{
 		draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{},
@@ -466,11 +434,11 @@ func spacedCounts(min, max float64) []int {
 // power of ten); gonum's default aims at 3, which leaves the grid sparse.
 type niceTicks struct{}
 
-func (niceTicks) Ticks(min, max float64) []plot.Tick {
-	if !(max > min) || math.IsInf(max-min, 0) {
+func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) || math.IsInf(hi-lo, 0) {
 		return nil
 	}
-	raw := (max - min) / 6
+	raw := (hi - lo) / 6
 	mag := math.Pow(10, math.Floor(math.Log10(raw)))
 	m := 10.0
 	for _, c := range []float64{1, 2, 2.5, 5} {
@@ -483,13 +451,13 @@ func (niceTicks) Ticks(min, max float64) []plot.Tick {
 		m, mag = 1, mag*10
 	}
 	step := m * mag
-	prec := max0(-int(math.Round(math.Log10(mag))))
+	prec := max(-int(math.Round(math.Log10(mag))), 0)
 	if m == 2.5 {
 		prec++
 	}
 	var out []plot.Tick
-	first := math.Ceil(min/step - 1e-9)
-	for i := first; i*step <= max+step*1e-9; i++ {
+	first := math.Ceil(lo/step - 1e-9)
+	for i := first; i*step <= hi+step*1e-9; i++ {
 		v := i * step
 		if v == 0 {
 			v = 0 // not -0, which would print "-0"
@@ -498,8 +466,6 @@ func (niceTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	return out
 }
-
-func max0(n int) int { return max(n, 0) }
 
 // figure is a plot as the report lays it out: a title on top, the legend
 // right of the plot, outside the data, so that it hides none.
@@ -521,17 +487,14 @@ func (f figure) phone() drawing {
 	if f.plot != nil {
 		f.plot = fewerTickLabels(f.plot)
 	}
-	ps := make([]panel, len(f.panels))
-	for i, p := range f.panels {
+	f.panels = collect.Mapped(f.panels, func(p panel) panel {
 		p.plot = fewerTickLabels(p.plot)
-		ps[i] = p
-	}
-	f.panels = ps
+		return p
+	})
 	return f
 }
 
-// fewerTickLabels is a copy of p whose axes label few enough ticks for a
-// phone.
+// fewerTickLabels is a copy of p whose axes label few enough for a phone.
 func fewerTickLabels(p *plot.Plot) *plot.Plot {
 	q := *p
 	most := 4
@@ -618,8 +581,7 @@ func aligned(size float64, bold bool, x draw.XAlignment, y draw.YAlignment) text
 	return s
 }
 
-// newPlot is a plot in the report's fonts; the figure draws title and
-// legend.
+// newPlot is a plot in the report's fonts; the figure draws title, legend.
 func newPlot() *plot.Plot {
 	p := plot.New()
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {

@@ -274,15 +274,6 @@ func TestDistributionIsAtTheLargestCPUCount(t *testing.T) {
 	}
 }
 
-func TestNoPointsGivesThreeEmptyCharts(t *testing.T) {
-	t.Parallel()
-	for _, c := range drawAll(t, nil) {
-		if c.Empty == "" || c.SVG != nil || c.PNG != nil {
-			t.Errorf("%s: Empty = %q, %d bytes SVG, %d bytes PNG", c.Name, c.Empty, len(c.SVG), len(c.PNG))
-		}
-	}
-}
-
 func TestModeColoursFollowFirstAppearance(t *testing.T) {
 	t.Parallel()
 	var pts []results.Point

@@ -35,10 +35,6 @@ const curveSteps = 200
 // where nothing was fitted.
 func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "scalability", Title: "Scalability: the Universal Scalability Law fitted to throughput against CPUs"}
-	if len(cpus) == 0 {
-		c.Empty = noPoints
-		return c, nil
-	}
 	if c.Empty = nothingFitted(fits); c.Empty != "" {
 		return c, nil
 	}
@@ -157,8 +153,7 @@ func fitCaption(model bool) string {
 	return text
 }
 
-// fitView is a row of a fit table: a series and its fit, or Reason, why it
-// has none.
+// fitView is a row of a fit table: a series and its fit, or why it has none.
 type fitView struct {
 	Source                                 string
 	Model                                  bool

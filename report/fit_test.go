@@ -18,7 +18,7 @@ import (
 func scalabilityOf(t *testing.T, pts []results.Point) chart {
 	t.Helper()
 	ss := buildSeries(pts, coffee.Declared{})
-	c, err := scalabilityChart(analyzed(t, pts).Fits, ss, cpuCounts(ss))
+	c, err := scalabilityChart(analyzed(t, pts).Fits, ss, cpusOf(pts))
 	if err != nil {
 		t.Fatalf("scalabilityChart: %v", err)
 	}

@@ -12,8 +12,7 @@ func groupBy[K comparable, T any](xs []T, key func(T) K) ([]K, map[K][]T) {
 	return collect.GroupBy(xs, func(x T) (K, bool) { return key(x), true })
 }
 
-// distinct lists the values of f over xs, each once, in the order they
-// first appear.
+// distinct lists the values of f over xs, each once, in order of appearance.
 func distinct[T any, V comparable](xs []T, f func(T) V) []V {
 	keys, _ := groupBy(xs, f)
 	return keys

@@ -36,6 +36,7 @@ const (
 	heatCellH   = vg.Length(22)
 	heatMaxW    = vg.Length(64)
 	heatMinW    = vg.Length(26)
+	heatPhoneW  = vg.Length(21) // a four-digit figure in 8 points
 	heatWidth   = 2 * chartWidth
 	heatLegendW = vg.Length(190) // one legend entry, swatch and label
 )
@@ -102,9 +103,6 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 	return c.rendered(h)
 }
 
-// heatMinPhoneW fits a four-digit figure in 8 points.
-const heatMinPhoneW = vg.Length(21)
-
 // layout sizes names, cells and legend for the page, or for a phone:
 // smaller type, cells as wide as the screen allows, a legend entry a line.
 func (h *heatmap) layout() {
@@ -117,7 +115,7 @@ func (h *heatmap) layout() {
 	n := vg.Length(len(h.grid.CPUs))
 	if h.narrow {
 		h.labelW = labelW + vg.Points(6)
-		h.cellW = max(heatMinPhoneW, (phoneWidth-2*margin-h.labelW)/n)
+		h.cellW = max(heatPhoneW, (phoneWidth-2*margin-h.labelW)/n)
 		h.legendRow = 1
 	} else {
 		h.cellW = max(heatMinW, min(heatMaxW, (heatWidth-2*margin-h.labelW)/n))
@@ -242,13 +240,14 @@ type limitClass struct {
 // limitClasses are analysis.Limit's classes in legend order, with colours:
 // what scales in greens, walls warm, nothing to try grey.
 func limitClasses() []limitClass {
+	rgb, steps := palette.RGB, palette.Steps()
 	return []limitClass{
 		{"cpus", "the CPUs (it scales)", rgb(0x59a14f)},
 		{"customers", "the customers", rgb(0xa6d08e)},
 		{"kitchen", "the kitchen lock", rgb(0xe15759)},
-		{"grinder", "the grinder", step("grinder")},
-		{"espresso", "the espresso machine", step("espresso")},
-		{"steamer", "the steamer", step("steamer")},
+		{"grinder", "the grinder", steps["grinder"]},
+		{"espresso", "the espresso machine", steps["espresso"]},
+		{"steamer", "the steamer", steps["steamer"]},
 		{"machines", "several machines together", rgb(0xedc948)},
 		{"channel", "a channel's room", rgb(0xb07aa1)},
 		{"step", "a step no machine guards", rgb(0xff9da7)},
@@ -256,8 +255,6 @@ func limitClasses() []limitClass {
 		{"unknown", "not profiled", rgb(0xe8e8e8)},
 	}
 }
-
-func rgb(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff} }
 
 // limitColour is a class's colour and legend label; others are classes
 // not listed (a YAML system's resources), in the order met.
@@ -269,22 +266,18 @@ func limitColour(class string, others []string) (color.RGBA, string) {
 	}
 	// The resources of YAML systems, which the list does not name, in
 	// the order they appear.
+	rgb := palette.RGB
 	pal := []color.RGBA{rgb(0x4e79a7), rgb(0xd37295), rgb(0x499894), rgb(0x86bcb6), rgb(0xfabfd2)}
 	return pal[max(slices.Index(others, class), 0)%len(pal)], class
 }
 
 // machineColour is a machine's colour in the schedule, as the map and the
-// playground give it (palette.Step).
+// playground give it.
 func machineColour(kind string) color.RGBA {
-	if c, ok := palette.Step(kind); ok {
+	if c, ok := palette.Steps()[kind]; ok {
 		return c
 	}
 	c, _ := limitColour(kind, nil)
-	return c
-}
-
-func step(kind string) color.RGBA {
-	c, _ := palette.Step(kind)
 	return c
 }
 

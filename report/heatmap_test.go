@@ -88,7 +88,7 @@ func TestScheduleDrawing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svg, png, err := DrawSchedule(tl)
+	svg, png, err := render(timelineDrawing{t: tl})
 	if err != nil || len(png) == 0 {
 		t.Fatalf("draw: %v, %d bytes PNG", err, len(png))
 	}

@@ -65,8 +65,7 @@ func labChart(name string, f chartspec.Figure, points []results.Point) (chart, e
 	return c.drawn(draw(f, pl))
 }
 
-// yLabel is the figure's y label, saying its one CPU count where it has
-// one.
+// yLabel is the figure's y label, with its one CPU count where it has one.
 func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 	label := f.Y.Labelled(unit)
 	if f.AtMostCPUs() {
@@ -160,13 +159,12 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	return figure{title: f.Title, plot: p, legend: leg}, d.err
 }
 
-// logTicks gives p's y axis, drawn as log10 on a linear axis, a log axis'
-// ticks.
+// logTicks gives p's y axis, log10 on a linear axis, a log axis' ticks.
 func logTicks(p *plot.Plot, bottom, top float64) {
 	lo, hi := math.Floor(math.Log10(bottom)), math.Ceil(math.Log10(top*1.05))
 	var ticks []plot.Tick
 	for e := lo; e <= hi; e++ {
-		ticks = append(ticks, plot.Tick{Value: e, Label: strings.TrimSpace(format.Rate(math.Pow(10, e), ""))})
+		ticks = append(ticks, plot.Tick{Value: e, Label: siLabel(math.Pow(10, e))})
 		for k := 2.0; k < 10 && e < hi; k++ {
 			ticks = append(ticks, plot.Tick{Value: e + math.Log10(k)})
 		}
@@ -175,8 +173,7 @@ func logTicks(p *plot.Plot, bottom, top float64) {
 	p.Y.Min, p.Y.Max = lo, hi
 }
 
-// addLine adds a line to p and its legend, with markers where mark has a
-// shape.
+// addLine adds a line to p and leg, with markers where mark has a shape.
 func (d *drawer) addLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, style draw.LineStyle, mark draw.GlyphStyle) {
 	l := d.line(label, xys, style)
 	if mark.Shape == nil {
@@ -246,8 +243,7 @@ func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	return figure{title: f.Title, plot: p, legend: leg}, nil
 }
 
-// maxLabColumns keeps a lab's table within the page; more metrics go to
-// more tables.
+// maxLabColumns keeps a lab's table within the page; more go to more tables.
 const maxLabColumns = 12
 
 // labTables list a lab's points with its metrics in name order; past

@@ -63,8 +63,6 @@ func lessonViews(rs []lesson.Result) lessonsView {
 	return v
 }
 
-const lessonsTitle = "What the seeds claim, and what this machine shows"
-
 // LessonsFile is the verdicts' file in a report's folder, which brewput
 // report reads back.
 const LessonsFile = "lessons.json"

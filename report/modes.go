@@ -137,14 +137,10 @@ func wordsOf(rows []limitRow) []wordsView {
 	return out
 }
 
-// notFitted gathers the series not fitted by source and reason, with their
-// modes (or variants).
-type notFitted struct {
-	keys  []notFittedKey
-	names map[notFittedKey][]string
-}
+// notFitted gathers the series not fitted, with their modes (or variants).
+type notFitted []unfitted
 
-type notFittedKey struct{ source, reason string }
+type unfitted struct{ source, reason, name string }
 
 // fitted lays out name's fits, returning those fitted and keeping the rest.
 func (n *notFitted) fitted(name string, fits []analysis.Fit) []fitView {
@@ -154,21 +150,17 @@ func (n *notFitted) fitted(name string, fits []analysis.Fit) []fitView {
 			out = append(out, f)
 			continue
 		}
-		k := notFittedKey{f.Source, f.Reason}
-		if n.names == nil {
-			n.names = map[notFittedKey][]string{}
-		}
-		if _, ok := n.names[k]; !ok {
-			n.keys = append(n.keys, k)
-		}
-		n.names[k] = append(n.names[k], name)
+		*n = append(*n, unfitted{f.Source, f.Reason, name})
 	}
 	return out
 }
 
-func (n *notFitted) sentences() []string {
-	return collect.Mapped(n.keys, func(k notFittedKey) string {
-		return fmt.Sprintf("the series of %s (%s): %s.", strings.Join(n.names[k], ", "), k.source, k.reason)
+// sentences say which series were not fitted, by source and reason.
+func (n notFitted) sentences() []string {
+	keys, by := groupBy(n, func(u unfitted) [2]string { return [2]string{u.source, u.reason} })
+	return collect.Mapped(keys, func(k [2]string) string {
+		names := collect.Mapped(by[k], func(u unfitted) string { return u.name })
+		return fmt.Sprintf("the series of %s (%s): %s.", strings.Join(names, ", "), k[0], k[1])
 	})
 }
 

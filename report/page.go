@@ -20,10 +20,8 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// templates are the page's templates, a file per kind of section.
-//
 //go:embed *.html.tmpl
-var templates embed.FS
+var templates embed.FS // a file per kind of section
 
 // page is index.html: a summary line, the notes to read first, sections.
 type page struct {
@@ -43,8 +41,10 @@ type section struct {
 	data      any
 }
 
-// pageParts are what the page shows beside the points.
+// pageParts are what the page shows beside the points; shop are those
+// neither a lab's nor a Go benchmark's.
 type pageParts struct {
+	shop      []results.Point
 	charts    []chart
 	heatmap   chart
 	verdict   analysis.Verdict
@@ -57,8 +57,7 @@ type pageParts struct {
 // logic: the answer, each mode's or variant's detail, how the points were
 // made (collapsed), then labs, benchmarks and lessons.
 func newPage(points []results.Point, parts pageParts, opt Options) page {
-	others, _ := results.SplitBench(points)
-	shop, _, _ := results.SplitLabs(others)
+	shop := parts.shop
 	var sections []section
 	if len(shop) == 0 && slices.ContainsFunc(parts.benches, func(b benchView) bool { return len(b.Sentences) > 0 }) {
 		// Benchmarks alone: their answer first, family by family.
@@ -112,7 +111,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) page {
 		sections = append(sections, section{ID: "benchmarks", Title: "Go benchmarks", template: "benchmarks", data: parts.benches})
 	}
 	if len(opt.Lessons) > 0 {
-		sections = append(sections, section{ID: "lessons", Title: lessonsTitle, template: "lessons", data: lessonViews(opt.Lessons)})
+		sections = append(sections, section{ID: "lessons", Title: "What the seeds claim, and what this machine shows", template: "lessons", data: lessonViews(opt.Lessons)})
 	}
 	if len(points) == 0 {
 		return page{Summary: "the seeds' claims: " + lesson.Tally(opt.Lessons), Sections: sections}
@@ -364,14 +363,10 @@ func caption(name string, model, study bool) string {
 	return text
 }
 
+// column is a table's column: Text ones hold words, aligned left.
 type column struct {
 	Name string
 	Text bool
-}
-
-type cell struct {
-	Value string
-	Text  bool
 }
 
 type tableView struct {
@@ -382,10 +377,10 @@ type tableView struct {
 	Model, NoErrors bool
 }
 
-// rowView is a table row, a model's marked.
+// rowView is a table row, a cell per column, a model's marked.
 type rowView struct {
 	Model bool
-	Cells []cell
+	Cells []string
 }
 
 // pointColumn is a column of a table of points and its cell of a point.
@@ -401,7 +396,7 @@ func col(name string, text bool, value func(results.Point) string) pointColumn {
 func pointTable(points []results.Point, cols []pointColumn) tableView {
 	t := tableView{Head: collect.Mapped(cols, func(c pointColumn) column { return c.column })}
 	for _, p := range points {
-		t.Rows = append(t.Rows, rowView{Model: p.IsModel(), Cells: collect.Mapped(cols, func(c pointColumn) cell { return cell{c.value(p), c.Text} })})
+		t.Rows = append(t.Rows, rowView{Model: p.IsModel(), Cells: collect.Mapped(cols, func(c pointColumn) string { return c.value(p) })})
 	}
 	return t
 }

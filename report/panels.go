@@ -120,8 +120,7 @@ func (f figure) panelLegends() vg.Length {
 	return leg
 }
 
-// panelsSize is small multiples' size: legends below, as tall as the
-// tallest.
+// panelsSize is small multiples' size: legends below, as tall as the tallest.
 func (f figure) panelsSize() (w, h vg.Length) {
 	leg := f.panelLegends()
 	title := style(13, true).Height(f.title)

@@ -96,10 +96,10 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	a := opt.Analysis
 	others, benches := results.SplitBench(points)
 	shop, labs, byLab := results.SplitLabs(others)
-	var parts pageParts
-	var charts []chart
+	parts := pageParts{shop: shop}
+	var charts, labCharts, benchCharts []chart
+	var err error
 	if len(shop) > 0 {
-		var err error
 		if parts.charts, err = drawCharts(shop, a.Fits, opt.Modes); err != nil {
 			return nil, fmt.Errorf("draw charts: %w", err)
 		}
@@ -119,15 +119,12 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		}
 		charts = slices.Concat([]chart{parts.heatmap}, parts.charts, pics)
 	}
-	labCharts, labViews, err := drawLabs(labs, byLab, opt)
-	if err != nil {
+	if labCharts, parts.labs, err = drawLabs(labs, byLab, opt); err != nil {
 		return nil, err
 	}
-	benchCharts, benchViews, err := drawBenchCharts(benches, a)
-	if err != nil {
+	if benchCharts, parts.benches, err = drawBenchCharts(benches, a); err != nil {
 		return nil, err
 	}
-	parts.labs, parts.benches = labViews, benchViews
 	var page bytes.Buffer
 	if err := renderPage(&page, newPage(points, parts, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
@@ -211,17 +208,8 @@ func (r *Report) WriteDir(dir string) (err error) {
 			}
 		}
 	}
-	last := func(f File) int {
-		switch f.Name {
-		case Index:
-			return 1
-		case "results.json":
-			return 2
-		}
-		return 0
-	}
-	files := slices.Clone(r.Files)
-	slices.SortStableFunc(files, func(a, b File) int { return last(a) - last(b) })
+	files, last := slices.Clone(r.Files), []string{Index, "results.json"}
+	slices.SortStableFunc(files, func(a, b File) int { return slices.Index(last, a.Name) - slices.Index(last, b.Name) })
 	for _, f := range files {
 		if err := writeAtomic(filepath.Join(staging, f.Name), f.Data); err != nil {
 			return err

@@ -29,11 +29,6 @@ const (
 	tlLabelW = vg.Length(44)
 )
 
-// DrawSchedule draws a timeline as SVG and PNG.
-func DrawSchedule(t analysis.Timeline) (svg, png []byte, err error) {
-	return render(timelineDrawing{t: t})
-}
-
 func (d timelineDrawing) phone() drawing {
 	d.narrow = true
 	return d
@@ -184,7 +179,7 @@ func WriteSchedules(dir string, ts []analysis.Timeline) ([]string, error) {
 	}
 	var paths []string
 	for _, t := range ts {
-		svg, png, err := DrawSchedule(t)
+		svg, png, err := render(timelineDrawing{t: t})
 		if err != nil {
 			return nil, err
 		}

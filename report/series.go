@@ -37,8 +37,7 @@ type seriesKey struct {
 	Load   load
 }
 
-// sample is a series at one CPU count: each value the median of the
-// repetitions'.
+// sample is a series at one CPU count, each value the repetitions' median.
 type sample struct {
 	CPUs       int
 	Reps       int

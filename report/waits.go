@@ -10,8 +10,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// maxWaitRows is the most sites a table of waits shows; the profile has the
-// rest.
+// maxWaitRows is the most sites a table of waits shows; the profile has all.
 const maxWaitRows = 8
 
 // waitView is where a measured point's goroutines waited, from its block

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -45,10 +46,8 @@ type Calibration struct {
 }
 
 // SetAside is a calibration measured on a busy machine that a run set
-// aside: on a busy machine the costs vary between calibrations far more
-// than each one's intervals (two on this VM at 6–7 load read a mutex
-// handoff 11.2 and 1.7 µs, quiet 0.5), so a prediction from them is no
-// prediction at all. Its costs are kept for the record.
+// aside, its costs kept for the record: on a busy machine costs vary
+// between calibrations far more than within one's intervals.
 type SetAside struct {
 	Date    time.Time `json:"date"`
 	Others  float64   `json:"others_cpus"`
@@ -118,28 +117,18 @@ func (c Calibration) Busy() bool {
 // processes used 0.02 CPUs)", or, measured on a busy one, that they are not
 // to be trusted (Busy); and what was set aside for them (SetAside.Line).
 func (c Calibration) For() string {
-	s := c.whose()
+	s := "for costs given as flags"
+	if c.Host != "none" {
+		s = "for " + cmp.Or(c.Host, "an unnamed host") + "'s runtime costs"
+		if !c.Date.IsZero() {
+			s += ", measured " + c.Date.UTC().Format("2006-01-02 15:04 MST")
+		}
+		if q := c.Quality(); q != "" {
+			s += " " + q
+		}
+	}
 	if a := c.SetAside; a != nil {
 		s += "; " + a.Line()
-	}
-	return s
-}
-
-// whose is For without what was set aside.
-func (c Calibration) whose() string {
-	host := c.Host
-	switch host {
-	case "":
-		host = "an unnamed host"
-	case "none":
-		return "for costs given as flags"
-	}
-	s := "for " + host + "'s runtime costs"
-	if !c.Date.IsZero() {
-		s += ", measured " + c.Date.UTC().Format("2006-01-02 15:04 MST")
-	}
-	if q := c.Quality(); q != "" {
-		s += " " + q
 	}
 	return s
 }

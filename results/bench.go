@@ -65,14 +65,17 @@ func stepLabels(s *Steps) []benchLabel {
 
 // NonDefault returns a label, "grind=2ms", "clock=cpu", for each setting in s
 // that differs from DefaultSteps, so that names made of it stay short.
-func (s Steps) NonDefault() []string {
-	var labels []string
-	for _, l := range stepLabels(&s) {
+func (s Steps) NonDefault() []string { return shown(stepLabels(&s)) }
+
+// shown are the labels a name holds, as it holds them.
+func shown(labels []benchLabel) []string {
+	var out []string
+	for _, l := range labels {
 		if !l.omit {
-			labels = append(labels, l.String())
+			out = append(out, l.String())
 		}
 	}
-	return labels
+	return out
 }
 
 // String is the label as a name holds it, "rate=800", "grind=2ms".
@@ -134,7 +137,6 @@ type benchMeasure struct {
 	metric       Metric
 }
 
-// value is m's number on p.
 func (m benchMeasure) value(p Point) float64 {
 	if m.v != nil {
 		return *m.v
@@ -221,14 +223,9 @@ func WriteBench(w io.Writer, points []Point) error {
 		if p.IsDisturbed() {
 			fmt.Fprintf(bw, "# Benchmark%s: disturbed: %s while it was measured\n", name, p.Interference())
 		}
-		res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: int(p.Ops)}
+		res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: int(p.Ops), Config: benchConfig(p)}
 		if p.Kind == KindBench {
 			res.Iters = int(p.Bench.Iters)
-		}
-		for _, kv := range benchConfig(p) {
-			if kv[1] != "" {
-				res.Config = append(res.Config, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
-			}
 		}
 		res.Values = append(res.Values, benchfmt.Value{Value: round6(nsPerOp(p)), Unit: "ns/op"})
 		for _, m := range benchMeasures(&p) {
@@ -246,8 +243,8 @@ func WriteBench(w io.Writer, points []Point) error {
 const sourceComment = "# source: "
 
 // benchConfig is the configuration lines of p's bench line, each on one
-// line whatever the host reported.
-func benchConfig(p Point) [][2]string {
+// line whatever the host reported; none empty.
+func benchConfig(p Point) []benchfmt.Config {
 	pkg := ""
 	switch p.Kind {
 	case KindBench:
@@ -262,10 +259,13 @@ func benchConfig(p Point) [][2]string {
 	if p.Kind == KindBench {
 		config = config[:4] // its source is a comment (WriteBench)
 	}
-	for i := range config {
-		config[i][1] = strings.Join(strings.Fields(config[i][1]), " ")
+	var out []benchfmt.Config
+	for _, kv := range config {
+		if v := strings.Join(strings.Fields(kv[1]), " "); v != "" {
+			out = append(out, benchfmt.Config{Key: kv[0], Value: []byte(v), File: true})
+		}
 	}
-	return config
+	return out
 }
 
 // benchName is p's benchmark name, without "Benchmark", with the CPU
@@ -275,13 +275,7 @@ func benchName(p Point) string {
 	if p.Kind == KindBench {
 		return BenchName(BenchMode(p.Bench.Name), p.CPUs)
 	}
-	parts := []string{benchBase(p.Kind)}
-	for _, l := range benchLabels(&p) {
-		if !l.omit {
-			parts = append(parts, l.String())
-		}
-	}
-	return BenchName(strings.Join(parts, "/"), p.CPUs)
+	return BenchName(strings.Join(append([]string{benchBase(p.Kind)}, shown(benchLabels(&p))...), "/"), p.CPUs)
 }
 
 // benchToken makes s one field of a bench line: no spaces, and in a name

@@ -182,7 +182,6 @@ func splitName(name string) (string, map[string]string) {
 	return fields[0], kv
 }
 
-// goBenchPoint fills a Go benchmark's point.
 func goBenchPoint(p Point, res *benchfmt.Result, base string) Point {
 	b := &Benchmark{Name: "Benchmark" + base, Pkg: res.GetConfig("pkg"), Iters: int64(res.Iters)}
 	for _, v := range res.Values {

@@ -44,12 +44,9 @@ type Bottleneck struct {
 	Compare         bool    `json:"-"`
 }
 
-// Words names what limits the point for people, the one wording every
-// surface gives it (the terminal's tables, the page's map and schedule
-// headings, the playground), as Text does: Named, "together" after it
-// where it names more than one (relieving each helps as much, or only
-// relieving them all at once does: Combined); "nothing tried" where no
-// relief helps, "no causal profile" where there is none.
+// Words names what limits the point for people, as every surface says it:
+// Named, "together" after it where it names more than one; "nothing tried"
+// where no relief helps, NoCausalProfile where there is none.
 func (b *Bottleneck) Words() string {
 	switch {
 	case b == nil || b.Resource == "" || b.Resource == "unknown":

@@ -33,34 +33,7 @@ const MaxCPUs = 1 << 16
 // not finite, a rate, measure (Columns) or latency below zero, or
 // more than MaxCPUs CPUs. Impossible but readable points (percentiles out
 // of order, as rounding in an older file may give) are Check's.
-func (p Point) CheckRead() error { return p.checkRead("") }
-
-// checkRead is CheckRead, what it refuses said after prefix.
-func (p Point) checkRead(prefix string) error {
-	if err := p.CheckFinite(); err != nil {
-		return err
-	}
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%s: %s%s", p.label(), prefix, fmt.Sprintf(format, args...))
-	}
-	switch {
-	case p.CPUs > MaxCPUs:
-		return bad("cpus %d: want 1 to %d", p.CPUs, MaxCPUs)
-	case p.Par < 0 || p.Rate < 0 || p.MaxQ < 0 || p.Dur < 0 || p.Warmup < 0 || p.Rep < 0:
-		return bad("par %d, rate %v, maxq %d, dur %v, warmup %v, rep %d: want none below zero", p.Par, p.Rate, p.MaxQ, p.Dur, p.Warmup, p.Rep)
-	}
-	for _, c := range Columns() {
-		if v, _ := c.Value(p); v < 0 {
-			return bad("%s %v below zero", c.Key, v)
-		}
-	}
-	return p.eachLatency(func(name, key string, i int, v []*float64) error {
-		if *v[i] < 0 {
-			return bad("%s.%s %v below zero", name, key, *v[i])
-		}
-		return nil
-	})
-}
+func (p Point) CheckRead() error { return p.check(false) }
 
 // Check reports what makes p impossible, a point not to be saved: what
 // CheckRead refuses, another kind's part, percentiles out of order, or
@@ -70,27 +43,34 @@ func (p Point) Check() error {
 	if err := p.checkParts(); err != nil {
 		return err
 	}
-	if err := p.checkRead("impossible: "); err != nil {
-		return err
-	}
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%s: impossible: %s", p.label(), fmt.Sprintf(format, args...))
-	}
-	if util := p.Metrics[Util]; p.Kind != KindLab && util > 1+UtilTolerance {
-		return bad("utilization %.0f %% of the %d CPU(s) given", 100*util, p.CPUs)
-	}
-	return p.eachLatency(func(name, key string, i int, v []*float64) error {
-		if i > 0 && i < 9 && *v[i] < *v[i-1] { // min … max in order; the mean apart
-			return bad("%s.%s %v below %s %v", name, key, *v[i], latencyKeys()[i-1], *v[i-1])
-		}
-		return nil
-	})
+	return p.check(true)
 }
 
-// eachLatency calls f with each of p's latencies and service times by
-// its name in files, its key, its index and all of its distribution's,
-// until f fails.
-func (p Point) eachLatency(f func(name, key string, i int, v []*float64) error) error {
+// check is CheckRead, or where impossible is set Check, its errors saying so.
+func (p Point) check(impossible bool) error {
+	if err := p.CheckFinite(); err != nil {
+		return err
+	}
+	prefix := ""
+	if impossible {
+		prefix = "impossible: "
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s: %s%s", p.label(), prefix, fmt.Sprintf(format, args...))
+	}
+	switch util := p.Metrics[Util]; {
+	case p.CPUs > MaxCPUs:
+		return bad("cpus %d: want 1 to %d", p.CPUs, MaxCPUs)
+	case p.Par < 0 || p.Rate < 0 || p.MaxQ < 0 || p.Dur < 0 || p.Warmup < 0 || p.Rep < 0:
+		return bad("par %d, rate %v, maxq %d, dur %v, warmup %v, rep %d: want none below zero", p.Par, p.Rate, p.MaxQ, p.Dur, p.Warmup, p.Rep)
+	case impossible && p.Kind != KindLab && util > 1+UtilTolerance:
+		return bad("utilization %.0f %% of the %d CPU(s) given", 100*util, p.CPUs)
+	}
+	for _, c := range Columns() {
+		if v, _ := c.Value(p); v < 0 {
+			return bad("%s %v below zero", c.Key, v)
+		}
+	}
 	for _, l := range []struct {
 		name string
 		l    *Latency
@@ -98,10 +78,13 @@ func (p Point) eachLatency(f func(name, key string, i int, v []*float64) error) 
 		if l.l == nil {
 			continue
 		}
-		v := l.l.fields()
-		for i, key := range latencyKeys() {
-			if err := f(l.name, key, i, v); err != nil {
-				return err
+		v, keys := l.l.fields(), latencyKeys()
+		for i, key := range keys {
+			switch {
+			case *v[i] < 0:
+				return bad("%s.%s %v below zero", l.name, key, *v[i])
+			case impossible && i > 0 && i < 9 && *v[i] < *v[i-1]: // min … max in order; the mean apart
+				return bad("%s.%s %v below %s %v", l.name, key, *v[i], keys[i-1], *v[i-1])
 			}
 		}
 	}
@@ -160,7 +143,6 @@ func nonFinite(v reflect.Value, path string) string {
 	return ""
 }
 
-// jsonName is a field's name in JSON.
 func jsonName(f reflect.StructField) string {
 	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 	if name == "" {

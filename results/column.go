@@ -50,8 +50,7 @@ type Column struct {
 // Columns are the registered metrics and the point's own numbers files
 // write among them, in the order JSON writes them. The first coreColumns
 // are in CSV's core where they have always been; CSV writes the later
-// ones last, so that a file from before them lacks only its last columns
-// and still reads.
+// ones last, so that the older columns keep their places.
 func Columns() []Column {
 	always := func([]Point) bool { return true }
 	openLoop := func(points []Point) bool {

@@ -96,7 +96,6 @@ func csvFields(p *Point, s *csvParts) []csvField {
 	return fs
 }
 
-// csvHeader lists the CSV columns.
 func csvHeader() []string {
 	var h []string
 	for _, f := range csvFields(&Point{}, &csvParts{}) {
@@ -159,7 +158,6 @@ func WriteCSV(w io.Writer, points []Point) error {
 	return cw.Error()
 }
 
-// deref is what p points to, or the zero value.
 func deref[T any](p *T) T {
 	if p == nil {
 		var zero T
@@ -170,7 +168,6 @@ func deref[T any](p *T) T {
 
 func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// csvCell writes the field ptr points to.
 func csvCell(ptr any) string {
 	var cells []string
 	switch v := ptr.(type) {

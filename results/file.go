@@ -34,10 +34,10 @@ const bom = "\xef\xbb\xbf"
 const accepted = "want JSON Lines from --format json (a report's results.json), or Go benchmark output from --format bench or go test -bench"
 
 // Open reads a results file: JSON Lines or Go benchmark output, told apart
-// by their content; brewput's CSV is for spreadsheets, refused. It is strict about values (a number
-// null or missing is an error naming its line) and lenient about the future:
-// what this version does not know, a byte-order mark, a duplicate and a last
-// line cut short are passed over with a note.
+// by their content (brewput's CSV is refused). It is strict about values (a
+// number null or missing is an error naming its line) and lenient about the
+// future: what this version does not know, a byte-order mark, a duplicate and
+// a last line cut short are passed over with a note.
 func Open(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -206,7 +206,7 @@ func (f *File) record(n int, kind any, line []byte) error {
 	if f.Plan != nil {
 		return fmt.Errorf("line %d: a second plan; a journal has one, on its first line", n)
 	}
-	var h journalHeader
+	var h schemaLine
 	if err := json.Unmarshal(line, &h); err != nil {
 		return fmt.Errorf("line %d: not a brewput journal's plan: %w", n, err)
 	}
@@ -230,12 +230,6 @@ func lineList(ns []int) string {
 	return "lines " + format.JoinAnd(s)
 }
 
-// requiredFields are the numbers every point has had since the first
-// results file.
-func requiredFields() []string {
-	return []string{"cpus", "par", "dur_s", "ops", "throughput", "util", "latency_ms"}
-}
-
 // checkObject checks a point's JSON object (or a nested one, at path)
 // against its type's fields: a number null or required and missing is an
 // error naming line n; a field the type lacks is recorded in unknown.
@@ -244,7 +238,8 @@ func checkObject(obj map[string]any, fields map[string]reflect.Type, path string
 		if obj["mode"] == nil || obj["cpus"] == nil {
 			return fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
 		}
-		for _, name := range requiredFields() {
+		// The numbers every point has had since the first results file.
+		for _, name := range []string{"cpus", "par", "dur_s", "ops", "throughput", "util", "latency_ms"} {
 			if _, ok := obj[name]; !ok {
 				return fmt.Errorf("line %d: not a brewput point: no %q; want a number", n, name)
 			}
@@ -353,10 +348,6 @@ func Merge(files ...*File) *File {
 	return all
 }
 
-// notPredictedRecord marks a line of a prediction's JSON that names a
-// variant it did not predict: {"brewput":"not_predicted","mode":…,"reason":…}.
-const notPredictedRecord = "not_predicted"
-
 // NotPredicted is a variant a prediction leaves out, and why: it has
 // measured points and no predicted one, on every output.
 type NotPredicted struct {
@@ -379,7 +370,6 @@ func AppendNotPredicted(w io.Writer, nps []NotPredicted) error {
 	return nil
 }
 
-// readNotPredicted reads a not_predicted record of line n.
 func (f *File) readNotPredicted(n int, line []byte) error {
 	var np NotPredicted
 	if err := json.Unmarshal(line, &np); err != nil || np.Mode == "" {

@@ -39,19 +39,6 @@ type Plan struct {
 // r.csv.journal.
 const JournalExt = ".journal"
 
-// recordKey marks a line that is not a point; planRecord a journal's plan.
-const (
-	recordKey  = "brewput"
-	planRecord = "plan"
-)
-
-// journalHeader is a journal's first line.
-type journalHeader struct {
-	Record string `json:"brewput"`
-	Schema int    `json:"schema"`
-	Plan   Plan   `json:"plan"`
-}
-
 // Journal is a journal being written; see Plan.
 type Journal struct {
 	f    *os.File
@@ -66,7 +53,7 @@ func CreateJournal(path string, plan Plan) (*Journal, error) {
 		return nil, err
 	}
 	j := &Journal{f: f, path: path}
-	err = j.write(journalHeader{Record: planRecord, Schema: Schema, Plan: plan})
+	err = j.write(schemaLine{planRecord, Schema, plan})
 	if err == nil {
 		err = syncDir(filepath.Dir(path))
 	}
@@ -152,7 +139,7 @@ func (j *Journal) Remove() error {
 // WriteJournal writes a journal whole, as a run stopped in good order
 // leaves it.
 func WriteJournal(w io.Writer, plan Plan, points []Point) error {
-	if err := json.NewEncoder(w).Encode(journalHeader{Record: planRecord, Schema: Schema, Plan: plan}); err != nil {
+	if err := json.NewEncoder(w).Encode(schemaLine{planRecord, Schema, plan}); err != nil {
 		return err
 	}
 	return AppendJSON(w, points)

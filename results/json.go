@@ -20,13 +20,22 @@ import (
 // points that say their kind and nest its part.
 const Schema = 3
 
-// resultsRecord marks a results file's first line, its schemaLine:
-// {"brewput":"results","schema":3}.
-const resultsRecord = "results"
+// A line that is not a point names its record under recordKey:
+// resultsRecord a results file's first line, {"brewput":"results","schema":3},
+// planRecord a journal's, with its plan, notPredictedRecord a variant a
+// prediction left out, {"brewput":"not_predicted","mode":…,"reason":…}.
+const (
+	recordKey          = "brewput"
+	resultsRecord      = "results"
+	planRecord         = "plan"
+	notPredictedRecord = "not_predicted"
+)
 
+// schemaLine is a results file's first line, or a journal's with its plan.
 type schemaLine struct {
 	Record string `json:"brewput"`
 	Schema int    `json:"schema"`
+	Plan   Plan   `json:"plan,omitzero"`
 }
 
 // pointJSON is a point as schema 3 writes it but for its Columns, which
@@ -251,7 +260,7 @@ func (p *Point) UnmarshalJSON(data []byte) error {
 // WriteJSON writes points as JSON Lines: the schema's line, then one object
 // per point. A point with a number that is not finite is refused, naming it.
 func WriteJSON(w io.Writer, points []Point) error {
-	if err := json.NewEncoder(w).Encode(schemaLine{resultsRecord, Schema}); err != nil {
+	if err := json.NewEncoder(w).Encode(schemaLine{Record: resultsRecord, Schema: Schema}); err != nil {
 		return err
 	}
 	return AppendJSON(w, points)

@@ -45,9 +45,8 @@ type Point struct {
 
 	// Bounds are the model's analytic limits, Band a go-policy
 	// prediction's range over its costs; nil on measurements.
-	Bounds *Bounds
-	Band   *Band
-	// Bottleneck names what limits the point (package limits fills it).
+	Bounds     *Bounds
+	Band       *Band
 	Bottleneck *Bottleneck
 	// Waits say where the goroutines waited (run --profile), longest
 	// first; Profile is the path of its profile files, no extension.
@@ -243,9 +242,7 @@ type Machine struct {
 	// told apart (a watched lock's).
 	Reads int64 `json:"reads,omitempty"`
 	// Goroutines is how many distinct goroutines took it (or its group's
-	// locks), Takers how many took each lock on average: 1 where each
-	// goroutine has a lock of its own. Both 0 where not known (meters,
-	// the shop's machines).
+	// locks), Takers how many took each lock on average; 0 where not known.
 	Goroutines int     `json:"goroutines,omitempty"`
 	Takers     float64 `json:"takers,omitempty"`
 	// Follows is how many of a watched lock's sampled holds were followed
@@ -253,18 +250,15 @@ type Machine struct {
 	// goroutine's (see HandoffShare); both 0 where not known.
 	Follows  int64 `json:"follows,omitempty"`
 	Handoffs int64 `json:"handoffs,omitempty"`
-	// AfterWaitHoldNs is a watched lock's mean hold where it was taken
-	// after a wait, so from another goroutine (with the data it guards
-	// still on that one's CPU), AfterWaitTimed how many such holds were
-	// timed, and FreeHoldNs its mean hold where taken free (an RWMutex's:
-	// its writers'); in ns, the watcher's own timing taken off, over its
-	// group's every lock. 0 where not known.
+	// AfterWaitHoldNs is a watched lock's mean hold taken after a wait, from
+	// another goroutine, AfterWaitTimed how many were timed, FreeHoldNs its
+	// mean hold taken free (an RWMutex's: its writers'), over its group's
+	// every lock; 0 where not known.
 	FreeHoldNs      float64 `json:"free_hold_ns,omitempty"`
 	AfterWaitHoldNs float64 `json:"after_wait_hold_ns,omitempty"`
 	AfterWaitTimed  int64   `json:"after_wait_timed,omitempty"`
-	// Estimated says how many locks its group has (the machines named
-	// alike, "name#1" … "name#k") is an estimate, not a count: a watched
-	// site's locks are told apart by a sketch of their addresses.
+	// Estimated says how many locks its group ("name#1" … "name#k") has
+	// is an estimate: a watched site's locks are told apart by a sketch.
 	Estimated bool `json:"estimated,omitempty"`
 	// Via names the wrappers a watched lock's sites lock through, where
 	// they lock through one ("(*mutexWrap).Lock at logger.go:70", logrus's):
@@ -323,13 +317,17 @@ func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string]
 	return others, labs, byLab
 }
 
-// OriginLabel is Origin for people: "model (fifo)", "(no source)".
-func OriginLabel(p Point) string {
+// OriginLabel is Origin for people (see SourceLabel).
+func OriginLabel(p Point) string { return SourceLabel(p.Origin(), p.IsModel(), p.Sched) }
+
+// SourceLabel names an origin for people: a prediction's with its policy,
+// "model (fifo)"; "(no source)" for none.
+func SourceLabel(origin string, model bool, sched string) string {
 	switch {
-	case p.IsModel() && p.Sched != "":
-		return SourceModel + " (" + p.Sched + ")"
-	case p.Origin() == "":
+	case model && sched != "":
+		return SourceModel + " (" + sched + ")"
+	case origin == "":
 		return "(no source)"
 	}
-	return p.Origin()
+	return origin
 }

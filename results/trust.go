@@ -46,16 +46,13 @@ type Caveat struct {
 }
 
 // CaveatShortHold: a shared lock held briefly and contended (busy, or its
-// word waited for, much of the time) on more than one CPU, which machines
-// ran from a sixteenth of to ten times the model's figure, most within 4×
-// either way (docs/model.md): its prediction is rough.
+// word waited for, much of the time) on more than one CPU: its prediction
+// is rough (ShortHoldSpread).
 const CaveatShortHold = "short_hold"
 
 // CaveatSharedLine: a word many cores write (an atomic counter, a
 // read-write lock's reader count) whose cache line the CPUs waited for
-// much of their time, which machines keep at a core for a run of adds,
-// from hardly any to about as long as it took to come, where the model
-// keeps it half that (docs/model.md): its prediction is rough.
+// much of their time: its prediction is rough (SharedLineSpread).
 const CaveatSharedLine = "shared_line"
 
 // CaveatLockstep: some customers of a closed loop finished nothing in the
@@ -92,8 +89,7 @@ func (c Caveat) Brief() string {
 func (c Caveat) Untrusted() bool { return c.Kind == CaveatLockstep }
 
 // Above is a bound of a point's Bounds (or an open loop's arrival rate)
-// that a number of the point passes, and why it may: the reason beside the
-// number, in the same JSON object, as the row's notes say it.
+// that a number of the point passes, and why it may.
 type Above struct {
 	// Bound is BoundThroughput, BoundArrivals or BoundLatency.
 	Bound string `json:"bound"`
@@ -126,19 +122,13 @@ const (
 	WhyBacklog = "backlog"
 )
 
-// DisturbedCPUs is the one threshold of disturbance: how many CPUs other
-// processes (and the hypervisor) may take of the CPUs a measurement could
-// run on, beyond those it left free, before it is disturbed. The harness,
-// labs, lessons, calibration, benchmarks and the tests' timing guards all
-// judge by it (see Disturbs).
+// DisturbedCPUs is the one threshold of disturbance, which every
+// measurement and the tests' timing guards judge by (see Disturbs).
 const DisturbedCPUs = 0.2
 
 // Disturbs reports whether others CPUs' worth of time taken by other
 // processes and the hypervisor, of set CPUs of which a measurement used
-// cpus, disturbed it: more than DisturbedCPUs beyond the set's CPUs the
-// measurement left free. A point pinned to its CPUs leaves none free: a
-// tenth of a CPU plus a tenth stolen is still below it, a busy loop
-// sharing its CPU is not.
+// cpus, disturbed it: more than DisturbedCPUs beyond the CPUs it left free.
 func Disturbs(others float64, set, cpus int) bool {
 	return others > float64(max(set-cpus, 0))+DisturbedCPUs
 }
@@ -152,10 +142,9 @@ type OnCPUs struct {
 	StealCPUs  float64 `json:"steal_cpus,omitempty"`
 }
 
-// IsDisturbed reports whether other processes took more than
-// DisturbedCPUs from measured point p, or it was marked so: of its own
-// CPUs where they were read apart (OnCPUs), else of the machine's beyond
-// the cores the point left free.
+// IsDisturbed reports whether p was marked disturbed, or other processes
+// disturbed it (Disturbs): of its own CPUs where read apart (OnCPUs), else
+// of the machine's.
 func (p Point) IsDisturbed() bool {
 	if p.Disturbed {
 		return true
@@ -249,29 +238,24 @@ func (p *Point) AssessAbove() {
 		text += "; " + meansArrivals
 		p.Above = append(p.Above, Above{BoundArrivals, WhyPoisson, "throughput", text})
 	}
-	lim := b.ThroughputMax
-	if lim > 0 && b.SetBy != "arrivals" {
-		thr, band := p.Throughput > passes*lim, p.Band != nil && p.Band.Throughput[1] > passes*lim
-		var why, bandWhy string
-		if thr {
-			why = p.throughputWhy(p.Throughput)
+	if lim := b.ThroughputMax; lim > 0 && b.SetBy != "arrivals" {
+		band := 0.0
+		if p.Band != nil {
+			band = p.Band.Throughput[1]
 		}
-		if band {
-			bandWhy = p.throughputWhy(p.Band.Throughput[1])
-		}
+		thr, why := p.Throughput > passes*lim, p.throughputWhy(p.Throughput)
+		bandPast, bandWhy := band > passes*lim, p.throughputWhy(band)
 		switch {
-		case thr && band && why == bandWhy: // one reason for both, said once
+		case thr && bandPast && why == bandWhy: // one reason for both, said once
 			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput, band",
-				fmt.Sprintf("%s, its band to %s: %s; %s", pastBound(p.Throughput, b), format.Sig(p.Band.Throughput[1], 4), whyText(why), meansThroughput)})
-		default:
-			if thr {
-				p.Above = append(p.Above, Above{BoundThroughput, why, "throughput",
-					fmt.Sprintf("%s: %s; %s", pastBound(p.Throughput, b), whyText(why), meansThroughput)})
-			}
-			if band {
-				p.Above = append(p.Above, Above{BoundThroughput, bandWhy, "band",
-					fmt.Sprintf("its band's high edge: %s: %s; %s", pastBound(p.Band.Throughput[1], b), whyText(bandWhy), meansThroughput)})
-			}
+				fmt.Sprintf("%s, its band to %s: %s; %s", pastBound(p.Throughput, b), format.Sig(band, 4), whyText(why), meansThroughput)})
+		case thr:
+			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput",
+				fmt.Sprintf("%s: %s; %s", pastBound(p.Throughput, b), whyText(why), meansThroughput)})
+		}
+		if bandPast && (!thr || why != bandWhy) {
+			p.Above = append(p.Above, Above{BoundThroughput, bandWhy, "band",
+				fmt.Sprintf("its band's high edge: %s: %s; %s", pastBound(band, b), whyText(bandWhy), meansThroughput)})
 		}
 	}
 	if min := b.LatencyMinMs; min > 0 && p.Ops > 0 {
@@ -314,32 +298,25 @@ func pastBound(v float64, b *Bounds) string {
 }
 
 // throughputWhy is why p's throughput (or its band's edge) thr may pass
-// its bound: steps ending on the clock where the CPUs bound it; else the
-// window's edge where it counted no more operations than were under way on
-// the bounding resource when it opened (edgeOps); else the steps' random
-// times.
+// its bound.
 func (p *Point) throughputWhy(thr float64) string {
 	b := p.Bounds
+	// A window may count beyond its bound the operations under way on the
+	// bounding resource when it opened: its CPUs where the CPUs bind, else
+	// one (a resource's capacity is not in its Bounds).
+	edgeOps := 1.0
+	if b.SetBy == "cpus" {
+		edgeOps = float64(max(p.CPUs, 1))
+	}
 	switch {
 	case p.Burn == "wall" && b.SetBy == "cpus":
 		return WhyWallClock
-	case p.Dur > 0 && (thr-b.ThroughputMax)*p.Dur.Seconds() <= p.edgeOps()+1e-9:
+	case p.Dur > 0 && (thr-b.ThroughputMax)*p.Dur.Seconds() <= edgeOps+1e-9:
 		return WhyWindowEdge
 	}
 	return WhyRandomSteps
 }
 
-// edgeOps is how many operations a window may count beyond its bound:
-// those under way on the bounding resource when it opened, its CPUs where
-// the CPUs bind, else one (a resource's capacity is not in its Bounds).
-func (p *Point) edgeOps() float64 {
-	if p.Bounds.SetBy == "cpus" {
-		return float64(max(p.CPUs, 1))
-	}
-	return 1
-}
-
-// whyText says a reason in words.
 func whyText(why string) string {
 	switch why {
 	case WhyWallClock:

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/pprof/profile"
+
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/internal/testkit"
@@ -53,7 +55,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 		t.Errorf("point's profile is %q, want %q", p.Profile, base)
 	}
 	files := record.FilesFor(base)
-	testkit.ParseProfiles(t, files.CPU, files.Block, files.Mutex)
+	parseProfiles(t, files.CPU, files.Block, files.Mutex)
 	if info, err := os.Stat(files.Trace); err != nil || info.Size() == 0 {
 		t.Errorf("trace %s: %v, %v; want a non-empty file", files.Trace, info, err)
 	}
@@ -148,5 +150,21 @@ func TestProfileFailureFailsThePoint(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("a failed point left %d files", len(entries))
+	}
+}
+
+// parseProfiles fails t for each path that is not a profile pprof parses.
+func parseProfiles(t testing.TB, paths ...string) {
+	t.Helper()
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = profile.Parse(f)
+		f.Close()
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
 	}
 }

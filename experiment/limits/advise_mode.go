@@ -34,7 +34,11 @@ func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
 	as := format.Count(more.CPUs, "CPU")
 	cost := Cost{CPUs: cfg.CPUs}
 	if perCPU(cfg) {
-		as += perCPUText(cfg)
+		who := map[bool]string{false: " customer", true: " server"}[cfg.Rate > 0]
+		if cfg.System != nil {
+			who = ""
+		}
+		as += ", one" + who + " each"
 		cost.Goroutines = cfg.Resolve().Par
 	}
 	changes = append(changes, whatIf{change: "twice the CPUs", as: as, cost: cost, cfg: more})
@@ -95,12 +99,4 @@ func perCPU(cfg model.Config) bool {
 		return b.Load.Servers == 0
 	}
 	return b.Load.Customers == 0
-}
-
-// perCPUText says what perCPU gets on twice the CPUs.
-func perCPUText(cfg model.Config) string {
-	if cfg.System != nil {
-		return ", one each"
-	}
-	return fmt.Sprintf(", one %s each", map[bool]string{false: "customer", true: "server"}[cfg.Rate > 0])
 }

@@ -13,10 +13,6 @@ func ModelLabel(sched string, c sim.Costs) string {
 	if sched == "fifo" {
 		return "model (fifo)"
 	}
-	return "model (go: " + costsText(c) + ")"
-}
-
-func costsText(c sim.Costs) string {
 	us := func(d time.Duration) string { return format.Sig(float64(d)/float64(time.Microsecond), 3) + "µs" }
 	spin := "no spinning P (spin window 0)"
 	if c.SpinWindow > 0 {
@@ -24,12 +20,12 @@ func costsText(c sim.Costs) string {
 	}
 	s := fmt.Sprintf("wake %s, %s, switch %s, mutex handoff %s, chan handoff %s, buffered %s",
 		us(c.Wake), spin, us(c.Switch), us(c.MutexHandoff), us(c.ChanHandoff), us(c.BufChanHandoff))
-	// Older calibrations have neither (and never spin on a mutex).
+	// A calibration may have neither (and never spin on a mutex).
 	if c.RunnextGrace > 0 {
 		s += ", runnext grace " + us(c.RunnextGrace)
 	}
 	if c.MutexSpin > 0 {
 		s += ", mutex spin " + us(c.MutexSpin)
 	}
-	return s
+	return "model (go: " + s + ")"
 }

@@ -55,16 +55,11 @@ func topTier(ts []Trial) []Trial {
 	}
 	var out []Trial
 	for _, tr := range tier {
-		if !slices.ContainsFunc(tier, func(o Trial) bool { return len(o.named) < len(tr.named) && subset(o.named, tr.named) }) {
+		if !slices.ContainsFunc(tier, func(o Trial) bool { return len(o.named) < len(tr.named) && collect.Subset(o.named, tr.named) }) {
 			out = append(out, tr)
 		}
 	}
 	return out
-}
-
-// subset reports whether every element of a is in b.
-func subset(a, b []string) bool {
-	return !slices.ContainsFunc(a, func(x string) bool { return !slices.Contains(b, x) })
 }
 
 // usage is resource's time held and working in p, and its bound.
@@ -145,7 +140,7 @@ func words(t target, pr *CausalProfile, b results.Bottleneck) string {
 		best := topTier(pr.Trials)[0]
 		names := labels(t, b.Resources)
 		verb, together := "limits", ""
-		if len(b.Resources) > 1 || plural3(names) {
+		if len(b.Resources) > 1 || strings.HasSuffix(names, "s") && !strings.HasSuffix(names, "ss") { // "the 2 grinders"
 			verb = "limit"
 		}
 		if len(b.Resources) > 1 {
@@ -213,11 +208,6 @@ func gainText(e results.Experiment, unit string) string {
 
 // labels names resources for people: "the grinder and the steamer".
 func labels(t target, rs []string) string { return format.JoinAnd(collect.Mapped(rs, t.label)) }
-
-// plural3 reports whether a label is plural ("the 2 grinders").
-func plural3(label string) bool {
-	return strings.HasSuffix(label, "s") && !strings.HasSuffix(label, "ss")
-}
 
 // overlaps reports whether a and b have an element in common.
 func overlaps(a, b []string) bool {

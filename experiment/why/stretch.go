@@ -162,23 +162,16 @@ func waitedShare(p results.Point, group string) (float64, bool) {
 	return waited / worker, true
 }
 
-// handoffShares is, for each of points that counted them, the share of
-// the group's holds whose next hold was another goroutine's.
-func handoffShares(points []results.Point, group string) []float64 {
-	var out []float64
-	for _, p := range points {
-		follows, handoffs := 0.0, 0.0
-		for _, m := range p.Machines() {
-			if results.MeterGroup(m.Name) == group {
-				follows += float64(m.Follows)
-				handoffs += float64(m.Handoffs)
-			}
-		}
-		if follows > 0 {
-			out = append(out, handoffs/follows)
+// handoffs is the group's sampled holds in p whose next hold was seen,
+// and those whose next hold was another goroutine's.
+func handoffs(p results.Point, group string) (follows, handoffs float64) {
+	for _, m := range p.Machines() {
+		if results.MeterGroup(m.Name) == group {
+			follows += float64(m.Follows)
+			handoffs += float64(m.Handoffs)
 		}
 	}
-	return out
+	return follows, handoffs
 }
 
 // capturedBelow is how much less often than its takers would pass it
@@ -191,29 +184,26 @@ const (
 )
 
 // captured reports whether p's workers took turns at the group's locks
-// (see Stretched.Captured), and the share of its holds that passed
-// between goroutines.
-func captured(p results.Point, group string, usesPerOp, margin, below float64) (bool, float64) {
-	follows, handoffs, takers := 0.0, 0.0, 0.0
+// (see Stretched.Captured).
+func captured(p results.Point, group string, usesPerOp, margin, below float64) bool {
+	takers := 0.0
 	for _, m := range p.Machines() {
 		if results.MeterGroup(m.Name) != group {
 			continue
 		}
 		if !exclusive(m) {
-			return false, 0 // readers hold an RWMutex side by side
+			return false // readers hold an RWMutex side by side
 		}
-		follows += float64(m.Follows)
-		handoffs += float64(m.Handoffs)
 		takers = max(takers, m.Takers)
 	}
+	follows, passed := handoffs(p, group)
 	waited, ok := waitedShare(p, group)
 	if follows <= 0 || takers < 1.5 || !ok {
-		return false, 0
+		return false
 	}
 	n := math.Round(takers)
-	h := handoffs / follows
 	sideBySide := (n - 1) / n / max(usesPerOp, 1)
-	return waited >= margin && h < below*sideBySide, h
+	return waited >= margin && passed/follows < below*sideBySide
 }
 
 // Judge computes the control's cost and each experiment's, paired by
@@ -245,20 +235,23 @@ func Judge(s *Stretches) {
 			}
 		}
 		e.QuietRounds = len(quiet)
-		var injected []float64
-		for r := range min(len(e.Points), len(s.Base)) {
+		// What each round's stretch added to a hold, where its holds' time
+		// was read (NaN where not).
+		injected := make([]float64, min(len(e.Points), len(s.Base)))
+		for r := range injected {
 			stretched, ok1 := heldPerUse(e.Points[r], e.Group)
 			as, ok2 := heldPerUse(s.Base[r], e.Group)
+			injected[r] = math.NaN()
 			if ok1 && ok2 && e.Kind != "chan" && s.HoldsTimeStretch {
-				injected = append(injected, float64(stretched-as))
+				injected[r] = float64(stretched - as)
 			}
 		}
-		e.Injected = 0
-		if m := results.Median(injected); m > 0 { // 0 for none
-			e.Injected = Nanos(m)
-		}
-		var waited, busy []float64
+		e.Injected = Nanos(max(0, results.Median(finite(injected)))) // 0 for none
+		var waited, busy, handoffShares []float64
 		for _, b := range s.Base {
+			if follows, passed := handoffs(b, e.Group); follows > 0 {
+				handoffShares = append(handoffShares, passed/follows)
+			}
 			if w, ok := waitedShare(b, e.Group); ok {
 				waited = append(waited, w)
 			}
@@ -270,36 +263,40 @@ func Judge(s *Stretches) {
 			}
 			busy = append(busy, most)
 		}
-		h := handoffShares(s.Base, e.Group)
-		e.Busy, e.Handoffs, e.HandoffsKnown = results.Median(busy), results.Median(h), len(h) > 0 // 0 for none
+		e.Busy, e.Handoffs, e.HandoffsKnown = results.Median(busy), results.Median(handoffShares), len(handoffShares) > 0 // 0 for none
 		e.Waited, e.Uncontended, e.Unmatched, e.Serial = results.Median(waited), false, false, false
 		// The bound of each undisturbed round: the time added (as asked, or
 		// as measured where more) an operation, against that round's
-		// worker time an operation as it is.
-		var bounds []float64
+		// worker time an operation as it is; and the stretch's own cost in
+		// those rounds.
+		var bounds, quietCost []float64
 		capturedRounds, turnRounds, quietBases := 0, 0, 0
-		for r := range min(len(e.Points), len(s.Base)) {
+		for r := range injected {
 			b := s.Base[r]
 			if b.IsDisturbed() {
 				continue
 			}
 			quietBases++
-			if c, _ := captured(b, e.Group, e.UsesPerOp, s.Margin, capturedBelow); c {
+			if captured(b, e.Group, e.UsesPerOp, s.Margin, capturedBelow) {
 				capturedRounds++
 			}
-			if c, _ := captured(b, e.Group, e.UsesPerOp, s.Margin, turnsBelow); c {
+			if captured(b, e.Group, e.UsesPerOp, s.Margin, turnsBelow) {
 				turnRounds++
 			}
-			if e.Points[r].IsDisturbed() || b.Ops <= 0 {
+			if e.Points[r].IsDisturbed() {
+				continue
+			}
+			if !math.IsNaN(own[r]) {
+				quietCost = append(quietCost, own[r])
+			}
+			if b.Ops <= 0 {
 				continue
 			}
 			n := float64(max(b.Par, 1))
 			op := n * b.Dur.Seconds() / float64(b.Ops) * 1e9
 			added := float64(e.Extra)
-			if stretched, ok1 := heldPerUse(e.Points[r], e.Group); ok1 && s.HoldsTimeStretch && e.Kind != "chan" {
-				if as, ok2 := heldPerUse(b, e.Group); ok2 {
-					added = max(added, float64(stretched-as))
-				}
+			if !math.IsNaN(injected[r]) {
+				added = max(added, injected[r])
 			}
 			added *= e.UsesPerOp
 			if op > 0 {
@@ -351,14 +348,7 @@ func Judge(s *Stretches) {
 		if cleared && serial && e.Kind != "chan" && e.Waited >= s.Margin {
 			cleared, e.Serial = false, true
 		}
-		// The stretch's own cost, over its undisturbed rounds, against
-		// what the time it added can cost.
-		var quietCost []float64
-		for r := range min(len(own), len(s.Base)) {
-			if !math.IsNaN(own[r]) && !s.Base[r].IsDisturbed() && !e.Points[r].IsDisturbed() {
-				quietCost = append(quietCost, own[r])
-			}
-		}
+		// The stretch's own cost against what the time it added can cost.
 		if quietKnown && len(quietCost) > 0 && !math.IsNaN(e.Bound) && results.Median(quietCost) > e.Bound+s.Margin {
 			e.OverBound = true
 			cleared = false

@@ -127,7 +127,7 @@ func (s *Check) Measure(ctx context.Context, count int, measure func(context.Con
 	if !s.Since.IsZero() {
 		origin = s.Since
 	}
-	round := s.roundTime()
+	round := time.Duration(len(runs)) * (s.Base.Warmup + s.Base.Dur) // the runs' windows, warm-up included
 	for rep := 1; rep <= count; rep++ {
 		if rep > 1 {
 			round = time.Since(began) / time.Duration(rep-1)
@@ -149,11 +149,6 @@ func (s *Check) Measure(ctx context.Context, count int, measure func(context.Con
 		}
 	}
 	return nil
-}
-
-// roundTime is what a round's runs' windows take, warm-up included.
-func (s *Check) roundTime() time.Duration {
-	return time.Duration(len(s.runs())) * (s.Base.Warmup + s.Base.Dur)
 }
 
 // run is one thing Measure runs: the point as it is, or an experiment.

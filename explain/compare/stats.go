@@ -55,21 +55,15 @@ func metricsOf(old, new []results.Point) []metricDef {
 		units = slices.DeleteFunc(units, func(u string) bool { return slices.Contains(skip, u) })
 	}
 	for _, unit := range units {
-		defs = append(defs, benchDef(unit))
+		better := "lower" // a unit per second is better higher, as benchstat takes them
+		if strings.HasSuffix(unit, "/s") {
+			better = "higher"
+		}
+		defs = append(defs, metricDef{name: unit, better: better, bench: true,
+			unit:  func(results.Point) string { return unit },
+			value: func(p results.Point) float64 { return p.Metrics[results.Metric(unit)] }})
 	}
 	return defs
-}
-
-// benchDef is the metric of one unit of Go benchmarks' lines: a unit per
-// second is better higher, any other lower, as benchstat takes them.
-func benchDef(unit string) metricDef {
-	better := "lower"
-	if strings.HasSuffix(unit, "/s") {
-		better = "higher"
-	}
-	return metricDef{name: unit, better: better, bench: true,
-		unit:  func(results.Point) string { return unit },
-		value: func(p results.Point) float64 { return p.Metrics[results.Metric(unit)] }}
 }
 
 // allBench reports whether points are all Go benchmarks' (and there are
@@ -122,7 +116,11 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	}
 	m.GainLo, m.GainHi = gainRange(m.Old, m.New)
 	m.P = benchmath.AssumeNothing.Compare(so, sn).P
-	m.Significant = m.P < alpha && !spansZero(m.GainLo, m.GainHi)
+	// Significant where the range of gains holds no 0; a range unbounded at
+	// both ends (too few runs for the medians' intervals) leaves the
+	// verdict to the test alone, as benchstat does.
+	bounded := !math.IsInf(m.GainLo, -1) || !math.IsInf(m.GainHi, 1)
+	m.Significant = m.P < alpha && !(bounded && m.GainLo <= 0 && m.GainHi >= 0)
 	if m.Significant && m.Old.Disturbed+m.New.Disturbed > 0 {
 		m.Significant, m.Inconclusive = false, InconclusiveDisturbed
 	}
@@ -131,7 +129,10 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	case m.Inconclusive != "":
 		m.Verdict = fmt.Sprintf("inconclusive: disturbed (%s); %s", m.DisturbedText(), comparison.Remedy)
 	case m.Significant:
-		m.Change = direction(m.New.Median-m.Old.Median, d.better)
+		m.Change = cmp.Compare(m.New.Median, m.Old.Median) // +1 an improvement, -1 a regression
+		if d.better == "lower" {
+			m.Change = -m.Change
+		}
 		m.Verdict = format.Delta(m.DeltaPct) + " " + comparison.ChangeWord(m.Change)
 	case m.TooFew:
 		m.Need = stats.RunsFor(alpha)
@@ -145,15 +146,6 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 // InconclusiveDisturbed is Metric.Inconclusive where disturbed samples
 // leave a change untold.
 const InconclusiveDisturbed = "disturbed"
-
-// direction is +1 when a change of diff is an improvement, -1 when it is
-// a regression, 0 when there is none.
-func direction(diff float64, better string) int {
-	if better == "lower" {
-		diff = -diff
-	}
-	return cmp.Compare(diff, 0)
-}
 
 // geomeans computes a Geomean per metric and unit, in row order.
 func geomeans(rows []comparison.Row) []comparison.Geomean {
@@ -201,14 +193,4 @@ func gainRange(old, new stats.Summary) (lo, hi float64) {
 		hi = new.Hi/old.Lo - 1
 	}
 	return lo, hi
-}
-
-// spansZero reports whether a change's range holds both a gain and a
-// loss; a range unbounded at both ends (too few runs for the medians'
-// intervals) leaves the verdict to the test alone, as benchstat does.
-func spansZero(lo, hi float64) bool {
-	if math.IsInf(lo, -1) && math.IsInf(hi, 1) {
-		return false
-	}
-	return lo <= 0 && hi >= 0
 }

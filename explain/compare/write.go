@@ -8,14 +8,6 @@ import (
 	"github.com/brewput/brewput/results/comparison"
 )
 
-// CheckFormat says whether format is one compare writes: table or json.
-func CheckFormat(format string) error {
-	if format != "table" && format != "json" {
-		return fmt.Errorf("unknown format %q; accepted: table, json", format)
-	}
-	return nil
-}
-
 // TwoFiles checks a compare command's arguments, OLD and NEW.
 func TwoFiles(args []string) error {
 	if len(args) != 2 {
@@ -31,8 +23,8 @@ func Files(oldPath, newPath string, opts Options, format string, read func(path 
 	if err := opts.Check(); err != nil {
 		return comparison.Comparison{}, fmt.Errorf("--alpha: %w", err)
 	}
-	if err := CheckFormat(format); err != nil {
-		return comparison.Comparison{}, fmt.Errorf("--format: %w", err)
+	if format != "table" && format != "json" {
+		return comparison.Comparison{}, fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
 	}
 	old, err := read(oldPath)
 	if err != nil {

@@ -26,7 +26,7 @@ func TestWrite(t *testing.T) {
 			t.Errorf("%s: wrote %q, want %q", format, got.String(), want.String())
 		}
 	}
-	if err := CheckFormat("xml"); err == nil || !strings.Contains(err.Error(), "accepted: table, json") {
+	if _, err := Files("old", "new", Options{}, "xml", nil); err == nil || !strings.Contains(err.Error(), "accepted: table, json") {
 		t.Errorf("xml: %v", err)
 	}
 	if TwoFiles([]string{"a", "b"}) != nil || TwoFiles([]string{"a"}) == nil {

@@ -38,7 +38,10 @@ func Fits(points []results.Point, by string) ([]Fit, error) {
 	var keysOf func(results.Point) []fitKey
 	switch by {
 	case ByCPUs:
-		keysOf = cpuSeries(points)
+		keysOf = analysis.ParSeries(points, groupOf, func(k fitKey, par int) fitKey {
+			k.par = par
+			return k
+		})
 	case ByPar:
 		keysOf = func(p results.Point) []fitKey {
 			k := groupOf(p)
@@ -93,15 +96,6 @@ const perCPUPar = -1
 func groupOf(p results.Point) fitKey {
 	return fitKey{origin: p.Origin(), model: p.IsModel(), sched: p.Sched, mode: p.Mode,
 		par: perCPUPar, rate: p.Rate, maxq: p.MaxQ}
-}
-
-// cpuSeries gives the ByCPUs series a point belongs to, as the report
-// draws them (analysis.ParSeries).
-func cpuSeries(points []results.Point) func(results.Point) []fitKey {
-	return analysis.ParSeries(points, groupOf, func(k fitKey, par int) fitKey {
-		k.par = par
-		return k
-	})
 }
 
 // fitSeries fits one series' points.
@@ -284,14 +278,18 @@ func nounOf(by string) string {
 	return "CPUs"
 }
 
-// CheckFitted returns the error of fits none of which could be fitted,
-// saying why; nil if one could. Results too thin to fit are the input's
-// fault, told plainly rather than as a table of blanks.
-func CheckFitted(fits []Fit, by string) error {
+// FitAll is Fits, refusing points none of whose series can be fitted,
+// saying why: results too thin to fit are the input's fault, told plainly
+// rather than as a table of blanks.
+func FitAll(points []results.Point, by string) ([]Fit, error) {
+	fits, err := Fits(points, by)
+	if err != nil {
+		return nil, err
+	}
 	var reasons []string
 	for _, f := range fits {
 		if f.Fitted() {
-			return nil
+			return fits, nil
 		}
 		reasons = append(reasons, fmt.Sprintf("%s (%s): %s", f.Mode, f.SourceText(), f.Error))
 	}
@@ -302,20 +300,11 @@ func CheckFitted(fits []Fit, by string) error {
 	}
 	switch {
 	case len(fits) == 0:
-		return fmt.Errorf("%s: the files hold no series", what)
+		return fits, fmt.Errorf("%s: the files hold no series", what)
 	case same && len(fits) > 1:
-		return fmt.Errorf("%s: each of the %d series has %s", what, len(fits), fits[0].Error)
+		return fits, fmt.Errorf("%s: each of the %d series has %s", what, len(fits), fits[0].Error)
 	case len(reasons) > 3:
 		reasons = append(reasons[:3], fmt.Sprintf("and %d more", len(reasons)-3))
 	}
-	return fmt.Errorf("%s: %s", what, strings.Join(reasons, "; "))
-}
-
-// FitAll is Fits, refusing points of which no series can be fitted.
-func FitAll(points []results.Point, by string) ([]Fit, error) {
-	fits, err := Fits(points, by)
-	if err != nil {
-		return nil, err
-	}
-	return fits, CheckFitted(fits, by)
+	return fits, fmt.Errorf("%s: %s", what, strings.Join(reasons, "; "))
 }

@@ -105,8 +105,8 @@ func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choic
 	}
 	// said chooses mode on n CPUs, saying what it does there.
 	said := func(mode string, n int, e *analysis.Entry, does string) Choice {
-		return choice(mode, n, fmt.Sprintf("%s on %s %s: %s %s, limited by %s, %s.",
-			mode, format.Count(n, "CPU"), does, rate(e.Throughput), e.Unit, e.Limit.Named, as(e)))
+		return choice(mode, n, fmt.Sprintf("%s on %s %s: %.0f %s, limited by %s, %s.",
+			mode, format.Count(n, "CPU"), does, e.Throughput, e.Unit, e.Limit.Named, as(e)))
 	}
 	if len(walls) == 0 {
 		for i := len(g.CPUs) - 1; i >= 0; i-- {
@@ -136,11 +136,9 @@ func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choic
 	walled := walls[0]
 	n := top(walled)
 	we := shown(walled, n)
-	return []Choice{choice(walled, n, fmt.Sprintf("%s on %s is limited by %s: %s %s, %s; no mode that scales makes enough more beside it to draw the two.",
-		walled, format.Count(n, "CPU"), we.Limit.Named, rate(we.Throughput), we.Unit, as(we)))}
+	return []Choice{choice(walled, n, fmt.Sprintf("%s on %s is limited by %s: %.0f %s, %s; no mode that scales makes enough more beside it to draw the two.",
+		walled, format.Count(n, "CPU"), we.Limit.Named, we.Throughput, we.Unit, as(we)))}
 }
-
-func rate(v float64) string { return fmt.Sprintf("%.0f", v) }
 
 // as says where an entry's figures come from: "as measured on vm", "as the
 // model (go) predicts".

@@ -112,14 +112,6 @@ type traceBar struct {
 	machine    string
 }
 
-// what is what goroutine g runs now: its innermost region, or analysis.Other.
-func (tr *tracer) what(g trace.GoID) string {
-	if rs := tr.regions[g]; len(rs) > 0 {
-		return rs[len(rs)-1]
-	}
-	return analysis.Other
-}
-
 // cut ends what running goroutine g ran up to t as a bar, and starts the
 // next stretch at t.
 func (tr *tracer) cut(g trace.GoID, t trace.Time) {
@@ -128,7 +120,10 @@ func (tr *tracer) cut(g trace.GoID, t trace.Time) {
 		return
 	}
 	if t > r.since && r.p != trace.NoProc {
-		m := tr.what(g)
+		m := analysis.Other // what g ran: its innermost region, if any
+		if rs := tr.regions[g]; len(rs) > 0 {
+			m = rs[len(rs)-1]
+		}
 		tr.bars = append(tr.bars, traceBar{p: r.p, g: g, start: r.since, end: t, machine: m})
 		if m != analysis.Other {
 			tr.first = min(tr.first, r.since)

@@ -3,6 +3,7 @@ package verdict
 import (
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -111,51 +112,34 @@ func cover(points []spanPoint, i int, set []string) int {
 }
 
 // holds reports whether relieving set gains at p as much as the best
-// relief there, give or take p's band; a point without a causal profile
-// is held only by its own limit.
+// relief there, give or take p's band (the least difference of gains it
+// tells apart); a point without a causal profile is held only by its own
+// limit. A relief, the combined one included, counts for set where it
+// relieves set's resources alone.
 func holds(p spanPoint, set []string) bool {
-	if !profiled(p.b) {
-		return slices.Equal(set, resources(p.b))
+	b := p.b
+	if b == nil || len(b.Experiments) == 0 {
+		return slices.Equal(set, resources(b))
 	}
-	return gain(p.b, set) >= best(p.b)-tolerance(p)
+	gain, best := 0.0, b.Gain
+	for _, e := range b.Experiments {
+		if collect.Subset(e.Named(), set) {
+			gain = max(gain, e.Gain)
+		}
+		best = max(best, e.Gain)
+	}
+	if b.Combined != nil && collect.Subset(b.Resources, set) {
+		gain = max(gain, b.Combined.Gain)
+	}
+	tolerance := tie
+	if p.throughput > 0 {
+		tolerance = max(tie, (p.hi-p.lo)/p.throughput)
+	}
+	return gain >= best-tolerance
 }
 
 // overlaps reports whether the throughput bands of p and q overlap.
 func overlaps(p, q spanPoint) bool { return p.lo <= q.hi && q.lo <= p.hi }
-
-// tolerance is the least difference of gains p's band tells apart.
-func tolerance(p spanPoint) float64 {
-	if p.throughput <= 0 {
-		return tie
-	}
-	return max(tie, (p.hi-p.lo)/p.throughput)
-}
-
-// gain is the most a relief of set's resources alone gained (0 where
-// none was tried), its combined relief included.
-func gain(b *results.Bottleneck, set []string) float64 {
-	g := 0.0
-	for _, e := range b.Experiments {
-		if subset(e.Named(), set) {
-			g = max(g, e.Gain)
-		}
-	}
-	if b.Combined != nil && subset(b.Resources, set) {
-		g = max(g, b.Combined.Gain)
-	}
-	return g
-}
-
-// best is the most any relief gained.
-func best(b *results.Bottleneck) float64 {
-	g := b.Gain
-	for _, e := range b.Experiments {
-		g = max(g, e.Gain)
-	}
-	return g
-}
-
-func profiled(b *results.Bottleneck) bool { return b != nil && len(b.Experiments) > 0 }
 
 // resources are what b names, "unknown" where there is no profile.
 func resources(b *results.Bottleneck) []string {
@@ -175,8 +159,3 @@ func scales(set []string) bool {
 
 // scaling reports whether resource r is the CPUs or the load.
 func scaling(r string) bool { return r == "cpus" || r == "customers" || r == "servers" }
-
-// subset reports whether every element of a is in b.
-func subset(a, b []string) bool {
-	return !slices.ContainsFunc(a, func(x string) bool { return !slices.Contains(b, x) })
-}

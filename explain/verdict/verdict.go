@@ -19,18 +19,8 @@ import (
 // limits.Annotate gave them), the studies' and the Go benchmarks'; labs'
 // are left out. modes says which modes race (nil: none).
 func Of(points []results.Point, modes results.Modes) analysis.Verdict {
-	v := shop(NewGrid(points), modes)
-	v.Studies = Studies(points)
-	v.Benches = BenchFamilies(points)
-	return v
-}
-
-// shop is the shop's part of Of, from its points laid out.
-func shop(g *analysis.Grid, modes results.Modes) analysis.Verdict {
-	var v analysis.Verdict
-	if len(g.Modes) == 0 {
-		return v
-	}
+	v := analysis.Verdict{Studies: Studies(points), Benches: BenchFamilies(points)}
+	g := NewGrid(points)
 	for _, c := range interesting(g) {
 		v.Counts = append(v.Counts, count(g, c, modes))
 	}
@@ -143,6 +133,7 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	// A disturbed measurement says more about the machine than about the
 	// design: it is said, never ranked.
 	var ranked []shown
+	measured, best := 0, 0.0
 	for _, s := range es {
 		if !s.e.Model && s.e.Disturbed > 0 {
 			o := analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Limit: s.e.Limit, Rate: s.e.Rate, Disturbed: true}
@@ -153,6 +144,10 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 			continue
 		}
 		ranked = append(ranked, s)
+		best = max(best, s.e.Throughput)
+		if !s.e.Model {
+			measured++
+		}
 	}
 	slices.SortStableFunc(c.Unranked, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	c.Unit, c.Every, c.Source = unit, len(es) == len(g.Modes), MeasuredOn(host)
@@ -163,22 +158,12 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	es = ranked
 	c.Every = len(es) == len(g.Modes)
 	// The source says where the valid designs' figures come from.
-	measured := 0
-	for _, s := range es {
-		if !s.e.Model {
-			measured++
-		}
-	}
 	mixed := measured > 0 && measured < len(es)
 	if measured == 0 {
 		c.Source, c.Model, c.Costs = "predicted by the "+sched, true, costs
 	}
 	if c.Mixed = mixed; mixed {
 		c.Source += fmt.Sprintf(" (%d of %d modes; the others %s)", measured, len(es), "predicted by the model")
-	}
-	best := 0.0
-	for _, s := range es {
-		best = max(best, s.e.Throughput)
 	}
 	for _, s := range es {
 		for _, cv := range s.e.Caveats {

@@ -18,7 +18,7 @@ import (
 
 func newAdviseCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
-	mf := &modelFlags{measure: e.calibrateCosts}
+	mf := &modelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
 	var mode, format string
 	cmd := &cobra.Command{
 		Use:   "advise",
@@ -37,7 +37,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			mf.maxCPUs = s.CPUs
+			mf.MaxCPUs = s.CPUs
 			var bp *blueprint.Blueprint
 			if mf.file != "" {
 				if bp, err = loadBlueprint(fs, mf.file); err != nil {

@@ -180,13 +180,8 @@ func benchCacheDir(ctx context.Context, dir string, pkgs []string) (string, erro
 		if err == nil && name != "" && !strings.Contains(name, "\n") && !strings.HasPrefix(name, "_") {
 			name = strings.ReplaceAll(name, "/", "-")
 		} else {
-			if p == "" || p == "." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p) {
-				if dir != "" && !filepath.IsAbs(p) {
-					p = filepath.Join(dir, p)
-				}
-				if abs, err := filepath.Abs(p); err == nil {
-					p = abs
-				}
+			if abs, err := filepath.Abs(filepath.Join(dir, p)); err == nil && !filepath.IsAbs(p) {
+				p = abs // "." names its folder
 			}
 			name = filepath.Base(p)
 		}

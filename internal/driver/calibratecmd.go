@@ -19,8 +19,7 @@ import (
 	"github.com/brewput/brewput/model/calibrate"
 )
 
-// Limits of --samples and --repeats, past which a typo would measure for
-// hours.
+// Limits of --samples and --repeats, past which a typo would measure for hours.
 const (
 	maxSamples = 100_000
 	maxRepeats = 1_000
@@ -109,9 +108,8 @@ func showCalibration(w io.Writer, path string) error {
 	return nil
 }
 
-// measureAndSave measures this machine, waiting at most wait for quiet,
-// writes the table to w, and saves it at path unless others disturbed it
-// and it is not forced (calibrate.Keep).
+// measureAndSave measures this machine, writes the table to w, and saves
+// it at path unless calibrate.Keep refuses a disturbed one.
 func measureAndSave(ctx context.Context, opt calibrate.Options, wait time.Duration, force bool, path string, w io.Writer, tell func(line string)) error {
 	c, err := calibrate.MeasureQuiet(ctx, opt, wait, tell)
 	if err != nil {

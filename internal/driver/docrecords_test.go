@@ -207,7 +207,7 @@ func planWhy(ctx context.Context, args []string, cpus int) (*why.Check, int, err
 	if err != nil {
 		return nil, 0, err
 	}
-	cfg, err := predict.WhyConfig(s, mf.seed)
+	cfg, err := predict.WhyConfig(s, mf.Seed)
 	if err != nil {
 		return nil, 0, err
 	}

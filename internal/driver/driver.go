@@ -13,8 +13,7 @@ import (
 	"github.com/brewput/brewput/internal/base/exitcode"
 )
 
-// Main runs brewput on this process's arguments and streams and returns
-// its exit status.
+// Main runs brewput on this process's arguments and returns its exit status.
 func Main() int {
 	ctx, stop := exitcode.SignalContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
@@ -26,8 +25,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return runEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, progress: lateBar(stderr)})
 }
 
-// runEnv runs the program with args in e and maps its error to an exit
-// status (env.exit).
+// runEnv runs args in e and maps the error to an exit status (env.exit).
 func runEnv(ctx context.Context, args []string, e *env) int {
 	root := newRoot(e)
 	root.SetArgs(args)

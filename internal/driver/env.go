@@ -84,7 +84,6 @@ func replaceable(path string) error {
 		path, what, filepath.Join(path, "brewput-report"))
 }
 
-// release gives up the run's holds.
 func (e *env) release() {
 	for _, h := range e.holds {
 		h.Release()

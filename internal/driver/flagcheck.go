@@ -85,17 +85,7 @@ func checkFinite(fs *pflag.FlagSet) error {
 	return bad
 }
 
-// tableFlag registers --format compact|table on fs; the function it
-// returns reports whether the full table was asked.
-func tableFlag(fs *pflag.FlagSet, compact string) func() (bool, error) {
-	f := fs.String("format", "compact", "the table printed: compact or table\n(compact: "+compact+"; table: every point in full)")
-	return func() (bool, error) {
-		switch *f {
-		case "compact":
-			return false, nil
-		case "table":
-			return true, nil
-		}
-		return false, fmt.Errorf("--format %q: want compact or table", *f)
-	}
+// tableVar adds --format compact|table: the table printed.
+func tableVar(fs *pflag.FlagSet, to *string, compact string) {
+	choiceVar(fs, to, "format", "compact", "the table printed: compact or table\n(compact: "+compact+"; table: every point in full)", "compact or table", "compact", "table")
 }

@@ -87,7 +87,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			out.Hold = profDir != ""
 			e.notePlatform()
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
-			ctx = lab.WithRetry(ctx, lab.Retry{Attempts: retry.Attempts, Wait: retry.Wait})
+			ctx = lab.WithRetry(ctx, retry)
 			points, runErr := lab.Profiled(ctx, l, counts, profDir, format.Lines(e.stderr, ""))
 			if err := out.Finish(points, runErr == nil); err != nil {
 				return failure{Err: err}

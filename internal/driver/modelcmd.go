@@ -19,32 +19,25 @@ import (
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
-	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
 
-// modelFlags are brewput model's own flags, beside the study's.
+// modelFlags are brewput model's own flags, beside the study's: the
+// predict options, and the YAML file.
 type modelFlags struct {
-	maxMem, others           float64 // bytes; CPUs
-	othersBurst              time.Duration
-	seed                     uint64
-	band, causal             bool // brewput model only
-	sched, calibration, file string
-	costs                    sim.Costs          // as the cost flags give them
-	measure                  calibrate.Measurer // the env's calibrateCosts
-	machine                  string
-	maxCPUs                  int // the most CPUs simulated, for --machine's default
+	predict.Options
+	causal bool // brewput model only
+	file   string
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.file, "model", "", "simulate the system described in this YAML file\n(see examples/) instead of the coffee shop's modes")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations\n(--jitter); the same seed gives the same output")
+	fs.Uint64Var(&f.Seed, "seed", 1, "seed of the random step durations\n(--jitter); the same seed gives the same output")
 	f.registerPolicy(fs)
-	f.maxMem = host.MemoryBudget()
-	fs.Var((*cliflag.Bytes)(&f.maxMem), "max-mem", "most memory the simulations may take\n(estimated before they start): a size such as 4GB (default half this machine's memory)")
+	f.MaxMem = host.MemoryBudget()
+	fs.Var((*cliflag.Bytes)(&f.MaxMem), "max-mem", "most memory the simulations may take\n(estimated before they start): a size such as 4GB (default half this machine's memory)")
 	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
-	c := &f.costs
+	c := &f.Costs
 	for _, cf := range []struct {
 		name, usage string
 		into        *time.Duration
@@ -67,23 +60,23 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 
 // registerPolicy adds --sched, --calibration and --machine.
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
-	fs.StringVar(&f.sched, "sched", model.DefaultSched, "scheduling policy: go or fifo\n(go: the Go runtime's scheduler, with its measured costs; fifo: idealized CPUs, free handoffs)")
-	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs\n(from brewput calibrate; default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
-	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for:\nthis or unknown"+
+	fs.StringVar(&f.Sched, "sched", model.DefaultSched, "scheduling policy: go or fifo\n(go: the Go runtime's scheduler, with its measured costs; fifo: idealized CPUs, free handoffs)")
+	fs.StringVar(&f.Calibration, "calibration", "", "file of the go policy's costs\n(from brewput calibrate; default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
+	fs.StringVar(&f.Machine, "machine", "", "go policy: the machine predicted for:\nthis or unknown"+
 		" (default: this one where no point has more CPUs than it has, else an unknown one of the most CPUs asked, its band spanning what published machines show)")
 }
 
 // registerOthers adds the flags of other processes on the simulated machine.
 func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
-	fs.Float64Var(&f.others, "others", 0, "go policy: other processes' work, in CPUs\n(such as 0.5): it takes CPUs from the program only while the program keeps every CPU busy (default none)")
-	f.othersBurst = time.Millisecond
-	fs.Var((*cliflag.Duration)(&f.othersBurst), "others-burst", "go policy: --others' burst length\n(how long each burst of the other processes' work lasts)")
+	fs.Float64Var(&f.Others, "others", 0, "go policy: other processes' work, in CPUs\n(such as 0.5): it takes CPUs from the program only while the program keeps every CPU busy (default none)")
+	f.OthersBurst = time.Millisecond
+	fs.Var((*cliflag.Duration)(&f.OthersBurst), "others-burst", "go policy: --others' burst length\n(how long each burst of the other processes' work lasts)")
 }
 
 // options are the model flags as the predict package takes them.
 func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
-	o := predict.Options{Sched: f.sched, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst, Measure: f.measure,
-		Machine: f.machine, MaxCPUs: f.maxCPUs}
+	o := f.Options
+	o.PointsOnly = !f.causal
 	for _, name := range append(predict.CostNames(), "calibration", "machine") {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
@@ -92,7 +85,6 @@ func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
 	return o
 }
 
-// tell writes a line of progress on stderr.
 func (e *env) tell(line string) { format.Lines(e.stderr, "")(line) }
 
 // modelCommand is brewput model apart from cobra, so that the
@@ -105,36 +97,29 @@ type modelCommand struct {
 	answer          func(w io.Writer, points []results.Point) error
 }
 
-// register adds the command's flags to fs.
 func (c *modelCommand) register(fs *pflag.FlagSet) {
 	c.sf.register(fs, time.Second, 100*time.Millisecond)
-	cpus := fmt.Sprintf("1-%d", max(8, runtime.NumCPU()))
-	fs.Lookup("cpus").DefValue = cpus
-	fs.Set("cpus", cpus)
+	setDefault(fs, "cpus", fmt.Sprintf("1-%d", predictCPUs()), fs.Lookup("cpus").Usage)
 	// A measurement's flags, refused here.
 	fs.MarkHidden("noisy")
 	fs.MarkHidden("profile")
 	fs.Lookup("count").Usage = "simulate every point this many times\n(each with the next --seed, which changes only what is drawn at random: --jitter, the go policy's start states and sysmon's phase); under fifo without --jitter the rows are the same"
 	c.mf.register(fs)
 	c.mf.registerOthers(fs)
-	fs.BoolVar(&c.mf.band, "band", true, "go policy: each point's band\n(each point simulated also at the edges of the costs' confidence intervals, and the band of throughput and median latency they span)")
+	fs.BoolVar(&c.mf.Band, "band", true, "go policy: each point's band\n(each point simulated also at the edges of the costs' confidence intervals, and the band of throughput and median latency they span)")
 	fs.BoolVar(&c.mf.causal, "causal", true, "give each point its causal profile\n(what limits it, found by relieving each resource in turn and simulating again; false: the points alone, one simulation each, several times faster, and no limit named)")
 	registerOutput(fs, &c.format, &c.outFile, "simulated")
-	f := fs.Lookup("format")
-	f.Usage = "compact|table|" + strings.Join(results.Formats()[1:], "|") + "\n(the output's format: compact, the answer, on the CPU counts where the picture changes which modes make the most and what limits each, then each mode's points summarized; table, every point in full; the others with --out, guessed from its extension)"
-	f.DefValue = compactFormat // the answer first
-	fs.Set("format", compactFormat)
+	setDefault(fs, "format", compactFormat, "compact|table|"+strings.Join(results.Formats()[1:], "|")+"\n(the output's format: compact, the answer, on the CPU counts where the picture changes which modes make the most and what limits each, then each mode's points summarized; table, every point in full; the others with --out, guessed from its extension)")
 }
 
-// run simulates what the flags in fs say and writes it to e.
 func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error {
 	sf, mf := &c.sf, &c.mf
-	sf.simulated, mf.measure = true, e.calibrateCosts
+	sf.simulated, mf.Measure = true, e.calibrateCosts
 	st, err := sf.plan(fs, host.ModelMaxCPUs)
 	if err != nil {
 		return err
 	}
-	mf.maxCPUs = slices.Max(st.CPUs())
+	mf.MaxCPUs = slices.Max(st.CPUs())
 	for _, name := range []string{"profile", "noisy"} {
 		if fs.Changed(name) {
 			return fmt.Errorf("--%s: applies to measurements only; the model's steps take virtual time", name)
@@ -240,8 +225,7 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 	return bp, nil
 }
 
-// tellUnused names, in a line, the first three resources of bp no step
-// uses.
+// tellUnused names, in a line, the first three resources of bp no step uses.
 func tellUnused(e *env, bp *blueprint.Blueprint) {
 	if bp == nil {
 		return

@@ -211,7 +211,7 @@ func TestPlayground(t *testing.T) {
 	key := evaluate[[]string](t, page, `[...document.querySelectorAll("#schedkey span")].map((s) => s.style.color)`)
 	var report []string
 	for _, k := range []string{"grinder", "espresso", "steamer", "combine", ""} {
-		c, _ := palette.Step(k)
+		c := palette.Steps()[k]
 		report = append(report, fmt.Sprintf("rgb(%d, %d, %d)", c.R, c.G, c.B))
 	}
 	if !slices.Equal(key, report) {

@@ -63,8 +63,6 @@ func newPredictCmd(e *env) *cobra.Command {
 				if err := cfg.Validate(); err != nil {
 					return fmt.Errorf("-%w", err)
 				}
-			}
-			if from == "" {
 				e.notePlatform()
 				res, runErr := gobench.Run(cmd.Context(), cfg)
 				if err := gobench.Ended(res, runErr, func(points []results.Point) error {

@@ -18,16 +18,12 @@ import (
 
 func newReportCmd(e *env) *cobra.Command {
 	var out, playground string
-	var full func() (bool, error)
+	var table string
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Render the report from saved results files, without measuring",
 		Args:  needFiles("report", "brewput-report/results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
-			fullTable, err := full()
-			if err != nil {
-				return err
-			}
 			return rendering(cmd.Context(), func() error {
 				in, err := report.ReadFiles(files)
 				if err != nil {
@@ -37,12 +33,12 @@ func newReportCmd(e *env) *cobra.Command {
 				if err := e.claimReportDir(out, ""); err != nil {
 					return err
 				}
-				return failed(mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable, playground, e.analyzer()))
+				return failed(mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), table == "table", playground, e.analyzer()))
 			})
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
-	full = tableFlag(cmd.Flags(), compactTable)
+	tableVar(cmd.Flags(), &table, compactTable)
 	registerPlayground(cmd.Flags(), &playground)
 	return cmd
 }
@@ -95,9 +91,6 @@ func newFitCmd(e *env) *cobra.Command {
 		Short: "Fit a scalability law (linear, Amdahl's, USL) to each mode",
 		Args:  needFiles("fit", "brewput-report/results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
-			if by != scaling.ByCPUs && by != scaling.ByPar {
-				return fmt.Errorf("--by: unknown axis %q; accepted: %s (throughput against CPUs), %s (against customers)", by, scaling.ByCPUs, scaling.ByPar)
-			}
 			return rendering(cmd.Context(), func() error {
 				points, err := e.openResults(files...)
 				if err != nil {
@@ -111,7 +104,8 @@ func newFitCmd(e *env) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par\n(customers)")
+	choiceVar(cmd.Flags(), &by, "by", scaling.ByCPUs, "fit throughput against cpus or par\n(customers)",
+		scaling.ByCPUs+" (throughput against CPUs) or "+scaling.ByPar+" (against customers)", scaling.ByCPUs, scaling.ByPar)
 	formatVar(cmd.Flags(), &format, " (JSON Lines)")
 	return cmd
 }

@@ -34,7 +34,7 @@ func newRoot(e *env) *cobra.Command {
 	var withPredict bool
 	var labs, resume, playground string
 	var withLessons bool
-	var full func() (bool, error)
+	var table string
 	root := &cobra.Command{
 		Use:           "brewput",
 		Short:         "How the structure of concurrent Go code shapes its throughput",
@@ -43,10 +43,7 @@ func newRoot(e *env) *cobra.Command {
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fullTable, err := full()
-			if err != nil {
-				return err
-			}
+			var err error
 			var st *shopsweep.Batch
 			var have []results.Point
 			var plan results.Plan
@@ -81,7 +78,7 @@ func newRoot(e *env) *cobra.Command {
 				}
 			}
 			job := mainjob.Job{Study: st, Have: have, Resume: resume, Plan: plan, Dir: out, Measure: e.measure, PredictCPUs: predictCPUs(),
-				Labs: runLabs, Figures: lab.Figures(e.labs()), Full: fullTable, Playground: playground, Stdout: e.stdout, Stderr: e.stderr}
+				Labs: runLabs, Figures: lab.Figures(e.labs()), Full: table == "table", Playground: playground, Stdout: e.stdout, Stderr: e.stderr}
 			if withLessons {
 				job.Lessons = e.mainLessons
 			}
@@ -99,7 +96,7 @@ func newRoot(e *env) *cobra.Command {
 	root.Flags().Bool("version", false, "print brewput's module version\nand the Go version it was built with") // cobra's, without its -v
 	sf.register(root.Flags(), time.Second, 200*time.Millisecond)
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
-	full = tableFlag(root.Flags(), compactTable)
+	tableVar(root.Flags(), &table, compactTable)
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs, comma-separated, or all\n(brewput lab list), with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims for the report\n(as brewput lessons --quick, about a minute)")
 	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("the model's predictions for 1 to %d CPUs\n(go policy), in the report", predictCPUs()))
@@ -131,10 +128,10 @@ func (e *env) claimReportDir(out, resume string) error {
 		return nil
 	}
 	journal := filepath.Join(staging, "results.json")
-	if resume != "" && sameFile(resume, journal) {
-		return nil
-	}
-	if _, err := os.Stat(journal); err == nil {
+	if ji, err := os.Stat(journal); err == nil {
+		if ri, err := os.Stat(resume); err == nil && os.SameFile(ri, ji) {
+			return nil // the journal this run resumes
+		}
 		return fmt.Errorf("--out %s: a run into it was cut short and left its journal, %s: brewput --resume %s finishes it; remove %s to start anew", out, journal, journal, staging)
 	}
 	// A report cut short while written, which no other run holds.
@@ -143,13 +140,6 @@ func (e *env) claimReportDir(out, resume string) error {
 	}
 	fmt.Fprintf(e.stderr, "note: removed %s, left by a report cut short\n", staging)
 	return nil
-}
-
-// sameFile reports whether paths a and b name the same file.
-func sameFile(a, b string) bool {
-	ia, errA := os.Stat(a)
-	ib, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(ia, ib)
 }
 
 func newVersionCmd(e *env) *cobra.Command {

@@ -25,7 +25,6 @@ type scheduleCommand struct {
 	span                    time.Duration
 }
 
-// register adds the command's flags to fs.
 func (c *scheduleCommand) register(fs *pflag.FlagSet) {
 	c.sf.registerOne(fs, time.Second, "the CPU count to draw, one number")
 	fs.StringVar(&c.mode, "mode", "", "the mode to draw (see brewput list)")
@@ -34,7 +33,7 @@ func (c *scheduleCommand) register(fs *pflag.FlagSet) {
 	fs.Var((*cliflag.Duration)(&c.span), "span", "how much time to draw")
 	choiceVar(fs, &c.format, "format", "text", "what stdout gets: text or json\n(text: the picture in letters, and where the pictures went; json: each timeline's title, summary and bars, the pictures written only where --out is given)", "text or json", "text", "json")
 	fs.StringVar(&c.out, "out", ".", "folder to write the pictures to\n(schedule-MODE-NCPU-model.svg and .png; -trace for a trace's)")
-	fs.Uint64Var(&c.mf.seed, "seed", 1, "seed of the random step durations (--jitter)")
+	fs.Uint64Var(&c.mf.Seed, "seed", 1, "seed of the random step durations (--jitter)")
 	c.mf.registerPolicy(fs)
 }
 
@@ -69,7 +68,7 @@ func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s shopsweep.Sp
 
 // modelTimeline is the model's exact schedule of s.
 func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s shopsweep.Spec, e *env) (analysis.Timeline, error) {
-	c.mf.measure, c.mf.maxCPUs = e.calibrateCosts, s.CPUs
+	c.mf.Measure, c.mf.MaxCPUs = e.calibrateCosts, s.CPUs
 	pr, err := predict.Resolve(ctx, c.mf.options(fs), e.tell)
 	if err != nil {
 		return analysis.Timeline{}, err

@@ -140,7 +140,6 @@ func defaultModes() string {
 	return strings.Join(names, ",")
 }
 
-// register adds the study's flags to fs.
 func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 	f.loadFlags.register(fs, shopWords, dur, warmup)
 	fs.StringVar(&f.modes, "modes", defaultModes(), "comma-separated modes to measure (brewput list);\nby default "+

@@ -93,7 +93,7 @@ const studyTable = "a row per variant and CPU count, the median of its runs"
 func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	vf := &variantFlags{}
 	var out string
-	var full func() (bool, error)
+	var table string
 	cmd := &cobra.Command{
 		Use:   use,
 		Short: cmp.Or(prog.Summary, "measure "+prog.Name+"'s variants on 1, 2, … CPUs"),
@@ -106,17 +106,13 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fullTable, err := full()
-			if err != nil {
-				return err
-			}
 			if err := e.claimReportDir(out, ""); err != nil {
 				return err
 			}
 			e.notePlatform()
 			points, runErr := prog.Measure(cmd.Context(), pl, e.stderr, nil)
 			if len(points) > 0 {
-				if err := mainjob.Rerender(e.stdout, e.stderr, out, report.Inputs{Points: points}, nil, fullTable, "", e.analyzer()); err != nil {
+				if err := mainjob.Rerender(e.stdout, e.stderr, out, report.Inputs{Points: points}, nil, table == "table", "", e.analyzer()); err != nil {
 					return failure{Err: err}
 				}
 			}
@@ -125,7 +121,7 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	}
 	vf.register(cmd.Flags())
 	cmd.Flags().StringVar(&out, "out", prog.Name+"-report", "folder to write the report to")
-	full = tableFlag(cmd.Flags(), studyTable)
+	tableVar(cmd.Flags(), &table, studyTable)
 	rep := newReportCmd(e)
 	setDefault(rep.Flags(), "out", prog.Name+"-report", rep.Flags().Lookup("out").Usage)
 	rep.Flags().Lookup("format").Usage = cmd.Flags().Lookup("format").Usage

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -102,12 +103,6 @@ func (b *Browser) Page(t testing.TB, width, height int) *Page {
 		}
 		cancelTab()
 	})
-	return page(t, tctx, width, height)
-}
-
-// page makes the tab of tctx a Page of width × height CSS pixels.
-func page(t testing.TB, tctx context.Context, width, height int) *Page {
-	t.Helper()
 	p := &Page{Ctx: tctx}
 	err := chromedp.Listen(tctx, func(ev any) { // opens the tab
 		var msg string
@@ -152,7 +147,7 @@ func page(t testing.TB, tctx context.Context, width, height int) *Page {
 func (p *Page) Errors() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return append([]string(nil), p.errors...)
+	return slices.Clone(p.errors)
 }
 
 // Poll waits up to timeout for the JavaScript cond to be true. A poll

@@ -7,8 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/google/pprof/profile"
-
 	"github.com/brewput/brewput/coffee"
 )
 
@@ -25,22 +23,6 @@ func DirNames(t testing.TB, dir string) []string {
 		names = append(names, e.Name())
 	}
 	return names
-}
-
-// ParseProfiles fails t for each path that is not a profile pprof parses.
-func ParseProfiles(t testing.TB, paths ...string) {
-	t.Helper()
-	for _, path := range paths {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = profile.Parse(f)
-		f.Close()
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
-		}
-	}
 }
 
 // BadProfileBases are profile bases (paths without extensions) that name

@@ -32,8 +32,7 @@ const (
 	MetricRemoteCost results.Metric = "remote_cost"     // on remote points, local_ids_per_s ÷ Throughput
 )
 
-// NewLab returns the lab at its defaults; its chart is identities per
-// second against clients, a line per variant, the remote ones dashed.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "an identity service behind a mutex, a lock, a mailbox or a locked actor, or over gRPC",

@@ -83,31 +83,25 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, 
 		return nil, err
 	}
 	points := make([]measured, len(paths))
-	simple := map[bool]*path{} // by remote
 	for i, p := range paths {
-		pt, err := p.point(c, clients, n)
-		if err != nil {
+		m := &points[i]
+		if m.point, err = p.point(c, clients, n); err != nil {
 			return nil, err
 		}
 		if p.remote {
 			local := points[i-1].point.Throughput // measured beside it, in process
-			pt.Set(MetricLocalRate, local)
-			pt.Set(MetricRemoteCost, local/pt.Throughput)
+			m.point.Set(MetricLocalRate, local)
+			m.point.Set(MetricRemoteCost, local/m.point.Throughput)
 		}
-		if p.variant == Simple {
-			simple[p.remote] = p
-		}
-		points[i] = measured{point: pt, rate: lab.IntervalOf(p.tputs)}
-		points[i].rate.SetEnds(&points[i].point, lab.MetricThroughput)
-	}
-	for i, p := range paths {
-		if s := simple[p.remote]; s != nil {
+		m.rate = lab.IntervalOf(p.tputs)
+		m.rate.SetEnds(&m.point, lab.MetricThroughput)
+		if j := slices.IndexFunc(paths, func(s *path) bool { return s.variant == Simple && s.remote == p.remote }); j >= 0 {
 			var ratios []float64
-			for k := range min(len(p.tputs), len(s.tputs)) {
-				ratios = append(ratios, p.tputs[k]/s.tputs[k])
+			for k := range min(len(p.tputs), len(paths[j].tputs)) {
+				ratios = append(ratios, p.tputs[k]/paths[j].tputs[k])
 			}
-			points[i].vsSimple = lab.IntervalOf(ratios)
-			points[i].vsSimple.Set(&points[i].point, MetricVsSimple)
+			m.vsSimple = lab.IntervalOf(ratios)
+			m.vsSimple.Set(&m.point, MetricVsSimple)
 		}
 	}
 	return points, nil

@@ -36,8 +36,7 @@ const (
 	MetricSpeedup         results.Metric = "speedup"           // on grouped points, the median of its events/s ÷ single's (same P, S, CPUs) run by run; lab.Lo/Hi from 6 runs
 )
 
-// NewLab returns the lab at its defaults; its chart is the grouped
-// speedup against the buffer, a line per P.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "P producers, one consumer: a call per run of identical events against one per event",

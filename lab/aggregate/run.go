@@ -1,7 +1,6 @@
 package aggregate
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/burn"
 	"github.com/brewput/brewput/measure/sweep"
@@ -70,9 +68,8 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	}
 	var pair [2]results.Point
 	for i := range pair {
-		med, others := lab.MedianRun(outs[i], func(o outcome) sweep.Window { return o.window },
-			func(a, b outcome) int { return cmp.Compare(a.window.Wall, b.window.Wall) })
-		p, err := point(c, strategies[i], med, others, n, producers, buffer)
+		med, w, _ := lab.Median(outs[i], func(o outcome) sweep.Window { return o.window }, outcome.rate)
+		p, err := point(c, strategies[i], med, w, n, producers, buffer)
 		if err != nil {
 			return pair, lab.Interval{}, err
 		}
@@ -80,9 +77,8 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	}
 	var ratios []float64
 	for k := range min(len(outs[0]), len(outs[1])) {
-		single, grouped := outs[0][k], outs[1][k]
-		if single.events > 0 && grouped.window.Wall > 0 {
-			ratios = append(ratios, float64(grouped.events)/grouped.window.Wall.Seconds()/(float64(single.events)/single.window.Wall.Seconds()))
+		if single, grouped := outs[0][k], outs[1][k]; single.events > 0 && grouped.window.Wall > 0 {
+			ratios = append(ratios, grouped.rate()/single.rate())
 		}
 	}
 	speedup := lab.IntervalOf(ratios)
@@ -90,9 +86,7 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	return pair, speedup, nil
 }
 
-func point(c Config, strategy string, out outcome, others quiet.Tally, n, producers, buffer int) (results.Point, error) {
-	w := out.window
-	w.Others = others
+func point(c Config, strategy string, out outcome, w sweep.Window, n, producers, buffer int) (results.Point, error) {
 	t := lab.Timing{Window: w, Par: producers, Ops: out.events, Hist: out.latency}
 	return t.Point(Name, Variant(strategy, producers, buffer), n, Unit, map[results.Metric]float64{
 		MetricProducers:       float64(producers),
@@ -113,6 +107,8 @@ type outcome struct {
 	window                    sweep.Window // from starting the producers to the consumer's return
 	latency                   *hdrhistogram.Histogram
 }
+
+func (o outcome) rate() float64 { return float64(o.events) / o.window.Wall.Seconds() }
 
 func (o outcome) lost() int64 {
 	var n int64

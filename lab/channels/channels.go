@@ -33,9 +33,7 @@ const (
 	MetricSpread       results.Metric = "spread"               // (fastest − slowest run's lines/s) ÷ the median run's, over --reps runs
 )
 
-// NewLab returns the lab at its defaults; its chart is the share of the
-// bound against the batch, a line per channel size, the best over
-// consumer counts, at the most CPUs.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "one producer, M consumers hashing lines: how buffers and batching near the CPU bound",

@@ -1,7 +1,6 @@
 package channels
 
 import (
-	"cmp"
 	"context"
 	"crypto/sha1"
 	"encoding/binary"
@@ -75,22 +74,12 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	if err != nil {
 		return results.Point{}, lab.Interval{}, err
 	}
-	var outs []outcome
-	start := time.Now()
-	err = lab.Turns(ctx, c.Reps, 1, func(int, int) error {
-		out, err := pipeline(ctx, c, size, consumers, batch)
-		outs = append(outs, out)
-		return err
-	})
+	outs, err := lab.Repeat(ctx, c.Reps, func() (outcome, error) { return pipeline(ctx, c, size, consumers, batch) })
 	if err != nil {
 		return results.Point{}, lab.Interval{}, err
 	}
-	rates := make([]float64, len(outs))
-	for i, o := range outs {
-		rates[i] = float64(o.lines) / o.window.Wall.Seconds()
-	}
-	out, others := lab.MedianRun(outs, func(o outcome) sweep.Window { return o.window },
-		func(a, b outcome) int { return cmp.Compare(a.window.Wall, b.window.Wall) }) // of an even count, the faster of the middle two
+	out, w, rates := lab.Median(outs, func(o outcome) sweep.Window { return o.window },
+		func(o outcome) float64 { return float64(o.lines) / o.window.Wall.Seconds() })
 	spread := (slices.Max(rates) - slices.Min(rates)) / (float64(out.lines) / out.window.Wall.Seconds())
 	// Cancelled now, the point is whole: it keeps the rates from before.
 	if prod2, cons2, err := aloneRates(ctx, c); err == nil {
@@ -106,8 +95,6 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 		shares[i] = r / bound
 	}
 	ofBound := lab.IntervalOf(shares)
-	w := out.window
-	w.Start, w.Others = start, others
 	p, err := lab.Timing{Window: w, Par: consumers, Ops: out.lines, Hist: out.latency}.Point(Name, v, n, Unit,
 		map[results.Metric]float64{
 			MetricBound:        bound,

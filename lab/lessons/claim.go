@@ -1,19 +1,9 @@
 // Package lessons measures the claims of the seeds (the talks and articles
 // brewput was built from) on this machine and gives each a statistical
-// verdict: reproduced, not reproduced, or inconclusive.
-//
-// A Claim says where it comes from, what brewput measures for it, its
-// threshold (a Rule), and how to take one sample: the coffee shop through
-// package sweep, a lab's Run with a small configuration, or the model
-// where it needs more CPUs than the machine has. A measured claim's
-// figure is the median of its samples (6 to 10 quick, 10 to 20 full) with
-// benchmath's 95 % interval: reproduced where the whole interval lies on
-// the claim's side of its threshold, not reproduced where it lies on the
-// other, otherwise inconclusive (the result says about how many more
-// samples would tell). A sample counts only if other processes took at
-// most results.DisturbedCPUs CPUs meanwhile beyond those the claim's CPUs leave free
-// of the machine's. A model claim's one evaluation is its
-// figure, exactly.
+// verdict: reproduced, not reproduced, or inconclusive, as docs/lessons.md
+// tells. A Claim says where it comes from, its threshold (a Rule), and how
+// to take one sample: of the coffee shop, a lab's Run, or the model where
+// it needs more CPUs than the machine has.
 package lessons
 
 import (
@@ -91,7 +81,6 @@ func (l Level) String() string { return pick(l, "tiny", "quick", "full") }
 type Env struct {
 	Level Level
 	Shop  func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point: shopsweep.Measure, or a child process's
-	Dir   string                                                             // for the logs lab's files; "" for the temporary folder
 	// Index counts the claim's samples from 0: a sample of two
 	// measurements swaps their order on odd ones, so that a drift of the
 	// machine hits both alike.

@@ -296,7 +296,7 @@ func journalClaims(cpus int) []Claim {
 			Unit:       lesson.Share, Rule: lesson.AtLeast(0.75), CPUs: []int{n}, cost: 0.3,
 			sample: labSample(logs.Run, func(e Env) (logs.Config, []int) {
 				return logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 400, 10_000, 50_000),
-					ValueBytes: 100, Sync: false, Dir: e.Dir, Reps: 1}, []int{n}
+					ValueBytes: 100, Reps: 1}, []int{n}
 			}, func(points []results.Point) (float64, error) {
 				o, err := metricOf(points, logs.Variant(logs.File, false), n, "overstatement")
 				return o / logWriters, err
@@ -309,7 +309,7 @@ func journalClaims(cpus int) []Claim {
 			Unit:       lesson.Share, Rule: lesson.AtLeast(0.75), CPUs: []int{n}, cost: 0.3,
 			sample: labSample(logs.Run, func(e Env) (logs.Config, []int) {
 				return logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 40, 800, 2000),
-					ValueBytes: 100, Sync: true, Dir: e.Dir, Reps: 1}, []int{n}
+					ValueBytes: 100, Sync: true, Reps: 1}, []int{n}
 			}, func(points []results.Point) (float64, error) {
 				o, err := metricOf(points, logs.Variant(logs.File, true), n, "overstatement")
 				return o / logWriters, err

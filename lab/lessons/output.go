@@ -117,7 +117,7 @@ type Teller interface {
 // comes.
 func RunTelling(ctx context.Context, claims []Claim, opt Options, tell Teller, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	host, _ := os.Hostname()
-	limit := opt.atMost()
+	limit := opt.budget() + pick(opt.Level, 0, 5*time.Second, 30*time.Second) // and the last claim's verdict; a wait for quiet comes on top
 	tell.Start(lesson.Start{Claims: len(claims), Level: opt.Level.String(), Host: host, AtMost: limit, QuietWait: opt.QuietWait, CPUs: runtime.NumCPU()})
 	done, start := 0, time.Now()
 	return Run(ctx, claims, opt, func(r lesson.Result) error {
@@ -125,10 +125,4 @@ func RunTelling(ctx context.Context, claims []Claim, opt Options, tell Teller, e
 		tell.Reached(lesson.Reached{Result: r, Done: done, Total: len(claims), Elapsed: time.Since(start), LimitLeft: limit - time.Since(start), Waits: opt.QuietWait > 0})
 		return emit(r)
 	})
-}
-
-// atMost is the time a run takes at most, as the user is told: its budget
-// and the last claim's verdict; a wait for quiet (QuietWait) comes on top.
-func (o Options) atMost() time.Duration {
-	return o.budget() + pick(o.Level, 0, 5*time.Second, 30*time.Second)
 }

@@ -21,18 +21,10 @@ import (
 
 // Options configure Run.
 type Options struct {
-	Level Level
-	// Samples, when positive, is how many quiet samples a measured claim
-	// takes, in place of the level's (6 quick, up to 10 while
-	// inconclusive; 10 full, up to 20).
-	Samples int
-	// Budget, when positive, is the time the run may take, in place of the
-	// level's (55 s quick, 9½ minutes full, 1 minute tiny), shared among
-	// the claims by cost.
-	Budget   time.Duration
-	Shop     func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point; nil: shopsweep.Measure, in this process
-	Dir      string                                                             // for the logs lab's files; "" for the temporary folder
-	Progress func(line string)                                                  // if not nil, told as each claim starts
+	Level   Level
+	Samples int                                                                // quiet samples a measured claim takes, if positive, in place of the level's
+	Budget  time.Duration                                                      // the run's time, if positive, in place of the level's
+	Shop    func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point; nil: shopsweep.Measure, in this process
 	// QuietWait, when positive, is the most a claim waits in all, after a
 	// sample discarded, for other processes to leave its CPUs free before
 	// the next; the run's time grows by what is waited.
@@ -124,12 +116,22 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	// the time.
 	mctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	clock := &runClock{deadline: time.Now().Add(opt.budget())}
-	clock.timer = time.AfterFunc(opt.budget(), cancel)
-	defer clock.timer.Stop()
+	deadline := time.Now().Add(opt.budget())
+	timer := time.AfterFunc(opt.budget(), cancel)
+	defer timer.Stop()
+	extend := func(d time.Duration) { // time spent waiting for quiet is not the measurements'
+		deadline = deadline.Add(d)
+		timer.Reset(time.Until(deadline))
+	}
 	host := brewhost.Detect()
 	done := make([]*lesson.Result, len(claims))
 	states := make([]*claimState, len(claims))
+	all := make([]int, len(claims))
+	for i, c := range claims {
+		all[i] = i
+		states[i] = &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure,
+			Correction: c.Correction, Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched}}
+	}
 	finish := func(is ...int) error {
 		for _, i := range is {
 			r := states[i].result()
@@ -146,31 +148,19 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	// In the second, a claim's weight is scaled by the share of its samples
 	// kept so far: the time goes where samples are being kept.
 	pass := func(which []int, first bool) (pending []int, err error) {
-		weight := func(i int) float64 {
-			if first {
-				return claims[i].weight()
-			}
-			return claims[i].weight() * states[i].chance()
-		}
 		var costs float64
 		for _, i := range which {
-			costs += weight(i)
+			costs += states[i].weight()
 		}
 		for k, i := range which {
-			c := claims[i]
 			if first {
-				if opt.Progress != nil {
-					opt.Progress(fmt.Sprintf("%s: %s", c.Name, c.Text))
-				}
-				states[i] = &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure,
-					Correction: c.Correction, Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched,
-					Start: time.Now().UTC().Round(time.Millisecond)}}
+				states[i].r.Start = time.Now().UTC().Round(time.Millisecond)
 			}
 			if first || mctx.Err() == nil {
-				w := weight(i)
-				share := time.Duration(float64(time.Until(clock.deadline)) * w / costs)
+				w := states[i].weight()
+				share := time.Duration(float64(time.Until(deadline)) * w / costs)
 				costs -= w
-				states[i].measure(mctx, time.Now().Add(share), clock, first)
+				states[i].measure(mctx, time.Now().Add(share), extend, first)
 			}
 			if ctx.Err() != nil {
 				if !first {
@@ -185,10 +175,6 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 			}
 		}
 		return pending, nil
-	}
-	all := make([]int, len(claims))
-	for i := range all {
-		all[i] = i
 	}
 	pending, err := pass(all, true)
 	if err == nil {
@@ -210,27 +196,13 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	return out, err
 }
 
-// runClock is a run's deadline, and the timer that ends its measurements
-// then.
-type runClock struct {
-	deadline time.Time
-	timer    *time.Timer
-}
-
-// extend moves the deadline d later: time spent waiting for quiet is
-// not the measurements'.
-func (k *runClock) extend(d time.Duration) {
-	k.deadline = k.deadline.Add(d)
-	k.timer.Reset(time.Until(k.deadline))
-}
-
-// weight is a claim's share of the time: its quick sample's cost, a
-// little for the model's.
-func (c Claim) weight() float64 {
-	if c.Model {
+// weight is a claim's share of the time: its quick sample's cost (a
+// little for the model's), by its chance.
+func (st *claimState) weight() float64 {
+	if st.c.Model {
 		return 0.01
 	}
-	return max(c.cost, 0.05)
+	return max(st.c.cost, 0.05) * st.chance()
 }
 
 // claimState is a claim being measured: its samples so far, and how they
@@ -270,11 +242,11 @@ func (st *claimState) unfinished() bool {
 // measure takes the claim's samples until it has enough, its time is up
 // (until), or too many have been discarded: in the first pass, without a
 // wait for quiet, giveUpAfter in a row with none kept.
-func (st *claimState) measure(ctx context.Context, until time.Time, clock *runClock, first bool) {
+func (st *claimState) measure(ctx context.Context, until time.Time, extend func(time.Duration), first bool) {
 	t0 := time.Now()
 	defer func() { st.elapsed += time.Since(t0) }()
 	c, r := st.c, &st.r
-	env := Env{Level: st.opt.Level, Shop: st.opt.Shop, Dir: st.opt.Dir}
+	env := Env{Level: st.opt.Level, Shop: st.opt.Shop}
 	switch {
 	case st.done:
 		return
@@ -346,7 +318,7 @@ func (st *claimState) measure(ctx context.Context, until time.Time, clock *runCl
 				_, waited, err := st.opt.wait(ctx, left, limit)
 				st.waited += waited
 				until = until.Add(waited)
-				clock.extend(waited)
+				extend(waited)
 				if err != nil {
 					st.outOfTime = true
 					break
@@ -434,18 +406,4 @@ func summarize(values []float64) lesson.Figure {
 // exact is the figure of a deterministic value: the model's.
 func exact(v float64) lesson.Figure {
 	return lesson.Figure{Median: v, Lo: v, Hi: v, N: 1, Values: []float64{v}}
-}
-
-// Follows checks that r's verdict follows from its figure by its rule, as
-// Run decides: inconclusive for a figure disturbed, failed or of too few
-// samples, else Rule.Decide of its interval.
-func Follows(r lesson.Result) error {
-	want := r.Rule.Decide(r.Figure.Lo, r.Figure.Hi)
-	if r.Disturbed || r.Error != "" || r.Figure.N == 0 || (!r.Model && r.Figure.N < minRuns()) {
-		want = lesson.Inconclusive
-	}
-	if r.Verdict != want {
-		return fmt.Errorf("%s: verdict %q, but the figure %s against %s gives %q", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), want)
-	}
-	return nil
 }

@@ -3,6 +3,7 @@ package lessons
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -52,7 +53,7 @@ func TestRunDecides(t *testing.T) {
 		if r.Verdict != want[i] {
 			t.Errorf("%s: %q (%s), want %q", r.Claim, r.Verdict, text.LessonReason(r), want[i])
 		}
-		if err := Follows(r); err != nil {
+		if err := follows(r); err != nil {
 			t.Error(err)
 		}
 		wantN := 6 // decided, or up to 10 while inconclusive
@@ -125,7 +126,7 @@ func TestRunDisturbed(t *testing.T) {
 	if r.Verdict != lesson.Reproduced || r.Disturbed || r.Figure.N != 6 || r.Discarded != 5 || r.Others > results.DisturbedCPUs {
 		t.Errorf("half disturbed: %+v", r)
 	}
-	if err := Follows(r); err != nil {
+	if err := follows(r); err != nil {
 		t.Error(err)
 	}
 }
@@ -223,7 +224,7 @@ func TestRunFailures(t *testing.T) {
 		t.Errorf("fine: %+v", rs[2])
 	}
 	for _, r := range rs {
-		if err := Follows(r); err != nil {
+		if err := follows(r); err != nil {
 			t.Error(err)
 		}
 	}
@@ -358,7 +359,7 @@ func TestEveryClaim(t *testing.T) {
 	// Every sample counts as quiet here, so that a busy machine does not
 	// make the test retry; brewput's own tests of the command line (the
 	// main job's --lessons) measure every claim with package quiet.
-	opt := Options{Level: Tiny, Samples: 1, Budget: 30 * time.Second, Dir: t.TempDir(), others: quietAlways}
+	opt := Options{Level: Tiny, Samples: 1, Budget: 30 * time.Second, others: quietAlways}
 	rs, err := Run(context.Background(), claims, opt, nil)
 	for _, r := range rs {
 		if r.Error != "" {
@@ -377,7 +378,7 @@ func TestEveryClaim(t *testing.T) {
 		default:
 			t.Errorf("%s: verdict %q", r.Claim, r.Verdict)
 		}
-		if err := Follows(r); err != nil {
+		if err := follows(r); err != nil {
 			t.Error(err)
 		}
 		if r.Model && r.Verdict == lesson.Inconclusive {
@@ -521,4 +522,18 @@ func TestWriteTableFitsWidth(t *testing.T) {
 			t.Errorf("at %d columns, the figures in a column: %v\n%s", width, columned, b.String())
 		}
 	}
+}
+
+// follows checks that r's verdict follows from its figure by its rule, as
+// Run decides: inconclusive for a figure disturbed, failed or of too few
+// samples, else Rule.Decide of its interval.
+func follows(r lesson.Result) error {
+	want := r.Rule.Decide(r.Figure.Lo, r.Figure.Hi)
+	if r.Disturbed || r.Error != "" || r.Figure.N == 0 || (!r.Model && r.Figure.N < minRuns()) {
+		want = lesson.Inconclusive
+	}
+	if r.Verdict != want {
+		return fmt.Errorf("%s: verdict %q, but the figure %s against %s gives %q", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), want)
+	}
+	return nil
 }

@@ -40,7 +40,6 @@ type FileLog struct {
 	f       *os.File
 	offsets []int64 // where each record starts
 	size    int64   // the end of the last whole record
-	cut     int64
 }
 
 // Open opens or creates the file at path, reads the offset of every whole
@@ -78,7 +77,7 @@ func (l *FileLog) Open(path string) error {
 		f.Close()
 		return fmt.Errorf("open %s: %w", path, err)
 	}
-	l.f, l.offsets, l.size, l.cut = f, offsets, end, size-end
+	l.f, l.offsets, l.size = f, offsets, end
 	return nil
 }
 
@@ -214,13 +213,6 @@ func (l *FileLog) Len() int {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
 	return len(l.offsets)
-}
-
-// Cut is how many bytes the last Open cut off the end of the file.
-func (l *FileLog) Cut() int64 {
-	l.mu.RLock()
-	defer l.mu.RUnlock()
-	return l.cut
 }
 
 func (l *FileLog) Close() error {

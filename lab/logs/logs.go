@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/chartspec"
@@ -37,8 +38,7 @@ const (
 	MetricOfSingle      results.Metric = "of_single"            // Throughput ÷ single_appends_per_s
 )
 
-// NewLab returns the lab at its defaults; its chart is the overstatement
-// against writers, a line per kind, beside y = t.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "t writers share appends to one log (memory, file, LevelDB): summed latencies overstate",
@@ -121,7 +121,7 @@ func (c Config) Validate() error {
 	if c.Dir != "" {
 		info, err := os.Stat(c.Dir)
 		if err != nil {
-			return fmt.Errorf("dir %s: %w", c.Dir, lab.PathErr(err))
+			return fmt.Errorf("dir %s: %w", c.Dir, atomicfile.WithoutPath(err))
 		}
 		if !info.IsDir() {
 			return fmt.Errorf("dir %s: not a folder", c.Dir)

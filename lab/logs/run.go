@@ -6,13 +6,14 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"github.com/brewput/brewput/internal/base/format"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/brewput/brewput/internal/base/format"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/brewput/brewput/internal/base/atomicfile"
@@ -26,8 +27,8 @@ const Unit = "appends/s"
 // Run measures every kind with every writer count at each CPU count, the
 // single writer first (of_single's reference). A run opens a fresh log,
 // starts its writers together to share c.Appends appends, then reopens the
-// log and checks every append. A point is the run of median wall time of
-// c.Reps. The logs go in a folder in c.Dir that Run removes.
+// log and checks every append. A point is the median of c.Reps runs. The
+// logs go in a folder in c.Dir that Run removes.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
@@ -40,21 +41,35 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		return nil, fmt.Errorf("folder for the logs: %w", err)
 	}
 	defer os.RemoveAll(base)
-	s := &sweeper{c: c, base: base}
+	runs := 0
+	measure := func(kind Kind, t int) (run, error) {
+		rs, err := lab.Repeat(ctx, c.Reps, func() (run, error) {
+			runs++
+			path := filepath.Join(base, fmt.Sprintf("%s-%d", kind, runs))
+			defer os.RemoveAll(path)
+			return runOnce(ctx, kind, c.Sync, path, t, c.Appends, c.ValueBytes)
+		})
+		if err != nil {
+			return run{}, fmt.Errorf("%s with %d writers: %w", Variant(kind, c.Sync), t, err)
+		}
+		med, w, rates := lab.Median(rs, func(r run) sweep.Window { return r.window }, func(r run) float64 { return float64(c.Appends) / r.window.Wall.Seconds() })
+		med.window, med.rate = w, lab.IntervalOf(rates)
+		return med, nil
+	}
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, kind := range c.Kinds {
-			single, err := s.measure(ctx, kind, 1)
+			single, err := measure(kind, 1)
 			if err != nil {
 				return err
 			}
 			for _, t := range c.Writers {
 				m := single
 				if t != 1 {
-					if m, err = s.measure(ctx, kind, t); err != nil {
+					if m, err = measure(kind, t); err != nil {
 						return err
 					}
 				}
-				p, err := s.point(m, kind, n, t, single)
+				p, err := point(c, m, kind, n, t, single)
 				if err != nil {
 					return err
 				}
@@ -67,60 +82,24 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-type sweeper struct {
-	c    Config
-	base string
-	runs int
-}
-
-// measure runs kind with t writers c.Reps times and returns the run of
-// median wall time, with the others' CPU over all the runs and the
-// interval of their appends/s.
-func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
-	var runs []run
-	err := lab.Turns(ctx, s.c.Reps, 1, func(int, int) error {
-		s.runs++
-		path := filepath.Join(s.base, fmt.Sprintf("%s-%d", kind, s.runs))
-		r, err := runOnce(ctx, kind, s.c.Sync, path, t, s.c.Appends, s.c.ValueBytes)
-		os.RemoveAll(path)
-		runs = append(runs, r)
-		return err
-	})
-	if err != nil {
-		return run{}, fmt.Errorf("%s with %d writers: %w", Variant(kind, s.c.Sync), t, err)
-	}
-	rates := make([]float64, len(runs))
-	for i, r := range runs {
-		rates[i] = float64(s.c.Appends) / r.window.Wall.Seconds()
-	}
-	// Slowest first: of an even count, the slower of the middle two.
-	med, others := lab.MedianRun(runs, func(r run) sweep.Window { return r.window }, func(a, b run) int { return cmp.Compare(b.window.Wall, a.window.Wall) })
-	med.rate, med.window.Others = lab.IntervalOf(rates), others
-	return med, nil
-}
-
 // point is the point of r, given the single writer's run of the same kind
 // and CPUs.
-func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, error) {
+func point(c Config, r run, kind Kind, n, t int, single run) (results.Point, error) {
 	wall := r.window.Wall.Seconds()
-	singleThr := float64(s.c.Appends) / single.window.Wall.Seconds()
-	synced := 0.0
-	if s.c.Sync && kind != Memory {
-		synced = 1
-	}
-	timing := lab.Timing{Window: r.window, Par: t, Ops: int64(s.c.Appends), Hist: r.latency}
-	p, err := timing.Point(Name, Variant(kind, s.c.Sync), n, Unit, map[results.Metric]float64{
+	singleThr := float64(c.Appends) / single.window.Wall.Seconds()
+	timing := lab.Timing{Window: r.window, Par: t, Ops: int64(c.Appends), Hist: r.latency}
+	p, err := timing.Point(Name, Variant(kind, c.Sync), n, Unit, map[results.Metric]float64{
 		MetricWriters:       float64(t),
-		MetricAppends:       float64(s.c.Appends),
+		MetricAppends:       float64(c.Appends),
 		MetricWallS:         wall,
 		MetricLatencySumS:   r.latencySum.Seconds(),
 		MetricOverstatement: r.latencySum.Seconds() / wall,
-		MetricNaiveRate:     float64(s.c.Appends) / r.latencySum.Seconds(),
-		MetricOfSingle:      float64(s.c.Appends) / wall / singleThr,
+		MetricNaiveRate:     float64(c.Appends) / r.latencySum.Seconds(),
+		MetricOfSingle:      float64(c.Appends) / wall / singleThr,
 		MetricSingleRate:    singleThr,
 		MetricVerified:      1,
-		MetricValueBytes:    float64(s.c.ValueBytes),
-		MetricSync:          synced,
+		MetricValueBytes:    float64(c.ValueBytes),
+		MetricSync:          map[bool]float64{true: 1}[c.Sync && kind != Memory],
 	})
 	r.rate.SetEnds(&p, lab.MetricThroughput)
 	return p, err

@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -38,8 +37,7 @@ const (
 	MetricPixels         results.Metric = "pixels"           // the image's
 )
 
-// NewLab returns the lab at its defaults; its chart is Amdahl's curve
-// with the measured whole-program speedups.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "a Mandelbrot image by 1 goroutine, one a pixel, one a row or a pool, then PNG: Amdahl",
@@ -116,13 +114,6 @@ func (c Config) Chart(f chartspec.Figure) chartspec.Figure {
 	f.X.Max = float64(most)
 	f.Lesson = fmt.Sprintf("Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, to %d %s), with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added.", most, format.Plural(most, "CPU"))
 	return f
-}
-
-func (c Config) workers() int {
-	if c.Workers > 0 {
-		return c.Workers
-	}
-	return runtime.GOMAXPROCS(0)
 }
 
 // Memory is what a run holds at most: the image and seq's, the palette,

@@ -2,11 +2,13 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"image"
 	"image/png"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/brewput/brewput/internal/base/atomicfile"
@@ -25,17 +27,14 @@ const Unit = "images/s" // of render time, the encode not counted
 // total_speedup = (seq's render + E) ÷ (this render + E) is the median
 // encode at the CPU count, of any variant.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	say := lab.Tell(progress)
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
 	f := newFrame(c.Size, c.MaxIter)
 	m := &measurer{frame: f, img: f.newImage()}
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
-		ts, err := m.measureAll(ctx, c, n, say)
-		for _, p := range assemble(ts, n, c.Size) {
-			add(p, "")
-		}
+		ts, err := m.measureAll(ctx, c, n)
+		assemble(ts, n, c.Size, add)
 		return err
 	})
 }
@@ -43,22 +42,15 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // measureAll measures every variant at n CPUs in turns, each render
 // paired with seq's of the same turn; on an error, it returns those with
 // a render.
-func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress func(string)) ([]timing, error) {
-	workers := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": c.workers()} // goroutines rendering
+func (m *measurer) measureAll(ctx context.Context, c Config, n int) ([]timing, error) {
+	workers := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": cmp.Or(c.Workers, runtime.GOMAXPROCS(0))} // goroutines rendering
 	ts := make([]timing, len(Variants()))
 	for i, v := range Variants() {
 		ts[i] = timing{variant: v, workers: workers[v]}
 	}
 	err := lab.Turns(ctx, c.Reps, len(ts), func(_, i int) error { return m.measure(ctx, &ts[i], c.PNG) })
-	for i, t := range ts {
-		if len(t.Times) == 0 {
-			return ts[:i], err
-		}
-		speedup := lab.IntervalOf(lab.Ratios(ts[0].Runs, t.Runs)) // seq's render time over t's, turn by turn
-		util := min(t.Window.CPUsUsed()/float64(n), 1)            // as a point's Util
-		progress(fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%s, encode %s, CPU util %.0f %%",
-			n, t.variant, format.Wait(median(t.Times)), speedup.Fixed(2),
-			format.Wait(median(t.encodes)), 100*util))
+	if i := slices.IndexFunc(ts, func(t timing) bool { return len(t.Times) == 0 }); i >= 0 {
+		return ts[:i], err
 	}
 	return ts, err
 }
@@ -109,9 +101,9 @@ func (m *measurer) measure(ctx context.Context, t *timing, path string) error {
 	return nil
 }
 
-func assemble(ts []timing, cpus, size int) []results.Point {
+func assemble(ts []timing, cpus, size int, add lab.Add) {
 	if len(ts) == 0 {
-		return nil
+		return
 	}
 	var encodes []time.Duration
 	for _, t := range ts {
@@ -119,14 +111,13 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 	}
 	enc := median(encodes)
 	seqRender := median(ts[0].Times)
-	points := make([]results.Point, 0, len(ts))
 	for _, t := range ts {
 		h := lab.NewHist(time.Hour)
 		for _, d := range t.Times {
 			lab.Record(h, int64(d))
 		}
 		render := median(t.Times)
-		speedup := lab.IntervalOf(lab.Ratios(ts[0].Runs, t.Runs))
+		speedup := lab.IntervalOf(lab.Ratios(ts[0].Runs, t.Runs)) // seq's render time over t's, turn by turn
 		totalSpeedup := (seqRender + enc) / (render + enc)
 		timing := lab.Timing{Window: t.Window, Par: t.workers, Ops: int64(len(t.Times)), Hist: h}
 		p, _ := timing.Point(Name, t.variant, cpus, Unit, map[results.Metric]float64{ // encodes any histogram NewHist made
@@ -142,9 +133,9 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 			p.Set(MetricKarpFlatt, KarpFlatt(speedup.Median, cpus))
 			p.Set(MetricKarpFlattTotal, KarpFlatt(totalSpeedup, cpus))
 		}
-		points = append(points, p)
+		add(p, fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%s, encode %s, CPU util %.0f %%",
+			cpus, t.variant, format.Wait(render), speedup.Fixed(2), format.Wait(p.Metrics[MetricEncodeMs]), 100*p.Metrics[results.Util]))
 	}
-	return points
 }
 
 func median(ds []time.Duration) float64 {

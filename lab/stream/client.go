@@ -16,7 +16,6 @@ import (
 type clientConfig struct {
 	async       bool          // replies read by a listener per stream, not by the messenger
 	buffer      int           // the channel's from the senders to the messenger
-	maxPayload  int           // larger ones are refused before they take a place in the channel
 	reconnect   time.Duration // how long the messenger tries to open a new stream
 	sentMark    int64         // above 0: messages written at which sentReached closes, the cue for a fault
 	sentReached chan struct{}
@@ -168,7 +167,7 @@ func (c *client) reconnects() int64 { return max(0, c.opened.Load()-1) }
 // limit (gRPC would end the stream on it), or with ctx's error.
 func (c *client) send(ctx context.Context, payload []byte, sum uint32) *call {
 	k := &call{id: c.nextID.Add(1), sum: sum, payload: payload, done: make(chan outcome, 1)}
-	if len(payload) > c.cfg.maxPayload {
+	if len(payload) > MaxPayloadBytes {
 		c.fail(k, failTooLarge)
 		return k
 	}

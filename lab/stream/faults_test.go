@@ -90,7 +90,7 @@ func rawConn(t *testing.T, addr string, opts ...grpc.CallOption) *grpc.ClientCon
 // well-formed frame is still answered on another stream, and the lab's
 // client still gets its replies.
 func TestPeerSurvivesBadFrames(t *testing.T) {
-	p, err := startPeer(MaxPayloadBytes)
+	p, err := startPeer()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestPeerSurvivesBadFrames(t *testing.T) {
 		}
 	}
 
-	cl, err := dial(ctx, p.address(), clientConfig{async: true, buffer: 1, maxPayload: MaxPayloadBytes, reconnect: time.Second})
+	cl, err := dial(ctx, p.address(), clientConfig{async: true, buffer: 1, reconnect: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestPeerSurvivesBadFrames(t *testing.T) {
 // send, fails and ends the whole stream, so that every message in flight
 // on it would fail too.
 func TestOversizedSendEndsTheStream(t *testing.T) {
-	p, err := startPeer(MaxPayloadBytes)
+	p, err := startPeer()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestUndecodableReply(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for _, async := range []bool{false, true} {
-		cl, err := dial(ctx, lis.Addr().String(), clientConfig{async: async, buffer: 1, maxPayload: MaxPayloadBytes, reconnect: time.Second})
+		cl, err := dial(ctx, lis.Addr().String(), clientConfig{async: async, buffer: 1, reconnect: time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}

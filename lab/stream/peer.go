@@ -49,8 +49,6 @@ func serviceDesc() *grpc.ServiceDesc {
 // answers each request, in order; it can be stopped and started again on
 // the same address.
 type peer struct {
-	maxPayload int
-
 	mu     sync.Mutex
 	addr   string        // chosen by the system at the first start
 	srv    *grpc.Server  // nil while stopped
@@ -58,9 +56,9 @@ type peer struct {
 }
 
 // startPeer starts a peer on a port the system chooses; a payload over
-// maxPayload ends its stream.
-func startPeer(maxPayload int) (*peer, error) {
-	p := &peer{maxPayload: maxPayload, addr: "127.0.0.1:0"}
+// MaxPayloadBytes ends its stream.
+func startPeer() (*peer, error) {
+	p := &peer{addr: "127.0.0.1:0"}
 	if err := p.start(); err != nil {
 		return nil, err
 	}
@@ -95,7 +93,7 @@ func (p *peer) start() error {
 	p.addr = lis.Addr().String()
 	srv := grpc.NewServer(
 		grpc.ForceServerCodecV2(codec{}),
-		grpc.MaxRecvMsgSize(requestHeader+p.maxPayload),
+		grpc.MaxRecvMsgSize(requestHeader+MaxPayloadBytes),
 		grpc.WaitForHandlers(true), // Stop returns once every stream's handler has
 	)
 	srv.RegisterService(serviceDesc(), p)

@@ -1,7 +1,6 @@
 package stream
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -62,27 +61,15 @@ func progressLine(p results.Point, rate lab.Interval) string {
 // run's, with the interval of the runs' throughput.
 func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int, restart bool) (results.Point, lab.Interval, error) {
 	v := Variant(mode, buffer, restart)
-	var runs []tally
-	err := lab.Turns(ctx, c.Reps, 1, func(int, int) error {
-		t, err := runOnce(ctx, c, mode, buffer, restart)
-		runs = append(runs, t)
-		return err
-	})
+	runs, err := lab.Repeat(ctx, c.Reps, func() (tally, error) { return runOnce(ctx, c, mode, buffer, restart) })
 	if err != nil {
 		if ctx.Err() != nil {
 			return results.Point{}, lab.Interval{}, ctx.Err()
 		}
 		return results.Point{}, lab.Interval{}, fmt.Errorf("stream %s cpus=%d: %w", v, n, err)
 	}
-	rates := make([]float64, len(runs))
-	for i, r := range runs {
-		rates[i] = r.rate()
-	}
+	t, w, rates := lab.Median(runs, func(t tally) sweep.Window { return t.window }, tally.rate)
 	rate := lab.IntervalOf(rates)
-	t, others := lab.MedianRun(runs, func(t tally) sweep.Window { return t.window }, func(a, b tally) int { return cmp.Compare(b.rate(), a.rate()) })
-
-	w := t.window
-	w.Start, w.Others = runs[0].window.Start, others
 	timing := lab.Timing{Window: w, Par: c.Messages, Ops: t.replied, Hist: t.latency}
 	if mode == ModeInOrder {
 		timing.Par = 1
@@ -188,7 +175,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		}
 	}()
 	msgs := makeMessages(c)
-	p, err := startPeer(MaxPayloadBytes)
+	p, err := startPeer()
 	if err != nil {
 		return tally{}, err
 	}
@@ -196,7 +183,6 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	cfg := clientConfig{
 		async:       mode != ModeSync,
 		buffer:      buffer,
-		maxPayload:  MaxPayloadBytes,
 		reconnect:   c.Downtime + time.Second,
 		sentReached: make(chan struct{}),
 	}

@@ -41,8 +41,7 @@ const (
 	MetricCPUPerMsg         results.Metric = "cpu_us_per_msg"     // the process's CPU time per reply, the peer's included
 )
 
-// NewLab returns the lab at its defaults; its chart is replies per
-// second against the buffer, a line per mode, the restarts dashed.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "one gRPC bidirectional stream: replies in the sender or a listener, buffers, a restart",
@@ -82,17 +81,15 @@ const MaxPayloadBytes = 64 << 10
 // Config says what Run sweeps: every mode with every buffer size, each
 // again with the peer restarted if Restart is set.
 type Config struct {
-	Modes        []string `flag:"modes" usage:"modes to run:\nsync, async, iorder"`
-	Messages     int      `flag:"messages" usage:"messages per run,\neach from its own goroutine (iorder: all from one)"`
-	Buffers      []int    `flag:"buffers" usage:"buffer sizes to sweep\n(of the senders' channel to the messenger, in messages)"`
-	PayloadBytes int      `flag:"payload-bytes" usage:"bytes in each message's payload"`
-	Malformed    int      `flag:"malformed" usage:"messages per run with a bad checksum\n(one that does not match their payload): the peer rejects them"`
-	Oversized    int      `flag:"oversized" usage:"messages per run with a payload over 65536 bytes:\nthe client refuses them"`
-	// Restart stops the peer once half the messages are written, and starts
-	// it again on the same address after Downtime.
-	Restart  bool          `flag:"restart" usage:"also run each mode and buffer with the peer\nstopped mid-run and started again"`
-	Downtime time.Duration `flag:"downtime" needs:"restart" usage:"how long the peer stays down\nin a --restart run"`
-	Reps     int           `flag:"reps" usage:"runs of each point;\na point reports the run of median throughput"`
+	Modes        []string      `flag:"modes" usage:"modes to run:\nsync, async, iorder"`
+	Messages     int           `flag:"messages" usage:"messages per run,\neach from its own goroutine (iorder: all from one)"`
+	Buffers      []int         `flag:"buffers" usage:"buffer sizes to sweep\n(of the senders' channel to the messenger, in messages)"`
+	PayloadBytes int           `flag:"payload-bytes" usage:"bytes in each message's payload"`
+	Malformed    int           `flag:"malformed" usage:"messages per run with a bad checksum\n(one that does not match their payload): the peer rejects them"`
+	Oversized    int           `flag:"oversized" usage:"messages per run with a payload over 65536 bytes:\nthe client refuses them"`
+	Restart      bool          `flag:"restart" usage:"also run each mode and buffer with the peer\nstopped mid-run and started again"`
+	Downtime     time.Duration `flag:"downtime" needs:"restart" usage:"how long the peer stays down\nin a --restart run"`
+	Reps         int           `flag:"reps" usage:"runs of each point;\na point reports the run of median throughput"`
 
 	handed func(i int) // called as message i is handed over: the tests cancel a run in its middle
 }

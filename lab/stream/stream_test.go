@@ -155,12 +155,12 @@ func TestInOrder(t *testing.T) {
 // messenger and the listeners write it. Under -race, a data race fails
 // the test. The flag must also have been seen both ways.
 func TestOnlineRaceClean(t *testing.T) {
-	p, err := startPeer(MaxPayloadBytes)
+	p, err := startPeer()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.stop()
-	cl, err := dial(context.Background(), p.address(), clientConfig{async: true, buffer: 10, maxPayload: MaxPayloadBytes, reconnect: 2 * time.Second})
+	cl, err := dial(context.Background(), p.address(), clientConfig{async: true, buffer: 10, reconnect: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
@@ -37,8 +38,7 @@ const (
 	MetricBytesPerOp  results.Metric = "bytes_per_op"  // on the Go ways: bytes allocated per run
 )
 
-// NewLab returns the lab at its defaults; its chart is a bar of each
-// way's throughput.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "count words by a syscall per byte, buffered, and without allocating: against wc -w",
@@ -80,14 +80,14 @@ func (c Config) Validate() error {
 	}
 	fi, err := os.Stat(c.File)
 	if err != nil {
-		return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
+		return fmt.Errorf("file %s: %w", c.File, atomicfile.WithoutPath(err))
 	}
 	if !fi.Mode().IsRegular() {
 		return fmt.Errorf("file %s: not a regular file", c.File)
 	}
 	f, err := os.Open(c.File)
 	if err != nil {
-		return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
+		return fmt.Errorf("file %s: %w", c.File, atomicfile.WithoutPath(err))
 	}
 	f.Close()
 	return nil

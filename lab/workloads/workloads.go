@@ -32,8 +32,7 @@ const (
 	MetricPasses   results.Metric = "passes"    // times a run did the workload (see Config.MinRun)
 )
 
-// NewLab returns the lab at its defaults; its chart is each workload's
-// concurrent speedup against CPUs.
+// NewLab returns the lab at its defaults.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "add, sort and find, sequential and concurrent, on 1 CPU and more: when it pays",
@@ -244,17 +243,10 @@ type inputs struct {
 	found            int // how many docs mention the topic
 }
 
-func orCPUs(n int) int {
-	if n == 0 {
-		return runtime.NumCPU()
-	}
-	return n
-}
-
 // workloads returns those of c's chosen, bound to the inputs.
 func (in *inputs) workloads(c Config) []workload {
-	g := orCPUs(c.Goroutines)
-	workers := min(orCPUs(c.Workers), len(in.docs))
+	g := cmp.Or(c.Goroutines, runtime.NumCPU())
+	workers := min(cmp.Or(c.Workers, runtime.NumCPU()), len(in.docs))
 	var sum, found int
 	wantSum := addWant(len(in.numbers))
 	work := make([]int, len(in.unsorted))

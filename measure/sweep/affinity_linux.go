@@ -51,16 +51,6 @@ func PinTo(n int, within []int) ([]int, error) {
 	return within[:n], nil
 }
 
-// StartPinned starts cmd restricted to the first n of this process's CPUs
-// (StartOn).
-func StartPinned(cmd *exec.Cmd, n int) error {
-	cpus, err := PinTo(n, nil)
-	if err != nil {
-		return err
-	}
-	return StartOn(cmd, cpus)
-}
-
 // StartOn starts cmd restricted to the CPUs cpus, killed (SIGKILL) if this
 // process dies first. A child inherits the affinity of the thread that
 // forks it: the fork happens on a locked thread narrowed first, which

@@ -25,9 +25,6 @@ func PinTo(n int, within []int) ([]int, error) {
 	return make([]int, n), nil
 }
 
-// StartPinned starts cmd, its CPUs limited by GOMAXPROCS only.
-func StartPinned(cmd *exec.Cmd, n int) error { return cmd.Start() }
-
 // StartOn starts cmd, its CPUs limited by GOMAXPROCS only.
 func StartOn(cmd *exec.Cmd, cpus []int) error { return cmd.Start() }
 

@@ -87,6 +87,16 @@ func RunChild(ctx context.Context, path string, args, env []string, cpus int, li
 	return p, nil
 }
 
+// StartPinned starts cmd restricted to the first n of this process's CPUs
+// (StartOn; where they cannot be pinned, GOMAXPROCS alone limits them).
+func StartPinned(cmd *exec.Cmd, n int) error {
+	cpus, err := PinTo(n, nil)
+	if err != nil {
+		return err
+	}
+	return StartOn(cmd, cpus)
+}
+
 // lastLine is the last line of a child's output: its point, or its error.
 func lastLine(s string) string {
 	s = strings.TrimSpace(s)

@@ -100,7 +100,11 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 		return p, nil
 	}
 	p.Profile = l.Profile
-	p.Waits, err = record.SummarizeFile(files.Block, res.Ops, record.Options{Ignore: harnessClock(), MinShare: record.DefaultMinShare})
+	// The harness's own waits are not the system's; a talk worker's channel
+	// waits stay in, what the talk's harness costs it.
+	const h = "github.com/brewput/brewput/measure/harness."
+	clock := []string{h + "watch", h + "dispatch", h + "generate", h + "(*worker).aggregate"}
+	p.Waits, err = record.SummarizeFile(files.Block, res.Ops, record.Options{Ignore: clock, MinShare: record.DefaultMinShare})
 	return p, err
 }
 
@@ -148,11 +152,4 @@ func MachineOf(name, kind string, d meter.Reading, wall time.Duration) results.M
 		mc.MeanWaitMs = results.Ms(d.Waited) / float64(d.Uses)
 	}
 	return mc
-}
-
-// harnessClock names the harness's own waits, not the system's; a talk
-// worker's channel waits stay in, what the talk's harness costs it.
-func harnessClock() []string {
-	return []string{"github.com/brewput/brewput/measure/harness.watch", "github.com/brewput/brewput/measure/harness.dispatch",
-		"github.com/brewput/brewput/measure/harness.generate", "github.com/brewput/brewput/measure/harness.(*worker).aggregate"}
 }

@@ -73,17 +73,9 @@ func StartStopwatch() Stopwatch { return startOn(nil) }
 func StartStopwatchOn(on quiet.CPUs) Stopwatch { return startOn(&on) }
 
 func startOn(on *quiet.CPUs) Stopwatch {
-	machine := takeOn(on)
+	machine := quiet.TakeOn(on)
 	usage := harness.ReadUsage()
 	return Stopwatch{start: time.Now(), usage: usage, machine: machine, on: on}
-}
-
-// takeOn reads the machine's accounting, on's CPUs apart (quiet.TakeOn).
-func takeOn(on *quiet.CPUs) quiet.Sample {
-	if on == nil {
-		return quiet.Take()
-	}
-	return quiet.TakeOn(on)
 }
 
 // Start is when s started.
@@ -95,6 +87,6 @@ func (s Stopwatch) Start() time.Time { return s.start }
 func (s Stopwatch) Stop() Window {
 	w := Window{Start: s.start, Wall: time.Since(s.start)}
 	w.Usage = harness.ReadUsage().Sub(s.usage)
-	w.Others.Add(s.machine, takeOn(s.on))
+	w.Others.Add(s.machine, quiet.TakeOn(s.on))
 	return w
 }

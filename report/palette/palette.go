@@ -17,16 +17,16 @@ import (
 // colours the modes are given, and cycled onto past ten.
 func Cycle() []color.RGBA {
 	return []color.RGBA{
-		rgb(0x1f77b4), // blue
-		rgb(0xff7f0e), // orange
-		rgb(0x2ca02c), // green
-		rgb(0xd62728), // red
-		rgb(0x9467bd), // purple
-		rgb(0x8c564b), // brown
-		rgb(0xe377c2), // pink
-		rgb(0x7f7f7f), // grey
-		rgb(0xbcbd22), // olive
-		rgb(0x17becf), // cyan
+		RGB(0x1f77b4), // blue
+		RGB(0xff7f0e), // orange
+		RGB(0x2ca02c), // green
+		RGB(0xd62728), // red
+		RGB(0x9467bd), // purple
+		RGB(0x8c564b), // brown
+		RGB(0xe377c2), // pink
+		RGB(0x7f7f7f), // grey
+		RGB(0xbcbd22), // olive
+		RGB(0x17becf), // cyan
 	}
 }
 
@@ -53,9 +53,8 @@ func Modes(modes []string, declared results.Modes) map[string]color.RGBA {
 		}
 		i := slices.IndexFunc(cycle, func(c color.RGBA) bool { return !slices.Contains(used, c) })
 		if i < 0 { // all ten taken: cycle
-			out[m] = cycle[n%len(cycle)]
+			i = n % len(cycle)
 			n++
-			continue
 		}
 		out[m] = cycle[i]
 		used = append(used, cycle[i])
@@ -63,26 +62,21 @@ func Modes(modes []string, declared results.Modes) map[string]color.RGBA {
 	return out
 }
 
-// Step is the colour of a step on kind of machine ("grinder", "espresso",
-// "steamer"), of combining, which uses no machine ("combine"), and of Go
-// code outside the steps (""); ok is false for another kind.
-func Step(kind string) (c color.RGBA, ok bool) {
-	c, ok = Steps()[kind]
-	return c, ok
-}
-
-// Steps maps each kind Step knows to its colour.
+// Steps maps to its colour each kind of machine a step runs on ("grinder",
+// "espresso", "steamer"), combining, which uses no machine ("combine"), and
+// Go code outside the steps ("").
 func Steps() map[string]color.RGBA {
 	return map[string]color.RGBA{
-		"grinder":  rgb(0xf28e2b),
-		"espresso": rgb(0x9c755f),
-		"steamer":  rgb(0x76b7b2),
-		"combine":  rgb(0x4e79a7),
-		"":         rgb(0xd0d0d0),
+		"grinder":  RGB(0xf28e2b),
+		"espresso": RGB(0x9c755f),
+		"steamer":  RGB(0x76b7b2),
+		"combine":  RGB(0x4e79a7),
+		"":         RGB(0xd0d0d0),
 	}
 }
 
 // Hex is c as CSS writes it, "#1f77b4".
 func Hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
-func rgb(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff} }
+// RGB is the opaque colour 0xRRGGBB.
+func RGB(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff} }

@@ -11,8 +11,7 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteAdviceJSON writes the advice as one indented JSON object, with its
-// answer in the words the terminal gives it.
+// WriteAdviceJSON writes the advice as one JSON object, with its answer.
 func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -27,9 +26,7 @@ func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 const minGain = 0.01
 
 // WriteAdvice writes the answer, the costs the model rests on (cal, nil
-// under fifo), and the changes that raise throughput or cut the median
-// latency, a line each, best first; the others are counted, and every
-// change is in --format json.
+// under fifo), and the changes that help, best first, the others counted.
 func WriteAdvice(w io.Writer, a *analysis.Advice, cal *results.Calibration) error {
 	width := format.Width(w)
 	fmt.Fprintln(w, format.Wrap(AdviceAnswer(a), width, ""))
@@ -63,8 +60,7 @@ func WriteAdvice(w io.Writer, a *analysis.Advice, cal *results.Calibration) erro
 	return nil
 }
 
-// AdviceAnswer says in a sentence or two what limits the system and what
-// would help most.
+// AdviceAnswer says what limits the system and what would help most.
 func AdviceAnswer(a *analysis.Advice) string {
 	now := fmt.Sprintf("%s makes %.0f %s, limited by %s", a.System, a.Now.Throughput, a.Unit, LimitedBy(a.Now.Bottleneck))
 	if len(a.Options) == 0 || a.Options[0].ThroughputGain <= minGain {
@@ -78,8 +74,14 @@ func AdviceAnswer(a *analysis.Advice) string {
 		return fmt.Sprintf("%s. None of the %d changes tried raises throughput by more than 1 %%%s.", now, len(a.Options), best)
 	}
 	o := a.Options[0]
+	latency := fmt.Sprintf("%.0f %% more", -100*o.LatencyGain)
+	if g := o.LatencyGain; math.Abs(g) < 0.005 {
+		latency = "unchanged"
+	} else if g > 0 {
+		latency = fmt.Sprintf("%.0f %% less", 100*g)
+	}
 	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), p50 %s (%s); it costs %s.",
-		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
+		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latency, o.Cost)
 }
 
 // LimitedBy says a verdict briefly: "the grinder (another grinder: +13 %)".
@@ -97,15 +99,4 @@ func LimitedBy(b *results.Bottleneck) string {
 	}
 	best := b.Experiments[0]
 	return fmt.Sprintf("%s (%s: %s)", b.Words(), best.Change, format.Gain(best.Gain))
-}
-
-// latencyChange says a relative fall in median latency in words.
-func latencyChange(g float64) string {
-	if math.Abs(g) < 0.005 {
-		return "unchanged"
-	}
-	if g > 0 {
-		return fmt.Sprintf("%.0f %% less", 100*g)
-	}
-	return fmt.Sprintf("%.0f %% more", -100*g)
 }

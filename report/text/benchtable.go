@@ -10,6 +10,7 @@ import (
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
@@ -22,26 +23,19 @@ type benchRow struct {
 	points            []results.Point
 }
 
-// benchRows groups Go benchmarks' points by benchmark and CPU count, in
-// the order they first come.
+// benchRows groups Go benchmarks' points by benchmark and CPU count.
 func benchRows(points []results.Point) []*benchRow {
-	var rows []*benchRow
-	index := map[string]*benchRow{}
-	for _, p := range points {
-		k := fmt.Sprintf("%s\x00%s\x00%s\x00%d", p.Origin(), p.Bench.Pkg, p.Mode, p.CPUs)
-		r := index[k]
-		if r == nil {
-			r = &benchRow{name: p.Mode, pkg: p.Bench.Pkg, origin: p.Origin(), cpus: p.CPUs}
-			index[k] = r
-			rows = append(rows, r)
-		}
-		r.points = append(r.points, p)
-	}
-	return rows
+	keys, by := collect.GroupBy(points, func(p results.Point) (string, bool) {
+		return fmt.Sprintf("%s\x00%s\x00%s\x00%d", p.Origin(), p.Bench.Pkg, p.Mode, p.CPUs), true
+	})
+	return collect.Mapped(keys, func(k string) *benchRow {
+		p := by[k][0]
+		return &benchRow{name: p.Mode, pkg: p.Bench.Pkg, origin: p.Origin(), cpus: p.CPUs, points: by[k]}
+	})
 }
 
-// benchCell is a row's median of one unit ± its 95 % confidence interval, as
-// benchstat writes it ("70.79n ± 2%", "± ∞"); "-" where a run lacks the unit.
+// benchCell is a row's median of unit ± its 95 % interval, as benchstat
+// writes it: "70.79n ± 2%"; "-" where a run lacks the unit.
 func benchCell(points []results.Point, unit string) string {
 	var tidied []float64
 	tunit := unit
@@ -62,9 +56,7 @@ func benchColumns(points []results.Point) []string {
 	var units []string
 	for _, p := range points {
 		for _, m := range p.Own() {
-			if !slices.Contains(units, string(m)) {
-				units = append(units, string(m))
-			}
+			units = collect.AppendNew(units, string(m))
 		}
 	}
 	first := []string{"ns/op", "B/op", "allocs/op"}
@@ -78,8 +70,7 @@ func benchColumns(points []results.Point) []string {
 	return units
 }
 
-// BenchTable is Go benchmarks' points as benchstat shows them: a row per
-// benchmark and CPU count, each unit's cell (benchCell), and the runs.
+// BenchTable is Go benchmarks' points as benchstat shows them, with the runs.
 func BenchTable(points []results.Point) (head []string, rows [][]string) {
 	head = []string{"benchmark"}
 	units := benchColumns(points)
@@ -98,8 +89,7 @@ func BenchTable(points []results.Point) (head []string, rows [][]string) {
 	return head, rows
 }
 
-// writeBenchTable writes BenchTable, with the package above it or in a
-// column, and a footnote on intervals it cannot give.
+// writeBenchTable writes BenchTable, the package above it or in a column.
 func writeBenchTable(w io.Writer, points []results.Point) error {
 	head, rows := BenchTable(points)
 	sources, pkgs := map[string]bool{}, map[string]bool{}

@@ -14,8 +14,7 @@ import (
 )
 
 // WriteAnswer writes what a terminal shows of points and their analysis
-// a: the verdict, then the compact tables (WriteCompact), the shop's
-// under its verdict's lines, its heading setting it apart.
+// a: the verdict, then the compact tables (WriteCompact).
 func WriteAnswer(w io.Writer, points []results.Point, a *analysis.Analysis, labs func(io.Writer, []results.Point) error) error {
 	if v := a.Verdict; !v.Empty() {
 		if err := WriteVerdict(w, v); err != nil {
@@ -28,10 +27,8 @@ func WriteAnswer(w io.Writer, points []results.Point, a *analysis.Analysis, labs
 	return WriteCompact(w, points, a, labs)
 }
 
-// WriteCompact writes the short tables of points for a terminal from their
-// analysis a, a blank line between: the shop's (writeShop), the studies'
-// (a.StudyTable), each study's prediction, the labs' (as labs writes them;
-// nil: in full) and the Go benchmarks'.
+// WriteCompact writes the short tables of points for a terminal, the
+// labs' as labs writes them (nil: in full).
 func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, labs func(io.Writer, []results.Point) error) error {
 	var parts []func() error
 	if len(a.Ranges) > 0 {
@@ -49,7 +46,7 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 		})
 		parts = append(parts, func() error {
 			fmt.Fprintf(w, "study %s, %s:\n", d.Study, PredictionSource(*d.Prediction))
-			return WritePrediction(w, predicted, d.Prediction.Checks, nil)
+			return WritePrediction(w, predicted, d.Prediction.Checks)
 		})
 	}
 	of := func(k results.Kind) []results.Point {
@@ -68,42 +65,35 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 	return writeApart(w, parts)
 }
 
-// loadText says a series' load and policy in short: "4 customers",
-// "fifo, open loop of 800 orders/s, 2 servers". sched says to name the
-// policy; series, to name the load even where it is one per CPU.
-func loadText(l analysis.RowLoad, sched, series bool) string {
-	var parts []string
-	if sched && l.Sched != "" {
-		parts = append(parts, l.Sched)
-	}
-	if l.Rate > 0 {
-		parts = append(parts, "open loop of "+format.Number(l.Rate)+" orders/s")
-	}
-	switch {
-	case l.PerCPU:
-		if series {
-			parts = append(parts, "one per CPU")
-		}
-	case l.Rate > 0:
-		parts = append(parts, format.Count(l.Par, "server"))
-	default:
-		parts = append(parts, format.Count(l.Par, "customer"))
-	}
-	if l.Harness != "" {
-		parts = append(parts, l.Harness+" harness")
-	}
-	return strings.Join(parts, ", ")
-}
-
-// rowName names a compact table's row: its mode, with its race, its load
-// where it must be said, and its machine.
+// rowName names a compact table's row: mode, race, load and machine, the
+// load in short, "fifo, open loop of 800 orders/s, 2 servers".
 func rowName(r analysis.RangeRow) string {
 	name := r.Mode
 	if r.Races {
 		name += " (data race)"
 	}
-	if r.Load != nil {
-		name += " (" + loadText(*r.Load, r.Series && r.Policies, r.Series) + ")"
+	if l := r.Load; l != nil {
+		var parts []string
+		if r.Series && r.Policies && l.Sched != "" {
+			parts = append(parts, l.Sched)
+		}
+		if l.Rate > 0 {
+			parts = append(parts, "open loop of "+format.Number(l.Rate)+" orders/s")
+		}
+		switch {
+		case l.PerCPU:
+			if r.Series {
+				parts = append(parts, "one per CPU")
+			}
+		case l.Rate > 0:
+			parts = append(parts, format.Count(l.Par, "server"))
+		default:
+			parts = append(parts, format.Count(l.Par, "customer"))
+		}
+		if l.Harness != "" {
+			parts = append(parts, l.Harness+" harness")
+		}
+		name += " (" + strings.Join(parts, ", ") + ")"
 	}
 	if r.Host != "" {
 		name += " on " + r.Host
@@ -117,47 +107,19 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("study %s, measured on %s: %s, the median of each variant's runs (no causal profile: a limit is named only by experiment)",
 		strings.Join(t.Studies, ", "), strings.Join(t.Hosts, ", "), format.Count(t.Points, "point")), width, "  "))
 	sources := len(t.Hosts) > 1
-	// par only where a row has other than a customer per CPU, and the
-	// meter last, under its row where the columns leave it too little
-	// room: the table fits the width.
+	// The meter last, under its row where the columns leave it too little room.
 	par := slices.ContainsFunc(t.Rows, func(r analysis.StudyRow) bool { return r.Par != r.CPUs })
-	head := []string{"variant", "cpus"}
-	if par {
-		head = append(head, "par")
-	}
-	if t.Reps {
-		head = append(head, "runs")
-	}
-	if t.Open {
-		head = append(head, "rate/s", "drops")
-	}
-	head = append(head, "throughput", "of the most", "p50", "p99", "cpu util")
-	if sources {
-		head = append(head, "source")
-	}
-	head = append(head, "most used meter (held, wait)")
+	on := []bool{true, true, par, t.Reps, t.Open, t.Open, true, true, true, true, true, sources, true}
 	tab := format.Table{Align: []format.Align{format.Right}, Indent: true, Ragged: true, Width: width}
-	tab.Row(head...)
+	tab.Row(cellsOn(on, "variant", "cpus", "par", "runs", "rate/s", "drops", "throughput", "of the most", "p50", "p99", "cpu util",
+		"source", "most used meter (held, wait)")...)
 	for _, r := range t.Rows {
-		row := []string{r.Variant, strconv.Itoa(r.CPUs)}
-		if par {
-			row = append(row, strconv.Itoa(r.Par))
-		}
-		if t.Reps {
-			row = append(row, strconv.Itoa(r.Runs))
-		}
-		if t.Open {
-			row = append(row, fmt.Sprintf("%g", r.Rate), strconv.FormatInt(r.Drops, 10))
-		}
 		share := "-"
 		if r.Share > 0 {
 			share = "×" + format.Sig(r.Share, 2)
 		}
-		row = append(row, format.Rate(r.Throughput, r.Unit), share, format.Wait(r.P50), format.Wait(r.P99), fmt.Sprintf("%.0f%%", 100*r.Util))
-		if sources {
-			row = append(row, r.Origin)
-		}
-		tab.Row(append(row, r.Meter)...)
+		tab.Row(cellsOn(on, r.Variant, strconv.Itoa(r.CPUs), strconv.Itoa(r.Par), strconv.Itoa(r.Runs), fmt.Sprintf("%g", r.Rate), strconv.FormatInt(r.Drops, 10),
+			format.Rate(r.Throughput, r.Unit), share, format.Wait(r.P50), format.Wait(r.P99), fmt.Sprintf("%.0f%%", 100*r.Util), r.Origin, r.Meter)...)
 	}
 	if err := tab.Write(w); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/comparison"
@@ -18,13 +19,8 @@ import (
 	"golang.org/x/perf/benchunit"
 )
 
-// WriteComparison writes the comparison for people: a line naming the two
-// sides, the answer (each metric's verdicts, measured and predicted
-// apart), then in benchstat's manner a table per metric and unit with a
-// row per configuration (medians ± intervals, change, p-value, sizes,
-// verdict) — the shop's and studies' configurations with too few runs
-// for a verdict only with the comparison's All —, then the configurations only
-// one side has.
+// WriteComparison writes the comparison for people: the two sides, the
+// answer, a table per metric and unit (blocksOf), the keys of one side.
 func WriteComparison(w io.Writer, c comparison.Comparison) error {
 	var b bytes.Buffer
 	width := format.Width(w)
@@ -39,8 +35,8 @@ func WriteComparison(w io.Writer, c comparison.Comparison) error {
 	if c.Old.ModelPoints+c.New.ModelPoints > 0 && !(allModel(c.Old) && allModel(c.New)) {
 		b.WriteString(format.Wrap("predictions are matched only with predictions, measurements with measurements", width, "") + "\n")
 	}
-	for _, line := range answerLines(c, width) {
-		b.WriteString(line + "\n")
+	for _, a := range c.Answers {
+		b.WriteString(format.Wrap(answerWords(a), width, "") + "\n")
 	}
 	blocks, left := blocksOf(c)
 	for _, bl := range blocks {
@@ -60,16 +56,12 @@ func WriteComparison(w io.Writer, c comparison.Comparison) error {
 	return err
 }
 
-// describe says where a side's points come from and how many there are:
-// "hostA (54 points, count 6)".
+// describeSide says where a side's points come from: "hostA (54 points, count 6)".
 func describeSide(s comparison.Side) string {
 	if s.Points == 0 {
 		return "no points"
 	}
-	sources := make([]string, len(s.Sources))
-	for i, src := range s.Sources {
-		sources[i] = cmp.Or(src, "(no source)")
-	}
+	sources := collect.Mapped(s.Sources, func(src string) string { return cmp.Or(src, "(no source)") })
 	count := fmt.Sprintf("count %d", s.MaxCount)
 	if s.MinCount != s.MaxCount {
 		count = fmt.Sprintf("count %d-%d", s.MinCount, s.MaxCount)
@@ -80,8 +72,7 @@ func describeSide(s comparison.Side) string {
 	return fmt.Sprintf("%s (%s, %s)", strings.Join(sources, ", "), format.Count(s.Points, "point"), count)
 }
 
-// block is one table: a metric in one unit, over the rows that have it;
-// partial says some were left out.
+// block is one table: a metric in one unit; partial says rows were left out.
 type block struct {
 	name, unit, better string
 	keys               []comparison.Key
@@ -89,11 +80,9 @@ type block struct {
 	partial            bool
 }
 
-// blocks splits the rows into tables, throughput, p50 and p99 first, then
-// the other metrics and units in the order first seen: throughputs in
-// different units do not mix. Without the comparison's All it leaves out the
-// shop's and studies' metrics with too few runs for a verdict, and
-// counts the configurations left out of every table.
+// blocksOf splits the rows into tables, throughput, p50 and p99 first;
+// without All it leaves out (and counts) the shop's and studies'
+// configurations with too few runs for a verdict.
 func blocksOf(c comparison.Comparison) (out []*block, left int) {
 	for _, r := range c.Rows {
 		dropped := false
@@ -126,18 +115,13 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 		writeBenchBlock(b, c, bl)
 		return
 	}
-	title := bl.name + ", " + bl.unit
-	switch bl.name {
-	case "throughput":
-	case "p50", "p99":
-		title = bl.name + " latency, " + bl.unit
-	default: // a unit of Go benchmarks' lines
-		title = bl.name
+	title := metricWords(bl.name)
+	if bl.name == "throughput" || title != bl.name { // not a unit of Go benchmarks' lines
+		title += ", " + bl.unit
 	}
 	fmt.Fprintf(b, "%s (%s is better)\n", title, bl.better)
 
-	// The par column only where some configuration has other than as
-	// many customers as CPUs: the table fits 80 columns more often.
+	// Only the columns some configuration needs: the table fits 80 columns more often.
 	open, steps, pars := false, false, false
 	for _, k := range bl.keys {
 		open = open || k.Rate > 0
@@ -145,34 +129,17 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 		pars = pars || k.Par != k.CPUs
 	}
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true}
+	on := []bool{true, true, pars, open, open, steps}
 	configCells := func(k comparison.Key) []string {
-		cells := []string{k.ModeLabel(), fmt.Sprint(k.CPUs)}
-		if pars {
-			cells = append(cells, fmt.Sprint(k.Par))
+		rate, maxq := "-", "-"
+		if k.Rate > 0 {
+			rate, maxq = fmt.Sprintf("%.6g", k.Rate), fmt.Sprint(k.MaxQ)
 		}
-		if open && k.Rate > 0 {
-			cells = append(cells, fmt.Sprintf("%.6g", k.Rate), fmt.Sprint(k.MaxQ))
-		} else if open {
-			cells = append(cells, "-", "-")
-		}
-		if steps {
-			cells = append(cells, stepsOrDefault(k.Steps))
-		}
-		return cells
+		return cellsOn(on, k.ModeLabel(), fmt.Sprint(k.CPUs), fmt.Sprint(k.Par), rate, maxq, cmp.Or(strings.Join(k.Steps.NonDefault(), " "), "default"))
 	}
-
 	// The mode column is as wide as "geomean" whether or not the table
 	// has one.
-	head := []string{fmt.Sprintf("%-7s", "mode"), "cpus"}
-	if pars {
-		head = append(head, "par")
-	}
-	if open {
-		head = append(head, "rate/s", "maxq")
-	}
-	if steps {
-		head = append(head, "steps")
-	}
+	head := cellsOn(on, fmt.Sprintf("%-7s", "mode"), "cpus", "par", "rate/s", "maxq", "steps")
 	t.Row(append(head, "old", "new", "delta", "p", "n", "verdict")...)
 	for i, m := range bl.metrics {
 		cells := append(configCells(bl.keys[i]), cell(&t, m.Old, format.Digits(m.Old.Median, 4)), cell(&t, m.New, format.Digits(m.New.Median, 4)),
@@ -197,9 +164,8 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	t.Write(b)
 }
 
-// writeBenchBlock writes a table of Go benchmarks as benchstat does: a
-// row per benchmark, the medians ± intervals in the unit tidied (sec/op
-// for ns/op), the change with its p-value, and the geomean.
+// writeBenchBlock writes a table of Go benchmarks as benchstat does, in
+// the unit tidied (sec/op for ns/op).
 func writeBenchBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	_, unit := benchunit.Tidy(1, bl.name)
 	fmt.Fprintf(b, "%s (%s is better)\n", unit, bl.better)
@@ -227,7 +193,7 @@ func writeBenchBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	t.Write(b)
 }
 
-// geomean is the block's geomean row, where it summarizes several rows.
+// geomeanOf is the block's geomean row, where it summarizes several rows.
 func geomeanOf(c comparison.Comparison, bl *block) (comparison.Geomean, bool) {
 	i := slices.IndexFunc(c.Geomeans, func(g comparison.Geomean) bool { return g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 })
 	if i < 0 {
@@ -236,8 +202,7 @@ func geomeanOf(c comparison.Comparison, bl *block) (comparison.Geomean, bool) {
 	return c.Geomeans[i], true
 }
 
-// cell writes a summary's median, as given, ± its interval, "498.3 ± 2%",
-// its warnings as footnotes of t.
+// cell writes a median ± its interval, "498.3 ± 2%", warnings as t's footnotes.
 func cell(t *format.Table, s stats.Summary, median string) string {
 	cell := median + " ± " + benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
 	for _, w := range s.Warnings {
@@ -254,54 +219,29 @@ func writeKeys(b *bytes.Buffer, title string, keys []comparison.Key) {
 	// A configuration on several CPU counts, as many customers as CPUs
 	// each (the main job's predictions past the measured counts), is one
 	// line: "finelocking (model go) cpus=3,4,6,8 par=cpus".
-	var order []string
-	counts := map[string][]int{}
-	for _, k := range keys {
-		if k.Bench || k.Par != k.CPUs {
-			order = append(order, k.String())
-			continue
+	names, by := collect.GroupBy(keys, func(k comparison.Key) (string, bool) {
+		if !k.Bench && k.Par == k.CPUs {
+			k.CPUs, k.Par = 0, 0
 		}
-		g := k
-		g.CPUs, g.Par = 0, 0
-		name := g.String()
-		if _, ok := counts[name]; !ok {
-			order = append(order, name)
+		return k.String(), true
+	})
+	for _, name := range names {
+		if ks := by[name]; len(ks) == 1 {
+			name = ks[0].String()
+		} else {
+			cpus := collect.Mapped(ks, func(k comparison.Key) int { return k.CPUs })
+			slices.Sort(cpus)
+			name = strings.Replace(name, "cpus=0 par=0", "cpus="+format.Ints(cpus, ",")+" par=cpus", 1)
 		}
-		counts[name] = append(counts[name], k.CPUs)
+		fmt.Fprintf(b, "  %s\n", name)
 	}
-	for _, name := range order {
-		cpus, ok := counts[name]
-		if !ok {
-			fmt.Fprintf(b, "  %s\n", name)
-			continue
-		}
-		slices.Sort(cpus)
-		line := strings.Replace(name, "cpus=0 par=0", "cpus="+format.Ints(cpus, ",")+" par=cpus", 1)
-		if len(cpus) == 1 {
-			line = strings.Replace(name, "cpus=0 par=0", fmt.Sprintf("cpus=%d par=%d", cpus[0], cpus[0]), 1)
-		}
-		fmt.Fprintf(b, "  %s\n", line)
-	}
-}
-
-// answerLines writes the comparison's answer, a sentence or two per kind of
-// configuration, wrapped to width.
-func answerLines(c comparison.Comparison, width int) []string {
-	lines := make([]string, len(c.Answers))
-	for i, a := range c.Answers {
-		lines[i] = format.Wrap(answerWords(a), width, "")
-	}
-	return lines
 }
 
 // answerWords says an answer: "Measured, 3 configurations in both, 6 runs
-// each: finelocking on 2 CPUs, throughput +24.4% better, p50 latency
-// -19.6% better; no significant difference in 2."
+// each: finelocking on 2 CPUs, throughput +24.4% better; …".
 func answerWords(a comparison.Answer) string {
-	runs := fmt.Sprintf("%d runs each", a.MinRuns)
-	if a.MinRuns == 1 && a.MaxRuns == 1 {
-		runs = "1 run each"
-	} else if a.MinRuns != a.MaxRuns {
+	runs := format.Count(a.MinRuns, "run") + " each"
+	if a.MinRuns != a.MaxRuns {
 		runs = fmt.Sprintf("%d to %d runs each", a.MinRuns, a.MaxRuns)
 	}
 	head := map[string]string{"measured": "Measured", "model": "Predicted by the model", "bench": "Benchmarks"}[a.Kind] +
@@ -348,9 +288,8 @@ func metricWords(name string) string {
 	return name
 }
 
-// changesWords lists changes: "linearpipe-10 on 2 CPUs +194.4%, …", or
-// with their metrics and verdicts, "finelocking on 2 CPUs, throughput
-// +24.4% better, p50 latency -19.6% better; …".
+// changesWords lists changes: "linearpipe-10 on 2 CPUs +194.4%, …", or with
+// their verdicts, "finelocking on 2 CPUs, throughput +24.4% better; …".
 func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
 	words := make([]string, len(cs))
 	for i, c := range cs {
@@ -370,9 +309,8 @@ func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
 	return strings.Join(words, ", ")
 }
 
-// brief names a configuration in words: "finelocking on 2 CPUs",
-// "multi-2 on 4 CPUs with 8 customers", "locking on 8 CPUs (go)" for a
-// prediction, a benchmark by its name.
+// brief names a configuration in words: "multi-2 on 4 CPUs with 8
+// customers", "locking on 8 CPUs (go)" for a prediction.
 func brief(k comparison.Key) string {
 	if k.Bench {
 		return results.BenchName(k.Mode, k.CPUs)
@@ -395,15 +333,6 @@ func brief(k comparison.Key) string {
 
 // allModel reports whether every point of the side is the model's.
 func allModel(s comparison.Side) bool { return s.Points > 0 && s.ModelPoints == s.Points }
-
-// stepsOrDefault names the steps that are not the default, or says
-// "default".
-func stepsOrDefault(s results.Steps) string {
-	if labels := s.NonDefault(); len(labels) > 0 {
-		return strings.Join(labels, " ")
-	}
-	return "default"
-}
 
 // WriteCompared writes c in format, "table" (WriteComparison) or "json".
 func WriteCompared(w io.Writer, c comparison.Comparison, format string) error {

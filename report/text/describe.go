@@ -12,22 +12,17 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// NoCausalProfile starts the words of a point of the user's own code, which
-// brewput names no limit of but by experiment.
+// NoCausalProfile starts the words of a point of the user's own code.
 const NoCausalProfile = "No causal profile: brewput names what limits your code only by experiment (a study's why command), so it names no limit here and recommends no change."
 
-// Describe says what a study's point measured: for each metered resource
-// (the point's machines), most used first, the time it was held, the
-// share of time callers waited for it and the wait per use; then the CPUs'
-// use and other processes' meanwhile. A description, not a verdict; a
-// shop's point gets "".
+// Describe says what a study's point measured, each metered resource
+// most used first, then the CPUs; "" for a shop's point.
 func Describe(p results.Point) string {
 	if !p.IsUserCode() {
 		return ""
 	}
 	rs := analysis.Resources(p) // the CPUs first
 	cpu, metered := rs[0], rs[1:]
-	// Most used first: held and waited for the longest.
 	slices.SortStableFunc(metered, func(a, b analysis.Resource) int {
 		return cmp.Compare(b.Utilization*float64(b.Copies)+b.WaitShare, a.Utilization*float64(a.Copies)+a.WaitShare)
 	})
@@ -35,8 +30,6 @@ func Describe(p results.Point) string {
 	if cpu.Utilization > 0 {
 		parts = append(parts, fmt.Sprintf("CPUs %s used", format.Percent(cpu.Utilization, 0)))
 	}
-	// Others' use of the machine meanwhile, as measured: a reader judges
-	// what it did to the point.
 	if p.OthersCPUs >= 0.05 {
 		parts = append(parts, fmt.Sprintf("other processes used %.2f CPUs of the machine's %d meanwhile", p.OthersCPUs, max(p.Host.Cores, p.CPUs)))
 	}
@@ -48,11 +41,23 @@ func Describe(p results.Point) string {
 }
 
 // meterWords says what one metered resource measured: "mutex cache held
-// 66 % of the time, 4.0 M uses, callers waiting 32 % of their time (160
-// ns per use)".
+// 66 % of the time, 4.0 M uses, …", "16 mutexes shard held …".
 func meterWords(r analysis.Resource) string {
 	var s strings.Builder
-	s.WriteString(meterLabel(r))
+	kind := r.Meter
+	if results.IsChan(kind) {
+		kind = "chan"
+	}
+	switch {
+	case kind == "":
+		s.WriteString(r.Name)
+	case r.Copies > 1 && strings.HasSuffix(kind, "x"):
+		fmt.Fprintf(&s, "%d %ses %s", r.Copies, kind, r.Name)
+	case r.Copies > 1:
+		fmt.Fprintf(&s, "%d %ss %s", r.Copies, kind, r.Name)
+	default:
+		s.WriteString(kind + " " + r.Name)
+	}
 	if !results.IsChan(r.Meter) {
 		fmt.Fprintf(&s, " held %s of the time", format.Percent(r.Utilization, 0))
 		if r.Copies > 1 {
@@ -71,25 +76,4 @@ func meterWords(r analysis.Resource) string {
 		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", format.Percent(r.WaitShare, 0), format.Wait(r.MeanWaitMs))
 	}
 	return s.String()
-}
-
-// meterLabel names a metered resource for people: "mutex cache", "16
-// mutexes shard", "chan jobs send"; a resource with no meter kind by its
-// name.
-func meterLabel(r analysis.Resource) string {
-	kind := r.Meter
-	if results.IsChan(kind) {
-		kind = "chan"
-	}
-	if kind == "" {
-		return r.Name
-	}
-	if r.Copies > 1 {
-		plural := kind + "s"
-		if strings.HasSuffix(kind, "x") {
-			plural = kind + "es"
-		}
-		return fmt.Sprintf("%d %s %s", r.Copies, plural, r.Name)
-	}
-	return kind + " " + r.Name
 }

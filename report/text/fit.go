@@ -12,10 +12,11 @@ import (
 )
 
 // WriteFits writes fits of throughput against by (analysis.ByCPUs or
-// ByPar) in format: "json" as JSON Lines, one object per series, else
-// the table.
-func WriteFits(w io.Writer, fits []analysis.Fit, by, format string) error {
-	if format == "json" {
+// ByPar): as "json" Lines, else as a table, a row per series under its
+// name: the law the AIC chose, its parameters, and the peak or why it
+// could not be fitted.
+func WriteFits(w io.Writer, fits []analysis.Fit, by, as string) error {
+	if as == "json" {
 		for _, f := range fits {
 			b, err := f.MarshalJSON()
 			if err != nil {
@@ -27,14 +28,6 @@ func WriteFits(w io.Writer, fits []analysis.Fit, by, format string) error {
 		}
 		return nil
 	}
-	return writeFitTable(w, fits, by)
-}
-
-// writeFitTable writes a row per series: its source (and load, where the
-// series differ in it), the law the AIC chose, σ, κ, λ (λ* where measured
-// at N = 1), R², Amdahl's serial fraction, the counts, and the peak or
-// what the curve does instead, or why it could not be fitted.
-func writeFitTable(w io.Writer, fits []analysis.Fit, by string) error {
 	n := "CPUs"
 	if by == analysis.ByPar {
 		n = "customers"
@@ -46,8 +39,6 @@ func writeFitTable(w io.Writer, fits []analysis.Fit, by string) error {
 	fmt.Fprintln(w)
 
 	loads := slices.ContainsFunc(fits, func(f analysis.Fit) bool { return f.LoadText() != fits[0].LoadText() })
-	// Each series on a line of its own, its fit under it: the table fits
-	// 80 columns.
 	t := format.Table{Align: []format.Align{format.Left, format.Left, format.Right}, Indent: true, Ragged: true, Width: width}
 	t.Row("", "law", "σ", "κ", "λ", "R²", "Amdahl σ", "points", "peak")
 	for _, f := range fits {
@@ -84,8 +75,7 @@ func CutShort(plan results.Plan, points []results.Point) string {
 	return s + "."
 }
 
-// PeakText describes the peak: "1160.2 lattes/s at 6.5 CPUs"; "none: "
-// and NoPeak; "-" where not fitted.
+// PeakText describes the peak: "1160.2 lattes/s at 6.5 CPUs"; "-" where not fitted.
 func PeakText(f analysis.Fit) string {
 	if !f.Fitted() {
 		return "-"

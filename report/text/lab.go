@@ -19,8 +19,7 @@ type FigureTable struct {
 	Rows  [][]string
 }
 
-// LabSentences say, for each CPU count of interest (and unit, where the
-// variants count different things), what makes the most and the least.
+// LabSentences say what makes the most and the least at each count of interest.
 func LabSentences(a analysis.LabAnswer) []string {
 	name := func(p analysis.LabPoint) string {
 		s := p.Variant
@@ -32,11 +31,7 @@ func LabSentences(a analysis.LabAnswer) []string {
 	// The CPU time is said in CPUs, not as a share of the count: the
 	// process's threads outside GOMAXPROCS can take more than that.
 	figures := func(p analysis.LabPoint) string {
-		used := format.Number(p.CPUUsed) + " CPUs"
-		if used == "1 CPUs" {
-			used = "1 CPU"
-		}
-		return fmt.Sprintf("%s at a median %s, keeping %s busy", format.Rate(p.Throughput, p.Unit), format.Wait(p.P50), used)
+		return fmt.Sprintf("%s at a median %s, keeping %s busy", format.Rate(p.Throughput, p.Unit), format.Wait(p.P50), cpusText(p.CPUUsed))
 	}
 	var out []string
 	for _, c := range a.Counts {
@@ -67,12 +62,16 @@ func LabSentences(a analysis.LabAnswer) []string {
 	return out
 }
 
-// WriteLab writes a lab's answer for a terminal: a line saying what was
-// measured, the sentences, then the figure's table under its title.
+// WriteLab writes a lab's answer for a terminal: what was measured, the
+// sentences, then the figure's table.
 func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 	head := fmt.Sprintf("lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), format.Count(a.Points, "point"), cpuList(a.CPUs))
 	if a.Disturbed > 0 {
-		head += fmt.Sprintf(", %d disturbed (other processes took CPU while they ran): %s", a.Disturbed, disturbedNames(a.DisturbedPoints))
+		names := format.JoinAnd(a.DisturbedPoints)
+		if n := len(a.DisturbedPoints); n > mostNamed {
+			names = strings.Join(a.DisturbedPoints[:mostNamed], ", ") + fmt.Sprintf(" and %d more (--format table marks each)", n-mostNamed)
+		}
+		head += fmt.Sprintf(", %d disturbed (other processes took CPU while they ran): %s", a.Disturbed, names)
 	}
 	fmt.Fprintln(w, format.Wrap(head, format.Width(w), "  "))
 	for _, s := range LabSentences(a) {
@@ -92,14 +91,5 @@ func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 	return t.Write(w)
 }
 
-// mostNamed is how many disturbed points the head line names; the table
-// (--format table) marks every one.
+// mostNamed is how many disturbed points the head line names.
 const mostNamed = 6
-
-// disturbedNames names the disturbed points, the first mostNamed of them.
-func disturbedNames(names []string) string {
-	if len(names) <= mostNamed {
-		return format.JoinAnd(names)
-	}
-	return strings.Join(names[:mostNamed], ", ") + fmt.Sprintf(" and %d more (--format table marks each)", len(names)-mostNamed)
-}

@@ -11,10 +11,8 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// LessonsLog tells W what a run of claims measures (claims, level, the
-// time it takes at most, host, CPUs) and each verdict as it comes ("[2/9]
-// …", see LessonLine), with the time left, never more than the limit
-// leaves.
+// LessonsLog tells W what a run of claims measures and each verdict as
+// it comes, with the time left.
 type LessonsLog struct{ W io.Writer }
 
 // Start says what the run is about to measure.
@@ -34,12 +32,10 @@ func (l LessonsLog) Reached(r lesson.Reached) {
 	fmt.Fprintln(l.W, format.Wrap(line, format.Width(l.W), "  "))
 }
 
-// lessonsTimeLeft says how long the claims left should take, at the rate seen
-// so far (format.TimeLeft), but never more than the run's limit leaves
-// (limitLeft): the claims left share the time to the deadline, so a slow
-// first claim does not lengthen the run, it shortens theirs. Where claims
-// may wait for quiet, the deadline moves by what they wait, and the rate
-// alone is told.
+// lessonsTimeLeft says how long the claims left should take at the rate
+// seen so far, but never more than the run's limit leaves: a slow first
+// claim shortens the others' time, not lengthens the run. Where claims
+// may wait for quiet, the deadline moves, and the rate alone is told.
 func lessonsTimeLeft(elapsed time.Duration, done, left int, limitLeft time.Duration, waits bool) string {
 	s := format.TimeLeft(elapsed, done, left)
 	if s == "" || waits || elapsed*time.Duration(left)/time.Duration(done) <= limitLeft {
@@ -48,12 +44,8 @@ func lessonsTimeLeft(elapsed time.Duration, done, left int, limitLeft time.Durat
 	return fmt.Sprintf(", at most %v left (the run's limit)", max(limitLeft, 0).Round(time.Second))
 }
 
-// WriteLessons writes rs for people, the tally at the end: a row for each
-// claim (its verdict, brewput's figure with its 95 % interval, the
-// samples, the CPU counts, the CPUs other processes took over the samples
-// kept / over all), under it the seed and the claim,
-// the seed's figure, and what brewput measured, the claim's threshold and
-// the reason for the verdict.
+// WriteLessons writes rs for people: a row for each claim, under it the
+// seed, the claim and the reason for the verdict; the tally at the end.
 func WriteLessons(w io.Writer, rs []lesson.Result) error {
 	width := format.Width(w)
 	t := format.Table{Ragged: true, Width: width}
@@ -122,8 +114,7 @@ func LessonLine(r lesson.Result) string {
 	return s
 }
 
-// LessonReason says why r has its verdict: r.Reason where it was read
-// from a file, else its facts (r.Why) in words.
+// LessonReason says why r has its verdict: r.Reason if read, else r.Why in words.
 func LessonReason(r lesson.Result) string {
 	if r.Reason != "" {
 		return r.Reason
@@ -163,9 +154,6 @@ func LessonReason(r lesson.Result) string {
 	return ""
 }
 
-// cpusText writes a count of CPUs: "1.3 CPUs", "0.45 CPUs".
-func cpusText(v float64) string { return format.Number(v) + " CPUs" }
-
 // lessonSide says where a decided figure lies against the rule.
 func lessonSide(v lesson.Verdict) string {
 	switch v {
@@ -177,8 +165,7 @@ func lessonSide(v lesson.Verdict) string {
 	return "straddles"
 }
 
-// LessonWords writes a run's verdicts for lessons.Output: the table, and
-// each verdict's reason in its JSON line.
+// LessonWords writes a run's verdicts for lessons.Output.
 type LessonWords struct{}
 
 // Table writes rs as WriteLessons does.

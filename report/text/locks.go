@@ -7,31 +7,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 )
 
-// WriteLocks writes the lock groups of each watched benchmark (bench
-// --locks): on the most CPUs measured, its first run's, a line each —
-// how many locks, how often an operation took one, for how long, what
-// share of the window each lock was held, how long a caller waited, and
-// how long a hold taken after a wait was against one taken free.
-// It writes nothing where no benchmark was watched.
+// WriteLocks writes the lock groups of each benchmark watched with bench
+// --locks, in its first run on the most CPUs measured, a line each.
 func WriteLocks(w io.Writer, points []results.Point) error {
-	last := map[string]results.Point{} // by benchmark: its first run on the most CPUs
-	var order []string
-	for _, p := range points {
-		if p.Bench == nil || !p.Bench.Watched {
-			continue
-		}
-		q, ok := last[p.Mode]
-		if !ok {
-			order = append(order, p.Mode)
-		}
-		if !ok || p.CPUs > q.CPUs {
-			last[p.Mode] = p
-		}
-	}
+	order, runs := collect.GroupBy(points, func(p results.Point) (string, bool) { return p.Mode, p.Bench != nil && p.Bench.Watched })
 	if len(order) == 0 {
 		return nil
 	}
@@ -39,15 +23,14 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 	b.WriteString("\n" + format.Wrap("The locks each benchmark took while its timer ran, on the most CPUs measured (watched with --locks; "+
 		"a site's locks, and the sites that take the same lock, are one group):", format.Width(w), "") + "\n")
 	for _, mode := range order {
-		p := last[mode]
+		p := slices.MaxFunc(runs[mode], func(a, b results.Point) int { return cmp.Compare(a.CPUs, b.CPUs) }) // the first of the most
 		type group struct {
 			locks      int
 			about      bool // locks is an estimate
 			via        string
 			uses       int64
 			held, wait float64 // seconds
-			// holds after a wait and free, in ns, and how many were
-			// timed after a wait (the same on each of the group's)
+			// holds after a wait and free, in ns, and how many were timed
 			afterWait, free float64
 			afterWaitN      int64
 			rw              bool  // an RWMutex's, watched: its readers told apart

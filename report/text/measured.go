@@ -11,9 +11,8 @@ import (
 // disagrees is how far a measurement may be from the model's.
 const disagrees = 0.05
 
-// SayMeasured says, for each measured point whose bottleneck is still to
-// be compared with the model (Compare), how it compares: as Measured and
-// after Text. Said once, it is not said again.
+// SayMeasured says how each measured point whose bottleneck is still to
+// Compare compares with the model, in Measured and after Text, once.
 func SayMeasured(points []results.Point) {
 	for _, p := range points {
 		b := p.Bottleneck
@@ -26,8 +25,7 @@ func SayMeasured(points []results.Point) {
 	}
 }
 
-// Measured says how measured point p compares with model, the model's
-// throughput for it; "" where the model gives none.
+// Measured says how point p compares with model, the model's throughput.
 func Measured(p results.Point, model float64) string {
 	if model <= 0 {
 		return ""

@@ -7,10 +7,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// ModelSetting says beside an answer which model policy p is, where its
-// costs (wake, mutex and channel handoffs) came from (from: "calibration
-// FILE") and whose (whose: "" for this machine): "the model, go policy,
-// calibration FILE, for vm's …: this machine wakes …".
+// ModelSetting says beside an answer which model policy p is and where
+// its costs came from (from: "calibration FILE"; whose: "" for this machine).
 func ModelSetting(p results.Policy, wake, mutexHandoff, chanHandoff time.Duration, from, machine, whose string) string {
 	if p.Sched == "fifo" {
 		return "the model, fifo policy (idealized CPUs: no calibration)"

@@ -1,22 +1,25 @@
 package text
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 )
 
-// rateRange writes throughputs "488–498", or one figure where they round
-// alike.
+// rateRange writes throughputs "488–498", one figure where they round alike.
 func rateRange(lo, hi float64) string { return format.Range(format.Whole(lo), format.Whole(hi)) }
 
 // cpus writes "1 CPU", "6 CPUs".
 func cpus(n int) string { return format.Count(n, "CPU") }
 
-// cpuSpan writes "1–3", "4", for the counts from a to b.
-func cpuSpan(a, b int) string { return format.Range(strconv.Itoa(a), strconv.Itoa(b)) }
+// cpusText writes CPUs that need not be whole: "1 CPU", "0.45 CPUs".
+func cpusText(v float64) string {
+	if s := format.Number(v); s != "1" {
+		return s + " CPUs"
+	}
+	return "1 CPU"
+}
 
 // cpuList writes CPU counts as "1, 2 and 4 CPUs", "1 CPU".
 func cpuList(counts []int) string {
@@ -26,15 +29,11 @@ func cpuList(counts []int) string {
 	return format.JoinAnd(collect.Mapped(counts, strconv.Itoa)) + " CPUs"
 }
 
-// siRate writes a throughput with an SI prefix and no unit: "8.13M".
+// siRate writes a throughput to three digits, no unit: "8.13M", "1.5k",
+// "850" (format.Number leaves a whole one below 100000 unprefixed).
 func siRate(v float64) string {
-	for _, p := range []struct {
-		f float64
-		s string
-	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
-		if v >= p.f {
-			return fmt.Sprintf("%.3g%s", v/p.f, p.s)
-		}
+	if v >= 1e3 && v < 1e5 {
+		return format.Sig(v/1e3, 3) + "k"
 	}
-	return fmt.Sprintf("%.3g", v)
+	return format.Number(v)
 }

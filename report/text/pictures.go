@@ -8,8 +8,7 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// PictureWhy says why p is drawn: its Why, or for the picture of a mode's
-// most CPUs profiled, that it sets the model beside the measured run.
+// PictureWhy says why p is drawn.
 func PictureWhy(p analysis.Picture) string {
 	if !p.Profiled {
 		return p.Why
@@ -17,8 +16,7 @@ func PictureWhy(p analysis.Picture) string {
 	return fmt.Sprintf("%s on %s, measured with --profile: the model's schedule beside the real one.", p.Mode, format.Count(p.CPUs, "CPU"))
 }
 
-// PictureNote says why p's model or trace is not drawn; a picture read
-// from a file keeps the note it was written with.
+// PictureNote says why p's model or trace is not drawn, or p's own Note.
 func PictureNote(p analysis.Picture) string {
 	var notes []string
 	if p.ModelErr != "" {

@@ -23,9 +23,7 @@ func WriteRounds(w io.Writer, r causal.Rounds) {
 		format.Count(r.Reliefs, "relief"), r.Count, format.Count(r.Runs, "run"), r.About.Round(time.Second), limit))
 }
 
-// ReliefsVerdict says in words what the measurements show, first, then
-// what the model says: "locking on 1 CPU, measured 6 times on real CPUs:
-// no relief gains significantly. …\nThe model (go): …".
+// ReliefsVerdict says what the measurements show, then what the model says.
 func ReliefsVerdict(r causal.Reliefs) string {
 	model := fmt.Sprintf("The model (%s): %s", cmp.Or(r.Sched, "fifo"), r.Model)
 	if r.Runs == 0 {
@@ -51,7 +49,11 @@ func ReliefsVerdict(r causal.Reliefs) string {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", r.System, countTimes(r.Runs))
+	times := fmt.Sprintf("%d times", r.Runs)
+	if r.Runs == 1 {
+		times = "once"
+	}
+	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", r.System, times)
 	if best == nil {
 		b.WriteString("no relief gains significantly.")
 	} else {
@@ -75,8 +77,7 @@ func ReliefsVerdict(r causal.Reliefs) string {
 	return b.String() + "\n" + model
 }
 
-// gainRange writes a gain's range: "+1.2 % to +3.4 %", or "no interval:
-// too few runs".
+// gainRange writes a gain's range: "+1.2 % to +3.4 %".
 func gainRange(lo, hi float64) string {
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 		return "no interval: too few runs"
@@ -84,9 +85,8 @@ func gainRange(lo, hi float64) string {
 	return format.Gain(lo) + " to " + format.Gain(hi)
 }
 
-// WriteReliefs writes a why check: the verdict in words, first, the costs
-// the model rests on, then the point as it is and each relief's predicted
-// gain beside the measured one.
+// WriteReliefs writes a why check: the verdict, the costs the model rests
+// on, and each relief's predicted gain beside the measured one.
 func WriteReliefs(w io.Writer, r causal.Reliefs) error {
 	for _, para := range strings.Split(ReliefsVerdict(r), "\n") {
 		fmt.Fprintln(w, format.Wrap(para, format.Width(w), ""))
@@ -95,8 +95,7 @@ func WriteReliefs(w io.Writer, r causal.Reliefs) error {
 		fmt.Fprintln(w, format.Wrap(r.Calibration, format.Width(w), "  "))
 	}
 	fmt.Fprintln(w)
-	// Each relief on a line of its own, its figures under it: the table
-	// fits 80 columns.
+	// Each relief on a line of its own, its figures under it.
 	t := format.Table{Ragged: true}
 	t.Row("", "model", "measured", "gain", "range (95 %)", "p", "verdict")
 	base := "-"
@@ -138,15 +137,4 @@ func medianCell(median, lo, hi float64) string {
 	}
 	half := max(hi-median, median-lo) / median * 100
 	return fmt.Sprintf("%.1f ± %.0f%%", median, half)
-}
-
-// countTimes says how many times: "once", "6 times".
-func countTimes(n int) string {
-	switch n {
-	case 0:
-		return "no times"
-	case 1:
-		return "once"
-	}
-	return fmt.Sprintf("%d times", n)
 }

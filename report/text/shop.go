@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -17,8 +18,7 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// shopRow is a mode's series as the shop's table shows it: its measured
-// and predicted rows side by side.
+// shopRow is a mode's measured and predicted series side by side.
 type shopRow struct {
 	// name heads its row, limitName its limit's: no reference said again.
 	name, limitName string
@@ -27,17 +27,12 @@ type shopRow struct {
 	limits          []analysis.LimitSpan
 }
 
-// disturbedStar follows a measured figure other processes disturbed, as
-// in the table of every point.
+// disturbedStar follows a disturbed measured figure, as in the full table.
 const disturbedStar = "*"
 
-// writeShop writes the shop's points for a terminal, on one screen: a
-// table of its modes by CPU counts, the measured counts, then the
-// predicted ones past them, with the median latency where it changes;
-// what limits each mode across its counts and the best change its causal
-// profile tried; a line on the disturbed points, and one naming the
-// model's costs. Every point in full is --format table's, the rest the
-// report's.
+// writeShop writes the shop's points on one screen: its modes by CPU
+// counts, measured then predicted past them, with the median latency
+// where it changes; then what limits each mode (writeLimits).
 func writeShop(w io.Writer, a *analysis.Analysis) error {
 	width := format.Width(w)
 	measured, model := rangesOf(a)
@@ -57,7 +52,6 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	}
 	slices.Sort(pCounts)
 	pCounts = slices.Compact(slices.DeleteFunc(pCounts, func(n int) bool { return n <= most }))
-	// A measured count's column holds measurements alone.
 	cell := func(r shopRow, n int) string {
 		if c, ok := r.measured[n]; ok {
 			s := rateCell(c.Throughput)
@@ -92,47 +86,34 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 		}
 		return format.Range(format.Ms3(lo*perMs), format.Ms3(hi*perMs))
 	}
-	nameWidth := 0
-	for _, r := range rows {
-		if n := utf8.RuneCountInString(r.name); n <= longRowName {
-			nameWidth = max(nameWidth, n)
+	// The cells on the counts shown; a long name goes on a line of its own,
+	// its figures under it, so that the columns fit.
+	cells := func(shown []int) [][]string {
+		head := append([]string{rows[0].unit}, collect.Mapped(shown, strconv.Itoa)...)
+		if latency {
+			head = append(head, "p50 "+unit)
 		}
-	}
-	nameWidth = max(nameWidth, utf8.RuneCountInString(rows[0].unit))
-	colWidth := func(n int) int {
-		w := len(strconv.Itoa(n))
+		out := [][]string{head}
 		for _, r := range rows {
-			w = max(w, utf8.RuneCountInString(cell(r, n)))
+			row := []string{r.name}
+			if utf8.RuneCountInString(r.name) > longRowName {
+				row[0] = ""
+			}
+			row = append(row, collect.Mapped(shown, func(n int) string { return cell(r, n) })...)
+			if latency {
+				row = append(row, p50(r))
+			}
+			out = append(out, row)
 		}
-		return w
+		return out
 	}
-	p50Width := 0
-	if latency {
-		p50Width = len("p50 " + unit)
-		for _, r := range rows {
-			p50Width = max(p50Width, utf8.RuneCountInString(p50(r)))
-		}
-		p50Width += len(gap)
-	}
-	shown := shownCounts(mCounts, pCounts, priority(a, rows), func(counts []int) bool {
-		total := nameWidth + p50Width
-		for _, n := range counts {
-			total += len(gap) + colWidth(n)
-		}
-		return total <= width
-	})
+	shown := shownCounts(mCounts, pCounts, priority(a, rows), func(counts []int) bool { return tableWidth(cells(counts)...) <= width })
 	mShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return !slices.Contains(mCounts, n) })
 	pShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return slices.Contains(mCounts, n) })
 
-	var b strings.Builder
-	pad := func(s string, n int, right bool) string {
-		fill := strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
-		if right {
-			return fill + s
-		}
-		return s + fill
-	}
 	// The groups' names over their counts: where the figures come from.
+	table := cells(shown)
+	widths := columnWidths(table...)
 	head := ""
 	for i, group := range [][]int{mShown, pShown} {
 		if len(group) == 0 {
@@ -145,44 +126,38 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 				label += " (" + model.Sched + ")"
 			}
 		}
-		at := nameWidth + len(gap)
-		for _, n := range shown[:slices.Index(shown, group[0])] {
-			at += colWidth(n) + len(gap)
+		at := 0
+		for _, cw := range widths[:1+slices.Index(shown, group[0])] {
+			at += cw + len(gap)
 		}
-		head = pad(head, max(at, utf8.RuneCountInString(head)+len(gap)), false) + label
+		head += strings.Repeat(" ", max(at-len(head), len(gap))) + label
 	}
-	b.WriteString(strings.TrimRight(head, " ") + "\n")
-	line := pad(rows[0].unit, nameWidth, false)
-	for _, n := range shown {
-		line += gap + pad(strconv.Itoa(n), colWidth(n), true)
-	}
-	if latency {
-		line += gap + "p50 " + unit
-	}
-	b.WriteString(line + "\n")
-	for _, r := range rows {
-		name := r.name
-		if utf8.RuneCountInString(name) > nameWidth {
-			b.WriteString(name + "\n") // its figures under it, so that the columns fit
-			name = ""
+	fmt.Fprintln(w, head)
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Ragged: true, Width: math.MaxInt}
+	for i, row := range table {
+		if i > 0 && row[0] == "" {
+			t.Line(rows[i-1].name)
 		}
-		line := pad(name, nameWidth, false)
-		for _, n := range shown {
-			line += gap + pad(cell(r, n), colWidth(n), true)
+		if !latency {
+			row = append(row, "") // the last column, ragged, is not aligned
 		}
-		if latency {
-			line += gap + p50(r)
-		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		t.Row(row...)
 	}
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	if err := t.Write(w); err != nil {
 		return err
 	}
 	if err := writeLimits(w, rows, a.Verdict.Modes, len(pShown) == 0); err != nil {
 		return err
 	}
-	if s := disturbedLine(rows); s != "" {
-		fmt.Fprintln(w, format.Wrap(s, width, "  "))
+	disturbed, all := 0, 0
+	for _, r := range rows {
+		for _, c := range r.measured {
+			disturbed, all = disturbed+c.Disturbed, all+c.Reps
+		}
+	}
+	if disturbed > 0 {
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("%s disturbed (%d of %s): other processes took CPU while it was measured.",
+			disturbedStar, disturbed, format.Count(all, "point")), width, "  "))
 	}
 	if slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(mShown, func(n int) bool { return strings.HasPrefix(cell(r, n), "(") })
@@ -195,11 +170,10 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	return nil
 }
 
-// gap is the space between two columns, as format.Table leaves it.
+// gap is the space format.Table leaves between two columns.
 const gap = "  "
 
-// longRowName is the longest row name that stays in its row; a longer one
-// goes on a line of its own, its figures under it.
+// longRowName is the longest row name that stays in its row.
 const longRowName = 18
 
 // shopRows pairs each measured row with the predicted row of its mode and
@@ -247,30 +221,25 @@ func shopRows(measured, model *analysis.Ranges) []shopRow {
 	return out
 }
 
-// p50 is the range of r's median latency where the table gives its
-// figures: measured, and predicted past most, the most CPUs measured.
+// p50 is the range of r's median latency measured, and predicted past most.
 func (r shopRow) p50(most int) (lo, hi float64) {
-	first := true
-	add := func(v float64) {
-		if first {
-			lo, hi, first = v, v, false
-		}
-		lo, hi = min(lo, v), max(hi, v)
-	}
+	var p50s []float64
 	for _, c := range r.measured {
-		add(c.P50)
+		p50s = append(p50s, c.P50)
 	}
 	for n, c := range r.model {
 		if n > most {
-			add(c.P50)
+			p50s = append(p50s, c.P50)
 		}
 	}
-	return lo, hi
+	if len(p50s) == 0 {
+		return 0, 0
+	}
+	return slices.Min(p50s), slices.Max(p50s)
 }
 
-// priority ranks the CPU counts the table may leave out, the one to keep
-// first: the counts of interest, powers of two, the counts a mode's limit
-// starts on, then the rest.
+// priority ranks the counts to keep: those of interest, powers of two,
+// where a mode's limit starts, then the rest.
 func priority(a *analysis.Analysis, rows []shopRow) func(n int) int {
 	return func(n int) int {
 		switch {
@@ -287,15 +256,14 @@ func priority(a *analysis.Analysis, rows []shopRow) func(n int) int {
 	}
 }
 
-// shownCounts are the counts the table shows: the measured ones and the
-// predicted ones, as many as fit, those of least rank first, fewer CPUs
-// first among equals; in order, the measured first.
+// shownCounts are the counts that fit, in order: the measured first, and
+// within each side those of least rank, fewer CPUs first among equals.
 func shownCounts(measured, predicted []int, rank func(int) int, fits func([]int) bool) []int {
 	order := slices.Concat(measured, predicted)
 	keep := slices.Clone(order)
-	slices.SortStableFunc(keep, func(a, b int) int {
-		return cmp.Or(cmp.Compare(b2i(!slices.Contains(measured, a)), b2i(!slices.Contains(measured, b))), cmp.Compare(rank(a), rank(b)))
-	})
+	byRank := func(a, b int) int { return cmp.Compare(rank(a), rank(b)) }
+	slices.SortStableFunc(keep[:len(measured)], byRank)
+	slices.SortStableFunc(keep[len(measured):], byRank)
 	n := len(keep)
 	for n > 1 && !fits(inOrder(order, keep[:n])) {
 		n--
@@ -308,15 +276,7 @@ func inOrder(order, keep []int) []int {
 	return slices.DeleteFunc(slices.Clone(order), func(n int) bool { return !slices.Contains(keep, n) })
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// rateCell writes a throughput in a table's cell: whole below 10000, with
-// an SI prefix from there ("12.3k"), two significant figures below 10.
+// rateCell writes a throughput in a cell: "12.3k", "850", "8.5".
 func rateCell(v float64) string {
 	switch {
 	case v >= 1e4:
@@ -327,13 +287,9 @@ func rateCell(v float64) string {
 	return format.Sig(v, 2)
 }
 
-// writeLimits writes what limits each mode across its counts, in as few
-// names as the causal profiles allow (LimitSpan), and the best change its
-// causal profile tried at its most CPUs, with its gain; the modes that
-// say the same together; nothing where no point has a causal profile.
-// measured says the table shows measurements alone: the limits are the
-// model's profiles of their configurations, nothing relieved on the real
-// CPUs.
+// writeLimits writes what limits each mode and the best change its causal
+// profile tried, where one was, the modes that say the same together;
+// measured says the limits are the model's profiles of measurements.
 func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
 	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoCausalProfile })
@@ -341,7 +297,10 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measur
 	if !profiled {
 		return nil
 	}
-	at := changesAt(modes)
+	at := -1 // the count every mode's best change was tried on, where one is
+	if len(modes) > 0 && !slices.ContainsFunc(modes, func(m analysis.ModeLimit) bool { return m.CPUs != modes[0].CPUs }) {
+		at = modes[0].CPUs
+	}
 	head := "limited by; the best change"
 	if measured {
 		head = "limited by (model's profile); the best change"
@@ -367,49 +326,29 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measur
 		groups = append(groups, &group{[]string{r.limitName}, says})
 	}
 	// Each group's names one under another, its words wrapped beside them.
-	var b strings.Builder
-	indent := strings.Repeat(" ", nameWidth+len(gap))
-	fmt.Fprintf(&b, "%-*s%s%s\n", nameWidth, "mode", gap, head)
+	t := format.Table{Ragged: true, Width: math.MaxInt}
+	t.Row(fmt.Sprintf("%-*s", nameWidth, "mode"), head)
 	for _, g := range groups {
-		lines := strings.Split(format.Wrap(g.says, format.Width(w)-len(indent), ""), "\n")
+		lines := strings.Split(format.Wrap(g.says, format.Width(w)-nameWidth-len(gap), ""), "\n")
 		names := g.names
 		// A long name, a load said, puts the names on lines of their own.
 		if slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > nameWidth }) {
-			b.WriteString(strings.Join(names, "\n") + "\n")
+			for _, n := range names {
+				t.Line(n)
+			}
 			names = nil
 		}
-		for i := range max(len(lines), len(names)) {
-			line := indent
-			if i < len(names) {
-				line = names[i] + strings.Repeat(" ", nameWidth-utf8.RuneCountInString(names[i])) + gap
-			}
-			if i < len(lines) {
-				line += lines[i]
-			}
-			b.WriteString(strings.TrimRight(line, " ") + "\n")
+		n := max(len(lines), len(names))
+		names, lines = append(names, make([]string, n-len(names))...), append(lines, make([]string, n-len(lines))...)
+		for i := range n {
+			t.Row(names[i], lines[i])
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return t.Write(w)
 }
 
-// changesAt is the count every mode's best change was tried on, -1 where
-// they differ.
-func changesAt(modes []analysis.ModeLimit) int {
-	at := 0
-	for i, m := range modes {
-		if i == 0 || m.CPUs == at {
-			at = m.CPUs
-		} else {
-			at = -1
-		}
-	}
-	return at
-}
-
-// says is what the answer says of r's mode: what limits it across its
-// counts (limitWords) and the best change its causal profile tried, with
-// its gain, and where at (changesAt) does not say it, on how many CPUs.
+// says is what limits r's mode (limitWords) and its best change with its
+// gain, on how many CPUs where at, the count every mode's, is -1.
 func (r shopRow) says(modes []analysis.ModeLimit, at int) string {
 	s := limitWords(r.limits)
 	i := slices.IndexFunc(modes, func(m analysis.ModeLimit) bool { return m.Mode == r.mode })
@@ -428,9 +367,8 @@ func (r shopRow) says(modes []analysis.ModeLimit, at int) string {
 	return s
 }
 
-// ModeSummaries are what the answer says of each mode of the shop (its
-// first series), by mode, the count its best change was tried on said:
-// the page's summary of a mode says the same.
+// ModeSummaries are what the answer says of each mode of the shop, its best
+// change's CPUs said, by mode: the page's summaries.
 func ModeSummaries(a *analysis.Analysis) map[string]string {
 	rows := shopRows(rangesOf(a))
 	out := map[string]string{}
@@ -442,8 +380,7 @@ func ModeSummaries(a *analysis.Analysis) map[string]string {
 	return out
 }
 
-// rangesOf are a's compact tables of measured and of predicted points,
-// nil where it has none.
+// rangesOf are a's compact tables of measured and of predicted points.
 func rangesOf(a *analysis.Analysis) (measured, model *analysis.Ranges) {
 	for i := range a.Ranges {
 		if a.Ranges[i].Model {
@@ -455,9 +392,8 @@ func rangesOf(a *analysis.Analysis) (measured, model *analysis.Ranges) {
 	return measured, model
 }
 
-// limitWords says what limits a series: "the kitchen lock", "the grinder
-// from 4 CPUs" (more CPUs helping before, as the figures show), "the A on
-// 1–3 CPUs, the B from 4 CPUs".
+// limitWords says what limits a series: "the grinder from 4 CPUs" (more
+// CPUs helping before), "the A on 1–3 CPUs, the B from 4 CPUs".
 func limitWords(spans []analysis.LimitSpan) string {
 	if len(spans) > 1 && spans[0].Scales {
 		spans = spans[1:]
@@ -469,26 +405,10 @@ func limitWords(spans []analysis.LimitSpan) string {
 		if i == len(spans)-1 {
 			parts = append(parts, s.Named+" from "+cpus(s.From))
 		} else {
-			parts = append(parts, s.Named+" on "+cpuSpan(s.From, s.To)+" CPUs")
+			parts = append(parts, s.Named+" on "+format.Range(strconv.Itoa(s.From), strconv.Itoa(s.To))+" CPUs")
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// disturbedLine says how many measured points other processes disturbed;
-// "" where none was.
-func disturbedLine(rows []shopRow) string {
-	disturbed, all := 0, 0
-	for _, r := range rows {
-		for _, c := range r.measured {
-			disturbed += c.Disturbed
-			all += c.Reps
-		}
-	}
-	if disturbed == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s disturbed (%d of %s): other processes took CPU while it was measured.", disturbedStar, disturbed, format.Count(all, "point"))
 }
 
 // CostsLine names the Go runtime's costs a prediction rests on, in a line:
@@ -502,8 +422,7 @@ func CostsLine(cals ...results.Calibration) string {
 }
 
 // CostsWords names the Go runtime's costs a prediction rests on, briefly:
-// "vm's, measured 2026-11-25", "brewput's reference VM's (this machine's,
-// measured busy, set aside)".
+// "vm's, measured 2026-11-25".
 func CostsWords(c results.Calibration) string {
 	if c.Host == "none" {
 		return "given as flags"

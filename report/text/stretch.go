@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/causal"
@@ -22,8 +23,7 @@ func pct(x float64) string {
 	return format.Percent(x, 1)
 }
 
-// beyondText writes an experiment's cost beyond its control with its
-// interval: "+31.2 % [28.0, 35.1]", or "(too few rounds for an interval)".
+// beyondText writes an experiment's cost beyond its control: "+31.2 % [28.0, 35.1]".
 func beyondText(e causal.Stretched) string {
 	if !e.Interval {
 		return pct(e.Beyond) + " (too few rounds for an interval)"
@@ -39,9 +39,8 @@ func stretchedWhat(e causal.Stretched) string {
 	return fmt.Sprintf("%v to each hold", e.Extra)
 }
 
-// Answer says what limits the variant, undecided first where it is:
-// "The cache mutex limits this: …", "Undecided after 6 rounds: …", or
-// "No single lock limits this: …".
+// StretchAnswer says what limits the variant: "The cache mutex limits
+// this: …", "Undecided after 6 rounds: …", "No single lock limits this: …".
 func StretchAnswer(s *causal.Stretches) string {
 	var b strings.Builder
 	added := fmt.Sprintf("%v per operation (%s of one)", s.Extra, format.Percent(s.Frac, 0))
@@ -88,8 +87,6 @@ func StretchAnswer(s *causal.Stretches) string {
 	}
 	rounds := format.Count(len(s.Control.Points), "round")
 	if s.QuietRounds() == 0 && len(s.Control.Points) > 0 {
-		// No round to decide on: a larger stretch or a relief would be
-		// measured beside the same busy machine.
 		decide = "What would decide it: a quieter machine; every round was disturbed."
 	}
 	l := s.Limit()
@@ -100,10 +97,8 @@ func StretchAnswer(s *causal.Stretches) string {
 			what += " together"
 		}
 		if l.Captured {
-			// Named by what the watcher saw, not by the stretch: where the
-			// workers run one at a time, time added outside the lock is on
-			// the same path and the control costs about what the stretch
-			// does, so the sentence says which it was.
+			// Named by what the watcher saw: where the workers run one at a
+			// time, the control may cost about what the stretch does.
 			than := "more than " + control
 			if !l.Interval || l.Lo <= 0 {
 				than = "about as much as " + control + ", as time added anywhere costs where the workers run one at a time"
@@ -111,9 +106,6 @@ func StretchAnswer(s *causal.Stretches) string {
 			fmt.Fprintf(&b, "%s limits this, by what the watcher saw as it is: the workers waited for it %s of their time, and it passed from one to another in %s of its holds, under a tenth of what they would pass it taking it side by side: one took it back to back while the others waited, so they ran one at a time at it; adding %s to it (%s) cost %s of the throughput, %s: %s beyond it",
 				format.Capital(what), pct(l.Waited), pct(l.Handoffs), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))
 		} else if l.Queued {
-			// Named by what the watcher and the control saw: the stretch's
-			// cost beside the control's is given, and why it decides
-			// nothing here.
 			how := fmt.Sprintf("nearer what time added where every operation waits its turn costs (%s) than where nothing queues (%s)", pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)))
 			turns := "under half"
 			if !s.SerialControl() {
@@ -141,34 +133,29 @@ func StretchAnswer(s *causal.Stretches) string {
 		}
 		b.WriteString(".")
 		if l.Captured || l.Queued {
-			// Seen, not relieved: a lock whose data moves between the CPUs
-			// with it or without it (examples/cache's, written at random
-			// keys) is taken in turns all the same, and split into shards
-			// makes no more.
 			b.WriteString(" This rests on what was seen, not on a relief: the stretch shows what longer holds cost; whether splitting the lock would help, where its data moves between the CPUs with it or without it, only a relief measured shows.")
 		}
 	case len(undecided) > 0:
 		these := plural(len(undecided), "this lock", "these locks")
+		fmt.Fprintf(&b, "Undecided after %s: adding %s ", rounds, added)
 		switch {
 		case idle == len(undecided):
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost more than %s, but as it is the workers waited for %s less than %s of their time: %s",
-				rounds, added, these, control, plural(len(undecided), "it", "each"), pct(s.Margin), strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to %s cost more than %s, but as it is the workers waited for %s less than %s of their time",
+				these, control, plural(len(undecided), "it", "each"), pct(s.Margin))
 		case unmatched == len(undecided):
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost less than %s: %s",
-				rounds, added, these, control, strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to %s cost less than %s", these, control)
 		case over == len(undecided):
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost more than %s, and more than the time added can cost: %s",
-				rounds, added, these, control, strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to %s cost more than %s, and more than the time added can cost", these, control)
 		case serial == len(undecided):
-			fmt.Fprintf(&b, "Undecided after %s: adding %s outside every lock (the control) cost %s, nearer what it costs where every operation waits its turn (%s) than where nothing queues (%s): as it is the workers ran largely one at a time, held back by something every operation shares, and a stretch of one part cannot tell whether it is that part: %s",
-				rounds, added, pct(s.Control.Cost), pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)), strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "outside every lock (the control) cost %s, nearer what it costs where every operation waits its turn (%s) than where nothing queues (%s): as it is the workers ran largely one at a time, held back by something every operation shares, and a stretch of one part cannot tell whether it is that part",
+				pct(s.Control.Cost), pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)))
 		case idle == 0 && unmatched == 0 && serial == 0 && over == 0:
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly more than %s, nor clearly no more (within %s): %s",
-				rounds, added, plural(len(undecided), "this part", "these parts"), control, pct(s.Margin), strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to %s cost neither clearly more than %s, nor clearly no more (within %s)",
+				plural(len(undecided), "this part", "these parts"), control, pct(s.Margin))
 		default:
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to these parts decided none of them against %s: %s",
-				rounds, added, control, strings.Join(undecided, "; "))
+			fmt.Fprintf(&b, "to these parts decided none of them against %s", control)
 		}
+		b.WriteString(": " + strings.Join(undecided, "; "))
 		if len(not) > 0 {
 			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
 		}
@@ -201,35 +188,25 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// longPartName is the longest name of a part the table's first column
-// holds.
+// longPartName is the longest part name the table's first column holds.
 const longPartName = 20
 
-// WriteTable writes the experiments for a terminal, then the answer.
+// WriteStretches writes the experiments for a terminal, then the answer.
 func WriteStretches(w io.Writer, s *causal.Stretches) error {
-	tp := make([]float64, len(s.Base))
-	for i, p := range s.Base {
-		tp[i] = p.Throughput
-	}
+	tp := collect.Mapped(s.Base, func(p results.Point) float64 { return p.Throughput })
 	head := fmt.Sprintf("%s %s on %s, %s as it is: %v added per operation (%s of one, %v) to each part in its turn, and outside every lock as the control; %s (as it is, the control and each part)",
 		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Rate(results.Median(tp), s.Unit), s.Extra, format.Percent(s.Frac, 0), s.OpTime,
 		format.Count(len(s.Control.Points), "round"))
 	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Width(w), ""))
 	// A long part's name ("the (*Locked).Place at book.go:121 mutex") has a
-	// line of its own above its figures, lest the table pass
-	// format.Width(w).
+	// line of its own above its figures.
 	t := format.Table{Ragged: true}
 	t.Row("stretched", "added", "measured", "cost %", "beyond control %", "verdict")
 	by := fmt.Sprintf("%v/op", s.Control.Extra)
 	if s.Control.Per == "a lock taken" {
 		by = fmt.Sprintf("%v/lock", s.Control.Extra)
 	}
-	num := func(x float64) string {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return "-"
-		}
-		return fmt.Sprintf("%.1f", 100*x)
-	}
+	num := func(x float64) string { return strings.TrimSuffix(pct(x), " %") }
 	t.Row("(control)", by, "", num(s.Control.Cost), "", "")
 	for _, e := range s.Experiments {
 		by := fmt.Sprintf("%v/use", e.Extra)
@@ -275,7 +252,7 @@ func WriteStretches(w io.Writer, s *causal.Stretches) error {
 	return err
 }
 
-// WriteJSON writes the experiments and the answer as one JSON object.
+// WriteStretchesJSON writes the experiments and the answer as one JSON object.
 func WriteStretchesJSON(w io.Writer, s *causal.Stretches) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

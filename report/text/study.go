@@ -21,8 +21,7 @@ const LeavesOut = "Past the CPUs measured, the model keeps each lock's hold as m
 	"how they grow with more cores (cache lines shared by more cores, memory bandwidth, the garbage collector's extra work); " +
 	"the locks of a group are taken at random, evenly, and channels count as work."
 
-// PredictionSource says what predicted a study's points: "predicted by
-// its model (go), for vm's runtime costs, measured …".
+// PredictionSource says what predicted a study's points: "predicted by its model (go), …".
 func PredictionSource(pr analysis.Prediction) string {
 	s := "predicted by its model (" + pr.Sched + ")"
 	if c := pr.Calibration; c != nil {
@@ -43,9 +42,8 @@ func CheckVerdict(c analysis.Check) string {
 	return fmt.Sprintf("off by %+.0f %%", 100*c.Off())
 }
 
-// worstMiss is the check of variant whose measurement lies furthest
-// outside its predicted band, and the most CPUs variant was measured on;
-// ok is false where every check of it lies within its band.
+// worstMiss is variant's check furthest outside its band (ok: one is),
+// and the most CPUs variant was measured on.
 func worstMiss(checks []analysis.Check, variant string) (worst analysis.Check, most int, ok bool) {
 	for _, c := range checks {
 		if c.Variant != variant {
@@ -59,9 +57,8 @@ func worstMiss(checks []analysis.Check, variant string) (worst analysis.Check, m
 	return worst, most, ok
 }
 
-// PredictionSentences say what the model predicts on the most CPUs, each
-// variant with its band, those whose model holds no lock apart; then how
-// the prediction fares where it was measured; then what it leaves out.
+// PredictionSentences say what the model predicts on the most CPUs, how it
+// fares where measured, and what it leaves out.
 func PredictionSentences(pr analysis.Prediction) []string {
 	var locked, free []string
 	unit := ""
@@ -100,9 +97,7 @@ func PredictionSentences(pr analysis.Prediction) []string {
 		within, wide := 0, 0
 		var off []string
 		for _, c := range pr.Checks {
-			if !slices.Contains(counts, c.CPUs) {
-				counts = append(counts, c.CPUs)
-			}
+			counts = collect.AppendNew(counts, c.CPUs)
 			if c.Within() {
 				within++
 				if c.Wide() {
@@ -114,7 +109,7 @@ func PredictionSentences(pr analysis.Prediction) []string {
 				format.Rate(c.Measured, unit), siRate(c.Predicted), siRate(c.Lo), siRate(c.Hi), CheckVerdict(c)))
 		}
 		slices.Sort(counts)
-		s := fmt.Sprintf("Held against what was measured on %s CPU(s): %d of %d points lie within the predicted band", format.JoinAnd(collect.Mapped(counts, strconv.Itoa)), within, len(pr.Checks))
+		s := fmt.Sprintf("Held against what was measured on %s: %d of %d points lie within the predicted band", cpuList(counts), within, len(pr.Checks))
 		if wide > 0 {
 			s += fmt.Sprintf(" (%d of them in a band %.1f times wide or more, which says little: it would hold another design's figure too)", wide, analysis.WideBand)
 		}
@@ -122,13 +117,12 @@ func PredictionSentences(pr analysis.Prediction) []string {
 			s += "; " + strings.Join(off, "; ")
 		}
 		out = append(out, s+".")
-		// A model that missed where it was measured draws its curve far
-		// past the measurements on the same costs: its figures there are
-		// its shape, not figures to expect.
+		// A model that missed where measured draws its curve past them on
+		// the same costs: its figures there are a shape, not an expectation.
 		var missed []string
 		for _, p := range pr.At {
-			if _, most, ok := worstMiss(pr.Checks, p.Variant); ok && pr.CPUs > most && !slices.Contains(missed, p.Variant) {
-				missed = append(missed, p.Variant)
+			if _, most, ok := worstMiss(pr.Checks, p.Variant); ok && pr.CPUs > most {
+				missed = collect.AppendNew(missed, p.Variant)
 			}
 		}
 		if len(missed) > 0 {
@@ -139,34 +133,27 @@ func PredictionSentences(pr analysis.Prediction) []string {
 	return append(out, LeavesOut)
 }
 
-// longSetBy is the longest name of what sets a ceiling that its column of
-// WritePrediction holds; a longer one goes under the table.
+// longSetBy is the longest name of what sets a ceiling that its column holds.
 const longSetBy = 16
 
-// WritePrediction writes a study's predicted points as a table, a row per
-// variant and CPU count among shown (nil: all): the prediction, its band,
-// the ceiling, and the measurement and its check where measured.
-func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
+// WritePrediction writes a study's predicted points, a row per variant
+// and CPU count, with the measurement and its check where measured.
+func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check) error {
 	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left, format.Left}, Indent: true, Ragged: true, Width: format.Width(w)}
-	// The rows are made first: where their columns before the check do
-	// not fit the width, each variant's name heads its rows, on a line of
-	// its own (real libraries' names run to 30 columns).
+	// Where the columns before the check do not fit, each variant's name
+	// heads its rows on a line of its own (libraries' names run to 30).
 	type item struct {
 		cells []string
 		note  string
 	}
 	var items []item
 	for _, p := range predicted {
-		if shown != nil && !slices.Contains(shown, p.CPUs) {
-			continue
-		}
 		band, bound := "-", "-"
 		if p.Band != nil {
 			band = fmt.Sprintf("[%s, %s]", siRate(p.Band.Throughput[0]), siRate(p.Band.Throughput[1]))
 		}
 		if bd := p.Bounds; bd != nil && bd.ThroughputMax > 0 {
 			bound = format.SIAtMost(bd.ThroughputMax) + " " + cmp.Or(bd.SetBy, "cpus")
-			// A lock's site is too long for the column: a note.
 			if utf8.RuneCountInString(bd.SetBy) > longSetBy {
 				bound = format.SIAtMost(bd.ThroughputMax) + t.Mark("set by "+bd.SetBy)
 			}
@@ -180,7 +167,6 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 			}
 			says = CheckVerdict(c)
 		}
-		// A number past the bound comes with its reason (results.Assess).
 		var past []string
 		for _, a := range p.Above {
 			past = append(past, a.Text)
@@ -190,13 +176,11 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 			// Past the CPUs measured, a model that missed may miss by more.
 			figure += t.Mark(fmt.Sprintf("its model was %s on %s, where measured, outside its band: past the CPUs measured it may be off by more", CheckVerdict(worst), cpus(worst.CPUs)))
 		}
-		// What the model leaves out here (results.Caveat), as the JSON
-		// and the page say it: a footnote each, shared by the rows alike.
+		// What the model leaves out here: a footnote each, shared by rows alike.
 		for _, c := range p.Caveats {
 			figure += t.Mark(c.Text)
 		}
 		it := item{cells: []string{p.Mode, strconv.Itoa(p.CPUs), figure, band, bound, meas, says}}
-		// A row's notes go under it, where any length fits.
 		if len(past) > 0 {
 			const indent = "      "
 			it.note = indent + format.Wrap("note: "+strings.Join(past, "; "), format.Width(w)-len(indent), indent)
@@ -235,11 +219,8 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 	if len(predicted) > 0 {
 		unit = predicted[0].Unit
 	}
-	legend := fmt.Sprintf("Throughput in %s (M = million); ceiling: the most the structure allows with no waiting, and what sets it", unit)
-	if shown != nil {
-		legend += "; the table shows the powers of two, the ends and the counts measured (--format json has every count)"
-	}
-	b.WriteString("\n" + format.Wrap(legend+".", format.Width(w), "") + "\n")
+	legend := fmt.Sprintf("Throughput in %s (M = million); ceiling: the most the structure allows with no waiting, and what sets it.", unit)
+	b.WriteString("\n" + format.Wrap(legend, format.Width(w), "") + "\n")
 	if slices.ContainsFunc(checks, func(c analysis.Check) bool { return c.Disturbed }) {
 		b.WriteString("* a measured run of this point was disturbed: other processes took CPU from it.\n")
 	}

@@ -187,7 +187,7 @@ func TestMissedModelPastMeasured(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	if err := WritePrediction(&b, predicted, pr.Checks, nil); err != nil {
+	if err := WritePrediction(&b, predicted, pr.Checks); err != nil {
 		t.Fatal(err)
 	}
 	table := b.String()
@@ -247,7 +247,7 @@ func TestWritePredictionLongNames(t *testing.T) {
 			}
 		}
 		var b strings.Builder
-		if err := WritePrediction(&b, predicted, []analysis.Check{{Variant: names[0], CPUs: 1, Measured: 9.27e6, Disturbed: true}}, nil); err != nil {
+		if err := WritePrediction(&b, predicted, []analysis.Check{{Variant: names[0], CPUs: 1, Measured: 9.27e6, Disturbed: true}}); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()

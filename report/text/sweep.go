@@ -11,8 +11,7 @@ import (
 // SweepWords says a sweep's progress between its points (sweep.Words).
 type SweepWords struct{}
 
-// Measuring says how many points a sweep measures and about how long
-// that takes.
+// Measuring says how many points a sweep measures, and for how long.
 func (SweepWords) Measuring(m results.Measuring) string {
 	when := fmt.Sprintf("about %v", m.About.Round(100*time.Millisecond))
 	if m.Most > 0 {

@@ -62,10 +62,9 @@ type column struct {
 	spare int
 }
 
-// writeColumns writes a table of points in the columns that are on, then
-// the note on the disturbed ones. A table wider than w writes its notes
-// under their rows, and leaves out its spare columns, the highest ranked
-// first, until it fits, saying which.
+// writeColumns writes points in the columns that are on; a table wider
+// than w puts its notes under their rows and leaves out spare columns,
+// the highest ranked first, until it fits, saying which.
 func writeColumns(w io.Writer, points []results.Point, cols []column) error {
 	cols = slices.DeleteFunc(cols, func(c column) bool { return !c.on })
 	width := format.Width(w)
@@ -115,9 +114,8 @@ func leftOut(points []results.Point, c column) string {
 	return c.head + " (" + c.cell(points[0]) + ")"
 }
 
-// columnsTable lays points out in cols, and where notes is not nil, each
-// point's note on lines of its own under its row; laid out for width
-// columns.
+// columnsTable lays points out in cols for width, and each note (notes,
+// where not nil) under its row.
 func columnsTable(points []results.Point, cols []column, notes *column, width int) string {
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true, Width: width}
 	t.Row(collect.Mapped(cols, func(c column) string { return c.head })...)
@@ -145,6 +143,17 @@ func fits(points []results.Point, cols []column, width int) bool {
 	return len(cols) > 1 && widest(columnsTable(points, cols[:len(cols)-1], nil, width))+2 <= width-format.NarrowestWrap
 }
 
+// cellsOn are the cells whose column is on, on[i] for cells[i].
+func cellsOn(on []bool, cells ...string) []string {
+	var out []string
+	for i, c := range cells {
+		if on[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // columnWidths is each column's widest cell, of rows laid out as a table.
 func columnWidths(rows ...[]string) []int {
 	var widths []int
@@ -159,8 +168,7 @@ func columnWidths(rows ...[]string) []int {
 	return widths
 }
 
-// tableWidth is how wide rows laid out as a table are, two spaces between
-// columns.
+// tableWidth is how wide rows laid out as a table are.
 func tableWidth(rows ...[]string) int {
 	n := -len(gap)
 	for _, w := range columnWidths(rows...) {
@@ -191,9 +199,8 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 		{"max", true, func(p results.Point) string { return format.Wait(p.Latency.Max) }, 3},
 		measure(points, results.Util, 1)}
 	cols = append(cols, otherMeasures(points, results.Util)...)
-	// A table too wide leaves out the measures it does not place, min, max
-	// and cpu util first, then the lab's metrics from the last by name,
-	// saying which.
+	// A table too wide leaves out min, max and cpu util first, then the
+	// lab's metrics from the last by name.
 	metrics := MetricNames(points)
 	for i := range cols {
 		if cols[i].spare > 0 {
@@ -211,8 +218,7 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 	return writeColumns(w, points, cols)
 }
 
-// MetricNames lists the lab's own metrics of lab points, each once, in
-// name order.
+// MetricNames lists lab points' own metrics once each, by name.
 func MetricNames(points []results.Point) []results.Metric {
 	names := map[results.Metric]bool{}
 	for _, p := range points {
@@ -231,9 +237,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	limits := !studies && has(func(p results.Point) bool { return p.Bottleneck != nil })
 	sources := has(func(p results.Point) bool { return p.Origin() != points[0].Origin() })
 	mode, mark := "mode", disturbedMark(points)
-	// Where every point counts in one unit, the unit heads the column
-	// and the cells are numbers; where every point has as many customers
-	// as CPUs, the cpus column says both.
+	// Where every point counts in one unit, the unit heads the column.
 	throughput := column{"throughput", true, func(p results.Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }, 0}
 	if unit := points[0].Unit; unit != "" && !has(func(p results.Point) bool { return p.Unit != unit }) {
 		throughput = column{unit, true, func(p results.Point) string { return fmt.Sprintf("%.1f", p.Throughput) + mark(p) }, 0}
@@ -253,8 +257,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	if !sources {
 		sourceSpare = 2
 	}
-	// The latencies in one unit, the one the longest of them reads best in:
-	// a system of nanoseconds is not written in ms with six decimals.
+	// The latencies in the one unit the longest of them reads best in.
 	longest := 0.0
 	for _, p := range points {
 		longest = max(longest, p.Latency.P99, p.Latency.Mean)
@@ -278,8 +281,8 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		throughput,
 		// A prediction's band is its answer past what the model knows: its
 		// throughput's is the last column a table too wide leaves out.
-		{"go band", bands, func(p results.Point) string { return FormatBandThroughput(p.Band) }, 1},
-		{"p50 range ms", bands, func(p results.Point) string { return FormatBandP50(p.Band) }, 6},
+		{"go band", bands, band(func(b *results.Band) [2]float64 { return b.Throughput }, format.Number), 1},
+		{"p50 range ms", bands, band(func(b *results.Band) [2]float64 { return b.P50Ms }, format.Ms), 6},
 		{"ceiling", model, func(p results.Point) string { return FormatBound(p.Bounds) }, 0},
 		ms("mean", func(l results.Latency) float64 { return l.Mean }, 9), ms("p05", func(l results.Latency) float64 { return l.P05 }, 10),
 		p50, ms("p95", func(l results.Latency) float64 { return l.P95 }, 8),
@@ -295,8 +298,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	return writeColumns(w, points, cols)
 }
 
-// measure is the column of the measure key (results.Columns), on where
-// a table of points shows it.
+// measure is the column of the measure key, on where points show it.
 func measure(points []results.Point, key results.Metric, spare int) column {
 	for _, c := range results.Columns() {
 		if c.Key == key {
@@ -306,9 +308,8 @@ func measure(points []results.Point, key results.Metric, spare int) column {
 	return column{head: string(key)}
 }
 
-// otherMeasures are the columns of the measures a table of points shows
-// but does not place itself (placed): after the others, the first a table
-// too wide leaves out.
+// otherMeasures are the columns of the measures points show but a table
+// does not place, the first a table too wide leaves out.
 func otherMeasures(points []results.Point, placed ...results.Metric) []column {
 	var cols []column
 	for _, c := range results.Columns() {
@@ -353,32 +354,24 @@ func writeDisturbedNote(w io.Writer, points []results.Point) {
 	fmt.Fprintln(w, format.Wrap(note, format.Width(w), "  "))
 }
 
-// FormatBandThroughput writes a band's throughputs as "248–252" or
+// band is the cell of a point's band, its ends as f writes them:
 // "5.67M–9.83M"; "-" for none.
-func FormatBandThroughput(b *results.Band) string {
-	if b == nil {
-		return "-"
+func band(ends func(*results.Band) [2]float64, f func(float64) string) func(results.Point) string {
+	return func(p results.Point) string {
+		if p.Band == nil {
+			return "-"
+		}
+		e := ends(p.Band)
+		return f(e[0]) + "–" + f(e[1])
 	}
-	return format.Number(b.Throughput[0]) + "–" + format.Number(b.Throughput[1])
-}
-
-// FormatBandP50 writes a band's medians in ms as "4.10–8.20"; "-" for none.
-func FormatBandP50(b *results.Band) string {
-	if b == nil {
-		return "-"
-	}
-	return format.Ms(b.P50Ms[0]) + "–" + format.Ms(b.P50Ms[1])
 }
 
 // CalibrationLines describes each calibration the points used, once.
 func CalibrationLines(points []results.Point) []string {
 	var lines []string
 	for _, p := range points {
-		if p.Calibration == nil {
-			continue
-		}
-		if l := p.Calibration.Line(); !slices.Contains(lines, l) {
-			lines = append(lines, l)
+		if p.Calibration != nil {
+			lines = collect.AppendNew(lines, p.Calibration.Line())
 		}
 	}
 	return lines
@@ -401,10 +394,8 @@ func FormatBound(b *results.Bounds) string {
 	return format.AtMost(b.ThroughputMax, 1)
 }
 
-// FormatBottleneck says what limits a point, in its one wording (Words),
-// and what relieving it gains: "the grinder +13%", "the grinder and the
-// espresso machine together +50%"; one without a causal profile its
-// utilization and bound: "grinder 98%, 1000".
+// FormatBottleneck says what limits a point and what relieving it gains,
+// "the grinder +13%"; without a causal profile "grinder 98%, 1000".
 func FormatBottleneck(b *results.Bottleneck) string {
 	if b == nil {
 		return "-"
@@ -441,8 +432,7 @@ func busiest(p results.Point) string {
 	return fmt.Sprintf("%s %.0f%%, %.2f ms", top.Name, 100*top.BusyFrac, top.MeanWaitMs)
 }
 
-// Write encodes points to w in format f: a table here, a file's format
-// by results.Write.
+// Write writes points in format f: a table here, any other by results.Write.
 func Write(w io.Writer, f results.Format, points []results.Point) error {
 	if f == results.Table {
 		return WriteTable(w, points)
@@ -450,11 +440,14 @@ func Write(w io.Writer, f results.Format, points []results.Point) error {
 	return results.Write(w, f, points)
 }
 
-// trustNotes say p's Trust in words, for a table's notes.
-func trustNotes(p results.Point) []string {
+// Notes says what a reader must know about a point beside its numbers:
+// the talk's harness, what its Trust says.
+func Notes(p results.Point) string {
 	var n []string
-	b := p.Bounds
-	if b != nil && p.Steady != nil && !*p.Steady {
+	if p.Harness == "talk" {
+		n = append(n, "talk harness")
+	}
+	if b := p.Bounds; b != nil && p.Steady != nil && !*p.Steady {
 		if b.Little != 0 && math.Abs(b.Little-1) > results.LittleTolerance {
 			n = append(n, fmt.Sprintf("not steady: Little's law %.3f", b.Little))
 		}
@@ -468,15 +461,5 @@ func trustNotes(p results.Point) []string {
 	for _, c := range p.Caveats {
 		n = append(n, c.Text)
 	}
-	return n
-}
-
-// Notes says what a reader must know about a point beside its numbers:
-// the talk's harness, what its Trust says.
-func Notes(p results.Point) string {
-	var n []string
-	if p.Harness == "talk" {
-		n = append(n, "talk harness")
-	}
-	return strings.Join(append(n, trustNotes(p)...), "; ")
+	return strings.Join(n, "; ")
 }

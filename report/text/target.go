@@ -32,9 +32,8 @@ type Checked struct {
 	Err          float64
 }
 
-// WriteTarget writes, first, what a prediction past this machine's CPUs
-// is for and how far answers like it were shown to hold, and where it
-// stops.
+// WriteTarget writes what a prediction past this machine's CPUs is for
+// and how far answers like it were shown to hold.
 func WriteTarget(w io.Writer, t Target) {
 	s := fmt.Sprintf("Past this machine's %s, predicted for %s", format.Count(t.Here, "CPU"), t.About)
 	if !t.Calibrated {
@@ -54,11 +53,8 @@ func WriteTarget(w io.Writer, t Target) {
 	fmt.Fprintln(w, format.Wrap(s+".", format.Width(w), ""))
 }
 
-// WriteSpeedups writes a benchmark a row, under what it was read as
-// (with how far bands of that kind held where checked): its throughput on
-// one CPU (base, by benchmark), and its speed-up against it on each count
-// shown (marked where measured here rather than predicted), with the band
-// of the most CPUs predicted.
+// WriteSpeedups writes a benchmark a row under its kind: its throughput
+// on one CPU (base), then its speed-up and band on the counts shown.
 func WriteSpeedups(w io.Writer, points []results.Point, base map[string]float64, kinds map[string]string, checked map[string]Checked, shown, measuredHere []int) error {
 	byMode := map[string]map[int]results.Point{}
 	var modes []string

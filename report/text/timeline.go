@@ -46,8 +46,7 @@ func machineWord(kind string) string {
 	return kind
 }
 
-// letter is a bar's letter in WriteTimelineText: the machine kind's
-// initial, c for combining, - for other Go code.
+// letter is a bar's letter in WriteTimelineText.
 func letter(b analysis.Bar) byte {
 	switch k := b.Kind(); k {
 	case analysis.Other:
@@ -59,10 +58,8 @@ func letter(b analysis.Bar) byte {
 	}
 }
 
-// WriteTimelineText draws a timeline in lines of width columns of text, a
-// row per CPU: each column after the CPU's label shows the step that ran
-// longest in its share of the span (G grinding, E pressing, S steaming, c
-// combining, - other Go code), or a dot where the CPU ran none.
+// WriteTimelineText draws a timeline in width columns of text, a row per
+// CPU, each column the step that ran longest in its share of the span.
 func WriteTimelineText(w io.Writer, t analysis.Timeline, width int) error {
 	label, line := len(fmt.Sprint(t.CPUs-1)), width
 	width = max(width-len("CPU  ||")-label, 10)
@@ -95,8 +92,7 @@ func WriteTimelineText(w io.Writer, t analysis.Timeline, width int) error {
 	return err
 }
 
-// WriteTimelineTexts writes each timeline as WriteTimelineText does, a
-// blank line between them.
+// WriteTimelineTexts writes each timeline as WriteTimelineText does.
 func WriteTimelineTexts(w io.Writer, ts []analysis.Timeline, width int) error {
 	parts := make([]func() error, len(ts))
 	for i, t := range ts {
@@ -105,8 +101,7 @@ func WriteTimelineTexts(w io.Writer, ts []analysis.Timeline, width int) error {
 	return writeApart(w, parts)
 }
 
-// timelineJSON is a Timeline as brewput schedule --format json writes it,
-// with the title and summary its picture is shown with.
+// timelineJSON is a Timeline as brewput schedule --format json writes it.
 type timelineJSON struct {
 	Mode    string    `json:"mode"`
 	CPUs    int       `json:"cpus"`
@@ -130,8 +125,7 @@ type barJSON struct {
 	Who     int    `json:"who"`
 }
 
-// WriteTimelinesJSON writes the timelines as one JSON array, each with
-// its title and summary.
+// WriteTimelinesJSON writes the timelines as one JSON array.
 func WriteTimelinesJSON(w io.Writer, ts []analysis.Timeline) error {
 	millis := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	out := make([]timelineJSON, 0, len(ts))

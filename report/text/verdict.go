@@ -14,10 +14,8 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteVerdict writes the verdict for a terminal, each thing once: a
-// headline for each count of interest, the references (a data race), the
-// best change each mode's causal profile tried; then each study's
-// sentences; then the Go benchmarks' answers.
+// WriteVerdict writes the verdict for a terminal: a headline for each
+// count of interest, then each study's sentences, then the Go benchmarks'.
 func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 	width := format.Width(w)
 	if err := writeWrapped(w, collect.Mapped(v.Counts, func(c analysis.Count) string { return CountHeadline(c, width) })); err != nil {
@@ -31,7 +29,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 		if d.Prediction != nil {
 			as += " and as a model made of its measured locks predicts"
 		}
-		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Study %s, %s (%s):", d.Study, as, NoLimit), format.Width(w), ""))
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Study %s, %s (%s):", d.Study, as, NoLimit), width, ""))
 		if err := writeWrapped(w, StudySentences(d)); err != nil {
 			return err
 		}
@@ -42,7 +40,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 	return WriteBenchAnswer(w, v.Benches)
 }
 
-// writeWrapped writes each sentence on lines of at most 110 columns.
+// writeWrapped writes each sentence wrapped to w's width.
 func writeWrapped(w io.Writer, sentences []string) error {
 	for _, s := range sentences {
 		if _, err := fmt.Fprintln(w, format.Wrap(s, format.Width(w), "")); err != nil {
@@ -52,14 +50,12 @@ func writeWrapped(w io.Writer, sentences []string) error {
 	return nil
 }
 
-// NoLimit says in short why a study's verdict names no limit: what
-// limits the user's code is shown only by experiment.
+// NoLimit says in short why a study's verdict names no limit.
 const NoLimit = "brewput names a limit of this code only by experiment, which why runs"
 
 // CountSentence says a count in words, in full: "On 2 CPUs, measured on
-// vm, every mode but locking makes 488–498 lattes/s at a median
-// 4.01–4.03 ms; locking makes 249 (the kitchen lock)." and the designs
-// said apart.
+// vm, every mode but locking makes 488–498 lattes/s at a median 4.01–4.03
+// ms; locking makes 249 (the kitchen lock).", then the designs said apart.
 func CountSentence(c analysis.Count) string {
 	s := countSentence(c)
 	for _, r := range c.References {
@@ -74,10 +70,9 @@ func CountSentence(c analysis.Count) string {
 	return s
 }
 
-// CountHeadline says in a line what makes the most at a count, leaving
-// the rest to the table under it: "On 8 CPUs (model): multi-2 and
-// multipipe-2 make the most, 1782–1822 lattes/s." — the longest way that
-// fits width, then what the model notes of the best's figures.
+// CountHeadline says in a line, the longest way that fits width, what
+// makes the most at a count: "On 8 CPUs (model): multi-2 and multipipe-2
+// make the most, 1782–1822 lattes/s.", then the model's notes on them.
 func CountHeadline(c analysis.Count, width int) string {
 	wheres := []string{c.Source, "measured"}
 	switch {
@@ -111,8 +106,7 @@ func CountHeadline(c analysis.Count, width int) string {
 }
 
 // headlineWho are the ways to say which modes make the most at c, the
-// longest first: "multi-2 and multipipe-2 make the most,", "every mode
-// but locking makes", "7 modes make".
+// longest first: "a and b make the most,", "every mode but c makes".
 func headlineWho(c analysis.Count) []string {
 	one := len(c.Best) == 1
 	verb := func(s, p string) string {
@@ -140,7 +134,7 @@ func bestCaveats(c analysis.Count) []analysis.ModeCaveat {
 	return slices.DeleteFunc(slices.Clone(c.Caveats), func(m analysis.ModeCaveat) bool { return !slices.Contains(c.Best, m.Mode) })
 }
 
-// countSentence says a count in words, in full (CountSentence).
+// countSentence is CountSentence before the designs said apart.
 func countSentence(c analysis.Count) string {
 	if c.Inconclusive == analysis.InconclusiveDisturbed {
 		return inconclusiveSentence(c)
@@ -181,10 +175,8 @@ func Hedge(cs []results.Caveat) string {
 	return ""
 }
 
-// caveatsText says what the model notes of the figures said, briefly
-// (each point's note in full is in the table's notes and the JSON), the
-// modes with the same note together: " The model takes its figure for
-// mutex-empty as rough: real machines ran …."
+// caveatsText says the model's notes on the figures briefly (in full in
+// the table's notes and the JSON), the modes with the same note together.
 func caveatsText(cs []analysis.ModeCaveat) string {
 	var notes []results.Caveat
 	modes := map[string][]string{}
@@ -193,9 +185,7 @@ func caveatsText(cs []analysis.ModeCaveat) string {
 		if _, ok := modes[b]; !ok {
 			notes = append(notes, c.Caveat)
 		}
-		if !slices.Contains(modes[b], c.Mode) {
-			modes[b] = append(modes[b], c.Mode)
-		}
+		modes[b] = collect.AppendNew(modes[b], c.Mode)
 	}
 	var s strings.Builder
 	for _, c := range notes {
@@ -213,8 +203,7 @@ func caveatsText(cs []analysis.ModeCaveat) string {
 	return s.String()
 }
 
-// inconclusiveSentence says a count whose every measured point was
-// disturbed: what each made, and that none is ranked.
+// inconclusiveSentence says a count whose every measured point was disturbed.
 func inconclusiveSentence(c analysis.Count) string {
 	all := fmt.Sprintf("all %d points measured here were disturbed", c.All)
 	if c.All == 1 {
@@ -226,9 +215,8 @@ func inconclusiveSentence(c analysis.Count) string {
 		cpus(c.CPUs), c.Source, format.Capital(all), unrankedText(c))
 }
 
-// unrankedText says what the disturbed modes made, and what the model
-// predicts for them: "linearpipe-0 459 lattes/s (the model predicts
-// 998), finelocking 440".
+// unrankedText says what the disturbed modes made: "linearpipe-0 459
+// lattes/s (the model predicts 998), finelocking 440".
 func unrankedText(c analysis.Count) string {
 	parts := make([]string, len(c.Unranked))
 	for i, o := range c.Unranked {
@@ -243,9 +231,8 @@ func unrankedText(c analysis.Count) string {
 	return strings.Join(parts, ", ")
 }
 
-// restText says what the modes that make less make, those with the same
-// note together: "finelocking makes 928 (the grinder), linearpipe-0 and
-// parsteam 993–998 (the grinder, espresso machine and steamer together)".
+// restText says what the modes that make less make, alike ones together:
+// "finelocking makes 928 (the grinder), linearpipe-0 and parsteam 993–998".
 func restText(rest []analysis.Below) string {
 	note := func(o analysis.Below) string {
 		var notes []string
@@ -350,10 +337,7 @@ func runsWords(r analysis.Runs) string {
 }
 
 // StandingSentence says a standing in words: "On 2 CPUs, measured on vm:
-// sharded-write makes the most, 10.7 Mops/s at a median 170 ns; the
-// others less: syncmap-write ×0.84 [0.80, 0.88]." — "makes the most" only
-// where every other is significantly less, and the ties and the ratios
-// without an interval said as such.
+// sharded-write makes the most, 10.7 Mops/s …; the others less: …."
 func StandingSentence(s analysis.Standing) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "On %s", cpus(s.CPUs))
@@ -412,9 +396,8 @@ func StandingSentence(s analysis.Standing) string {
 }
 
 // ScalingSentence says how each variant's median throughput changed from
-// one CPU count to another, with its interval: "From 1 to 2 CPUs,
-// throughput: more: sharded-read ×1.4 [1.3, 1.5]; less: mutex-write ×0.88
-// [0.84, 0.93]; no significant change: mutex-read ×1 [0.96, 1.05]."
+// one CPU count to another: "From 1 to 2 CPUs, throughput: more:
+// sharded-read ×1.4 [1.3, 1.5]; less: mutex-write ×0.88 [0.84, 0.93]."
 func ScalingSentence(s analysis.Scaling) string {
 	var more, less, same, unknown, disturbed []string
 	for _, v := range s.Changes {
@@ -448,8 +431,7 @@ func ScalingSentence(s analysis.Scaling) string {
 	return fmt.Sprintf("From %d to %s, throughput: %s.", s.From, cpus(s.To), strings.Join(parts, "; "))
 }
 
-// answerSentences are an answer's sentences: one for each count of
-// interest, then the one on scaling, where there is one.
+// answerSentences say each count of interest, then the scaling.
 func answerSentences(counts []analysis.Standing, s *analysis.Scaling) []string {
 	var out []string
 	for _, c := range counts {
@@ -461,9 +443,7 @@ func answerSentences(counts []analysis.Standing, s *analysis.Scaling) []string {
 	return out
 }
 
-// StudySentences are what a study's description says: a sentence for
-// each count of interest and one on how the variants scaled, then the
-// prediction's.
+// StudySentences are what a study's description says, its prediction's last.
 func StudySentences(d analysis.Described) []string {
 	out := answerSentences(d.Counts, d.Scaling)
 	if d.Prediction != nil {
@@ -475,8 +455,7 @@ func StudySentences(d analysis.Described) []string {
 // BenchSentences are what a benchmark family's answer says.
 func BenchSentences(f analysis.BenchFamily) []string { return answerSentences(f.Counts, f.Scaling) }
 
-// WriteBenchAnswer writes the families' answers for a terminal: each
-// family's name, then its sentences, wrapped and indented.
+// WriteBenchAnswer writes each family's name, then its sentences indented.
 func WriteBenchAnswer(w io.Writer, families []analysis.BenchFamily) error {
 	for _, f := range families {
 		ss := BenchSentences(f)
@@ -495,9 +474,8 @@ func WriteBenchAnswer(w io.Writer, families []analysis.BenchFamily) error {
 	return nil
 }
 
-// BandWords says a prediction's band beside its figures, lo to hi:
-// " (1750–1850 with the costs' uncertainty)"; "" where there is none, or
-// where it reads as the figures do.
+// BandWords says a prediction's band beside its figures lo to hi, " (1750–1850
+// with the costs' uncertainty)"; "" where none, or where it reads as they do.
 func BandWords(band *[2]float64, lo, hi float64) string {
 	if band == nil || rateRange(band[0], band[1]) == rateRange(lo, hi) {
 		return ""

@@ -12,9 +12,7 @@ import (
 )
 
 // Schema is the version of the analysis file this brewput writes. An
-// older one is made again from its points rather than read (schema 1's
-// limits lack With, which the map draws; schema 2's compact rows lack
-// their cells).
+// older one is made again from its points rather than read.
 const Schema = 3
 
 // File is the analysis file's name beside a report's results.json.

@@ -152,15 +152,7 @@ func (f Fit) LoadText() string {
 }
 
 // SourceText names the series' source: the machine, "model (fifo)".
-func (f Fit) SourceText() string {
-	switch {
-	case f.Model && f.Sched != "":
-		return results.SourceModel + " (" + f.Sched + ")"
-	case f.Source == "":
-		return "(no source)"
-	}
-	return f.Source
-}
+func (f Fit) SourceText() string { return results.SourceLabel(f.Source, f.Model, f.Sched) }
 
 // UnmarshalJSON reads what MarshalJSON wrote: null as 0.
 func (f *Fit) UnmarshalJSON(data []byte) error {

@@ -3,7 +3,6 @@ package analysis
 import (
 	"cmp"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/internal/base/collect"
@@ -44,10 +43,7 @@ const (
 )
 
 // Kind is the kind of machine a bar's step used: "grinder" for grinder#2.
-func (b Bar) Kind() string {
-	kind, _, _ := strings.Cut(b.Machine, "#")
-	return kind
-}
+func (b Bar) Kind() string { return Kind(b.Machine) }
 
 // SortBars puts bars in a Timeline's order: by CPU, then time.
 func SortBars(bs []Bar) {

@@ -16,13 +16,9 @@ import (
 // Stretches is the causal profile of a user's own code on real CPUs, as
 // Coz (SOSP 2015) measures one, with a matched control: each group of
 // metered locks and channels is made slower in its turn (meter.Stretch)
-// by the same extra time per operation, Frac of an operation, and in the
-// same rounds the control adds that time to each operation outside every
-// lock. A part limits the program where stretching it costs more than its
-// control: where the interval of the paired difference, round by round,
-// lies above Margin. Time added where nothing waits on it costs what it
-// costs anywhere; time added inside a lock the others queue for costs
-// more, however short the lock's hold.
+// by Frac of an operation, the control adding that time outside every
+// lock; a part limits where the paired difference's interval lies above
+// Margin (docs/own-code.md).
 type Stretches struct {
 	Study   string `json:"study"`
 	Variant string `json:"variant"`
@@ -38,9 +34,7 @@ type Stretches struct {
 	// Extra takes of an operation with it.
 	Margin float64 `json:"margin"`
 	// Bottleneck is Frac×n/(1+Frac×n) with n workers, what the time added
-	// costs where every operation waits its turn for it (on 2 CPUs at 0.5:
-	// 50 %, where Frac/(1+Frac), 33.3 %, is what it costs where nothing
-	// queues).
+	// costs where every operation waits its turn for it.
 	Bottleneck float64 `json:"bottleneck_cost"`
 	Unit       string  `json:"unit"`
 	// Base are the variant's runs as it is, one a round.
@@ -51,9 +45,7 @@ type Stretches struct {
 	// Experiments are the meters' groups in the variant's order.
 	Experiments []Stretched `json:"experiments"`
 	// HoldsTimeStretch says the meters time a stretched hold whole, its
-	// spin inside, so that what was injected can be read from them (a
-	// study's meters and a watched benchmark's sampled holds do; a
-	// reader's hold is not timed).
+	// spin inside, so that Injected can be read from them.
 	HoldsTimeStretch bool `json:"holds_time_stretch"`
 }
 
@@ -116,46 +108,28 @@ type Stretched struct {
 	// meters counted them (HandoffsKnown).
 	Handoffs      float64 `json:"handoffs"`
 	HandoffsKnown bool    `json:"handoffs_known"`
-	// Serial says the stretch cost more than its control, but the control
-	// cost nearer Bottleneck than Frac/(1+Frac): the workers already run
-	// one at a time, so the stretch cannot tell whether this lock is why.
-	// Undecided.
+	// Serial says the stretch cost more than its control, which cost
+	// nearer Bottleneck than Frac/(1+Frac) (SerialControl). Undecided.
 	Serial bool `json:"control_serial,omitempty"`
 	// Uncontended says the stretch cost more than its control, yet the
 	// lock was waited for less than Margin of the time as it is: a
 	// stretch can make the queue it measures. Undecided.
 	Uncontended bool `json:"uncontended,omitempty"`
-	// Bound is the most the time the stretch added (Extra a use, or
-	// Injected where more) can cost, where every operation waits its turn
-	// for it: n×E/(T+n×E) with n workers, E that time an operation and T a
-	// worker's time an operation as it is. OverBound says the stretch cost
-	// more than Bound by more than Margin: waste of its own (waiters parked
-	// behind the longer hold); undecided, unless Captured.
+	// Bound is the most the time the stretch added can cost, where every
+	// operation waits its turn for it; OverBound says it cost more than
+	// Bound by more than Margin: undecided, unless Captured.
 	Bound     float64 `json:"bound"`
 	OverBound bool    `json:"over_bound,omitempty"`
 	// Captured says the watcher saw, in the undisturbed runs as it is, one
-	// worker take this lock back to back while the others waited: they
-	// waited for it at least Margin of their time, and its holds passed to
-	// another goroutine under a tenth as often as takers side by side
-	// would. The control then costs nearly what the stretch does, so the
-	// part limits where its stretch's median beyond the control is above
-	// zero. A sync.Mutex's only.
+	// worker take this sync.Mutex back to back while the others waited,
+	// and its stretch's median beyond the control is above zero: it limits.
 	Captured bool `json:"captured,omitempty"`
 	// Queued says the watcher and the control together saw the workers
-	// held one at a time at this lock: they waited for it at least Margin
-	// of their time and for no other part as long; the control's interval
-	// lay wholly Margin or more above Frac/(1+Frac); and its holds passed
-	// between the workers under half as often as side by side, in most
-	// runs (waits alone do not say so: the data may move between the CPUs
-	// as much without the lock). At a short lock neither the stretch nor
-	// the control matches the lock as it is, so the part is named by what
-	// was seen; Captured takes precedence.
+	// take turns at this lock, whatever its stretch cost: it limits, unless
+	// Captured says so first.
 	Queued bool `json:"queued,omitempty"`
-	// Unmatched says the stretch cost less than its control (the interval
-	// wholly below -Margin, or below zero where the workers waited for the
-	// lock Margin of their time or more): time before a short lock moves it
-	// between the CPUs more often, time inside lets the holder take it
-	// again. Undecided.
+	// Unmatched says the stretch cost less than its control: the control
+	// is no match for the lock. Undecided.
 	Unmatched bool `json:"control_unmatched,omitempty"`
 	// Points are its runs, one a round.
 	Points []results.Point `json:"-"`
@@ -170,9 +144,7 @@ type Stretched struct {
 	Interval bool    `json:"interval"`
 	// Decided says the interval over the QuietRounds alone (rounds none of
 	// whose three runs was disturbed; Beyond, Lo and Hi are theirs where
-	// enough) lies wholly above Margin, or wholly below; Limits, above. A
-	// disturbed round decides nothing: a holder descheduled holding its
-	// lock makes a stretched lock cost more.
+	// enough) lies wholly above Margin, or wholly below; Limits, above.
 	Decided     bool `json:"decided"`
 	Limits      bool `json:"limits"`
 	QuietRounds int  `json:"quiet_rounds"`
@@ -229,23 +201,22 @@ func (s *Stretches) QuietRounds() int {
 func (e Stretched) MarshalJSON() ([]byte, error) {
 	type plain Stretched // without this method
 	p := plain(e)
-	for _, f := range []*float64{&p.Cost, &p.Beyond, &p.Lo, &p.Hi, &p.Bound} {
-		if math.IsInf(*f, 0) || math.IsNaN(*f) {
-			*f = 0
-		}
-	}
+	zeroNonFinite(&p.Cost, &p.Beyond, &p.Lo, &p.Hi, &p.Bound)
 	return json.Marshal(p)
 }
 
-// MarshalJSON writes what JSON cannot hold, an interval too wide to give,
-// as 0.
+// MarshalJSON writes an interval too wide to give as 0.
 func (c Control) MarshalJSON() ([]byte, error) {
 	type plain Control // without this method
 	p := plain(c)
-	for _, f := range []*float64{&p.Cost, &p.Lo, &p.Hi} {
+	zeroNonFinite(&p.Cost, &p.Lo, &p.Hi)
+	return json.Marshal(p)
+}
+
+func zeroNonFinite(fs ...*float64) {
+	for _, f := range fs {
 		if math.IsInf(*f, 0) || math.IsNaN(*f) {
 			*f = 0
 		}
 	}
-	return json.Marshal(p)
 }

@@ -82,7 +82,6 @@ func MinP(n1, n2 int, alpha float64) float64 {
 	return benchmath.AssumeNothing.Compare(benchmath.NewSample(seq(0, n1), t), benchmath.NewSample(seq(n1, n2), t)).P
 }
 
-// seq is n values counting up from from.
 func seq(from, n int) []float64 {
 	out := make([]float64, n)
 	for i := range out {

@@ -38,8 +38,6 @@ type Model struct {
 	R2 float64
 	// RMSE is the root mean square residual, in the throughput's unit.
 	RMSE float64
-	// Points is the observations fitted, Distinct their distinct N.
-	Points, Distinct int
 	// Law is the law Select chose, "" for Fit and FitAmdahl; AIC its
 	// Akaike information criterion, n·ln(RSS/n) + 2k (λ counts unless
 	// Anchored, fixed at the throughput of one).
@@ -96,24 +94,17 @@ func aic(obs []Observation, rmse float64, k int) float64 {
 	return float64(len(obs))*math.Log(mse) + 2*float64(k)
 }
 
-// ErrTooFewPoints is what a fit returns, as a *TooFewPointsError, for
-// fewer distinct N than the law has parameters: such a curve passes
-// through any of them, and says nothing.
-var ErrTooFewPoints = errors.New("too few points to fit")
-
-// TooFewPointsError says which distinct N there were, ascending, and how
-// many a fit needs; errors.Is(err, ErrTooFewPoints) holds for it.
+// TooFewPointsError is what a fit returns for fewer distinct N than the
+// law has parameters, a curve through any of which says nothing: which
+// distinct N there were, ascending, and how many a fit needs.
 type TooFewPointsError struct {
 	N    []float64
 	Need int
 }
 
 func (e *TooFewPointsError) Error() string {
-	return fmt.Sprintf("%v: %d distinct N (%s); a fit needs at least %d", ErrTooFewPoints, len(e.N), FormatNs(e.N), e.Need)
+	return fmt.Sprintf("too few points to fit: %d distinct N (%s); a fit needs at least %d", len(e.N), FormatNs(e.N), e.Need)
 }
-
-// Is makes errors.Is(err, ErrTooFewPoints) true.
-func (e *TooFewPointsError) Is(target error) bool { return target == ErrTooFewPoints }
 
 // FormatNs lists N values for people, "1, 2, 4", or "none".
 func FormatNs(ns []float64) string {
@@ -247,7 +238,7 @@ func fit(obs []Observation, need int, shapes []shape, lambda float64) (Model, er
 
 	ss, lambda := p.residuals(chosen.sigma, chosen.kappa)
 	m := Model{Sigma: chosen.sigma, Kappa: chosen.kappa, Lambda: lambda,
-		RMSE: math.Sqrt(ss / float64(len(obs))), Points: len(obs), Distinct: len(ns)}
+		RMSE: math.Sqrt(ss / float64(len(obs)))}
 	mean := meanX(obs)
 	sstot := 0.0
 	for _, o := range obs {

@@ -45,9 +45,6 @@ func TestFitRecoversKnownParameters(t *testing.T) {
 			if m.R2 < 1-1e-9 || m.RMSE > 1e-4*c.lambda {
 				t.Errorf("exact data: R² = %g, RMSE = %g; want 1 and 0", m.R2, m.RMSE)
 			}
-			if m.Points != 32 || m.Distinct != 32 {
-				t.Errorf("Points = %d, Distinct = %d; want 32, 32", m.Points, m.Distinct)
-			}
 		})
 	}
 }
@@ -61,9 +58,6 @@ func TestFitWithNoise(t *testing.T) {
 	}
 	if m.R2 < 0.9 || m.R2 >= 1 {
 		t.Errorf("R² = %g; want high but below 1 with noise", m.R2)
-	}
-	if m.Points != 72 || m.Distinct != 24 {
-		t.Errorf("Points = %d, Distinct = %d; want 72, 24", m.Points, m.Distinct)
 	}
 	// The fit is a least-squares minimum: nudging any parameter makes it
 	// worse.
@@ -210,9 +204,6 @@ func TestFitTooFewPoints(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := c.fit(c.obs)
-			if !errors.Is(err, ErrTooFewPoints) {
-				t.Fatalf("err = %v; want ErrTooFewPoints", err)
-			}
 			var tf *TooFewPointsError
 			if !errors.As(err, &tf) || len(tf.N) != len(c.ns) || tf.Need != c.need {
 				t.Fatalf("err = %#v; want N = %v, Need = %d", err, c.ns, c.need)
@@ -247,7 +238,7 @@ func TestFitBadValues(t *testing.T) {
 	for _, c := range cases {
 		for name, fit := range map[string]func([]Observation) (Model, error){"Fit": Fit, "FitAmdahl": FitAmdahl} {
 			_, err := fit(append(good[:len(good):len(good)], c.bad))
-			if err == nil || !strings.Contains(err.Error(), c.text) || errors.Is(err, ErrTooFewPoints) {
+			if err == nil || !strings.Contains(err.Error(), c.text) || errors.As(err, new(*TooFewPointsError)) {
 				t.Errorf("%s, %s: err = %v; want one saying %q", name, c.name, err, c.text)
 			}
 		}
@@ -301,7 +292,7 @@ func TestSelect(t *testing.T) {
 	if m.Lambda != 90 || !m.Anchored {
 		t.Errorf("anchored at 90: λ = %g (anchored %v)", m.Lambda, m.Anchored)
 	}
-	if _, err := Select(curve(0, 0, 1, 2, 1, 0), 0); !errors.Is(err, ErrTooFewPoints) {
+	if _, err := Select(curve(0, 0, 1, 2, 1, 0), 0); !errors.As(err, new(*TooFewPointsError)) {
 		t.Errorf("two N: err %v", err)
 	}
 }

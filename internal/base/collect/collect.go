@@ -32,6 +32,11 @@ func GroupBy[K comparable, T any](xs []T, key func(T) (K, bool)) ([]K, map[K][]T
 	return keys, by
 }
 
+// Subset reports whether every element of a is in b.
+func Subset[T comparable](a, b []T) bool {
+	return !slices.ContainsFunc(a, func(x T) bool { return !slices.Contains(b, x) })
+}
+
 // Mapped is f of each of xs, in order.
 func Mapped[T, U any](xs []T, f func(T) U) []U {
 	out := make([]U, len(xs))

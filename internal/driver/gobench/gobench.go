@@ -50,12 +50,9 @@ type Config struct {
 	Benchtime string // -benchtime ("2s", "1000x")
 	// BuildFlags go to go test -c, TestFlags to the test binary (SplitFlags).
 	BuildFlags, TestFlags []string
-	Go                    string // the go command; "" means "go" on the PATH
-	// Locks builds with lockwatch's overlay and gives each point the lock
-	// sites its run took; Stretch is then the experiment every run makes
-	// (lockwatch.StretchEnv's value), "" for none; and Unwatched also runs
-	// the packages built plain, in turn with the watched runs
-	// (Result.Unwatched, which WatchCosts compares).
+	// Locks gives each point the lock sites its run took (lockwatch's
+	// overlay); Stretch is the experiment every run makes (StretchEnv's
+	// value, "" for none); Unwatched also runs the packages built plain.
 	Locks     bool
 	Stretch   string
 	Unwatched bool
@@ -90,8 +87,7 @@ func (cfg Config) Validate() error {
 	return checkBenchtime(cfg.Benchtime)
 }
 
-// checkBenchtime checks a benchtime as go test reads it: a duration, or
-// iterations such as 1000x.
+// checkBenchtime checks a benchtime as go test reads it.
 func checkBenchtime(s string) error {
 	if s == "" {
 		return nil
@@ -125,23 +121,18 @@ func (cfg Config) bench() string { return cmp.Or(cfg.Bench, ".") }
 
 func (cfg Config) count() int { return max(cfg.Count, 1) }
 
-// goCommand is the go command with args, run in cfg.Dir.
 func (cfg Config) goCommand(ctx context.Context, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, cmp.Or(cfg.Go, "go"), args...)
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = cfg.Dir
 	return cmd
 }
 
-// Result is what Run measured: every benchmark result, by package,
-// benchmark, CPU count and repetition; the benchmarks (or whole runs)
-// that failed at a CPU count; the runs without the overlay
-// (Config.Unwatched); and what lockwatch.StretchEnv names to stretch each
-// lock group the points name.
+// Result is what Run measured.
 type Result struct {
-	Points    []results.Point
+	Points    []results.Point // by package, benchmark, CPU count and repetition
 	Failures  []Failure
-	Unwatched []results.Point
-	Targets   map[string]string
+	Unwatched []results.Point   // the runs without the overlay (Config.Unwatched)
+	Targets   map[string]string // what StretchEnv names to stretch each lock group
 }
 
 // Failure is a benchmark that failed, or a test binary that stopped
@@ -157,8 +148,7 @@ func (f Failure) Error() string {
 	return fmt.Sprintf("%s failed on %s: %s", cmp.Or(f.Bench, f.Pkg), format.Count(f.CPUs, "CPU"), strings.TrimSpace(f.Output))
 }
 
-// BuildError is a package whose test binary could not be built, with the
-// compiler's errors.
+// BuildError is a package whose test binary could not be built.
 type BuildError struct {
 	Pkg    string
 	Output string
@@ -308,8 +298,7 @@ func (b *Built) runCompared(ctx context.Context, n int) (Result, error) {
 	return res, err
 }
 
-// runEach runs every package's benchmarks (plain: their plain binaries)
-// on n CPUs under cfg, into res.
+// runEach runs every package's benchmarks (plain: their plain binaries).
 func (b *Built) runEach(ctx context.Context, cfg Config, n int, plain bool, res *Result) error {
 	for _, p := range b.pkgs {
 		if plain {
@@ -328,8 +317,7 @@ func (b *Built) runEach(ctx context.Context, cfg Config, n int, plain bool, res 
 	return nil
 }
 
-// sorted puts the points in order: package, benchmark as first run, CPUs,
-// repetition.
+// sorted orders the points by package, benchmark as first run, CPUs, rep.
 func sorted(res Result) Result {
 	key := func(p results.Point) string { return p.Bench.Pkg + " " + p.Bench.Name }
 	rank := map[string]int{}
@@ -351,8 +339,7 @@ type listed struct {
 	Error                              *struct{ Err string }
 }
 
-// list lists cfg's packages that have tests; an error where one cannot be
-// listed or compiled, or none has tests.
+// list lists cfg's packages that have tests, refusing none.
 func list(ctx context.Context, cfg Config) ([]listed, error) {
 	patterns := cfg.Packages
 	if len(patterns) == 0 {
@@ -397,7 +384,6 @@ func list(ctx context.Context, cfg Config) ([]listed, error) {
 	return pkgs, nil
 }
 
-// build builds the test binary of each package that has tests into tmp.
 func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 	listedPkgs, err := list(ctx, cfg)
 	if err != nil {
@@ -570,8 +556,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	return points, failures, nil
 }
 
-// parse reads a test binary's output: the results with benchfmt, the
-// failures from the --- FAIL lines and a panic.
+// parse reads a test binary's results and failures.
 func parse(out string, p pkg, n int, start time.Time) ([]results.Point, []Failure) {
 	var points []results.Point
 	rd := benchfmt.NewReader(strings.NewReader(mend(out)), p.path)
@@ -689,7 +674,7 @@ func attachHistograms(points []results.Point, path string) error {
 }
 
 // attachLocks gives each point the lock sites its run took, matched as
-// attachHistograms matches; targets gains its groups' stretch targets.
+// attachHistograms matches.
 func attachLocks(points []results.Point, path string, targets map[string]string) error {
 	runs, err := lockwatch.Read(path)
 	if err != nil {
@@ -719,7 +704,6 @@ func attachLocks(points []results.Point, path string, targets map[string]string)
 	return nil
 }
 
-// tail keeps the last n lines of s.
 func tail(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	if len(lines) > n {

@@ -31,9 +31,8 @@ type WatchCost struct {
 // moved a benchmark: with 3 each, chance puts them apart 1 time in 10.
 const minApart = 3
 
-// WatchCosts compares each benchmark's watched points with its unwatched
-// ones, CPU count by CPU count, and returns those that differ by more than
-// WatchTolerance, the most first.
+// WatchCosts returns the benchmarks, on each CPU count, whose watched and
+// unwatched runs differ by more than WatchTolerance, the most first.
 func WatchCosts(watched, plain []results.Point) []WatchCost {
 	type key struct {
 		pkg, name string

@@ -133,7 +133,6 @@ func (h *Hold) Release() {
 	}
 }
 
-// holder reads who holds the lock file f.
 func holder(f *os.File) *Held {
 	b := make([]byte, 4096)
 	n, _ := f.ReadAt(b, 0)

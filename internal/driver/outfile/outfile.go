@@ -26,12 +26,24 @@ type Output struct {
 	j      *results.Journal
 }
 
-// Create checks that path can take a results file in format f.
+// Create checks that path can take a results file in format f: its
+// extension says no other, and it can be written.
 func Create(path string, f results.Format, plan results.Plan) (*Output, error) {
-	if err := CheckFormatFor(path, f); err != nil {
-		return nil, err
+	if ext, ok := results.FormatForFile(path); ok && ext != f {
+		want := f.String()
+		if f == results.Table {
+			want = "txt"
+		}
+		return nil, fmt.Errorf("its extension says %s, but the format is %s; name the file for its format (%s) or give --format %s",
+			ext, f, strings.TrimSuffix(path, filepath.Ext(path))+"."+want, ext)
 	}
-	if err := CheckWritable(path); err != nil {
+	if path == "" {
+		return nil, errors.New("want a file name")
+	}
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return nil, errors.New("is a directory; want a file name")
+	}
+	if err := atomicfile.Probe(filepath.Dir(path)); err != nil {
 		return nil, err
 	}
 	o := &Output{Path: path, Format: f, plan: plan}
@@ -134,33 +146,4 @@ func (o *Output) Discard() {
 	if o.j != nil {
 		o.j.Remove()
 	}
-}
-
-// CheckFormatFor refuses a file whose extension says another format.
-func CheckFormatFor(path string, f results.Format) error {
-	ext, ok := results.FormatForFile(path)
-	if !ok || ext == f {
-		return nil
-	}
-	return fmt.Errorf("its extension says %s, but the format is %s; name the file for its format (%s) or give --format %s", ext, f, extFor(f, path), ext)
-}
-
-// extFor suggests a name for a file of format f.
-func extFor(f results.Format, path string) string {
-	ext := f.String()
-	if f == results.Table {
-		ext = "txt"
-	}
-	return strings.TrimSuffix(path, filepath.Ext(path)) + "." + ext
-}
-
-// CheckWritable proves that a file can be written at path.
-func CheckWritable(path string) error {
-	if path == "" {
-		return errors.New("want a file name")
-	}
-	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		return errors.New("is a directory; want a file name")
-	}
-	return atomicfile.Probe(filepath.Dir(path))
 }

@@ -231,7 +231,6 @@ func page(calName string, calJSON []byte, example string) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// gzipped is b gzipped at the best compression.
 func gzipped(b []byte) []byte {
 	var out bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression) // a valid level: no error

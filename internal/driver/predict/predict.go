@@ -51,7 +51,6 @@ func CostNames() []string {
 	return []string{"switch", "wake", "spin-wake", "spin-window", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace", "mutex-spin", "runtime-lock", "transfer"}
 }
 
-// given reports whether the option name was given.
 func (o Options) given(name string) bool { return slices.Contains(o.Given, name) }
 
 // Prediction is a study's policy, and where its costs came from.
@@ -244,15 +243,8 @@ func Load(ctx context.Context, path string, measure calibrate.Measurer, tell fun
 
 // Calibrated is the main job's: go with this machine's costs and band.
 func Calibrated(ctx context.Context, measure calibrate.Measurer, tell func(line string)) (*Prediction, error) {
-	cal, path, err := Load(ctx, "", measure, tell)
-	if err != nil {
-		return nil, err
-	}
-	ref := cal.Ref()
-	pr := &Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "go", Seed: 1}, Costs: cal.Costs, Range: cal.Range()},
-		Host: cal.Host, Source: Source(path, cal), Cal: &ref}
-	pr.Use(Options{Machine: "this"}.hardware(cal.Costs, cal.Unknown()))
-	return pr, nil
+	pr, err := Resolve(ctx, Options{Sched: "go", Seed: 1, Band: true, Machine: "this", Measure: measure}, tell)
+	return &pr, err
 }
 
 // Config is the model's configuration of the study's point s under pr, or
@@ -318,8 +310,7 @@ func (pr Prediction) Describe() string {
 }
 
 // CheckSize refuses a study (of bp where not nil) of points points whose
-// simulations would take more than o.MaxMem or MaxEvents, saying the
-// estimate and the limit.
+// simulations would take more than o.MaxMem or MaxEvents.
 func CheckSize(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint, points int) error {
 	cfgs := (Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed}}}).configs(st, bp)
 	for i := range cfgs {
@@ -386,8 +377,7 @@ func (pr Prediction) Study(ctx context.Context, st *shopsweep.Batch, cpus int, s
 	return points
 }
 
-// Check checks a study (of bp where not nil) before any cost is looked
-// for, and counts its points.
+// Check checks a study (of bp where not nil) before any cost is looked for.
 func Check(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint) (points int, err error) {
 	points = st.Total()
 	if bp != nil {

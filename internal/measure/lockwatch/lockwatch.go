@@ -89,6 +89,11 @@ func (e *CannotWatch) Error() string {
 // overlay file for go build -overlay, and returns that file's path.
 func Overlay(goroot, dir string) (string, error) {
 	replace := map[string]string{}
+	put := func(file string, text []byte) error {
+		dst := filepath.Join(dir, strings.ReplaceAll(file, "/", "_"))
+		replace[filepath.Join(goroot, "src", filepath.FromSlash(file))] = dst
+		return os.WriteFile(dst, text, 0o644)
+	}
 	for file, methods := range renames() {
 		src := filepath.Join(goroot, "src", filepath.FromSlash(file))
 		text, err := os.ReadFile(src)
@@ -96,27 +101,23 @@ func Overlay(goroot, dir string) (string, error) {
 			return "", &CannotWatch{Reason: fmt.Sprintf("read %s: %v", src, err)}
 		}
 		out, err := rename(file, text, methods)
+		if err == nil {
+			err = put(file, out)
+		}
 		if err != nil {
 			return "", err
 		}
-		dst := filepath.Join(dir, strings.ReplaceAll(file, "/", "_"))
-		if err := os.WriteFile(dst, out, 0o644); err != nil {
-			return "", err
-		}
-		replace[src] = dst
 	}
 	added := map[string]string{"sync/brewput_watch.go": "sync", "testing/brewput_watch.go": "testing", "runtime/brewput_watch.go": "runtime",
 		"internal/sync/brewput_watch.go": "isync", "testing/brewput_watch_cpu_unix.go": "testing_cpu_unix", "testing/brewput_watch_cpu_other.go": "testing_cpu_other"}
 	for file, name := range added {
 		text, err := overlays.ReadFile("overlay/" + name + ".go.txt")
+		if err == nil {
+			err = put(file, text)
+		}
 		if err != nil {
 			return "", err
 		}
-		dst := filepath.Join(dir, strings.ReplaceAll(file, "/", "_"))
-		if err := os.WriteFile(dst, text, 0o644); err != nil {
-			return "", err
-		}
-		replace[filepath.Join(goroot, "src", filepath.FromSlash(file))] = dst
 	}
 	js, err := json.Marshal(map[string]any{"Replace": replace})
 	if err != nil {
@@ -185,8 +186,8 @@ type Run struct {
 	CPUNs    int64 `json:"cpu_ns"`
 	Parallel int   `json:"workers"`
 	// ClockNs is a clock read's cost; EmptyHoldNs what a timed empty critical
-	// section reads (0 in older runs). Machines takes the latter, else the
-	// former, off each timed hold.
+	// section reads. Machines takes the latter (else, 0 on a coarse clock,
+	// the former) off each timed hold.
 	ClockNs     int64  `json:"clock_ns"`
 	EmptyHoldNs int64  `json:"empty_hold_ns,omitempty"`
 	Sites       []Site `json:"sites"`
@@ -370,9 +371,6 @@ func shortFunc(fn string) string {
 // MaxMembers is the most locks a site can be told to take (1024 bits set).
 const MaxMembers = 7100
 
-// Members estimates how many locks the site takes from its address bits.
-func (s Site) Members() int { return s.Addrs.distinct() }
-
 // Bits sketches what a site saw: two 1024-bit halves, each a bit per hash
 // (of different bits of it), so two things collide only where both halves
 // say so, about once in a million.
@@ -466,11 +464,12 @@ func (g Group) Via() string {
 	return strings.Join(out, " and ")
 }
 
-// Members is how many locks the group's sites take.
-func (g Group) Members() int { return g.union(func(s *Site) *Bits { return &s.Addrs }).distinct() }
-
-// MembersExact says whether Members is a count, not an estimate.
-func (g Group) MembersExact() bool { return g.union(func(s *Site) *Bits { return &s.Addrs }).exact() }
+// Members is how many locks the group's sites take, and whether that is
+// a count, not an estimate.
+func (g Group) Members() (n int, exact bool) {
+	addrs := g.union(func(s *Site) *Bits { return &s.Addrs })
+	return addrs.distinct(), addrs.exact()
+}
 
 // Goroutines is how many goroutines took the group's sampled locks.
 func (g Group) Goroutines() int {
@@ -478,13 +477,11 @@ func (g Group) Goroutines() int {
 }
 
 // Takers is distinct (lock, goroutine) pairs over locks: 1 where each
-// goroutine has its own locks; 0 where an older watcher did not say.
+// goroutine has its own locks.
 func (g Group) Takers() float64 {
 	pairs := g.union(func(s *Site) *Bits { return &s.Pairs })
-	if pairs == (Bits{}) {
-		return 0
-	}
-	return float64(pairs.distinct()) / float64(g.Members())
+	locks, _ := g.Members()
+	return float64(pairs.distinct()) / float64(locks)
 }
 
 // Groups are run's sites that took a lock, grouped by sameLocks.
@@ -601,10 +598,10 @@ func Machines(run Run) []results.Machine {
 				kind = meter.KindRWMutex
 			}
 		}
-		k := g.Members()
+		k, exact := g.Members()
 		m := results.Machine{Name: g.Name, Kind: kind, Uses: int64(math.Round(locks / float64(k))),
 			BusyFrac: held / float64(k) / float64(window), MeanWaitMs: wait / locks / 1e6,
-			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines(), Estimated: !g.MembersExact(),
+			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines(), Estimated: !exact,
 			Follows: int64(math.Round(follows / float64(k))), Handoffs: int64(math.Round(handoffs / float64(k))),
 			Via: g.Via()}
 		if waitedN > 0 {
@@ -613,9 +610,6 @@ func Machines(run Run) []results.Machine {
 			if freeN > 0 && freeNs > 0 {
 				m.FreeHoldNs = max(0, freeNs/freeN-run.timingNs())
 			}
-		}
-		if m.Takers == 0 {
-			m.Goroutines = 0
 		}
 		if k == 1 {
 			out = append(out, m)

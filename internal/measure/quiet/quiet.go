@@ -1,6 +1,6 @@
 // Package quiet answers whether the machine was left to this process: how
 // much CPU other processes and the hypervisor took while it measured
-// (Split), and waiting until they take little (Wait).
+// (Tally, Since), and waiting until they take little (Wait).
 package quiet
 
 import (
@@ -51,33 +51,20 @@ func Of(ids []int) CPUs {
 
 // Take reads the machine's CPU accounting now, and apart that of this
 // process's CPUs (its affinity); off Linux the sample is invalid and
-// Others reports 0.
-func Take() Sample {
-	own := ownCPUs()
-	return TakeOn(&own)
-}
+// adds nothing to a Tally.
+func Take() Sample { return TakeOn(nil) }
 
-// TakeOn is Take with on as the measurement's CPUs (a pinned child's).
+// TakeOn is Take with on as the measurement's CPUs (a pinned child's);
+// nil is this process's.
 func TakeOn(on *CPUs) Sample {
+	if on == nil {
+		own := ownCPUs()
+		on = &own
+	}
 	t0 := time.Now()
 	c, ok := readCPU(on)
 	// The readings fell somewhere between t0 and now.
 	return Sample{at: t0.Add(time.Since(t0) / 2), counters: c, valid: ok}
-}
-
-// Others is how many CPUs' worth of time other processes and the
-// hypervisor took between two samples; the kernel's 10 ms ticks make it
-// good to a tenth of a CPU over a few hundred milliseconds.
-func Others(before, after Sample) float64 {
-	others, steal := Split(before, after)
-	return others + steal
-}
-
-// Split is Others in its two parts: other processes', and steal.
-func Split(before, after Sample) (others, steal float64) {
-	var t Tally
-	t.Add(before, after)
-	return t.Split()
 }
 
 // Tally sums windows apart, such as a variant's runs taken in turns with
@@ -110,15 +97,11 @@ func (t *Tally) Merge(o Tally) {
 	t.on = max(t.on, o.on)
 }
 
-// Split is how many CPUs' worth of time other processes and steal took
-// over t's windows. This process's use is exact and the machine's in
-// ticks, so each part is clamped to what the CPUs leave beside this
-// process (and, for others, the steal).
-func (t Tally) Split() (others, steal float64) { return t.Beside(0) }
-
-// Beside is Split where the measurement used used CPUs by its own
-// reckoning, which can differ by a tick: parts are clamped beside the
-// greater, so that it and the others never exceed the machine.
+// Beside is how many CPUs' worth of time other processes and steal took
+// over t's windows, beside the measurement's use of used CPUs. This
+// process's use is exact and the machine's in ticks, so each part is
+// clamped to what the CPUs leave beside the greater of the two (and, for
+// others, the steal).
 func (t Tally) Beside(used float64) (others, steal float64) {
 	if t.wall <= 0 {
 		return 0, 0
@@ -146,8 +129,15 @@ func (t Tally) On(used float64) (others, steal float64, cpus int) {
 	return others, steal, t.on
 }
 
-// Since is Others from before to now.
-func Since(before Sample) float64 { return Others(before, Take()) }
+// Since is how many CPUs' worth of time other processes and the
+// hypervisor took from before to now; the kernel's 10 ms ticks make it
+// good to a tenth of a CPU over a few hundred milliseconds.
+func Since(before Sample) float64 {
+	var t Tally
+	t.Add(before, Take())
+	others, steal := t.Beside(0)
+	return others + steal
+}
 
 // Wait probes until others take less than below CPUs or wait has passed,
 // returning the last reading and the time waited; ctx's error if it ends.

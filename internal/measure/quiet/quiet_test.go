@@ -114,9 +114,11 @@ func TestWait(t *testing.T) {
 	}
 }
 
-func TestOthersInvalid(t *testing.T) {
-	if got := Others(Sample{}, Sample{}); got != 0 {
-		t.Errorf("Others of invalid samples = %v, want 0", got)
+func TestInvalidAddsNothing(t *testing.T) {
+	var tl Tally
+	tl.Add(Sample{}, Sample{})
+	if others, steal := tl.Beside(0); others != 0 || steal != 0 {
+		t.Errorf("invalid samples: others %v, steal %v; want 0", others, steal)
 	}
 }
 
@@ -133,12 +135,14 @@ func TestTally(t *testing.T) {
 	var tl Tally
 	tl.Add(sample(0, 0, 0, 0, 2), sample(100, 150, 0, 50, 2))         // others 1 CPU beside half of one
 	tl.Add(sample(5000, 9000, 0, 0, 2), sample(5100, 9050, 0, 50, 2)) // the 4.9 s between are not counted
-	if others, steal := tl.Split(); math.Abs(others-0.5) > 1e-9 || steal != 0 {
+	if others, steal := tl.Beside(0); math.Abs(others-0.5) > 1e-9 || steal != 0 {
 		t.Errorf("two windows, others 1 then 0 CPUs: %.3f, steal %.3f; want 0.5, 0", others, steal)
 	}
 	// Ticks can read as more busy time than the machine had: 2 CPUs, this
 	// process 1.5 of them, the machine 2.5.
-	others, steal := Split(sample(0, 0, 0, 0, 2), sample(100, 250, 10, 150, 2))
+	var over Tally
+	over.Add(sample(0, 0, 0, 0, 2), sample(100, 250, 10, 150, 2))
+	others, steal := over.Beside(0)
 	if math.Abs(others-0.4) > 1e-9 || math.Abs(steal-0.1) > 1e-9 {
 		t.Errorf("over-read: others %.3f, steal %.3f; want 0.4 (2 less 1.5 own, less 0.1 steal), 0.1", others, steal)
 	}
@@ -152,10 +156,10 @@ func TestTally(t *testing.T) {
 	var merged Tally
 	merged.Merge(tl)
 	merged.Merge(none)
-	if o, _ := none.Split(); o != 0 {
+	if o, _ := none.Beside(0); o != 0 {
 		t.Errorf("an invalid sample's window: others %.3f", o)
 	}
-	if a, _ := merged.Split(); a != 0.5 {
+	if a, _ := merged.Beside(0); a != 0.5 {
 		t.Errorf("merged: others %.3f, want the first tally's 0.5", a)
 	}
 }

@@ -208,19 +208,12 @@ func ignored(frames []frame, ignore []string) bool {
 	return false
 }
 
-// firstOutside is the first frame outside the runtime and sync, or
-// len(frames).
-func firstOutside(frames []frame) int {
-	i := 0
+func classify(frames []frame, src sources) (kind, site string) {
+	kind = KindOther
+	i := 0 // the first frame outside the runtime and sync, or len(frames)
 	for i < len(frames) && isRuntime(frames[i].fn) {
 		i++
 	}
-	return i
-}
-
-func classify(frames []frame, src sources) (kind, site string) {
-	kind = KindOther
-	i := firstOutside(frames)
 	for _, f := range frames[:i] {
 		if kind = kindOf(f.fn); kind != KindOther {
 			break

@@ -296,7 +296,7 @@ func TestStudyPredicted(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(r.Files[0].Data)
-	for _, want := range []string{"On 64 CPUs, predicted by its model (go)", "Held against what was measured on 2 CPU(s)", "cache lines shared by more cores",
+	for _, want := range []string{"On 64 CPUs, predicted by its model (go)", "Held against what was measured on 2 CPUs", "cache lines shared by more cores",
 		"predicted by a model made of each variant's meters", "What each variant measured"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)

@@ -242,7 +242,7 @@ func lockerOf(m *sync.Mutex) sync.Locker { return m }
 
 // cleaner is a goroutine BenchmarkCleanerStarts leaves behind, as a
 // cache's janitor is: it takes a lock of its own again and again until
-// BenchmarkCleanerStops (or two seconds) ends it.
+// BenchmarkCleanerStops (or half a minute) ends it.
 var cleaner struct {
 	once  sync.Once
 	mu    sync.Mutex
@@ -255,7 +255,7 @@ var cleaner struct {
 // lock enough times for the watcher, which samples one lock in 256, to
 // see it: on a busy machine it may not run at all in a short run.
 func cleanerTakes(from int64) {
-	for end := time.Now().Add(time.Second); cleaner.takes.Load()-from < 8192 && time.Now().Before(end); {
+	for end := time.Now().Add(10 * time.Second); cleaner.takes.Load()-from < 8192 && time.Now().Before(end); {
 		runtime.Gosched()
 	}
 }
@@ -263,7 +263,7 @@ func cleanerTakes(from int64) {
 func BenchmarkCleanerStarts(b *testing.B) {
 	cleaner.once.Do(func() {
 		go func() {
-			for end := time.Now().Add(2 * time.Second); !cleaner.stop.Load() && time.Now().Before(end); {
+			for end := time.Now().Add(30 * time.Second); !cleaner.stop.Load() && time.Now().Before(end); {
 				cleaner.mu.Lock() // site: cleaner
 				cleaner.n++
 				cleaner.mu.Unlock()

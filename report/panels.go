@@ -1,7 +1,6 @@
 package report
 
 import (
-	"maps"
 	"slices"
 	"strings"
 
@@ -61,14 +60,11 @@ func splitPanels(ss []series, label func(series) string) []panelGroup {
 	if len(entries(ss, label)) <= maxEntries {
 		return []panelGroup{{series: ss}}
 	}
-	byGroup, titles := map[int][]series{}, map[int]string{}
-	for _, s := range ss {
-		byGroup[s.Group] = append(byGroup[s.Group], s)
-		titles[s.Group] = s.GroupTitle
-	}
+	groups, byGroup := groupBy(ss, func(s series) int { return s.Group })
+	slices.Sort(groups)
 	var out []panelGroup
-	for _, f := range slices.Sorted(maps.Keys(byGroup)) {
-		fs := byGroup[f]
+	for _, g := range groups {
+		fs := byGroup[g]
 		es := entries(fs, label)
 		for start, part := 0, 1; start < len(es); start, part = start+maxEntries, part+1 {
 			end := min(start+maxEntries, len(es))
@@ -78,7 +74,7 @@ func splitPanels(ss []series, label func(series) string) []panelGroup {
 					sub = append(sub, fs[i])
 				}
 			}
-			title := titles[f]
+			title := fs[0].GroupTitle
 			if len(es) > maxEntries {
 				title += " " + strings.Repeat("·", part)
 			}

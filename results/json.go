@@ -217,12 +217,18 @@ func (p Point) MarshalJSON() ([]byte, error) {
 	return append(out, rest[at:]...), nil
 }
 
-// readColumns reads p's Columns from its JSON object.
-func (p *Point) readColumns(data []byte) error {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
+// UnmarshalJSON reads a point as MarshalJSON writes it.
+func (p *Point) UnmarshalJSON(data []byte) error {
+	var w pointJSON
+	if err := json.Unmarshal(data, &w); err != nil {
 		return err
 	}
+	point, err := w.point()
+	if *p = point; err != nil {
+		return err
+	}
+	var obj map[string]json.RawMessage
+	json.Unmarshal(data, &obj) // an object, as w's found it
 	for _, c := range Columns() {
 		raw, ok := obj[string(c.Key)]
 		if !ok {
@@ -241,20 +247,6 @@ func (p *Point) readColumns(data []byte) error {
 		}
 	}
 	return nil
-}
-
-// UnmarshalJSON reads a point as MarshalJSON writes it.
-func (p *Point) UnmarshalJSON(data []byte) error {
-	var w pointJSON
-	if err := json.Unmarshal(data, &w); err != nil {
-		return err
-	}
-	point, err := w.point()
-	*p = point
-	if err != nil {
-		return err
-	}
-	return p.readColumns(data)
 }
 
 // WriteJSON writes points as JSON Lines: the schema's line, then one object

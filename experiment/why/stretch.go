@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/causal"
@@ -45,48 +46,31 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 	s.Margin = frac / (1 + frac) / 10
 	s.Bottleneck = frac * par / (1 + frac*par)
 	s.Control.Extra = s.Extra
-	type group struct {
-		kind       string
-		members    int
-		held, uses float64
-		waited     float64
-	}
-	var order []string
-	groups := map[string]*group{}
-	for _, m := range base.Machines() {
-		held := m.BusyFrac * base.Dur.Seconds() // a channel's sends: its handoffs' time
-		if m.Kind == meter.KindReceive {
-			continue // a channel is stretched, and counted, by its sends
+	groups, machines := collect.GroupBy(base.Machines(), func(m results.Machine) (string, bool) {
+		return results.MeterGroup(m.Name), m.Kind != meter.KindReceive // a channel is stretched, and counted, by its sends
+	})
+	for _, name := range groups {
+		kind, held, waited, uses := "", 0.0, 0.0, 0.0
+		for _, m := range machines[name] {
+			k := m.Kind
+			switch {
+			case k == meter.KindSend:
+				k = "chan"
+			case exclusive(m):
+				k = meter.KindMutex
+			}
+			if kind == "" || kind == meter.KindMutex {
+				kind = k // one of its locks had readers: an RWMutex shared
+			}
+			held += m.BusyFrac * base.Dur.Seconds() // a channel's sends: its handoffs' time
+			waited += m.MeanWaitMs / 1e3 * float64(m.Uses)
+			uses += float64(m.Uses)
 		}
-		name := results.MeterGroup(m.Name)
-		kind := m.Kind
-		switch {
-		case kind == meter.KindSend:
-			kind = "chan"
-		case exclusive(m):
-			kind = meter.KindMutex
-		}
-		g := groups[name]
-		if g == nil {
-			g = &group{kind: kind}
-			groups[name] = g
-			order = append(order, name)
-		}
-		if kind != g.kind && g.kind == meter.KindMutex {
-			g.kind = kind // one of its locks had readers: an RWMutex shared
-		}
-		g.members++
-		g.held += held
-		g.waited += m.MeanWaitMs / 1e3 * float64(m.Uses)
-		g.uses += float64(m.Uses)
-	}
-	for _, name := range order {
-		g := groups[name]
-		if g.uses == 0 || ops == 0 {
+		if uses == 0 || ops == 0 {
 			continue // never used in the window: nothing to stretch
 		}
-		e := Stretched{Name: partName(name, g.kind, g.members), Group: name, Kind: g.kind, Members: g.members,
-			UsesPerOp: g.uses / ops, Share: (g.held + g.waited) / worker}
+		n := len(machines[name])
+		e := Stretched{Name: partName(name, kind, n), Group: name, Kind: kind, Members: n, UsesPerOp: uses / ops, Share: (held + waited) / worker}
 		e.Extra = s.Extra / Nanos(e.UsesPerOp)
 		s.Experiments = append(s.Experiments, e)
 	}

@@ -19,9 +19,9 @@ type Service interface {
 func NewService(variant string, mailbox, replyBytes int) (Service, error) {
 	switch variant {
 	case Simple:
-		return &simpleService{size: replyBytes}, nil
+		return &simpleService{counter{size: replyBytes}}, nil
 	case Sequence:
-		return &sequenceService{size: replyBytes}, nil
+		return &sequenceService{counter{size: replyBytes}}, nil
 	case Actor:
 		return newActorService(mailbox, replyBytes), nil
 	case Locker:
@@ -30,12 +30,17 @@ func NewService(variant string, mailbox, replyBytes int) (Service, error) {
 	return nil, fmt.Errorf("variants %q: want one of %s", variant, variantList())
 }
 
-// simpleService locks the count and the building of the reply.
-type simpleService struct {
+// counter is the state simple and sequence lock, each its own way.
+type counter struct {
 	mu   sync.Mutex
 	seq  uint64
 	size int
 }
+
+func (*counter) Close() {}
+
+// simpleService locks the count and the building of the reply.
+type simpleService struct{ counter }
 
 func (s *simpleService) Next(client int) Reply {
 	s.mu.Lock()
@@ -44,14 +49,8 @@ func (s *simpleService) Next(client int) Reply {
 	return buildReply(s.seq, client, s.size)
 }
 
-func (s *simpleService) Close() {}
-
 // sequenceService locks the count only: replies are built in parallel.
-type sequenceService struct {
-	mu   sync.Mutex
-	seq  uint64
-	size int
-}
+type sequenceService struct{ counter }
 
 func (s *sequenceService) Next(client int) Reply {
 	s.mu.Lock()
@@ -60,8 +59,6 @@ func (s *sequenceService) Next(client int) Reply {
 	s.mu.Unlock()
 	return buildReply(id, client, s.size)
 }
-
-func (s *sequenceService) Close() {}
 
 // event is a request as the actor and the locker handle it, with the
 // channel of its own the reply goes back on, as in the seed.

@@ -100,12 +100,7 @@ func (c Config) Validate() error {
 	); err != nil {
 		return err
 	}
-	for _, b := range c.Batches {
-		if b < 1 {
-			return fmt.Errorf("batch %d: want at least 1 line per batch", b)
-		}
-	}
-	return nil
+	return lab.AtLeast("batch", slices.Min(c.Batches), 1, "line per batch")
 }
 
 // Variant names a point's combination: "S=10/M=4/B=100" for a channel of

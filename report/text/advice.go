@@ -21,8 +21,7 @@ func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 	}{a, AdviceAnswer(a)})
 }
 
-// minGain is the least throughput gain that counts as one, as the causal
-// profile counts it (limits.MinGain).
+// minGain is the least throughput gain that counts, as limits.MinGain.
 const minGain = 0.01
 
 // WriteAdvice writes the answer, the costs the model rests on (cal, nil

@@ -107,7 +107,6 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 	if len(pkgs) > 1 {
 		head = append(head, "pkg")
 	}
-	wide := fmt.Sprintf("need >= %d runs (-count) for a confidence interval at level 0.95", stats.RunsForInterval())
 	marked := false
 	for i, row := range rows {
 		for j := 1; j < len(row)-1; j++ {
@@ -124,42 +123,35 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 		}
 		rows[i] = row
 	}
-	// A table wider than the terminal goes in several, each with the
-	// benchmarks' names, as benchstat writes a table per unit.
+	// A table wider than the terminal goes in several, as benchstat's.
 	width := format.Width(w)
 	widths := columnWidths(append([][]string{head}, rows...)...)
-	var groups [][]int
+	var groups [][]bool // each table's columns, the names' in every one
 	used := width
 	for j := 1; j < len(head); j++ {
-		if used+2+widths[j] > width && (len(groups) == 0 || len(groups[len(groups)-1]) > 0) {
-			groups = append(groups, nil)
+		if used+2+widths[j] > width { // the first column opens a group too
+			groups = append(groups, make([]bool, len(head)))
+			groups[len(groups)-1][0] = true
 			used = 2 + widths[0]
 		}
-		groups[len(groups)-1] = append(groups[len(groups)-1], j)
+		groups[len(groups)-1][j] = true
 		used += 2 + widths[j]
 	}
-	for g, cols := range groups {
+	for g, on := range groups {
 		if g > 0 {
 			fmt.Fprintln(w)
 		}
 		t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
-		pick := func(row []string) []string {
-			out := []string{row[0]}
-			for _, j := range cols {
-				out = append(out, row[j])
-			}
-			return out
-		}
-		t.Row(pick(head)...)
+		t.Row(cellsOn(on, head...)...)
 		for _, row := range rows {
-			t.Row(pick(row)...)
+			t.Row(cellsOn(on, row...)...)
 		}
 		if err := t.Write(w); err != nil {
 			return err
 		}
 	}
 	if marked {
-		fmt.Fprintln(w, format.Wrap("¹ "+wide, width, "  "))
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("¹ need >= %d runs (-count) for a confidence interval at level 0.95", stats.RunsForInterval()), width, "  "))
 	}
 	return nil
 }

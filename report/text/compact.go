@@ -13,8 +13,7 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteAnswer writes what a terminal shows of points and their analysis
-// a: the verdict, then the compact tables (WriteCompact).
+// WriteAnswer writes the verdict of analysis a, then WriteCompact's tables.
 func WriteAnswer(w io.Writer, points []results.Point, a *analysis.Analysis, labs func(io.Writer, []results.Point) error) error {
 	if v := a.Verdict; !v.Empty() {
 		if err := WriteVerdict(w, v); err != nil {

@@ -137,8 +137,7 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 		}
 		return cellsOn(on, k.ModeLabel(), fmt.Sprint(k.CPUs), fmt.Sprint(k.Par), rate, maxq, cmp.Or(strings.Join(k.Steps.NonDefault(), " "), "default"))
 	}
-	// The mode column is as wide as "geomean" whether or not the table
-	// has one.
+	// The mode column is as wide as "geomean", with one or without.
 	head := cellsOn(on, fmt.Sprintf("%-7s", "mode"), "cpus", "par", "rate/s", "maxq", "steps")
 	t.Row(append(head, "old", "new", "delta", "p", "n", "verdict")...)
 	for i, m := range bl.metrics {
@@ -164,8 +163,7 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	t.Write(b)
 }
 
-// writeBenchBlock writes a table of Go benchmarks as benchstat does, in
-// the unit tidied (sec/op for ns/op).
+// writeBenchBlock writes a table of Go benchmarks as benchstat does.
 func writeBenchBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 	_, unit := benchunit.Tidy(1, bl.name)
 	fmt.Fprintf(b, "%s (%s is better)\n", unit, bl.better)
@@ -216,8 +214,7 @@ func writeKeys(b *bytes.Buffer, title string, keys []comparison.Key) {
 		return
 	}
 	fmt.Fprintf(b, "\n%s (%d):\n", title, len(keys))
-	// A configuration on several CPU counts, as many customers as CPUs
-	// each (the main job's predictions past the measured counts), is one
+	// A configuration on several CPU counts, a customer per CPU, is one
 	// line: "finelocking (model go) cpus=3,4,6,8 par=cpus".
 	names, by := collect.GroupBy(keys, func(k comparison.Key) (string, bool) {
 		if !k.Bench && k.Par == k.CPUs {
@@ -309,8 +306,7 @@ func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
 	return strings.Join(words, ", ")
 }
 
-// brief names a configuration in words: "multi-2 on 4 CPUs with 8
-// customers", "locking on 8 CPUs (go)" for a prediction.
+// brief names a configuration in words: "multi-2 on 4 CPUs with 8 customers".
 func brief(k comparison.Key) string {
 	if k.Bench {
 		return results.BenchName(k.Mode, k.CPUs)

@@ -61,8 +61,7 @@ func WriteFits(w io.Writer, fits []analysis.Fit, by, as string) error {
 	return t.Write(w)
 }
 
-// CutShort says how far the run of plan got: "The run was cut short: it
-// stopped after 14 of 18 points."
+// CutShort says how far the run of plan got, "… after 14 of 18 points."
 func CutShort(plan results.Plan, points []results.Point) string {
 	done, planned, missing := results.Progress(plan, points)
 	s := fmt.Sprintf("The run was cut short: it stopped after %d of %d points", done, planned)

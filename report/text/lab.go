@@ -62,8 +62,7 @@ func LabSentences(a analysis.LabAnswer) []string {
 	return out
 }
 
-// WriteLab writes a lab's answer for a terminal: what was measured, the
-// sentences, then the figure's table.
+// WriteLab writes a lab's answer for a terminal, then the figure's table.
 func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 	head := fmt.Sprintf("lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), format.Count(a.Points, "point"), cpuList(a.CPUs))
 	if a.Disturbed > 0 {

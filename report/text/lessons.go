@@ -11,8 +11,7 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// LessonsLog tells W what a run of claims measures and each verdict as
-// it comes, with the time left.
+// LessonsLog tells W what a run of claims measures and each verdict.
 type LessonsLog struct{ W io.Writer }
 
 // Start says what the run is about to measure.
@@ -65,8 +64,7 @@ func WriteLessons(w io.Writer, rs []lesson.Result) error {
 		}
 		rows[i] = []string{r.Claim, verdict, r.FigureText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others}
 	}
-	// Where the six columns pass the width, a row keeps the claim and
-	// its verdict, and the figures go on the first line under it.
+	// Where the six columns pass the width, the figures go under the row.
 	wide := tableWidth(append([][]string{head}, rows...)...) <= width
 	if wide {
 		t.Row(head...)
@@ -98,8 +96,7 @@ func WriteLessons(w io.Writer, rs []lesson.Result) error {
 	return t.Write(w)
 }
 
-// LessonLine says one result in a line, for progress: "talk/ideal-scales:
-// reproduced, ×1.99 [1.97, 2.00] (claim ≥ ×1.70), cpus 1,2, others 0.05 CPUs".
+// LessonLine says one result in a line, for progress.
 func LessonLine(r lesson.Result) string {
 	s := fmt.Sprintf("%s: %s, %s (claim %s), cpus %s", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), format.Ints(r.CPUs, ","))
 	switch {

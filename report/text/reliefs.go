@@ -85,8 +85,7 @@ func gainRange(lo, hi float64) string {
 	return format.Gain(lo) + " to " + format.Gain(hi)
 }
 
-// WriteReliefs writes a why check: the verdict, the costs the model rests
-// on, and each relief's predicted gain beside the measured one.
+// WriteReliefs writes a why check, each relief's gain beside the model's.
 func WriteReliefs(w io.Writer, r causal.Reliefs) error {
 	for _, para := range strings.Split(ReliefsVerdict(r), "\n") {
 		fmt.Fprintln(w, format.Wrap(para, format.Width(w), ""))
@@ -95,7 +94,6 @@ func WriteReliefs(w io.Writer, r causal.Reliefs) error {
 		fmt.Fprintln(w, format.Wrap(r.Calibration, format.Width(w), "  "))
 	}
 	fmt.Fprintln(w)
-	// Each relief on a line of its own, its figures under it.
 	t := format.Table{Ragged: true}
 	t.Row("", "model", "measured", "gain", "range (95 %)", "p", "verdict")
 	base := "-"

@@ -44,8 +44,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	}
 	slices.Sort(mCounts)
 	mCounts = slices.Compact(mCounts)
-	// The model's counts past the most measured: within them the
-	// measurements speak (the model's figures there are the full table's).
+	// The model's counts past the most measured: within them the measurements speak.
 	most := 0
 	if len(mCounts) > 0 {
 		most = mCounts[len(mCounts)-1]
@@ -86,8 +85,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 		}
 		return format.Range(format.Ms3(lo*perMs), format.Ms3(hi*perMs))
 	}
-	// The cells on the counts shown; a long name goes on a line of its own,
-	// its figures under it, so that the columns fit.
+	// The cells on the counts shown; a long name goes on a line of its own.
 	cells := func(shown []int) [][]string {
 		head := append([]string{rows[0].unit}, collect.Mapped(shown, strconv.Itoa)...)
 		if latency {
@@ -176,8 +174,7 @@ const gap = "  "
 // longRowName is the longest row name that stays in its row.
 const longRowName = 18
 
-// shopRows pairs each measured row with the predicted row of its mode and
-// load; the predicted rows of no measured one follow.
+// shopRows pairs each measured row with the predicted row of its mode and load.
 func shopRows(measured, model *analysis.Ranges) []shopRow {
 	var out []shopRow
 	at := func(r analysis.RangeRow) map[int]analysis.RangeCell {
@@ -331,7 +328,6 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measur
 	for _, g := range groups {
 		lines := strings.Split(format.Wrap(g.says, format.Width(w)-nameWidth-len(gap), ""), "\n")
 		names := g.names
-		// A long name, a load said, puts the names on lines of their own.
 		if slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > nameWidth }) {
 			for _, n := range names {
 				t.Line(n)
@@ -411,18 +407,12 @@ func limitWords(spans []analysis.LimitSpan) string {
 	return strings.Join(parts, ", ")
 }
 
-// CostsLine names the Go runtime's costs a prediction rests on, in a line:
-// "Runtime costs: vm's, measured 2026-11-25."
+// CostsLine names the runtime costs a prediction rests on: "Runtime costs: …".
 func CostsLine(cals ...results.Calibration) string {
-	words := make([]string, len(cals))
-	for i, c := range cals {
-		words[i] = CostsWords(c)
-	}
-	return "Runtime costs: " + strings.Join(words, "; ") + "."
+	return "Runtime costs: " + strings.Join(collect.Mapped(cals, CostsWords), "; ") + "."
 }
 
-// CostsWords names the Go runtime's costs a prediction rests on, briefly:
-// "vm's, measured 2026-11-25".
+// CostsWords names runtime costs briefly: "vm's, measured 2026-11-25".
 func CostsWords(c results.Calibration) string {
 	if c.Host == "none" {
 		return "given as flags"

@@ -30,8 +30,7 @@ func PredictionSource(pr analysis.Prediction) string {
 	return s
 }
 
-// CheckVerdict says how a prediction fares against a measurement:
-// "within its band", or "off by -22 %" (against the nearest edge).
+// CheckVerdict says how a prediction fares: "within its band", "off by -22 %".
 func CheckVerdict(c analysis.Check) string {
 	switch {
 	case c.Within() && c.Wide():
@@ -167,13 +166,9 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 			}
 			says = CheckVerdict(c)
 		}
-		var past []string
-		for _, a := range p.Above {
-			past = append(past, a.Text)
-		}
+		past := collect.Mapped(p.Above, func(a results.Above) string { return a.Text })
 		figure := siRate(p.Throughput)
 		if worst, most, ok := worstMiss(checks, p.Mode); ok && p.CPUs > most {
-			// Past the CPUs measured, a model that missed may miss by more.
 			figure += t.Mark(fmt.Sprintf("its model was %s on %s, where measured, outside its band: past the CPUs measured it may be off by more", CheckVerdict(worst), cpus(worst.CPUs)))
 		}
 		// What the model leaves out here: a footnote each, shared by rows alike.

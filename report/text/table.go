@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -14,8 +15,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// WriteTable writes aligned tables for people, one per kind of point (each lab
-// its own), a row per point, leaving out columns that would be empty.
+// WriteTable writes a table per kind of point (and lab), without empty columns.
 func WriteTable(w io.Writer, points []results.Point) error {
 	others, benchmarks := results.SplitBench(points)
 	others, labs, byLab := results.SplitLabs(others)
@@ -23,11 +23,10 @@ func WriteTable(w io.Writer, points []results.Point) error {
 	shop := slices.DeleteFunc(slices.Clone(others), isStudy)
 	studies := slices.DeleteFunc(slices.Clone(others), func(p results.Point) bool { return !isStudy(p) })
 	var tables []func() error
-	if len(shop) > 0 {
-		tables = append(tables, func() error { return writeShopTable(w, shop, false) })
-	}
-	if len(studies) > 0 {
-		tables = append(tables, func() error { return writeShopTable(w, studies, true) })
+	for i, ps := range [][]results.Point{shop, studies} {
+		if len(ps) > 0 {
+			tables = append(tables, func() error { return writeShopTable(w, ps, i == 1) })
+		}
 	}
 	for _, l := range labs {
 		tables = append(tables, func() error { return writeLabTable(w, l, byLab[l]) })
@@ -51,8 +50,7 @@ func writeApart(w io.Writer, parts []func() error) error {
 	return nil
 }
 
-// column is a column of a table of points: its head, whether the table
-// has it, and its cell for a point.
+// column is a column of a table of points, on where the table has it.
 type column struct {
 	head string
 	on   bool
@@ -199,8 +197,7 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 		{"max", true, func(p results.Point) string { return format.Wait(p.Latency.Max) }, 3},
 		measure(points, results.Util, 1)}
 	cols = append(cols, otherMeasures(points, results.Util)...)
-	// A table too wide leaves out min, max and cpu util first, then the
-	// lab's metrics from the last by name.
+	// A table too wide leaves out min, max and cpu util, then the metrics.
 	metrics := MetricNames(points)
 	for i := range cols {
 		if cols[i].spare > 0 {
@@ -229,8 +226,7 @@ func MetricNames(points []results.Point) []results.Metric {
 	return slices.Sorted(maps.Keys(names))
 }
 
-// writeShopTable writes the coffee shop's points, or a study's: its
-// variants, with the meter used the most in place of what limits each.
+// writeShopTable writes the coffee shop's points, or a study's.
 func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	has := func(f func(results.Point) bool) bool { return slices.ContainsFunc(points, f) }
 	model, bands := has(results.Point.IsModel), has(func(p results.Point) bool { return p.Band != nil })
@@ -242,8 +238,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	if unit := points[0].Unit; unit != "" && !has(func(p results.Point) bool { return p.Unit != unit }) {
 		throughput = column{unit, true, func(p results.Point) string { return fmt.Sprintf("%.1f", p.Throughput) + mark(p) }, 0}
 	}
-	// A measured point's limit is the model's causal profile of its
-	// configuration: nothing was relieved on the real CPUs.
+	// A measured point's limit is the model's causal profile of it.
 	limitedBy := "limited by (best relief)"
 	if slices.ContainsFunc(points, func(p results.Point) bool { return !p.IsModel() && p.Bottleneck != nil }) {
 		limitedBy = "limited by (model's profile)"
@@ -251,8 +246,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	if studies {
 		mode = "variant"
 	}
-	// Where every point has one source, a table too wide may leave it to
-	// the line that says what was left out.
+	// A table too wide may leave out a source every point has.
 	sourceSpare := 0
 	if !sources {
 		sourceSpare = 2
@@ -279,8 +273,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		{"rate/s", has(func(p results.Point) bool { return p.Rate > 0 }), func(p results.Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
 		measure(points, results.Drops, 0),
 		throughput,
-		// A prediction's band is its answer past what the model knows: its
-		// throughput's is the last column a table too wide leaves out.
+		// A prediction's band is its answer past what the model knows.
 		{"go band", bands, band(func(b *results.Band) [2]float64 { return b.Throughput }, format.Number), 1},
 		{"p50 range ms", bands, band(func(b *results.Band) [2]float64 { return b.P50Ms }, format.Ms), 6},
 		{"ceiling", model, func(p results.Point) string { return FormatBound(p.Bounds) }, 0},
@@ -354,8 +347,7 @@ func writeDisturbedNote(w io.Writer, points []results.Point) {
 	fmt.Fprintln(w, format.Wrap(note, format.Width(w), "  "))
 }
 
-// band is the cell of a point's band, its ends as f writes them:
-// "5.67M–9.83M"; "-" for none.
+// band is the cell of a point's band, its ends as f writes them: "5.67M–9.83M".
 func band(ends func(*results.Band) [2]float64, f func(float64) string) func(results.Point) string {
 	return func(p results.Point) string {
 		if p.Band == nil {
@@ -423,12 +415,7 @@ func busiest(p results.Point) string {
 	if len(ms) == 0 {
 		return "-"
 	}
-	top := ms[0]
-	for _, m := range ms[1:] {
-		if m.BusyFrac > top.BusyFrac {
-			top = m
-		}
-	}
+	top := slices.MaxFunc(ms, func(a, b results.Machine) int { return cmp.Compare(a.BusyFrac, b.BusyFrac) }) // the first of the busiest
 	return fmt.Sprintf("%s %.0f%%, %.2f ms", top.Name, 100*top.BusyFrac, top.MeanWaitMs)
 }
 
@@ -440,8 +427,7 @@ func Write(w io.Writer, f results.Format, points []results.Point) error {
 	return results.Write(w, f, points)
 }
 
-// Notes says what a reader must know about a point beside its numbers:
-// the talk's harness, what its Trust says.
+// Notes says what a reader must know about a point beside its numbers.
 func Notes(p results.Point) string {
 	var n []string
 	if p.Harness == "talk" {

@@ -32,8 +32,7 @@ type Checked struct {
 	Err          float64
 }
 
-// WriteTarget writes what a prediction past this machine's CPUs is for
-// and how far answers like it were shown to hold.
+// WriteTarget writes what a prediction is for and how far such ones held.
 func WriteTarget(w io.Writer, t Target) {
 	s := fmt.Sprintf("Past this machine's %s, predicted for %s", format.Count(t.Here, "CPU"), t.About)
 	if !t.Calibrated {

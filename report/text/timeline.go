@@ -16,8 +16,7 @@ func TimelineTitle(t analysis.Timeline) string {
 	return fmt.Sprintf("%s on %s, %s", t.Mode, cpus(t.CPUs), t.Source)
 }
 
-// TimelineSummary says a timeline's use in one sentence: "The CPUs ran
-// steps 67 % of the time; working: the grinder 100 %, …".
+// TimelineSummary says a timeline's use: "The CPUs ran steps 67 % of the time; …".
 func TimelineSummary(t analysis.Timeline) string {
 	u := t.Use()
 	s := fmt.Sprintf("The %s ran steps %s of the time", format.Plural(t.CPUs, "CPU"), format.Percent(u.Steps, 0))
@@ -119,10 +118,9 @@ type barJSON struct {
 	CPU     int     `json:"cpu"`
 	StartMS float64 `json:"start_ms"`
 	EndMS   float64 `json:"end_ms"`
-	// Kind is the bar's machine's kind, "" for other Go code.
-	Machine string `json:"machine"`
-	Kind    string `json:"kind"`
-	Who     int    `json:"who"`
+	Machine string  `json:"machine"`
+	Kind    string  `json:"kind"`
+	Who     int     `json:"who"`
 }
 
 // WriteTimelinesJSON writes the timelines as one JSON array.

@@ -94,15 +94,16 @@ func CountHeadline(c analysis.Count, width int) string {
 		}
 		return s
 	}
+	notes := caveatsText(slices.DeleteFunc(slices.Clone(c.Caveats), func(m analysis.ModeCaveat) bool { return !slices.Contains(c.Best, m.Mode) }))
 	for _, who := range headlineWho(c) {
 		for _, where := range wheres {
 			s = fmt.Sprintf("On %s (%s): %s %s %s.", cpus(c.CPUs), where, who, rateRange(c.Lo, c.Hi), c.Unit)
 			if utf8.RuneCountInString(s) <= width {
-				return s + caveatsText(bestCaveats(c))
+				return s + notes
 			}
 		}
 	}
-	return s + caveatsText(bestCaveats(c))
+	return s + notes
 }
 
 // headlineWho are the ways to say which modes make the most at c, the
@@ -127,11 +128,6 @@ func headlineWho(c analysis.Count) []string {
 		out = append(out, "every mode but "+format.JoinAnd(collect.Mapped(c.Rest, func(o analysis.Below) string { return o.Mode }))+" makes")
 	}
 	return append(out, format.Count(len(c.Best), "mode")+" "+most)
-}
-
-// bestCaveats are what the model notes of the figures of c's best.
-func bestCaveats(c analysis.Count) []analysis.ModeCaveat {
-	return slices.DeleteFunc(slices.Clone(c.Caveats), func(m analysis.ModeCaveat) bool { return !slices.Contains(c.Best, m.Mode) })
 }
 
 // countSentence is CountSentence before the designs said apart.
@@ -175,8 +171,7 @@ func Hedge(cs []results.Caveat) string {
 	return ""
 }
 
-// caveatsText says the model's notes on the figures briefly (in full in
-// the table's notes and the JSON), the modes with the same note together.
+// caveatsText says the model's notes on the figures briefly, alike ones together.
 func caveatsText(cs []analysis.ModeCaveat) string {
 	var notes []results.Caveat
 	modes := map[string][]string{}
@@ -190,14 +185,11 @@ func caveatsText(cs []analysis.ModeCaveat) string {
 	var s strings.Builder
 	for _, c := range notes {
 		ms := modes[c.Brief()]
-		figure := "its figure for "
-		if len(ms) > 1 {
-			figure = "its figures for "
-		}
+		figures := "its " + format.Plural(len(ms), "figure") + " for " + format.JoinAnd(ms)
 		if c.Untrusted() {
-			fmt.Fprintf(&s, " The model says not to trust %s%s: %s.", figure, format.JoinAnd(ms), c.Brief())
+			fmt.Fprintf(&s, " The model says not to trust %s: %s.", figures, c.Brief())
 		} else {
-			fmt.Fprintf(&s, " The model takes %s%s as rough: %s.", figure, format.JoinAnd(ms), c.Brief())
+			fmt.Fprintf(&s, " The model takes %s as rough: %s.", figures, c.Brief())
 		}
 	}
 	return s.String()
@@ -295,8 +287,7 @@ func restText(rest []analysis.Below) string {
 	return strings.Join(parts, ", ")
 }
 
-// versusText writes a ratio with its interval, "×0.55 [0.52, 0.58]", or
-// alone where there is none.
+// versusText writes a ratio with its interval, if any: "×0.55 [0.52, 0.58]".
 func versusText(v analysis.Versus) string {
 	if math.IsNaN(v.Ratio) {
 		return "×?"
@@ -308,8 +299,7 @@ func versusText(v analysis.Versus) string {
 	return s
 }
 
-// runsText says how many runs the figures of top and vs are of: "1 run
-// each", or each one's where they differ.
+// runsText says how many runs top and vs are of: "1 run each", "runs: a 1, b 3".
 func runsText(top string, vs []analysis.Versus) string {
 	if !slices.ContainsFunc(vs, func(v analysis.Versus) bool { return v.Runs[0] != vs[0].Runs[1] || v.Runs[1] != vs[0].Runs[1] }) {
 		return format.Count(vs[0].Runs[1], "run") + " each"

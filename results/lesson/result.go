@@ -1,7 +1,6 @@
 package lesson
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -82,8 +81,7 @@ func ReadJSON(r io.Reader) ([]Result, error) {
 	var out []Result
 	err := results.ScanLines(r, 16<<20, func(line int, text []byte) (bool, error) {
 		var res Result
-		dec := json.NewDecoder(bytes.NewReader(text))
-		if err := dec.Decode(&res); err != nil {
+		if err := json.Unmarshal(text, &res); err != nil {
 			return false, fmt.Errorf("line %d: %w", line, err)
 		}
 		if res.Claim == "" {

@@ -498,8 +498,7 @@ func Groups(run Run) []Group {
 	for i := range parent {
 		parent[i] = i
 	}
-	var root func(int) int
-	root = func(i int) int {
+	root := func(i int) int {
 		for parent[i] != i {
 			i = parent[i]
 		}

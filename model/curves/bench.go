@@ -72,10 +72,10 @@ func medianRun(ps []results.Point) results.Point {
 // locks (name#1 … name#k, its shards) one Lock.
 func lockOf(p results.Point, t1 float64) *Lock {
 	type group struct {
-		uses, reads, held, after, afterN float64
-		locks, goroutines                int
-		takers                           float64
-		rw                               bool
+		uses, reads, held float64
+		locks, goroutines int
+		takers            float64
+		rw                bool
 	}
 	groups := map[string]*group{}
 	var names []string
@@ -101,10 +101,6 @@ func lockOf(p results.Point, t1 float64) *Lock {
 		g.uses += uses
 		g.reads += float64(m.Reads)
 		g.held += hold * (uses - float64(m.Reads))
-		if m.AfterWaitHoldNs > 0 {
-			g.after += m.AfterWaitHoldNs * uses
-			g.afterN += uses
-		}
 		g.locks++
 		g.rw = g.rw || m.Kind == "rwmutex"
 		g.goroutines = max(g.goroutines, m.Goroutines)
@@ -127,9 +123,6 @@ func lockOf(p results.Point, t1 float64) *Lock {
 			hold = g.held / writes
 		}
 		l := &Lock{Uses: g.uses / ops, Hold: hold, Read: g.reads > g.uses/2 || !known && g.rw, Writes: writes / g.uses, Shards: g.locks}
-		if g.afterN > 0 {
-			l.AfterWait = g.after / g.afterN
-		}
 		share := l.Uses * hold / t1
 		if l.Read && l.Uses >= 0.5 {
 			share = max(share, minShare)

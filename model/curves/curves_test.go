@@ -217,7 +217,7 @@ func TestBenchOf(t *testing.T) {
 	near(t, "2 CPUs' median", b.Measured[2].Mid, 1.4, 1e-9)
 	near(t, "2 CPUs' least", b.Measured[2].Lo, 1.3/1.1, 1e-9)
 	near(t, "2 CPUs' most", b.Measured[2].Hi, 1.5/0.9, 1e-9)
-	if l := b.Lock; l == nil || l.Hold != 30 || l.AfterWait != 90 || l.Read || l.Shards != 1 {
+	if l := b.Lock; l == nil || l.Hold != 30 || l.Read || l.Shards != 1 {
 		t.Errorf("lock %+v, want cache.Get's", b.Lock)
 	}
 	if _, err := BenchOf([]results.Point{run(2, 1e7)}); err == nil {

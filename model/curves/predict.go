@@ -22,12 +22,11 @@ type Bench struct {
 
 // Lock is a lock a benchmark's workers share.
 type Lock struct {
-	Uses      float64 // takes an operation
-	Hold      float64 // ns a hold taken free
-	AfterWait float64 // ns a hold taken after a wait; 0 where none was timed
-	Read      bool    // most takes were an RWMutex's readers'
-	Writes    float64 // the share of its takes that were writers'
-	Shards    int     // locks its site took (a sharded map's)
+	Uses   float64 // takes an operation
+	Hold   float64 // ns a hold taken free
+	Read   bool    // most takes were an RWMutex's readers'
+	Writes float64 // the share of its takes that were writers'
+	Shards int     // locks its site took (a sharded map's)
 }
 
 // Kind is what a prediction took a benchmark to be.

@@ -68,36 +68,45 @@ func TestOneLimitAcrossTheRange(t *testing.T) {
 	t.Parallel()
 	for _, policy := range [][]string{{"--sched", "go"}, {"--sched", "go", "--calibration", filepath.Join("testdata", "calibration-2core-beside.json")}, {"--sched", "fifo"}} {
 		sched := strings.Join(policy, " ")
-		file := filepath.Join(t.TempDir(), "points.json")
-		succeeds(t, noChild(), append([]string{"model", "--cpus", "1-16", "--out", file}, policy...)...)
-		points, err := results.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
+		t.Run(sched, func(t *testing.T) {
+			t.Parallel()
+			oneLimitAcrossTheRange(t, policy, sched)
+		})
+	}
+}
+
+// oneLimitAcrossTheRange models the nine modes on 1 to 16 CPUs under
+// policy and holds each mode's range table to one limit's name.
+func oneLimitAcrossTheRange(t *testing.T, policy []string, sched string) {
+	file := filepath.Join(t.TempDir(), "points.json")
+	succeeds(t, noChild(), append([]string{"model", "--cpus", "1-16", "--out", file}, policy...)...)
+	points, err := results.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := analyze.Answer(points, coffee.Declared{})
+	if len(a.Ranges) != 1 || len(a.Ranges[0].Rows) != 9 {
+		t.Fatalf("%s: %d tables, want the model's, of nine modes", sched, len(a.Ranges))
+	}
+	stops := 0
+	for _, r := range a.Ranges[0].Rows {
+		if len(r.Limits) > 2 || len(r.Limits) == 2 && !r.Limits[0].Scales {
+			t.Errorf("%s: %s is limited by %+v: want one name, the CPUs' before it where more help", sched, r.Mode, r.Limits)
 		}
-		a := analyze.Answer(points, coffee.Declared{})
-		if len(a.Ranges) != 1 || len(a.Ranges[0].Rows) != 9 {
-			t.Fatalf("%s: %d tables, want the model's, of nine modes", sched, len(a.Ranges))
+		if len(r.Limits) == 2 {
+			stops++
 		}
-		stops := 0
-		for _, r := range a.Ranges[0].Rows {
-			if len(r.Limits) > 2 || len(r.Limits) == 2 && !r.Limits[0].Scales {
-				t.Errorf("%s: %s is limited by %+v: want one name, the CPUs' before it where more help", sched, r.Mode, r.Limits)
+		for _, span := range r.Limits {
+			named := false
+			for _, p := range points {
+				named = named || p.Mode == r.Mode && p.CPUs >= span.From && p.CPUs <= span.To && strings.HasPrefix(p.Bottleneck.Words(), strings.TrimSuffix(span.Named, " together"))
 			}
-			if len(r.Limits) == 2 {
-				stops++
-			}
-			for _, span := range r.Limits {
-				named := false
-				for _, p := range points {
-					named = named || p.Mode == r.Mode && p.CPUs >= span.From && p.CPUs <= span.To && strings.HasPrefix(p.Bottleneck.Words(), strings.TrimSuffix(span.Named, " together"))
-				}
-				if !named {
-					t.Errorf("%s: %s's limit %q on %d–%d CPUs is the words of none of its points there", sched, r.Mode, span.Named, span.From, span.To)
-				}
+			if !named {
+				t.Errorf("%s: %s's limit %q on %d–%d CPUs is the words of none of its points there", sched, r.Mode, span.Named, span.From, span.To)
 			}
 		}
-		if stops < 5 {
-			t.Errorf("%s: %d modes stop scaling on 1 to 16 CPUs; want most of them", sched, stops)
-		}
+	}
+	if stops < 5 {
+		t.Errorf("%s: %d modes stop scaling on 1 to 16 CPUs; want most of them", sched, stops)
 	}
 }

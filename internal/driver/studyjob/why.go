@@ -50,11 +50,8 @@ func (e *NoParts) Error() string {
 // rounds (Rounds). It returns what it measured, also when it stops early.
 func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, error) {
 	run := func(what string, st *kit.Stretch) (results.Point, error) {
-		pt, err := p.point(ctx, kit.Request{Variant: w.Variant, Load: w.Load, Stretch: st}, w.Retry, w.Variant+", "+what, log)
-		if err == nil {
-			fmt.Fprintf(log, "  %s: %s\n", what, format.Rate(pt.Throughput, pt.Unit))
-		}
-		return pt, err
+		r := request{Variant: w.Variant, Load: w.Load, Stretch: st}
+		return w.Measure(ctx, log, what, func(ctx context.Context) (results.Point, error) { return p.runner().Run(ctx, r) })
 	}
 	start := w.Begin(log, fmt.Sprintf("%s on %s", w.Variant, format.Count(w.Load.CPUs, "CPU")), fmt.Sprintf(", of %v a run", w.Load.Warmup+w.Load.Dur))
 	began := time.Now()
@@ -113,6 +110,23 @@ func (x *Experiment) Begin(log io.Writer, what, tail string) time.Time {
 		x.Retry.Until = start.Add(x.Within)
 	}
 	return start
+}
+
+// Measure measures a run of the experiment, what, again while disturbed
+// as x.Retry says, and tells it on log.
+func (x Experiment) Measure(ctx context.Context, log io.Writer, what string, run func(context.Context) (results.Point, error)) (results.Point, error) {
+	start := time.Now()
+	pt, err := sweep.Quietly(ctx, x.Retry, run, func(pt results.Point, attempt int, waited time.Duration, _ bool) {
+		format.Lines(log, "  ")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
+			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, x.Retry.Attempts))
+	})
+	switch {
+	case ctx.Err() != nil:
+		return pt, ctx.Err()
+	case err == nil:
+		format.Lines(log, "  ")(fmt.Sprintf("%s: %s (%.1f s)", what, format.Rate(pt.Throughput, pt.Unit), time.Since(start).Seconds()))
+	}
+	return pt, err
 }
 
 // What Rounds' run is asked for, beside an experiment's index.

@@ -34,9 +34,6 @@ type Why struct {
 	Experiment
 }
 
-// OutOfTime says a why experiment stopped at its time limit, undecided.
-type OutOfTime = why.OutOfTime
-
 // NoParts says a variant used no metered lock or channel while measured:
 // nothing to stretch, and no metered part limits it.
 type NoParts struct{ Point results.Point }
@@ -138,7 +135,7 @@ const (
 // Rounds runs the experiments of s, planned from its first run (s.Base[0],
 // which took perRun), in rounds of a run as it is (from the second), the
 // control and every experiment, until every experiment is decided after
-// Count, or MaxCount, or time is out (*OutOfTime). run measures
+// Count, or MaxCount, or time is out (*why.OutOfTime). run measures
 // experiment i, AsItIs or TheControl. A round cut short is dropped whole.
 func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Duration, log io.Writer, run func(i int) (results.Point, error)) error {
 	round := perRun * time.Duration(len(s.Experiments)+2)
@@ -165,12 +162,12 @@ func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Durati
 	for r := 1; r <= x.MaxCount; r++ {
 		began := time.Now()
 		if r == 1 && x.Within > 0 && time.Since(start)+round-perRun > x.Within {
-			return &OutOfTime{Within: x.Within, Rounds: 0}
+			return &why.OutOfTime{Within: x.Within, Rounds: 0}
 		}
 		if r > 1 {
 			if x.Within > 0 && time.Since(start)+round > x.Within {
 				why.Judge(s)
-				return &OutOfTime{Within: x.Within, Rounds: r - 1}
+				return &why.OutOfTime{Within: x.Within, Rounds: r - 1}
 			}
 			fmt.Fprintf(log, "round %d\n", r)
 			if err := take(r, AsItIs, &s.Base); err != nil {

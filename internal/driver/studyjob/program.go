@@ -24,6 +24,7 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -126,42 +127,19 @@ type Plan struct {
 // Total is how many points the plan measures.
 func (p Plan) Total() int { return len(p.Variants) * len(p.CPUs) * p.Count }
 
-// Measure measures the plan's points in child processes, round by round,
-// and returns what it measured, also when it stops early.
+// Measure measures the plan's points in child processes, round by round
+// (sweep.Runner), and returns what it measured, also when it stops early.
 func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
-	if pl.Profile != "" {
-		if err := os.MkdirAll(pl.Profile, 0o755); err != nil {
-			return nil, exitcode.Failure{Err: fmt.Errorf("--profile: create %s: %w", pl.Profile, err)}
+	st := sweep.Batch[kit.Request]{Count: pl.Count, Profile: pl.Profile, Retry: pl.Retry}
+	for _, v := range pl.Variants {
+		for _, n := range pl.CPUs {
+			l := pl.Load
+			l.CPUs = n
+			st.Specs = append(st.Specs, kit.Request{Variant: v, Load: l})
 		}
 	}
-	fmt.Fprintf(log, "measuring %s, about %v (revised as points finish)\n", format.Count(pl.Total(), "point"),
-		(time.Duration(pl.Total()) * (pl.Load.Warmup + pl.Load.Dur)).Round(100*time.Millisecond))
-	start := time.Now()
-	var points []results.Point
-	for rep := 1; rep <= pl.Count; rep++ {
-		for _, v := range pl.Variants {
-			for _, n := range pl.CPUs {
-				l := pl.Load
-				l.CPUs, l.Profile = n, sweep.ProfileIn(pl.Profile, v, n, rep, pl.Count)
-				pt, err := p.point(ctx, kit.Request{Variant: v, Load: l}, pl.Retry, fmt.Sprintf("%s cpus=%d", v, n), log)
-				if err != nil {
-					return points, err
-				}
-				if pl.Count > 1 {
-					pt.Rep = rep
-				}
-				if add != nil {
-					if err := add(&pt); err != nil {
-						return points, exitcode.Failure{Err: err}
-					}
-				}
-				points = append(points, pt)
-				format.Lines(log, "")(fmt.Sprintf("[%d/%d] %s cpus=%d: %s, p50 %s%s", len(points), pl.Total(), v, n,
-					format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50), format.TimeLeft(time.Since(start), len(points), pl.Total()-len(points))))
-			}
-		}
-	}
-	return points, nil
+	runner := sweep.Runner[kit.Request]{Path: p.Path, Args: []string{"point"}}
+	return runner.MeasureRest(ctx, &st, nil, log, text.SweepWords{}, add)
 }
 
 // point measures r in a child process, again while disturbed as rt says.

@@ -69,22 +69,16 @@ func Range(lo, hi string) string {
 }
 
 // JoinAnd joins "a, b and c".
-func JoinAnd(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
+func JoinAnd(s []string) string { return joinLast(s, " and ") }
 
 // JoinOr joins "a, b or c".
-func JoinOr(s []string) string {
+func JoinOr(s []string) string { return joinLast(s, " or ") }
+
+func joinLast(s []string, last string) string {
 	if len(s) < 2 {
 		return strings.Join(s, "")
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	return strings.Join(s[:len(s)-1], ", ") + last + s[len(s)-1]
 }
 
 // Ints writes whole numbers joined by sep.

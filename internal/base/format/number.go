@@ -58,10 +58,7 @@ func sig3(v float64) string { return Sig(v, 3) }
 // Sig writes v to n significant digits, no exponent, trailing zeros
 // dropped: Sig(0.8429, 3) is "0.843".
 func Sig(v float64, n int) string {
-	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	}
-	s := strconv.FormatFloat(v, 'f', decimals(v, n), 64)
+	s := Digits(v, n)
 	if strings.Contains(s, ".") {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
@@ -72,9 +69,12 @@ func Sig(v float64, n int) string {
 // meets it (333.33 shown 333.3 under a window's 333.4); floating-point
 // noise past the last digit does not round up.
 func AtMost(v float64, decimals int) string {
+	return strconv.FormatFloat(roundUp(v, decimals), 'f', decimals, 64)
+}
+
+func roundUp(v float64, decimals int) float64 {
 	scale := math.Pow10(decimals)
-	up := math.Ceil(v*scale*(1-1e-12)) / scale
-	return strconv.FormatFloat(up, 'f', decimals, 64)
+	return math.Ceil(v*scale*(1-1e-12)) / scale
 }
 
 // SIAtMost writes a large upper bound SI-prefixed to three digits
@@ -87,10 +87,7 @@ func SIAtMost(v float64) string {
 	return sigUp(v)
 }
 
-func sigUp(v float64) string {
-	scale := math.Pow10(decimals(v, 3))
-	return Sig(math.Ceil(v*scale*(1-1e-12))/scale, 3)
-}
+func sigUp(v float64) string { return Sig(roundUp(v, decimals(v, 3)), 3) }
 
 // Apart writes a and b with the fewest significant digits, four or more,
 // that tell them apart, so that a number just past a bound is seen to pass

@@ -38,6 +38,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 )
@@ -433,9 +434,7 @@ type Group struct {
 func (g Group) Target() string {
 	var out []string
 	for _, s := range g.Sites {
-		if !slices.Contains(out, s.Where()) {
-			out = append(out, s.Where())
-		}
+		out = collect.AppendNew(out, s.Where())
 	}
 	return strings.Join(out, ",")
 }
@@ -455,8 +454,8 @@ func (g Group) union(field func(*Site) *Bits) Bits {
 func (g Group) Via() string {
 	var out []string
 	for _, s := range g.Sites {
-		if v := s.Via(); v != "" && !slices.Contains(out, v) {
-			out = append(out, v)
+		if v := s.Via(); v != "" {
+			out = collect.AppendNew(out, v)
 		}
 	}
 	return strings.Join(out, " and ")
@@ -552,9 +551,7 @@ func sameLocks(a, b Bits) bool {
 func groupName(sites []Site) string {
 	var names []string
 	for _, s := range sites {
-		if n := s.Name(); !slices.Contains(names, n) {
-			names = append(names, n)
-		}
+		names = collect.AppendNew(names, s.Name())
 	}
 	if len(names) > 2 {
 		return fmt.Sprintf("%s + %s + %d more", names[0], names[1], len(names)-2)

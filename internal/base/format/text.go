@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/brewput/brewput/internal/base/collect"
 )
 
 // Percent writes a fraction in percent: "58 %", "9.1 %"; "?" for NaN.
@@ -83,11 +85,7 @@ func joinLast(s []string, last string) string {
 
 // Ints writes whole numbers joined by sep.
 func Ints(xs []int, sep string) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, sep)
+	return strings.Join(collect.Mapped(xs, strconv.Itoa), sep)
 }
 
 // Capital upper-cases s's first byte, an ASCII letter in every sentence

@@ -8,7 +8,6 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/measure/sweep"
@@ -40,21 +39,11 @@ type VariantInfo struct {
 }
 
 // Request is the point brewput asks the point command to measure: Variant
-// under Load, its meters stretched as Stretch says (why's experiments). It
-// is a sweep.Spec: brewput study measures its points as the shop's.
+// under Load, its meters stretched as Stretch says (why's experiments).
 type Request struct {
 	Variant string     `json:"variant"`
 	Load    sweep.Load `json:"load"`
 	Stretch *Stretch   `json:"stretch,omitempty"`
-}
-
-func (r Request) Entry() sweep.Entry      { return sweep.Entry{Name: r.Variant, Load: r.Load} }
-func (r Request) Duration() time.Duration { return r.Load.Warmup + r.Load.Dur }
-func (r Request) Validate() error         { return r.Load.Validate() }
-
-func (r Request) WithProfile(base string) Request {
-	r.Load.Profile = base
-	return r
 }
 
 // Describe is s's Description.

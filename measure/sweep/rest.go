@@ -16,8 +16,8 @@ import (
 
 // MeasureRest measures, with r, what the points of a study's journal
 // (have, of a run cut short) lack, telling log its progress in words, a disturbed
-// point again as st.Retry says, and hands each point to add, if not nil, as
-// soon as it is measured. It returns the points measured, also when it stops early.
+// point again as st.Retry says, and hands each point to add as soon as it
+// is measured. It returns the points measured, also when it stops early.
 // A profile folder that cannot be made, and an error from add, are an
 // exitcode.Failure.
 func (r Runner[S]) MeasureRest(ctx context.Context, st *Batch[S], have []results.Point, log io.Writer, words Words, add func(*results.Point) error) ([]results.Point, error) {
@@ -45,10 +45,8 @@ func (r Runner[S]) MeasureRest(ctx context.Context, st *Batch[S], have []results
 			p.Rep = t.Rep
 		}
 		points = append(points, p)
-		if add != nil {
-			if err := add(&points[len(points)-1]); err != nil {
-				return points, exitcode.Failure{Err: err}
-			}
+		if err := add(&points[len(points)-1]); err != nil {
+			return points, exitcode.Failure{Err: err}
 		}
 		prog.Done(points)
 	}

@@ -21,7 +21,6 @@ import (
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/base/exitcode"
-	"github.com/brewput/brewput/internal/base/format"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report/text"
@@ -127,34 +126,34 @@ type Plan struct {
 // Total is how many points the plan measures.
 func (p Plan) Total() int { return len(p.Variants) * len(p.CPUs) * p.Count }
 
-// Measure measures the plan's points in child processes, round by round
-// (sweep.Runner), and returns what it measured, also when it stops early.
+// request is a point of a study to measure, as sweep measures a point:
+// its JSON is kit.Request's, which the program's point command reads.
+type request kit.Request
+
+func (r request) Entry() sweep.Entry              { return sweep.Entry{Name: r.Variant, Load: r.Load} }
+func (r request) Duration() time.Duration         { return r.Load.Warmup + r.Load.Dur }
+func (r request) Validate() error                 { return r.Load.Validate() }
+func (r request) WithProfile(base string) request { r.Load.Profile = base; return r }
+
+// runner measures a request in a child process, the program's point.
+func (p *Program) runner() sweep.Runner[request] {
+	return sweep.Runner[request]{Path: p.Path, Args: []string{"point"}}
+}
+
+// Measure measures the plan's points in child processes, round by round,
+// as sweep measures the shop's, and returns what it measured, also when
+// it stops early.
 func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
-	st := sweep.Batch[kit.Request]{Count: pl.Count, Profile: pl.Profile, Retry: pl.Retry}
+	st := &sweep.Batch[request]{Count: pl.Count, Profile: pl.Profile, Retry: pl.Retry}
 	for _, v := range pl.Variants {
 		for _, n := range pl.CPUs {
 			l := pl.Load
 			l.CPUs = n
-			st.Specs = append(st.Specs, kit.Request{Variant: v, Load: l})
+			st.Specs = append(st.Specs, request{Variant: v, Load: l})
 		}
 	}
-	runner := sweep.Runner[kit.Request]{Path: p.Path, Args: []string{"point"}}
-	return runner.MeasureRest(ctx, &st, nil, log, text.SweepWords{}, add)
-}
-
-// point measures r in a child process, again while disturbed as rt says.
-func (p *Program) point(ctx context.Context, r kit.Request, rt sweep.Retry, what string, log io.Writer) (results.Point, error) {
-	pt, err := sweep.Quietly(ctx, rt, func(ctx context.Context) (results.Point, error) {
-		return sweep.RunChild(ctx, p.Path, []string{"point"}, nil, r.Load.CPUs, sweep.TimeLimit(r.Load.Warmup+r.Load.Dur), r)
-	}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
-		format.Lines(log, "")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
-			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, rt.Attempts))
-	})
-	if err != nil && ctx.Err() == nil {
-		err = fmt.Errorf("%s: %w", what, err)
+	if add == nil {
+		add = func(*results.Point) error { return nil }
 	}
-	if ctx.Err() != nil {
-		err = ctx.Err()
-	}
-	return pt, err
+	return p.runner().MeasureRest(ctx, st, nil, log, text.SweepWords{}, add)
 }

@@ -39,9 +39,9 @@ func Whole(v float64) string {
 	return fmt.Sprintf("%.0f", v)
 }
 
-// scaled writes v ≥ 1000 with an SI prefix to three digits by sig3 (sig3
-// or sigUp), ("1.79", "M"); a figure rounding to 1000 takes the next
-// prefix ("1", "M").
+// scaled writes v ≥ 1000 with an SI prefix to three digits, rounded by sig
+// (sig3, or sigUp for a bound): ("1.79", "M"); a figure rounding to 1000
+// takes the next prefix ("1", "M").
 func scaled(v float64, sig func(float64) string) (n, prefix string) {
 	prefixes := []string{"k", "M", "G", "T"}
 	for i, prefix := range prefixes {

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 )
@@ -13,10 +12,6 @@ import (
 // yamlSystem is a YAML system as a causal profile's target.
 type yamlSystem struct {
 	setting
-}
-
-func (y *yamlSystem) system() string {
-	return fmt.Sprintf("%s on %s", y.b.Name, format.Count(y.cfg.CPUs, "CPU"))
 }
 
 // Knob keys of a blueprint's copies, and a resource's cache line's name.
@@ -71,14 +66,7 @@ func lineReliefs(r blueprint.Resource) []relief {
 
 // describe says what k makes of it: "cafe, barista: capacity 3".
 func (y *yamlSystem) describe(k knobs) string {
-	words := []string{y.b.Name}
-	if k.cpus > 0 || k.customers > 0 {
-		n := y.cfg.Resolve().Par
-		if k.customers > 0 {
-			n = k.customers
-		}
-		words = append(words, format.Count(y.cfg.CPUs+k.cpus, "CPU"), format.Count(n, y.who()))
-	}
+	words := y.loadWords(k)
 	for _, st := range y.b.Steps() {
 		if f, ok := k.scale[st.Name]; ok {
 			words = append(words, fmt.Sprintf("%s ×%g", st.Name, f))

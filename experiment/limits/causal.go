@@ -9,6 +9,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/collect"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
@@ -107,6 +108,22 @@ func (s setting) load(k knobs) model.Config {
 		c.Par = k.customers
 	}
 	return c
+}
+
+// system names the configuration: "finelocking on 6 CPUs".
+func (s setting) system() string {
+	return fmt.Sprintf("%s on %s", s.b.Name, format.Count(s.cfg.CPUs, "CPU"))
+}
+
+// loadWords begin what k makes of the system: its name, and its CPUs and
+// customers where k changes them.
+func (s setting) loadWords(k knobs) []string {
+	words := []string{s.b.Name}
+	if k.cpus > 0 || k.customers > 0 {
+		c := s.load(k)
+		words = append(words, format.Count(c.CPUs, "CPU"), format.Count(c.Resolve().Par, s.who()))
+	}
+	return words
 }
 
 // who is what the load's workers are called.

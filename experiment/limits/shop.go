@@ -19,10 +19,6 @@ type shop struct {
 	mode coffee.Mode
 }
 
-func (s *shop) system() string {
-	return fmt.Sprintf("%s on %s", s.mode, format.Count(s.cfg.CPUs, "CPU"))
-}
-
 // apply is the configuration with k's reliefs.
 func (s *shop) apply(k knobs) model.Config {
 	c := s.load(k)
@@ -61,10 +57,7 @@ func (s *shop) simulated(k knobs) model.Config {
 // describe says what k makes of the shop: "finelocking, 2 grinders".
 func (s *shop) describe(k knobs) string {
 	c := s.apply(k)
-	words := []string{s.mode.String()}
-	if k.cpus > 0 || k.customers > 0 {
-		words = append(words, format.Count(c.CPUs, "CPU"), format.Count(c.Resolve().Par, s.who()))
-	}
+	words := s.loadWords(k)
 	for _, st := range []struct {
 		name string
 		d    time.Duration

@@ -64,27 +64,18 @@ func topTier(ts []Trial) []Trial {
 
 // usage is resource's time held and working in p, and its bound.
 func usage(p results.Point, resource string) (held, working, bound float64) {
-	switch resource {
-	case "cpus":
-		held, working = p.Metrics[results.Util], p.Metrics[results.Util]
-	case "customers", "servers":
+	if resource == "customers" || resource == "servers" {
 		if p.Bounds != nil && p.Bounds.LatencyMinMs > 0 {
 			bound = float64(p.Par) / (p.Bounds.LatencyMinMs / 1000)
 		}
 		return 0, 0, bound
-	default:
-		n := 0
-		for _, m := range p.Machines() {
-			if analysis.Kind(m.Name) == resource {
-				held += m.BusyFrac
-				working += m.WorkingFrac
-				n++
-			}
+	}
+	// Every resource held, the structure's or not; the bound where the
+	// structure holds it.
+	for _, r := range analysis.Resources(p) {
+		if r.Name == resource {
+			held, working = r.Utilization, r.Working
 		}
-		if n == 0 {
-			return 0, 0, 0
-		}
-		held, working = held/float64(n), working/float64(n)
 	}
 	for _, r := range Resources(p) {
 		if r.Name == resource {

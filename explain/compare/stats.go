@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchmath"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
@@ -149,33 +150,19 @@ const InconclusiveDisturbed = "disturbed"
 
 // geomeans computes a Geomean per metric and unit, in row order.
 func geomeans(rows []comparison.Row) []comparison.Geomean {
-	type sums struct {
-		g              comparison.Geomean
-		logOld, logNew float64
-	}
-	var order []*sums
-	byMetric := map[[2]string]*sums{}
+	var all []Metric
 	for _, r := range rows {
-		for _, m := range r.Metrics {
-			if m.Old.Median <= 0 || m.New.Median <= 0 {
-				continue
-			}
-			k := [2]string{m.Name, m.Unit}
-			s := byMetric[k]
-			if s == nil {
-				s = &sums{g: comparison.Geomean{Name: m.Name, Unit: m.Unit}}
-				byMetric[k] = s
-				order = append(order, s)
-			}
-			s.logOld += math.Log(m.Old.Median)
-			s.logNew += math.Log(m.New.Median)
-			s.g.Rows++
-		}
+		all = append(all, r.Metrics...)
 	}
+	keys, by := collect.GroupBy(all, func(m Metric) ([2]string, bool) {
+		return [2]string{m.Name, m.Unit}, m.Old.Median > 0 && m.New.Median > 0
+	})
 	out := []comparison.Geomean{}
-	for _, s := range order {
-		g := s.g
-		g.Old, g.New = math.Exp(s.logOld/float64(g.Rows)), math.Exp(s.logNew/float64(g.Rows))
+	for _, k := range keys {
+		ms := by[k]
+		g := comparison.Geomean{Name: k[0], Unit: k[1], Rows: len(ms),
+			Old: stat.GeometricMean(collect.Mapped(ms, func(m Metric) float64 { return m.Old.Median }), nil),
+			New: stat.GeometricMean(collect.Mapped(ms, func(m Metric) float64 { return m.New.Median }), nil)}
 		g.DeltaPct = (g.New/g.Old - 1) * 100
 		out = append(out, g)
 	}

@@ -115,7 +115,8 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	if m.Old.Median == 0 {
 		m.DeltaPct = math.NaN() // no ratio to 0, even from 0
 	}
-	m.GainLo, m.GainHi = gainRange(m.Old, m.New)
+	lo, hi := RatioRange(m.New, m.Old)
+	m.GainLo, m.GainHi = lo-1, hi-1
 	m.P = benchmath.AssumeNothing.Compare(so, sn).P
 	// Significant where the range of gains holds no 0; a range unbounded at
 	// both ends (too few runs for the medians' intervals) leaves the
@@ -169,15 +170,15 @@ func geomeans(rows []comparison.Row) []comparison.Geomean {
 	return out
 }
 
-// gainRange bounds NEW's median over OLD's, minus 1, by their intervals;
-// an end is infinite where an interval is, or OLD's reaches 0.
-func gainRange(old, new stats.Summary) (lo, hi float64) {
+// RatioRange bounds a's median over b's by their intervals; an end is
+// infinite where an interval is, or b's reaches 0.
+func RatioRange(a, b stats.Summary) (lo, hi float64) {
 	lo, hi = math.Inf(-1), math.Inf(1)
-	if old.Hi > 0 && !math.IsInf(old.Hi, 0) && !math.IsInf(new.Lo, 0) {
-		lo = new.Lo/old.Hi - 1
+	if b.Hi > 0 && !math.IsInf(b.Hi, 0) && !math.IsInf(a.Lo, 0) {
+		lo = a.Lo / b.Hi
 	}
-	if old.Lo > 0 && !math.IsInf(old.Lo, 0) && !math.IsInf(new.Hi, 0) {
-		hi = new.Hi/old.Lo - 1
+	if b.Lo > 0 && !math.IsInf(b.Lo, 0) && !math.IsInf(a.Hi, 0) {
+		hi = a.Hi / b.Lo
 	}
 	return lo, hi
 }

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/results"
 )
@@ -163,8 +165,10 @@ func TestWhyManyBenchmarks(t *testing.T) {
 // every lock, it would predict none: see TestOneGoroutineOnlyNotPredicted.)
 func TestPredictBench(t *testing.T) {
 	t.Parallel()
+	// --noisy ok: a busy machine's runs are kept, as the points are
+	// checked, not their figures.
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "../../examples/book", "-bench", "Book",
-		"--cpus", "1-4", "--measure", "1,2", "--count", "1", "-benchtime", "20000x", "--format", "json")
+		"--cpus", "1-4", "--measure", "1,2", "--count", "1", "-benchtime", "20000x", "--noisy", "ok", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
 	}
@@ -181,6 +185,48 @@ func TestPredictBench(t *testing.T) {
 			p.Bench.Pkg != "github.com/brewput/brewput/examples/book" || p.Band == nil || !(p.Throughput > 0) {
 			t.Errorf("cpus=%d: %+v, bench %+v", p.CPUs, p.Spec, p.Bench)
 		}
+	}
+}
+
+// TestPredictDisturbed: predict stands on the undisturbed runs alone and
+// declines, in bench's words, a benchmark whose every run on a CPU count
+// was disturbed; with --noisy ok it predicts from them and says so.
+func TestPredictDisturbed(t *testing.T) {
+	rep := 0
+	point := func(name string, cpus int, thr float64, disturbed bool) results.Point {
+		rep++
+		return results.Point{Kind: results.KindBench, Source: results.SourceMeasured, Spec: results.Spec{Mode: name, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Rep: rep,
+			Ops: int64(thr), Throughput: thr, Unit: "ops/s", Trust: results.Trust{Disturbed: disturbed},
+			Bench: &results.Benchmark{Name: "Benchmark" + name, Pkg: "example.com/x", Watched: true}}
+	}
+	file := filepath.Join(t.TempDir(), "measured.json")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := results.Write(f, results.JSON, []results.Point{
+		point("Quiet", 1, 1e6, false), point("Quiet", 1, 1e6, false), point("Quiet", 1, 9e6, true),
+		point("Quiet", 2, 2e6, false), point("Quiet", 2, 2e6, false),
+		point("Busy", 1, 1e6, true), point("Busy", 1, 1e6, true), point("Busy", 2, 2e6, false), point("Busy", 2, 2e6, false),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,4")
+	for _, want := range []string{"Not predicted: Busy: on 1 CPU, " + results.EveryRunDisturbed + ".",
+		"1 of the 5 runs measured were disturbed (other processes took CPU while they ran) and left out: it stands on the rest."} {
+		if code != exitOK || !strings.Contains(flat(stdout), want) {
+			t.Errorf("exit %d; answer lacks %q:\n%s%s", code, want, stdout, stderr)
+		}
+	}
+	if !strings.Contains(stdout, "Quiet") {
+		t.Errorf("the undisturbed benchmark not predicted:\n%s", stdout)
+	}
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,4", "--noisy", "ok")
+	if want := "3 of the 9 runs measured were disturbed (other processes took CPU while they ran) and kept (--noisy ok): it stands on them."; code != exitOK ||
+		!strings.Contains(flat(stdout), want) || strings.Contains(stdout, "Not predicted") {
+		t.Errorf("--noisy ok: exit %d; want both predicted and %q:\n%s%s", code, want, stdout, stderr)
 	}
 }
 

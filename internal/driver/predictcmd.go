@@ -18,15 +18,15 @@ import (
 )
 
 func newPredictCmd(e *env) *cobra.Command {
-	var bench, benchtime, cpus, measure, format, from, calibration string
+	var bench, benchtime, cpus, measure, format, from, calibration, noisy string
 	var count int
 	cmd := goTestCommand("predict PACKAGE -bench REGEXP [--cpus 1-64] [flags] [-- go test flags]",
 		"Predict a Go benchmark on more CPUs from the locks it takes",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error
-			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir}
-			f := studyjob.Predict{JSON: format == "json", Calibration: calibration, Measure: e.calibrateCosts}
+			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir, Retry: retryOf(noisy)}
+			f := studyjob.Predict{JSON: format == "json", Calibration: calibration, Measure: e.calibrateCosts, KeepDisturbed: noisy == "ok"}
 			switch {
 			case from != "" && len(pkgs)+len(goFlags) > 0:
 				return fmt.Errorf("--from %s: reads what was measured; give no package or go test flags", from)
@@ -107,6 +107,7 @@ func newPredictCmd(e *env) *cobra.Command {
 	fs.IntVar(&count, "count", 3, "runs of each benchmark per CPU count;\nthe model reads the median run")
 	fs.StringVar(&benchtime, "benchtime", "500ms", "a run's length, such as 1s or 100000x\n(as go test -benchtime)")
 	fs.StringVar(&calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")
+	registerNoisy(fs, &noisy)
 	formatVar(fs, &format, "\n(JSON Lines, a point per benchmark and CPU count)")
 	return cmd
 }

@@ -87,7 +87,7 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 		{"brewput why", []string{"why", "../../examples/book", "-bench", "Book/design=onelock", "--cpus", "1", "--count", "2", "--max-count", "2", "--benchtime", "2000x", "--noisy", "ok", "--calibration", cal}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "why", "--cpus", "1", "--variant", "mutex-write", "--count", "2", "--max-count", "2", "--dur", "50ms", "--noisy", "ok", "--calibration", studyCal}, noChild(), nil},
 		{"brewput bench", []string{"bench", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "-cpu", "1,2", "-benchtime", "20x", "--out", out(longFolder + "bench")}, noChild(), nil},
-		{"brewput predict", []string{"predict", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "--cpus", "1,2,64", "-benchtime", "200x"}, noChild(), nil},
+		{"brewput predict", []string{"predict", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "--cpus", "1,2,64", "-benchtime", "200x", "--noisy", "ok"}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "list"}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "--cpus", "1", "--dur", "50ms", "--variants", "mutex-write,sharded-write", "--count", "2", "--noisy", "ok", "--out", out("study")}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "run", "--cpus", "1", "--dur", "50ms", "--variants", "mutex-write", "--noisy", "ok"}, noChild(), nil},

@@ -378,7 +378,7 @@ func StandingSentence(s analysis.Standing) string {
 	b.WriteString(".")
 	switch {
 	case s.Every:
-		b.WriteString(" Every run was disturbed: other processes took CPU while they ran.")
+		b.WriteString(" " + format.Capital(results.EveryRunDisturbed) + ".")
 	case len(s.Disturbed) > 0:
 		fmt.Fprintf(&b, " Disturbed (other processes took CPU while they ran): %s.", strings.Join(collect.Mapped(s.Disturbed, runsWords), ", "))
 	}

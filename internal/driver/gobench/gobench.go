@@ -56,6 +56,10 @@ type Config struct {
 	Stretch   string
 	Unwatched bool
 	Log       io.Writer // hears of each package and benchmark result
+	// Retry, where it allows more than one attempt, measures a benchmark
+	// whose runs on a CPU count are too disturbed to stand on
+	// (results.TooDisturbed) again, alone, a run at a time, as why does.
+	Retry sweep.Retry
 }
 
 // Validate checks cfg before anything is built.
@@ -199,6 +203,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			res.Unwatched = append(res.Unwatched, one.Unwatched...)
 		} else {
 			one, err = b.RunStretched(ctx, n, "")
+			if err == nil && cfg.Retry.Attempts > 1 {
+				err = b.quieten(ctx, n, &one)
+			}
 		}
 		res.Points = append(res.Points, one.Points...)
 		res.Failures = append(res.Failures, one.Failures...)
@@ -255,6 +262,71 @@ func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result
 	var res Result
 	err := b.runEach(ctx, cfg, n, false, &res)
 	return res, err
+}
+
+// quieten measures again, alone and a run at a time as b.cfg.Retry
+// says, each benchmark of res whose runs on n CPUs are too disturbed to
+// stand on, until they are not or a run stays disturbed through its
+// attempts (the machine is too busy: the next run would be too).
+func (b *Built) quieten(ctx context.Context, n int, res *Result) error {
+	type bench struct{ pkg, name string }
+	var names []bench
+	for _, p := range res.Points {
+		if k := (bench{p.Bench.Pkg, p.Bench.Name}); !slices.Contains(names, k) {
+			names = append(names, k)
+		}
+	}
+	for _, k := range names {
+		of := func(p results.Point) bool { return p.Bench.Pkg == k.pkg && p.Bench.Name == k.name }
+		for {
+			runs := slices.Clone(res.Points)
+			runs = slices.DeleteFunc(runs, func(p results.Point) bool { return !of(p) })
+			why := results.TooDisturbed(runs)
+			if why == "" {
+				break
+			}
+			b.cfg.logf("%s on %s: %s; measuring it again alone\n", k.name, format.Count(n, "CPU"), why)
+			cfg := b.cfg
+			cfg.Bench, cfg.Count = exactly(k.name), 1
+			p, err := sweep.Quietly(ctx, cfg.Retry, func(ctx context.Context) (results.Point, error) {
+				var one Result
+				if err := b.runEach(ctx, cfg, n, false, &one); err != nil {
+					return results.Point{}, err
+				}
+				if i := slices.IndexFunc(one.Points, of); i >= 0 {
+					return one.Points[i], nil
+				}
+				return results.Point{}, errNoResult
+			}, func(p results.Point, attempt int, waited time.Duration, _ bool) {
+				b.cfg.logf("  disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d\n",
+					p.Interference(), waited.Round(100*time.Millisecond), attempt+1, cfg.Retry.Attempts)
+			})
+			if errors.Is(err, errNoResult) {
+				break // its failure was told, or the next run would fail alike
+			}
+			if err != nil {
+				return err
+			}
+			p.Rep = len(runs) + 1
+			res.Points = append(res.Points, p)
+			if p.IsDisturbed() {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+var errNoResult = errors.New("measured again, it made no result")
+
+// exactly is the -bench pattern that matches the benchmark named name
+// alone, level by level as go test matches.
+func exactly(name string) string {
+	parts := strings.Split(name, "/")
+	for i, part := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(part) + "$"
+	}
+	return strings.Join(parts, "/")
 }
 
 // runCompared runs every package's benchmarks on n CPUs watched and

@@ -140,6 +140,10 @@ type Predict struct {
 	Here        *curves.Curves     // the measuring machine's curves, if not this one's (validation's)
 	JSON        bool
 	Out         string
+	// KeepDisturbed predicts from disturbed runs too (--noisy ok),
+	// saying how many it stands on, where otherwise it stands on the
+	// undisturbed alone and declines a variant too disturbed.
+	KeepDisturbed bool
 }
 
 // Predict predicts f's variants on f.CPUs from what their meters show.
@@ -175,24 +179,30 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	}
 	var predicted []results.Point
 	var unseen []results.NotPredicted
-	disturbed, ran := 0, 0 // of the runs the predictions stand on
+	disturbed, ran := 0, 0 // of the runs measured of the variants predicted
 	kinds := map[string]string{}
 	checked := map[string]text.Checked{}
 	base := map[string]float64{} // each variant's median on one CPU
 	past := 0
 	for _, v := range f.Variants {
 		runs := slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool { return p.Mode != v })
-		if reason := unpredictable(runs); reason != "" {
+		reason := ""
+		if !f.KeepDisturbed {
+			reason = tooDisturbed(runs)
+		}
+		if reason == "" {
+			ran += len(runs)
+			quiet := slices.DeleteFunc(slices.Clone(runs), results.Point.IsDisturbed)
+			if disturbed += len(runs) - len(quiet); !f.KeepDisturbed {
+				runs = quiet
+			}
+			reason = unpredictable(runs)
+		}
+		if reason != "" {
 			unseen = append(unseen, results.NotPredicted{Mode: v, Reason: reason})
 			continue
 		}
 		base[v] = medianOf(runs, 1).Throughput
-		for _, p := range runs {
-			if p.IsDisturbed() {
-				disturbed++
-			}
-		}
-		ran += len(runs)
 		points, kind, beyond, err := predictVariant(v, runs, f.CPUs, t)
 		if err != nil {
 			return nil, nil, exitcode.Failure{Err: fmt.Errorf("%s: %w", v, err)}
@@ -230,8 +240,11 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			return nil, nil, exitcode.Failure{Err: err}
 		}
 	}
-	if disturbed > 0 {
-		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("%d of the %d runs it stands on were disturbed: other processes took CPU while they ran.", disturbed, ran), format.Width(tell), ""))
+	if said := "left out: it stands on the rest"; disturbed > 0 {
+		if f.KeepDisturbed {
+			said = "kept (--noisy ok): it stands on them"
+		}
+		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("%d of the %d runs measured were disturbed (other processes took CPU while they ran) and %s.", disturbed, ran, said), format.Width(tell), ""))
 	}
 	for _, np := range unseen {
 		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("Not predicted: %s: %s.", np.Mode, np.Reason), format.Width(tell), ""))
@@ -306,6 +319,18 @@ func readStudy(path string, s *Program, variants []string) ([]results.Point, err
 		return nil, fmt.Errorf("--from %s: no measured point of %s of study %s; measure them with run --out FILE, or choose --variants", path, strings.Join(missing, ", "), s.Name)
 	}
 	return out, nil
+}
+
+// tooDisturbed says, as results.TooDisturbed, why the runs of a CPU
+// count are too disturbed to predict from, "" where none is.
+func tooDisturbed(runs []results.Point) string {
+	for _, n := range measuredCounts(runs) {
+		at := slices.DeleteFunc(slices.Clone(runs), func(p results.Point) bool { return p.CPUs != n })
+		if why := results.TooDisturbed(at); why != "" {
+			return fmt.Sprintf("on %s, %s", format.Count(n, "CPU"), why)
+		}
+	}
+	return ""
 }
 
 // unpredictable says why a variant's runs cannot be predicted, "" where

@@ -149,12 +149,37 @@ func (c *Curves) Scale(other *Curves) float64 {
 
 // Speedup is what cell made on n CPUs against one: its median over the
 // repeats, and the least and most a repeat made, interpolated between the
-// cells and counts measured; ok is false past them.
+// cells and counts measured; ok is false past them. A cell of one repeat
+// there, whose spread is unknown, is given the widest its shape's cells
+// of more repeats show on that count (spread).
 func (c *Curves) Speedup(cell Cell, n int) (mid, lo, hi float64, ok bool) {
 	return c.each(cell, n, func(one, at Point) [3]float64 {
-		base := median(one.Rates)
-		return [3]float64{median(at.Rates) / base, slices.Min(at.Rates) / base, slices.Max(at.Rates) / base}
+		base, m := median(one.Rates), median(at.Rates)
+		least, most := slices.Min(at.Rates)/m, slices.Max(at.Rates)/m
+		if len(at.Rates) < 2 {
+			least, most = c.spread(at.Shape, at.CPUs)
+		}
+		return [3]float64{m / base, m * least / base, m * most / base}
 	})
+}
+
+// spread is the least and most a repeat made against its cell's median,
+// over the cells of shape measured on n CPUs with repeats enough to show
+// it (of any shape where that one has none); 1, 1 where none has.
+func (c *Curves) spread(shape Shape, n int) (least, most float64) {
+	least, most = 1, 1
+	for _, same := range []bool{true, false} {
+		for _, p := range c.Points {
+			if p.CPUs == n && len(p.Rates) > 1 && (p.Shape == shape || !same) {
+				m := median(p.Rates)
+				least, most = min(least, slices.Min(p.Rates)/m), max(most, slices.Max(p.Rates)/m)
+			}
+		}
+		if least < 1 || most > 1 {
+			break
+		}
+	}
+	return least, most
 }
 
 // each is f of the points of cell's shape on one CPU and on n,

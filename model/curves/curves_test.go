@@ -260,3 +260,21 @@ func TestReference(t *testing.T) {
 		t.Error("no mutex speed-up on 16 CPUs of the reference")
 	}
 }
+
+// A shared line measured once on 1 and 2 CPUs (x0.997, a word every
+// operation writes with 3.4 µs of work between), carried by the
+// reference's Word cell at that work, which has one repeat a count: its
+// band has width, holds what 2 CPUs made, and its point is no more.
+func TestPredictSharedLineHoldsMeasured(t *testing.T) {
+	ref := Reference()
+	if mid, lo, hi, ok := ref.Speedup(Cell{Shape: Word, Outside: 181}, 16); !ok || !(lo < mid && mid < hi) {
+		t.Errorf("the Word cell of one repeat on 16 CPUs: %v [%v, %v], %v; want a band with width", mid, lo, hi, ok)
+	}
+	b := Bench{T1: 3379, Measured: map[int]Range{2: {0.997, 0.997, 0.997}}}
+	for _, n := range []int{4, 8, 16} {
+		r, kind, ok := Predict(b, nil, ref, n)
+		if !ok || kind != SharedLine || !(r.Lo <= 0.997 && r.Mid <= 0.997 && r.Lo < r.Hi) {
+			t.Errorf("on %d CPUs: %s %v [%v, %v], %v; want a shared line no faster than 0.997, its band holding it with width", n, kind, r.Mid, r.Lo, r.Hi, ok)
+		}
+	}
+}

@@ -137,8 +137,11 @@ func Predict(b Bench, here, there *Curves, n int) (Range, Kind, bool) {
 		}
 	case SharedLine:
 		out, ok = ratio(there, Cell{Shape: Word, Outside: int(b.T1 * there.Scale(here))}, s, n)
-		// A line moves no faster for more CPUs: at best it stays as fast.
-		out.Hi = max(out.Hi, s.r.Hi)
+		// A line moves no faster for more CPUs: at best it stays as fast,
+		// the point where the cell at its work still gains past s.n (the
+		// line held it sooner than that cell says), and the band spans
+		// both readings.
+		out = Range{min(out.Mid, s.r.Mid), min(out.Lo, s.r.Lo), max(out.Hi, s.r.Hi)}
 	case PartlyShared:
 		var alone Range
 		alone, ok = ratio(there, private, s, n)

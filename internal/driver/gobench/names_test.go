@@ -61,3 +61,16 @@ type x struct{}
 		}
 	}
 }
+
+// A benchmark measured again alone is matched level by level, whole, its
+// name's regular expression's characters taken as they are.
+func TestExactly(t *testing.T) {
+	for name, want := range map[string]string{
+		"BenchmarkBook/design=sharded": `^BenchmarkBook$/^design=sharded$`,
+		"BenchmarkX/a.b(c)/n=[1]":      `^BenchmarkX$/^a\.b\(c\)$/^n=\[1\]$`,
+	} {
+		if got := exactly(name); got != want {
+			t.Errorf("exactly(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

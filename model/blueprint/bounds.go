@@ -282,9 +282,9 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 func (b *Blueprint) orderEvents(n node) int {
 	switch n := n.(type) {
 	case *step:
-		return 2 + 2*len(n.holds) + 2*len(n.shares) + len(n.reads) + len(n.writes)
+		return 2 + 2*len(n.taken()) + len(n.reads) + len(n.writes)
 	case *group:
-		sum := 2*len(n.holds) + 2*len(n.shares)
+		sum := 2*len(n.taken()) + len(n.reads) + len(n.writes)
 		for _, it := range n.items {
 			sum += b.orderEvents(it)
 		}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"gopkg.in/yaml.v3"
 )
 
@@ -495,10 +496,7 @@ func (p *parser) names(f *fields, key string) ([]int, error) {
 			if len(p.b.Resources) == 0 {
 				return nil, p.fail(s, f.what, "%s %q: no such resource; want one declared under resources:, such as resources: {%s: 1}", key, s.Value, s.Value)
 			}
-			names := make([]string, len(p.b.Resources))
-			for i, r := range p.b.Resources {
-				names[i] = r.Name
-			}
+			names := collect.Mapped(p.b.Resources, func(r Resource) string { return r.Name })
 			return nil, p.fail(s, f.what, "%s %q: no such resource; want one of %s%s", key, s.Value, strings.Join(names, ", "), suggest(s.Value, names))
 		}
 		for _, h := range holds {

@@ -20,9 +20,6 @@ func (b *Blueprint) Words() bool {
 	return false
 }
 
-// Title is the blueprint's name and what its orders are called.
-func (b *Blueprint) Title() (name, unit string) { return b.Name, b.Unit }
-
 // LoadAt is l's Par and Rate where set, else the file's (customers or
 // servers, one per CPU where it says none), with its queue, and whether
 // arrivals come at Poisson gaps.

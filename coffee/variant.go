@@ -98,7 +98,8 @@ func (v Variant) Check(m Mode) error {
 	return nil
 }
 
-// OpenVariant builds the shop for mode m changed by v, as Open builds m.
+// OpenVariant builds the shop for mode m changed by v, starting its
+// goroutines if it has any; the caller must Close it.
 func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err

@@ -39,7 +39,7 @@ func everyMode(t *testing.T) []string {
 func TestEveryModeMirrorsCoffee(t *testing.T) {
 	for _, name := range everyMode(t) {
 		mode, _ := coffee.ParseMode(name)
-		shop, err := coffee.Open(mode, coffee.DefaultSteps())
+		shop, err := coffee.OpenVariant(mode, coffee.DefaultSteps(), coffee.Variant{})
 		if err != nil {
 			t.Fatal(err)
 		}

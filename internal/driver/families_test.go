@@ -41,7 +41,7 @@ func TestEveryFamilyEverywhere(t *testing.T) {
 		}
 		mode := coffee.MustParseMode(name)
 		t.Run(name, func(t *testing.T) {
-			shop, err := coffee.Open(mode, coffee.DefaultSteps())
+			shop, err := coffee.OpenVariant(mode, coffee.DefaultSteps(), coffee.Variant{})
 			if err != nil {
 				t.Fatal(err)
 			}

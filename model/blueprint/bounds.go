@@ -210,13 +210,12 @@ func (b *Blueprint) counted(name string, machine bool, n int) string {
 
 // Sizes are what a system is made of, for its footprint.
 type Sizes struct {
-	Parts       []Part
-	Machines    float64 // mutexes and meters
-	MachinesAre string  // names them: "machines" where empty
-	Slots       float64 // room in channels
-	Drinks      float64 // the most orders a second
-	Events      float64 // about how many events an order takes
-	Meters      float64 // readings a point keeps
+	Parts    []Part
+	Machines float64 // mutexes and meters
+	Slots    float64 // room in channels
+	Drinks   float64 // the most orders a second
+	Events   float64 // about how many events an order takes
+	Meters   float64 // readings a point keeps
 }
 
 // Part is some of a system's processes: "6 customers".
@@ -267,12 +266,11 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 			{What: fmt.Sprintf("%.0f pipeline workers", workers), Procs: workers},
 			{What: fmt.Sprintf("%.0f parallel branches under way", customers*branches), Procs: customers * branches},
 		},
-		Machines:    locks + float64(b.stages),
-		MachinesAre: "mutexes and meters",
-		Slots:       slots,
-		Drinks:      thr,
-		Events:      float64(b.orderEvents(b.flow)),
-		Meters:      float64(len(used) + b.stages),
+		Machines: locks + float64(b.stages),
+		Slots:    slots,
+		Drinks:   thr,
+		Events:   float64(b.orderEvents(b.flow)),
+		Meters:   float64(len(used) + b.stages),
 	}
 }
 

@@ -218,6 +218,39 @@ type Sizes struct {
 	Meters   float64 // readings a point keeps
 }
 
+// Parts is what a shop (Shop) is built of: its machines over every line,
+// its locks (a pool is a channel, not a lock), its stages' workers and the
+// slots in the channels into them.
+type Parts struct{ Machines, Locks, Stages, Slots int }
+
+// Parts counts what shop b is built of.
+func (b *Blueprint) Parts() Parts {
+	var p Parts
+	for _, r := range b.Used() {
+		if r.Machines {
+			p.Machines += b.capacity(r)
+		}
+		if r.Kind == Mutex && !r.Pooled {
+			p.Locks++
+		}
+	}
+	for _, pp := range b.pipes {
+		for i, st := range pp.stages {
+			n := b.workers(st) * pp.lines
+			p.Stages += n
+			if st.noun != "" {
+				p.Machines += n
+			}
+			chans := pp.lines // the first stage's is the entry, which the lines share
+			if i == 0 {
+				chans = 1
+			}
+			p.Slots += chans * b.buffer(st)
+		}
+	}
+	return p
+}
+
 // Part is some of a system's processes: "6 customers".
 type Part struct {
 	What  string
@@ -228,12 +261,8 @@ type Part struct {
 func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 	l, _ = b.LoadAt(l, cpus)
 	customers := float64(l.Par)
-	workers := 0.0
-	for _, pp := range b.pipes {
-		for _, st := range pp.stages {
-			workers += float64(b.workers(st)) * float64(pp.lines)
-		}
-	}
+	parts := b.Parts()
+	workers := float64(parts.Stages)
 	branches := 0.0
 	if b.flow != nil {
 		branches = float64(extraBranches(b.flow))
@@ -244,7 +273,7 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 			thr = x
 		}
 	}
-	locks, slots := 0.0, 0.0
+	locks := 0.0
 	used := b.Used()
 	for _, r := range used {
 		// {locks: N} is N mutexes, a pool of machines a meter each; units
@@ -254,12 +283,6 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 			locks += float64(b.capacity(r))
 		}
 	}
-	for _, pp := range b.pipes {
-		slots += float64(b.buffer(pp.stages[0]))
-		for _, st := range pp.stages[1:] {
-			slots += float64(pp.lines) * float64(b.buffer(st))
-		}
-	}
 	return Sizes{
 		Parts: []Part{
 			{What: fmt.Sprintf("%d %s", l.Par, map[bool]string{true: "servers", false: "customers"}[l.Rate > 0]), Procs: customers},
@@ -267,7 +290,7 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 			{What: fmt.Sprintf("%.0f parallel branches under way", customers*branches), Procs: customers * branches},
 		},
 		Machines: locks + float64(b.stages),
-		Slots:    slots,
+		Slots:    float64(parts.Slots),
 		Drinks:   thr,
 		Events:   float64(b.orderEvents(b.flow)),
 		Meters:   float64(len(used) + b.stages),

@@ -349,8 +349,7 @@ func (p *parser) item(n *yaml.Node) (node, error) {
 	}
 	defer p.leave(n)
 	// What the item is: the one kind key it has, a step if none.
-	kind := kinds[0]
-	kindKey := ""
+	kind, kindKey := kinds[0], ""
 	for _, k := range kinds {
 		fl, ok := f.byKey[k.key]
 		if !ok {
@@ -394,7 +393,7 @@ func (p *parser) name(f *fields) (string, error) {
 	return p.text(v, f.what, "name", "a name such as grind")
 }
 
-// step reads a step, or a stage that is one, its keys checked.
+// step reads a step, or a stage that is one, its keys already checked.
 func (p *parser) step(f *fields, name string) (*step, error) {
 	if name == "" {
 		return nil, p.fail(f.node, f.what, "missing name: want a name such as grind")
@@ -419,8 +418,8 @@ func (p *parser) step(f *fields, name string) (*step, error) {
 	return st, nil
 }
 
-// group reads a group, or a stage that is one, its keys checked: steps
-// in order, holding its resources throughout.
+// group reads a group, or a stage that is one, its keys already checked:
+// steps in order, holding its resources throughout.
 func (p *parser) group(f *fields) (*group, error) {
 	g := &group{what: f.what, line: f.node.Line}
 	var err error

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sort"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
 // Shape is a kind of contention a cell measures.
@@ -154,7 +156,7 @@ func (c *Curves) Scale(other *Curves) float64 {
 // of more repeats show on that count (spread).
 func (c *Curves) Speedup(cell Cell, n int) (mid, lo, hi float64, ok bool) {
 	return c.each(cell, n, func(one, at Point) [3]float64 {
-		base, m := median(one.Rates), median(at.Rates)
+		base, m := results.Median(one.Rates), results.Median(at.Rates)
 		least, most := slices.Min(at.Rates)/m, slices.Max(at.Rates)/m
 		if len(at.Rates) < 2 {
 			least, most = c.spread(at.Shape, at.CPUs)
@@ -171,7 +173,7 @@ func (c *Curves) spread(shape Shape, n int) (least, most float64) {
 	for _, same := range []bool{true, false} {
 		for _, p := range c.Points {
 			if p.CPUs == n && len(p.Rates) > 1 && (p.Shape == shape || !same) {
-				m := median(p.Rates)
+				m := results.Median(p.Rates)
 				least, most = min(least, slices.Min(p.Rates)/m), max(most, slices.Max(p.Rates)/m)
 			}
 		}
@@ -242,7 +244,7 @@ func (c *Curves) interp(cell Cell, n int, f func(one, at Point) [3]float64) ([3]
 	vals := map[key][3]float64{}
 	var holds, outs []int
 	for k, p := range at {
-		if o, ok := one[k]; ok && median(o.Rates) > 0 {
+		if o, ok := one[k]; ok && results.Median(o.Rates) > 0 {
 			vals[k] = f(o, p)
 			holds, outs = append(holds, k.hold), append(outs, k.out)
 		}
@@ -340,19 +342,6 @@ func geo(a, b, f float64) float64 {
 		return a
 	}
 	return math.Exp(math.Log(a) + f*(math.Log(b)-math.Log(a)))
-}
-
-// median is the middle of xs (the mean of the middle two of an even count).
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 //go:embed reference.json

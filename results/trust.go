@@ -155,29 +155,19 @@ func (p Point) IsDisturbed() bool {
 	return Disturbs(p.OthersCPUs+p.StealCPUs, p.Host.Cores, p.CPUs)
 }
 
-// EveryRunDisturbed is what bench's verdict and predict say of runs
-// every one of which others disturbed.
-const EveryRunDisturbed = "every run was disturbed: other processes took CPU while they ran"
-
-// TooDisturbed says why the runs of one benchmark on one CPU count are
-// too disturbed to stand on, "" where they are not: every one was, or
-// the undisturbed are fewer than a median with a spread needs (two, or
-// the one run there was). Those it accepts stand on their undisturbed
+// TooDisturbed reports whether the runs of one benchmark on one CPU
+// count are too disturbed to stand on: every one was, or the undisturbed
+// are fewer than a median with a spread needs (two, or the one run there
+// was); and how many were. Those it accepts stand on their undisturbed
 // runs alone.
-func TooDisturbed(runs []Point) string {
-	quiet := 0
+func TooDisturbed(runs []Point) (disturbed int, too bool) {
 	for _, p := range runs {
-		if !p.IsDisturbed() {
-			quiet++
+		if p.IsDisturbed() {
+			disturbed++
 		}
 	}
-	switch {
-	case len(runs) > 0 && quiet == 0:
-		return EveryRunDisturbed
-	case quiet < min(len(runs), 2):
-		return fmt.Sprintf("%d of its %d runs were disturbed (other processes took CPU while they ran): too few left for a median with a spread", len(runs)-quiet, len(runs))
-	}
-	return ""
+	quiet := len(runs) - disturbed
+	return disturbed, len(runs) > 0 && quiet == 0 || quiet < min(len(runs), 2)
 }
 
 // Interference says what took CPU from a disturbed point: "other

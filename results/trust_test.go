@@ -133,3 +133,23 @@ func TestDisturbsOwnCPUs(t *testing.T) {
 		t.Errorf("a point marked disturbed is not")
 	}
 }
+
+// Runs too disturbed to stand on: every one, or all but one of several;
+// one run alone stands where it was not disturbed.
+func TestTooDisturbed(t *testing.T) {
+	quiet, busy := Point{}, Point{Trust: Trust{Disturbed: true}}
+	for _, c := range []struct {
+		runs      []Point
+		disturbed int
+		too       bool
+	}{
+		{[]Point{quiet}, 0, false},
+		{[]Point{busy}, 1, true},
+		{[]Point{quiet, busy, busy}, 2, true},
+		{[]Point{quiet, quiet, busy}, 1, false},
+	} {
+		if d, too := TooDisturbed(c.runs); d != c.disturbed || too != c.too {
+			t.Errorf("%d runs: %d disturbed, too %v; want %d, %v", len(c.runs), d, too, c.disturbed, c.too)
+		}
+	}
+}

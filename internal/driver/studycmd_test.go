@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/driver/studyjob"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -273,7 +274,7 @@ func TestStudyPredict(t *testing.T) {
 		t.Errorf("the answer does not say first what it is for:\n%s", out)
 	}
 	for _, want := range []string{"one lock (", "mutex-write", "1 of the 4 runs measured were disturbed (other processes took CPU while they ran) and left out",
-		"Not predicted: syncmap-write: on 2 CPUs, " + results.EveryRunDisturbed + ".", "Not predicted: mutex-read: on 1 CPU, " + results.EveryRunDisturbed + "."} {
+		"Not predicted: syncmap-write: on 2 CPUs, " + text.EveryRunDisturbed + ".", "Not predicted: mutex-read: on 1 CPU, " + text.EveryRunDisturbed + "."} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("answer lacks %q:\n%s", want, out)
 		}

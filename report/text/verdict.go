@@ -378,11 +378,25 @@ func StandingSentence(s analysis.Standing) string {
 	b.WriteString(".")
 	switch {
 	case s.Every:
-		b.WriteString(" " + format.Capital(results.EveryRunDisturbed) + ".")
+		b.WriteString(" " + format.Capital(EveryRunDisturbed) + ".")
 	case len(s.Disturbed) > 0:
 		fmt.Fprintf(&b, " Disturbed (other processes took CPU while they ran): %s.", strings.Join(collect.Mapped(s.Disturbed, runsWords), ", "))
 	}
 	return b.String()
+}
+
+// EveryRunDisturbed is what bench's verdict and predict say of runs
+// every one of which others disturbed.
+const EveryRunDisturbed = "every run was disturbed: other processes took CPU while they ran"
+
+// TooDisturbed says why runs are too disturbed to stand on
+// (results.TooDisturbed), disturbed of them: every one was, or too few
+// were not.
+func TooDisturbed(disturbed, runs int) string {
+	if disturbed == runs {
+		return EveryRunDisturbed
+	}
+	return fmt.Sprintf("%d of its %d runs were disturbed (other processes took CPU while they ran): too few left for a median with a spread", disturbed, runs)
 }
 
 // ScalingSentence says how each variant's median throughput changed from

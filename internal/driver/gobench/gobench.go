@@ -281,11 +281,11 @@ func (b *Built) quieten(ctx context.Context, n int, res *Result) error {
 		for {
 			runs := slices.Clone(res.Points)
 			runs = slices.DeleteFunc(runs, func(p results.Point) bool { return !of(p) })
-			why := results.TooDisturbed(runs)
-			if why == "" {
+			disturbed, too := results.TooDisturbed(runs)
+			if !too {
 				break
 			}
-			b.cfg.logf("%s on %s: %s; measuring it again alone\n", k.name, format.Count(n, "CPU"), why)
+			b.cfg.logf("%s on %s: %d of its %d runs disturbed; measuring it again alone\n", k.name, format.Count(n, "CPU"), disturbed, len(runs))
 			cfg := b.cfg
 			cfg.Bench, cfg.Count = exactly(k.name), 1
 			p, err := sweep.Quietly(ctx, cfg.Retry, func(ctx context.Context) (results.Point, error) {

@@ -321,13 +321,13 @@ func readStudy(path string, s *Program, variants []string) ([]results.Point, err
 	return out, nil
 }
 
-// tooDisturbed says, as results.TooDisturbed, why the runs of a CPU
+// tooDisturbed says, as results.TooDisturbed decides, why the runs of a CPU
 // count are too disturbed to predict from, "" where none is.
 func tooDisturbed(runs []results.Point) string {
 	for _, n := range measuredCounts(runs) {
 		at := slices.DeleteFunc(slices.Clone(runs), func(p results.Point) bool { return p.CPUs != n })
-		if why := results.TooDisturbed(at); why != "" {
-			return fmt.Sprintf("on %s, %s", format.Count(n, "CPU"), why)
+		if disturbed, too := results.TooDisturbed(at); too {
+			return fmt.Sprintf("on %s, %s", format.Count(n, "CPU"), text.TooDisturbed(disturbed, len(at)))
 		}
 	}
 	return ""

@@ -259,11 +259,7 @@ func labTables(points []results.Point) []tableView {
 		msColumn("min ms", func(l results.Latency) float64 { return l.Min }),
 		msColumn("max ms", func(l results.Latency) float64 { return l.Max })}
 	measures, others := measureColumns(points, results.Util)
-	for _, c := range append([]shownColumn{measures[results.Util]}, others...) {
-		if c.shown {
-			core = append(core, c.pointColumn)
-		}
-	}
+	core = slices.DeleteFunc(append(append(core, measures[results.Util]), others...), func(c pointColumn) bool { return c.hidden })
 	metrics := func(keys []results.Metric) []pointColumn {
 		var out []pointColumn
 		for _, k := range keys {

@@ -327,40 +327,33 @@ func chartViews(charts []chart, model, study bool) []chartView {
 	return collect.Mapped(charts, func(c chart) chartView { return imageView(c, caption(c.Name, model, study)) })
 }
 
+// caption says what to look for in chart name: the shop's words, with
+// the model's overlay said where it draws one, or a study's.
 func caption(name string, model, study bool) string {
-	text, overlay := "", ""
-	switch name {
-	case "throughput":
-		text = "Lattes per second against CPUs, one line per mode. A line that keeps rising scales with the CPUs; one that flattens has hit a structural limit (a lock, a machine, a pipeline stage) that more CPUs do not remove."
-		overlay = " Markers are measurements; the dashed line in the same colour is the model's prediction for that mode, which goes on past the CPUs measured."
-		if study {
-			text = "Operations per second against CPUs, one line per variant. A line that keeps rising scales with the CPUs; one that flattens or falls gains nothing from more of them. Why is not something this chart, or brewput, can tell of your code: below, each variant's meters say how long its locks were held and waited for, and variants that differ in one change show what that change did."
-		}
-	case "latency":
-		text = "Median time from order to latte against CPUs. Where throughput stops rising, customers queue instead, and the median grows."
-		overlay = " Markers are measurements; dashed lines the model's predictions."
-		if study {
-			text = "Median time of one operation against CPUs, from call to return."
-		}
-	case "scalability":
-		text = fitCaption(model && !study)
-	case "comparison":
-		text = "Lattes per second at the same CPU count as the latencies beside it, a bar per mode: the talk's comparison of the designs."
-		overlay = " Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (light, framed) below."
-		if study {
-			text = "Operations per second at the same CPU count as the latencies beside it, a bar per variant."
-		}
-	case "distribution":
-		text = "The spread of latencies at the CPU count its title names: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
-		overlay = " Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (dashed) below."
-		if study {
-			text = "The spread of one operation's latency at the CPU count its title names: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
-		}
+	if name == "scalability" {
+		return fitCaption(model && !study)
 	}
-	if model && !study {
-		text += overlay
+	words := map[string][3]string{ // the shop's, the overlay, a study's
+		"throughput": {"Lattes per second against CPUs, one line per mode. A line that keeps rising scales with the CPUs; one that flattens has hit a structural limit (a lock, a machine, a pipeline stage) that more CPUs do not remove.",
+			" Markers are measurements; the dashed line in the same colour is the model's prediction for that mode, which goes on past the CPUs measured.",
+			"Operations per second against CPUs, one line per variant. A line that keeps rising scales with the CPUs; one that flattens or falls gains nothing from more of them. Why is not something this chart, or brewput, can tell of your code: below, each variant's meters say how long its locks were held and waited for, and variants that differ in one change show what that change did."},
+		"latency": {"Median time from order to latte against CPUs. Where throughput stops rising, customers queue instead, and the median grows.",
+			" Markers are measurements; dashed lines the model's predictions.",
+			"Median time of one operation against CPUs, from call to return."},
+		"comparison": {"Lattes per second at the same CPU count as the latencies beside it, a bar per mode: the talk's comparison of the designs.",
+			" Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (light, framed) below.",
+			"Operations per second at the same CPU count as the latencies beside it, a bar per variant."},
+		"distribution": {"The spread of latencies at the CPU count its title names: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95.",
+			" Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (dashed) below.",
+			"The spread of one operation's latency at the CPU count its title names: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."},
+	}[name]
+	switch {
+	case study:
+		return words[2]
+	case model:
+		return words[0] + words[1]
 	}
-	return text
+	return words[0]
 }
 
 // column is a table's column: Text ones hold words, aligned left.
@@ -383,17 +376,27 @@ type rowView struct {
 	Cells []string
 }
 
-// pointColumn is a column of a table of points and its cell of a point.
+// pointColumn is a column of a table of points, its cell of a point, and
+// whether the table leaves it out.
 type pointColumn struct {
 	column
-	value func(results.Point) string
+	value  func(results.Point) string
+	hidden bool
 }
 
 func col(name string, text bool, value func(results.Point) string) pointColumn {
-	return pointColumn{column{name, text}, value}
+	return pointColumn{column: column{name, text}, value: value}
 }
 
+// when is c, left out of its table unless shown.
+func (c pointColumn) when(shown bool) pointColumn {
+	c.hidden = !shown
+	return c
+}
+
+// pointTable lays points out in the columns not hidden.
 func pointTable(points []results.Point, cols []pointColumn) tableView {
+	cols = slices.DeleteFunc(slices.Clone(cols), func(c pointColumn) bool { return c.hidden })
 	t := tableView{Head: collect.Mapped(cols, func(c pointColumn) column { return c.column })}
 	for _, p := range points {
 		t.Rows = append(t.Rows, rowView{Model: p.IsModel(), Cells: collect.Mapped(cols, func(c pointColumn) string { return c.value(p) })})
@@ -405,18 +408,12 @@ func msColumn(name string, f func(results.Latency) float64) pointColumn {
 	return col(name, false, func(p results.Point) string { return format.Ms(f(p.Latency)) })
 }
 
-// shownColumn is a column and whether the table shows it.
-type shownColumn struct {
-	pointColumn
-	shown bool
-}
-
 // measureColumns are the columns of the measures (results.Columns) by key,
 // and those of them not in placed, which a table shows after its own.
-func measureColumns(points []results.Point, placed ...results.Metric) (byKey map[results.Metric]shownColumn, others []shownColumn) {
-	byKey = map[results.Metric]shownColumn{}
+func measureColumns(points []results.Point, placed ...results.Metric) (byKey map[results.Metric]pointColumn, others []pointColumn) {
+	byKey = map[results.Metric]pointColumn{}
 	for _, c := range results.Columns() {
-		byKey[c.Key] = shownColumn{col(c.HeadText(), false, c.Cell), c.ShownIn(points)}
+		byKey[c.Key] = col(c.HeadText(), false, c.Cell).when(c.ShownIn(points))
 		if !slices.Contains(placed, c.Key) {
 			others = append(others, byKey[c.Key])
 		}
@@ -431,7 +428,7 @@ func pointsTable(points []results.Point) tableView {
 	units := varies(points, func(p results.Point) string { return p.Unit })
 	open := has(func(p results.Point) bool { return p.Rate > 0 })
 	measures, others := measureColumns(points, results.Drops, results.Util, results.Errors)
-	errors := measures[results.Errors].shown
+	errors := !measures[results.Errors].hidden
 	mode, customers := "mode", "customers"
 	if !has(func(p results.Point) bool { return p.Kind != results.KindStudy }) {
 		mode, customers = "variant", "workers" // a study's
@@ -449,47 +446,41 @@ func pointsTable(points []results.Point) tableView {
 	if units {
 		thr.Name = "throughput"
 	}
-	shown := []shownColumn{
-		{col("source", true, results.OriginLabel), model || varies(points, results.Point.Origin)},
-		{col(mode, true, func(p results.Point) string { return p.Mode }), true},
-		{col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) }), true},
-		{col(customers, false, func(p results.Point) string { return strconv.Itoa(p.Par) }), true},
-		{col("rep", false, func(p results.Point) string { return strconv.Itoa(max(p.Rep, 1)) }), has(func(p results.Point) bool { return p.Rep > 0 })},
-		{col("rate /s", false, func(p results.Point) string { return fmt.Sprintf("%g", p.Rate) }), open},
+	cols := []pointColumn{
+		col("source", true, results.OriginLabel).when(model || varies(points, results.Point.Origin)),
+		col(mode, true, func(p results.Point) string { return p.Mode }),
+		col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) }),
+		col(customers, false, func(p results.Point) string { return strconv.Itoa(p.Par) }),
+		col("rep", false, func(p results.Point) string { return strconv.Itoa(max(p.Rep, 1)) }).when(has(func(p results.Point) bool { return p.Rep > 0 })),
+		col("rate /s", false, func(p results.Point) string { return fmt.Sprintf("%g", p.Rate) }).when(open),
 		measures[results.Drops],
-		{thr, true},
+		thr,
 		// A prediction's band, as the charts shade it.
-		{col("band", false, func(p results.Point) string {
+		col("band", false, func(p results.Point) string {
 			if p.Band == nil {
 				return "-"
 			}
 			return format.Range(fmt.Sprintf("%.0f", p.Band.Throughput[0]), fmt.Sprintf("%.0f", p.Band.Throughput[1]))
-		}), has(func(p results.Point) bool { return p.Band != nil })},
-		{col("ceiling", false, func(p results.Point) string { return text.FormatBound(p.Bounds) }), model},
-		{msColumn("mean ms", func(l results.Latency) float64 { return l.Mean }), true},
-		{msColumn("p5 ms", func(l results.Latency) float64 { return l.P05 }), true},
-		{msColumn("p25 ms", func(l results.Latency) float64 { return l.P25 }), true},
-		{msColumn("p50 ms", func(l results.Latency) float64 { return l.P50 }), true},
-		{msColumn("p75 ms", func(l results.Latency) float64 { return l.P75 }), true},
-		{msColumn("p95 ms", func(l results.Latency) float64 { return l.P95 }), true},
-		{msColumn("p99 ms", func(l results.Latency) float64 { return l.P99 }), true},
-		{col("min ms", false, func(p results.Point) string {
+		}).when(has(func(p results.Point) bool { return p.Band != nil })),
+		col("ceiling", false, func(p results.Point) string { return text.FormatBound(p.Bounds) }).when(model),
+		msColumn("mean ms", func(l results.Latency) float64 { return l.Mean }),
+		msColumn("p5 ms", func(l results.Latency) float64 { return l.P05 }),
+		msColumn("p25 ms", func(l results.Latency) float64 { return l.P25 }),
+		msColumn("p50 ms", func(l results.Latency) float64 { return l.P50 }),
+		msColumn("p75 ms", func(l results.Latency) float64 { return l.P75 }),
+		msColumn("p95 ms", func(l results.Latency) float64 { return l.P95 }),
+		msColumn("p99 ms", func(l results.Latency) float64 { return l.P99 }),
+		col("min ms", false, func(p results.Point) string {
 			if p.Bounds == nil {
 				return "-"
 			}
 			return format.Ms(p.Bounds.LatencyMinMs)
-		}), model},
+		}).when(model),
 		measures[results.Util],
 		measures[results.Errors],
 	}
 	// The notes on a point, as the terminal's table has them.
-	shown = append(append(shown, others...), shownColumn{col("notes", true, text.Notes), has(func(p results.Point) bool { return text.Notes(p) != "" })})
-	var cols []pointColumn
-	for _, c := range shown {
-		if c.shown {
-			cols = append(cols, c.pointColumn)
-		}
-	}
+	cols = append(append(cols, others...), col("notes", true, text.Notes).when(has(func(p results.Point) bool { return text.Notes(p) != "" })))
 	t := pointTable(points, cols)
 	t.Model, t.NoErrors = model, !errors
 	return t

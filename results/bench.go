@@ -290,25 +290,14 @@ func benchToken(s string, namePart bool) string {
 }
 
 // round6 rounds v to six significant digits (a whole number from a
-// million up), as strconv would: the float nearest that decimal. Below
-// 1e-17, where the scale is no exact float, v stays as it is.
+// million up): the float nearest that decimal, as strconv reads it.
 func round6(v float64) float64 {
-	d := 5 - int(math.Floor(math.Log10(math.Abs(v))))
-	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) || d > 22 {
-		return v
+	prec, verb := 5, byte('e')
+	if math.Abs(v) >= 1e6 {
+		prec, verb = 0, 'f'
 	}
-	scale := math.Pow10(max(d, 0))
-	x := v * scale
-	r := math.RoundToEven(x)
-	if math.Abs(x-math.Trunc(x)) == 0.5 { // v·scale rounded onto a tie: its error says which side v lies
-		switch e := math.FMA(v, scale, -x); {
-		case e > 0:
-			r = math.Ceil(x)
-		case e < 0:
-			r = math.Floor(x)
-		}
-	}
-	return r / scale
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, verb, prec, 64), 64)
+	return r
 }
 
 // BenchName is a benchmark's name at a CPU count as go test writes it.

@@ -121,7 +121,7 @@ func TestBadInput(t *testing.T) {
 		{"model negative others", []string{"model", "--others", "-1", "--out", "{dir}/m.json"}, []string{"--others -1", "from 0 up"}},
 		{"model others past the CPUs", []string{"model", "--cpus", "1,2", "--others", "1.5", "--out", "{dir}/m.json"}, []string{"--others 1.5", "less than the fewest CPUs simulated, 1"}},
 		{"model others without a burst", []string{"model", "--others", "0.5", "--others-burst", "0", "--out", "{dir}/m.json"}, []string{"--others-burst 0s", "positive duration"}},
-		{"advise others past the CPUs", []string{"advise", "--mode", "ideal", "--cpus", "1", "--others", "2"}, []string{"--others 2", "less than the CPUs simulated, 1"}},
+		{"advise others past the CPUs", []string{"advise", "--mode", "ideal", "--cpus", "1", "--others", "2"}, []string{"--others 2", "less than the fewest CPUs simulated, 1"}},
 		{"model cost under fifo", []string{"model", "--sched", "fifo", "--wake", "1us", "--out", "{dir}/m.json"}, []string{"--wake", "--sched go only"}},
 		{"model calibration under fifo", []string{"model", "--sched", "fifo", "--calibration", "{calibration}", "--out", "{dir}/m.json"}, []string{"--calibration", "--sched go only"}},
 		{"model garbage calibration", []string{"model", "--calibration", "{garbage}", "--out", "{dir}/m.json"}, []string{"--calibration", "garbage.txt", "not a brewput calibration"}},

@@ -138,7 +138,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	}
 	var total int
 	if err := fitWindow(fs, st.Specs, bp, e, func() (err error) {
-		total, err = predict.Check(mf.options(fs), st, bp)
+		total, err = predict.Check(mf.options(fs), st, bp, "--modes")
 		return err
 	}); err != nil {
 		return err

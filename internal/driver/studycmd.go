@@ -295,7 +295,7 @@ func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, co
 // stoppedLate reports whether err says a why stopped at --within, and if
 // so says it: a line after a table, else on stderr.
 func stoppedLate(e *env, outFormat string, err error) bool {
-	var late *studyjob.OutOfTime
+	var late *why.OutOfTime
 	if !errors.As(err, &late) {
 		return false
 	}

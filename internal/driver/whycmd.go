@@ -35,6 +35,9 @@ func newWhyCmd(e *env) *cobra.Command {
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			begun := time.Now()
 			fs := cmd.Flags()
+			if bw.w.Within < 0 {
+				return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", bw.w.Within)
+			}
 			if len(pkgs) > 0 || fs.Changed("bench") {
 				switch {
 				case mode != "" && len(pkgs) == 0:
@@ -53,8 +56,6 @@ func newWhyCmd(e *env) *cobra.Command {
 				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.file)
 			case sf.count < 2:
 				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.count)
-			case bw.w.Within < 0:
-				return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", bw.w.Within)
 			}
 			s, err := sf.planOne(cmd.Flags(), runtime.NumCPU(), mode, "why", 2)
 			if err != nil {
@@ -153,8 +154,6 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		return fmt.Errorf("--count %d: want 2 or more rounds (6 for a verdict)", count)
 	case f.w.MaxCount < count:
 		return fmt.Errorf("--max-count %d: want at least --count, %d", f.w.MaxCount, count)
-	case f.w.Within < 0:
-		return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", f.w.Within)
 	}
 	for _, name := range []string{"mode", "dur", "par", "rate", "burn"} {
 		if fs.Lookup(name) != nil && fs.Changed(name) {

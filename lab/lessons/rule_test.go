@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/results/lesson"
+	"github.com/brewput/brewput/results/stats"
 )
 
 func TestDecide(t *testing.T) {
@@ -67,7 +68,7 @@ func TestVerdictOnSamples(t *testing.T) {
 			if got != c.want {
 				t.Errorf("samples %v: interval [%v, %v] against %v: %q, want %q", c.values, f.Lo, f.Hi, c.rule, got, c.want)
 			}
-			if more := c.rule.MoreRuns(f, minRuns()); !c.more(more) {
+			if more := c.rule.MoreRuns(f, stats.RunsForInterval()); !c.more(more) {
 				t.Errorf("samples %v against %v: MoreRuns %d", c.values, c.rule, more)
 			}
 			if f.N != len(c.values) || len(f.Values) != len(c.values) {

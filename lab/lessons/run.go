@@ -93,9 +93,6 @@ const giveUpAfter = 3
 // quieter.
 const leastChance = 0.1
 
-// minRuns is the fewest samples with a bounded confidence interval.
-func minRuns() int { return stats.RunsForInterval() }
-
 // Run measures and decides each claim in turn, emitting each result as it
 // is reached, and returns them all in order. Claims share the budget by
 // cost; one out of time or quiet samples decides on what it has, one that
@@ -236,7 +233,7 @@ func (st *claimState) chance() float64 {
 // verdict: short of an interval, disturbed or out of time (not tiny).
 func (st *claimState) unfinished() bool {
 	first, _ := st.opt.samples()
-	return !st.done && st.opt.Level != Tiny && len(st.values) < min(first, minRuns()) && (st.r.Discarded+st.r.Empty > 0 || st.outOfTime)
+	return !st.done && st.opt.Level != Tiny && len(st.values) < min(first, stats.RunsForInterval()) && (st.r.Discarded+st.r.Empty > 0 || st.outOfTime)
 }
 
 // measure takes the claim's samples until it has enough, its time is up
@@ -366,7 +363,7 @@ func (st *claimState) result() lesson.Result {
 // decide sets r's verdict, the reason for it and MoreRuns from its
 // figure; short if the claim stopped before the samples it meant to take.
 func decide(r *lesson.Result, short, outOfTime bool) {
-	f, n := r.Figure, minRuns()
+	f, n := r.Figure, stats.RunsForInterval()
 	r.Why.Need = n
 	if f.N < n {
 		r.Verdict = lesson.Inconclusive

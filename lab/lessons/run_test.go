@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
+	"github.com/brewput/brewput/results/stats"
 
 	"go.uber.org/goleak"
 )
@@ -529,7 +530,7 @@ func TestWriteTableFitsWidth(t *testing.T) {
 // samples, else Rule.Decide of its interval.
 func follows(r lesson.Result) error {
 	want := r.Rule.Decide(r.Figure.Lo, r.Figure.Hi)
-	if r.Disturbed || r.Error != "" || r.Figure.N == 0 || (!r.Model && r.Figure.N < minRuns()) {
+	if r.Disturbed || r.Error != "" || r.Figure.N == 0 || (!r.Model && r.Figure.N < stats.RunsForInterval()) {
 		want = lesson.Inconclusive
 	}
 	if r.Verdict != want {

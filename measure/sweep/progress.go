@@ -173,8 +173,8 @@ func (p *Progress) Done(points []results.Point) {
 	if pt.IsDisturbed() {
 		mark = " (disturbed: " + pt.Interference() + ")"
 	}
-	format.Lines(p.w, "")(fmt.Sprintf("[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s%s",
-		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark,
+	format.Lines(p.w, "")(fmt.Sprintf("[%d/%d] %s cpus=%d%s: %s, p50 %s%s%s",
+		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50), mark,
 		p.timeLeft(time.Since(p.start), len(points))))
 }
 

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -131,8 +130,7 @@ func (cfg Config) goCommand(ctx context.Context, args ...string) *exec.Cmd {
 type Result struct {
 	Points    []results.Point // by package, benchmark, CPU count and repetition
 	Failures  []Failure
-	Unwatched []results.Point   // the runs without the overlay (Config.Unwatched)
-	Targets   map[string]string // what StretchEnv names to stretch each lock group
+	Unwatched []results.Point // the runs without the overlay (Config.Unwatched)
 }
 
 // Failure is a benchmark that failed, or a test binary that stopped
@@ -192,7 +190,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	defer b.Close()
-	res := Result{Targets: map[string]string{}}
+	var res Result
 	for i, n := range cfg.CPUs {
 		var one Result
 		var err error
@@ -204,7 +202,6 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		}
 		res.Points = append(res.Points, one.Points...)
 		res.Failures = append(res.Failures, one.Failures...)
-		maps.Copy(res.Targets, one.Targets)
 		if err != nil {
 			return sorted(res), err
 		}
@@ -255,9 +252,8 @@ func (b *Built) Close() { os.RemoveAll(b.tmp) }
 func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result, error) {
 	cfg := b.cfg
 	cfg.Stretch = stretch
-	res := Result{Targets: map[string]string{}}
+	var res Result
 	err := b.runEach(ctx, cfg, n, false, &res)
-	maps.Copy(b.seen, res.Targets)
 	return res, err
 }
 
@@ -268,8 +264,7 @@ func (b *Built) runCompared(ctx context.Context, n int) (Result, error) {
 	watched, plain := b.cfg, b.cfg
 	watched.Count, watched.Stretch = 1, ""
 	plain.Count, plain.Locks, plain.Stretch = 1, false, ""
-	res := Result{Targets: map[string]string{}}
-	var unwatched Result
+	var res, unwatched Result
 	var err error
 	for rep := 0; rep < b.cfg.count() && err == nil; rep++ {
 		for k := 0; k < 2 && err == nil; k++ {
@@ -294,7 +289,6 @@ func (b *Built) runCompared(ctx context.Context, n int) (Result, error) {
 		told[k] = true
 		return was
 	})
-	maps.Copy(b.seen, res.Targets)
 	return res, err
 }
 
@@ -304,7 +298,7 @@ func (b *Built) runEach(ctx context.Context, cfg Config, n int, plain bool, res 
 		if plain {
 			p.binary = p.plain
 		}
-		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, res.Targets)
+		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, b.seen)
 		for j := range points {
 			points[j].Host = b.host
 		}

@@ -21,7 +21,6 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/driver/studyjob"
 	"github.com/brewput/brewput/internal/measure/lockwatch"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -58,8 +57,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 		return nil, errors.New("why needs the test binary built with Config.Locks")
 	}
 	run := func(what, stretch string) (results.Point, error) {
-		start := time.Now()
-		pt, err := sweep.Quietly(ctx, w.Retry, func(ctx context.Context) (results.Point, error) {
+		return w.Measure(ctx, log, what, func(ctx context.Context) (results.Point, error) {
 			res, err := b.RunStretched(ctx, w.CPUs, stretch)
 			switch {
 			case err != nil:
@@ -74,17 +72,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 				return results.Point{}, oneMatch(names, b.cfg.bench(), b.paths())
 			}
 			return res.Points[0], nil
-		}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
-			format.Lines(log, "  ")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
-				what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, w.Retry.Attempts))
 		})
-		if ctx.Err() != nil {
-			return pt, ctx.Err()
-		}
-		if err == nil {
-			format.Lines(log, "  ")(fmt.Sprintf("%s: %s (%.1f s)", what, format.Rate(pt.Throughput, pt.Unit), time.Since(start).Seconds()))
-		}
-		return pt, err
 	}
 	if err := b.one(ctx, w.CPUs); err != nil {
 		return nil, err

@@ -377,8 +377,9 @@ func (pr Prediction) Study(ctx context.Context, st *shopsweep.Batch, cpus int, s
 	return points
 }
 
-// Check checks a study (of bp where not nil) before any cost is looked for.
-func Check(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint) (points int, err error) {
+// Check checks a study (of bp where not nil) before any cost is looked
+// for; an invalid mode is flag's error.
+func Check(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint, flag string) (points int, err error) {
 	points = st.Total()
 	if bp != nil {
 		points = len(st.CPUs()) * st.Count
@@ -395,7 +396,7 @@ func Check(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint) (points int,
 	if bp == nil {
 		for _, cfg := range (Prediction{Policy: model.Policy{Policy: results.Policy{Seed: o.Seed}}}).configs(st, nil) {
 			if err := cfg.Validate(); err != nil {
-				return points, fmt.Errorf("--modes: %w", err)
+				return points, fmt.Errorf("%s: %w", flag, err)
 			}
 		}
 	}
@@ -457,25 +458,12 @@ func (pr Prediction) CausalProfile(ctx context.Context, cfg model.Config) (*limi
 }
 
 // CheckAdvice checks advice on s (or bp) before any cost is looked for:
-// its size (at most twice the CPUs and customers) and configuration.
+// s, and s on twice the CPUs and customers, the most it simulates.
 func CheckAdvice(o Options, s shopsweep.Spec, bp *blueprint.Blueprint) error {
-	if err := o.Check(); err != nil {
-		return err
-	}
-	if o.Others >= float64(s.CPUs) {
-		return fmt.Errorf("--others %v: want less than the CPUs simulated, %d: other processes taking them all would leave the program none", o.Others, s.CPUs)
-	}
 	doubled := s
 	doubled.CPUs, doubled.Par = 2*s.CPUs, 2*s.Par
-	if err := CheckSize(o, &shopsweep.Batch{Specs: []shopsweep.Spec{s, doubled}, Count: 1}, bp, 2); err != nil {
-		return err
-	}
-	if bp == nil {
-		if err := (Prediction{Policy: model.Policy{Policy: results.Policy{Seed: o.Seed}}}).Config(s, nil).Validate(); err != nil {
-			return fmt.Errorf("--mode: %w", err)
-		}
-	}
-	return nil
+	_, err := Check(o, &shopsweep.Batch{Specs: []shopsweep.Spec{s, doubled}, Count: 1}, bp, "--mode")
+	return err
 }
 
 // Advise is limits.Advise of pr.Config(s, bp), saying which model.

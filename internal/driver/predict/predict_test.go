@@ -160,7 +160,7 @@ func calibrateField(o *Options, name string) *time.Duration { return calibrate.F
 func TestCheckRunAdvise(t *testing.T) {
 	st := study(t)
 	o := Options{Sched: "fifo", Seed: 1, MaxMem: 1 << 30}
-	n, err := Check(o, st, nil)
+	n, err := Check(o, st, nil, "--modes")
 	if err != nil || n != 2 {
 		t.Fatalf("Check = %d, %v; want 2 points", n, err)
 	}

@@ -21,9 +21,9 @@ import (
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/base/exitcode"
-	"github.com/brewput/brewput/internal/base/format"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -126,57 +126,34 @@ type Plan struct {
 // Total is how many points the plan measures.
 func (p Plan) Total() int { return len(p.Variants) * len(p.CPUs) * p.Count }
 
-// Measure measures the plan's points in child processes, round by round,
-// and returns what it measured, also when it stops early.
-func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
-	if pl.Profile != "" {
-		if err := os.MkdirAll(pl.Profile, 0o755); err != nil {
-			return nil, exitcode.Failure{Err: fmt.Errorf("--profile: create %s: %w", pl.Profile, err)}
-		}
-	}
-	fmt.Fprintf(log, "measuring %s, about %v (revised as points finish)\n", format.Count(pl.Total(), "point"),
-		(time.Duration(pl.Total()) * (pl.Load.Warmup + pl.Load.Dur)).Round(100*time.Millisecond))
-	start := time.Now()
-	var points []results.Point
-	for rep := 1; rep <= pl.Count; rep++ {
-		for _, v := range pl.Variants {
-			for _, n := range pl.CPUs {
-				l := pl.Load
-				l.CPUs, l.Profile = n, sweep.ProfileIn(pl.Profile, v, n, rep, pl.Count)
-				pt, err := p.point(ctx, kit.Request{Variant: v, Load: l}, pl.Retry, fmt.Sprintf("%s cpus=%d", v, n), log)
-				if err != nil {
-					return points, err
-				}
-				if pl.Count > 1 {
-					pt.Rep = rep
-				}
-				if add != nil {
-					if err := add(&pt); err != nil {
-						return points, exitcode.Failure{Err: err}
-					}
-				}
-				points = append(points, pt)
-				format.Lines(log, "")(fmt.Sprintf("[%d/%d] %s cpus=%d: %s, p50 %s%s", len(points), pl.Total(), v, n,
-					format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50), format.TimeLeft(time.Since(start), len(points), pl.Total()-len(points))))
-			}
-		}
-	}
-	return points, nil
+// request is a point of a study to measure, as sweep measures a point:
+// its JSON is kit.Request's, which the program's point command reads.
+type request kit.Request
+
+func (r request) Entry() sweep.Entry              { return sweep.Entry{Name: r.Variant, Load: r.Load} }
+func (r request) Duration() time.Duration         { return r.Load.Warmup + r.Load.Dur }
+func (r request) Validate() error                 { return r.Load.Validate() }
+func (r request) WithProfile(base string) request { r.Load.Profile = base; return r }
+
+// runner measures a request in a child process, the program's point.
+func (p *Program) runner() sweep.Runner[request] {
+	return sweep.Runner[request]{Path: p.Path, Args: []string{"point"}}
 }
 
-// point measures r in a child process, again while disturbed as rt says.
-func (p *Program) point(ctx context.Context, r kit.Request, rt sweep.Retry, what string, log io.Writer) (results.Point, error) {
-	pt, err := sweep.Quietly(ctx, rt, func(ctx context.Context) (results.Point, error) {
-		return sweep.RunChild(ctx, p.Path, []string{"point"}, nil, r.Load.CPUs, sweep.TimeLimit(r.Load.Warmup+r.Load.Dur), r)
-	}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
-		format.Lines(log, "")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
-			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, rt.Attempts))
-	})
-	if err != nil && ctx.Err() == nil {
-		err = fmt.Errorf("%s: %w", what, err)
+// Measure measures the plan's points in child processes, round by round,
+// as sweep measures the shop's, and returns what it measured, also when
+// it stops early.
+func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
+	st := &sweep.Batch[request]{Count: pl.Count, Profile: pl.Profile, Retry: pl.Retry}
+	for _, v := range pl.Variants {
+		for _, n := range pl.CPUs {
+			l := pl.Load
+			l.CPUs = n
+			st.Specs = append(st.Specs, request{Variant: v, Load: l})
+		}
 	}
-	if ctx.Err() != nil {
-		err = ctx.Err()
+	if add == nil {
+		add = func(*results.Point) error { return nil }
 	}
-	return pt, err
+	return p.runner().MeasureRest(ctx, st, nil, log, text.SweepWords{}, add)
 }

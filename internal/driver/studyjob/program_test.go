@@ -55,7 +55,7 @@ func TestProgram(t *testing.T) {
 	if len(points) != 2 || added != 2 || points[1].Rep != 2 || points[0].StudyName() != "cache" || points[0].CPUs != 1 || len(points[0].Machines()) != 16 || points[0].CPUSet == "" {
 		t.Errorf("points %+v, %d added", points, added)
 	}
-	if !strings.Contains(log.String(), "[2/2] sharded-write cpus=1: ") {
+	if !strings.Contains(log.String(), "[2/2] sharded-write cpus=1 rep 2: ") {
 		t.Errorf("progress:\n%s", log.String())
 	}
 	load.CPUs = 1

@@ -34,9 +34,6 @@ type Why struct {
 	Experiment
 }
 
-// OutOfTime says a why experiment stopped at its time limit, undecided.
-type OutOfTime = why.OutOfTime
-
 // NoParts says a variant used no metered lock or channel while measured:
 // nothing to stretch, and no metered part limits it.
 type NoParts struct{ Point results.Point }
@@ -50,11 +47,8 @@ func (e *NoParts) Error() string {
 // rounds (Rounds). It returns what it measured, also when it stops early.
 func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, error) {
 	run := func(what string, st *kit.Stretch) (results.Point, error) {
-		pt, err := p.point(ctx, kit.Request{Variant: w.Variant, Load: w.Load, Stretch: st}, w.Retry, w.Variant+", "+what, log)
-		if err == nil {
-			fmt.Fprintf(log, "  %s: %s\n", what, format.Rate(pt.Throughput, pt.Unit))
-		}
-		return pt, err
+		r := request{Variant: w.Variant, Load: w.Load, Stretch: st}
+		return w.Measure(ctx, log, what, func(ctx context.Context) (results.Point, error) { return p.runner().Run(ctx, r) })
 	}
 	start := w.Begin(log, fmt.Sprintf("%s on %s", w.Variant, format.Count(w.Load.CPUs, "CPU")), fmt.Sprintf(", of %v a run", w.Load.Warmup+w.Load.Dur))
 	began := time.Now()
@@ -115,6 +109,23 @@ func (x *Experiment) Begin(log io.Writer, what, tail string) time.Time {
 	return start
 }
 
+// Measure measures a run of the experiment, what, again while disturbed
+// as x.Retry says, and tells it on log.
+func (x Experiment) Measure(ctx context.Context, log io.Writer, what string, run func(context.Context) (results.Point, error)) (results.Point, error) {
+	start := time.Now()
+	pt, err := sweep.Quietly(ctx, x.Retry, run, func(pt results.Point, attempt int, waited time.Duration, _ bool) {
+		format.Lines(log, "  ")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
+			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, x.Retry.Attempts))
+	})
+	switch {
+	case ctx.Err() != nil:
+		return pt, ctx.Err()
+	case err == nil:
+		format.Lines(log, "  ")(fmt.Sprintf("%s: %s (%.1f s)", what, format.Rate(pt.Throughput, pt.Unit), time.Since(start).Seconds()))
+	}
+	return pt, err
+}
+
 // What Rounds' run is asked for, beside an experiment's index.
 const (
 	AsItIs     = -1
@@ -124,7 +135,7 @@ const (
 // Rounds runs the experiments of s, planned from its first run (s.Base[0],
 // which took perRun), in rounds of a run as it is (from the second), the
 // control and every experiment, until every experiment is decided after
-// Count, or MaxCount, or time is out (*OutOfTime). run measures
+// Count, or MaxCount, or time is out (*why.OutOfTime). run measures
 // experiment i, AsItIs or TheControl. A round cut short is dropped whole.
 func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Duration, log io.Writer, run func(i int) (results.Point, error)) error {
 	round := perRun * time.Duration(len(s.Experiments)+2)
@@ -151,12 +162,12 @@ func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Durati
 	for r := 1; r <= x.MaxCount; r++ {
 		began := time.Now()
 		if r == 1 && x.Within > 0 && time.Since(start)+round-perRun > x.Within {
-			return &OutOfTime{Within: x.Within, Rounds: 0}
+			return &why.OutOfTime{Within: x.Within, Rounds: 0}
 		}
 		if r > 1 {
 			if x.Within > 0 && time.Since(start)+round > x.Within {
 				why.Judge(s)
-				return &OutOfTime{Within: x.Within, Rounds: r - 1}
+				return &why.OutOfTime{Within: x.Within, Rounds: r - 1}
 			}
 			fmt.Fprintf(log, "round %d\n", r)
 			if err := take(r, AsItIs, &s.Base); err != nil {

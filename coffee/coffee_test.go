@@ -86,19 +86,27 @@ func TestEveryModeBrewsAndShutsDown(t *testing.T) {
 			if len(meters) == 0 {
 				t.Fatal("no machines metered")
 			}
+			// Working is read off the thread's CPU clock, which a use that
+			// moves to another thread (a busy machine preempts) reads as 0:
+			// one machine's few uses may show none, all machines' many not.
 			var uses int64
+			var working time.Duration
 			for _, mt := range meters {
 				r := mt.Read()
-				if r.Uses > 0 && (r.Held <= 0 || r.Working <= 0) {
-					t.Errorf("%s: %d uses but held %v, working %v", mt.Name(), r.Uses, r.Held, r.Working)
+				if r.Uses > 0 && r.Held <= 0 {
+					t.Errorf("%s: %d uses but held %v", mt.Name(), r.Uses, r.Held)
 				}
 				if r.Working > r.Held {
 					t.Errorf("%s: working %v, more than held %v", mt.Name(), r.Working, r.Held)
 				}
 				uses += r.Uses
+				working += r.Working
 			}
 			if uses < res.Ops {
 				t.Errorf("machines used %d times for %d drinks", uses, res.Ops)
+			}
+			if uses >= 20 && working <= 0 {
+				t.Errorf("machines used %d times, working 0s in all", uses)
 			}
 		})
 	}

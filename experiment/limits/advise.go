@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -18,6 +20,98 @@ type (
 	Advice = analysis.Advice
 	Cost   = analysis.Cost
 )
+
+// Advise is cfg's causal profile and the structural changes that apply,
+// simulated and ranked together: the talk's for the shop (another copy of
+// each machine or line, buffers, a split critical section), one more unit
+// of every resource for a YAML system, and twice the CPUs.
+func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
+	var pr *CausalProfile
+	err := CausalProfiles(ctx, []model.Config{cfg}, EveryRelief, func(_ int, p *CausalProfile, err error) error {
+		pr = p
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var changes []whatIf
+	if b := cfg.System; b != nil {
+		changes = systemWhatIfs(cfg, b)
+	} else {
+		changes = shopWhatIfs(cfg)
+	}
+	// Twice the CPUs (the causal profile has one more, and twice the customers).
+	more := cfg
+	more.CPUs *= 2
+	as := format.Count(more.CPUs, "CPU")
+	cost := Cost{CPUs: cfg.CPUs}
+	if perCPU(cfg) {
+		who := map[bool]string{false: " customer", true: " server"}[cfg.Rate > 0]
+		if cfg.System != nil {
+			who = ""
+		}
+		as += ", one" + who + " each"
+		cost.Goroutines = cfg.Resolve().Par
+	}
+	changes = append(changes, whatIf{change: "twice the CPUs", as: as, cost: cost, cfg: more})
+	return advise(ctx, pr, cfg.Policy.Sched, changes)
+}
+
+// shopWhatIfs are the changes of design cfg's mode declares and, in a
+// pipeline with a buffer under 10, more buffer; each costs what it adds.
+func shopWhatIfs(cfg model.Config) []whatIf {
+	mode := coffee.MustParseMode(cfg.Mode)
+	f := coffee.FamilyOf(mode)
+	par := cfg.Resolve().Par
+	var changes []whatIf
+	add := func(change string, to coffee.Mode) {
+		c := cfg
+		c.Mode, c.Variant = to.String(), coffee.Variant{}
+		changes = append(changes, whatIf{change: change, as: c.Mode, cost: added(built(mode, par), built(to, par)), cfg: c})
+	}
+	for _, n := range f.Neighbours {
+		add(n.Change, n.Of(mode))
+	}
+	if f.Shape.N == coffee.ChannelBuffer && mode.N < 10 {
+		to := 1
+		if mode.N > 0 {
+			to = 10
+		}
+		add(fmt.Sprintf("buffers of %d between the stages", to), coffee.Mode{Family: mode.Family, N: to})
+	}
+	return changes
+}
+
+// built is what mode m's shop is made of, with par customers: machines,
+// locks, goroutines beside the customers' and channel slots.
+func built(m coffee.Mode, par int) Cost {
+	p := m.Parts(coffee.Variant{})
+	c := Cost{Machines: p.Machines, Locks: p.Locks, Goroutines: p.Stages, BufferSlots: p.Slots, BufferBytes: p.Slots * coffee.TicketBytes}
+	if f := coffee.FamilyOf(m).Shape; f.Holds == coffee.MachineLocks && f.Forked {
+		c.Goroutines += par // each customer steams on a goroutine of its own
+	}
+	return c
+}
+
+// added is what changing a shop built of from into one built of to adds:
+// fewer machines, locks or goroutines cost nothing; fewer slots save memory.
+func added(from, to Cost) Cost {
+	return Cost{Machines: max(0, to.Machines-from.Machines), Locks: max(0, to.Locks-from.Locks),
+		Goroutines: max(0, to.Goroutines-from.Goroutines), BufferSlots: to.BufferSlots - from.BufferSlots,
+		BufferBytes: to.BufferBytes - from.BufferBytes}
+}
+
+// perCPU reports whether cfg has a worker a CPU (--par 0, or the file).
+func perCPU(cfg model.Config) bool {
+	b := cfg.System
+	if b == nil || cfg.Par > 0 {
+		return cfg.Par == 0
+	}
+	if cfg.Resolve().Rate > 0 {
+		return b.Load.Servers == 0
+	}
+	return b.Load.Customers == 0
+}
 
 // whatIf is one structural change to simulate.
 type whatIf struct {

@@ -5,19 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 )
-
-// yamlSystem is a YAML system as a causal profile's target.
-type yamlSystem struct {
-	setting
-}
-
-func (y *yamlSystem) system() string {
-	return fmt.Sprintf("%s on %s", y.b.Name, format.Count(y.cfg.CPUs, "CPU"))
-}
 
 // Knob keys of a blueprint's copies, and a resource's cache line's name.
 const (
@@ -26,15 +16,14 @@ const (
 	lineKey   = "line:"
 )
 
-func (y *yamlSystem) config(knobs) (model.Config, bool) { return model.Config{}, false }
-
-// simulated is the configuration with k's reliefs, on a copy of b.
-func (y *yamlSystem) simulated(k knobs) model.Config {
-	cfg := y.load(k)
+// simulatedSystem is a YAML system's configuration with k's reliefs, on a
+// copy of its blueprint.
+func (s target) simulatedSystem(k knobs) model.Config {
+	cfg := s.load(k)
 	if len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 && len(k.lines) == 0 && len(k.shards) == 0 {
 		return cfg
 	}
-	c := *y.b // a run changes no blueprint, so copies may share their steps
+	c := *s.b // a run changes no blueprint, so copies may share their steps
 	c.Scale, c.Buffers, c.LineScale, c.Shards = k.scale, k.buffers, k.lines, k.shards
 	c.Workers, c.Units = map[string]int{}, map[string]int{}
 	for key, n := range k.copies {
@@ -69,22 +58,16 @@ func lineReliefs(r blueprint.Resource) []relief {
 	return rs
 }
 
-// describe says what k makes of it: "cafe, barista: capacity 3".
-func (y *yamlSystem) describe(k knobs) string {
-	words := []string{y.b.Name}
-	if k.cpus > 0 || k.customers > 0 {
-		n := y.cfg.Resolve().Par
-		if k.customers > 0 {
-			n = k.customers
-		}
-		words = append(words, format.Count(y.cfg.CPUs+k.cpus, "CPU"), format.Count(n, y.who()))
-	}
-	for _, st := range y.b.Steps() {
+// describeSystem says what k makes of a YAML system: "cafe, barista:
+// capacity 3".
+func (s target) describeSystem(k knobs) string {
+	words := s.loadWords(k)
+	for _, st := range s.b.Steps() {
 		if f, ok := k.scale[st.Name]; ok {
 			words = append(words, fmt.Sprintf("%s ×%g", st.Name, f))
 		}
 	}
-	for _, r := range y.b.Used() {
+	for _, r := range s.b.Used() {
 		if n := k.copies[unitKey+r.Name]; n > 0 {
 			words = append(words, fmt.Sprintf("%s: capacity %d", r.Name, r.Capacity+n))
 		}
@@ -100,7 +83,7 @@ func (y *yamlSystem) describe(k knobs) string {
 			}
 		}
 	}
-	for _, st := range y.b.Stages() {
+	for _, st := range s.b.Stages() {
 		if n := k.copies[workerKey+st.Name]; n > 0 {
 			words = append(words, fmt.Sprintf("%s: workers %d", st.Name, st.Workers+n))
 		}

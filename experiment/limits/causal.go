@@ -9,6 +9,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/collect"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
@@ -51,22 +52,21 @@ type Trial struct {
 	named   []string
 }
 
-// target is a system a causal profile relieves: the shop's or a YAML system.
-type target interface {
-	system() string
-	reliefs() []relief
-	label(resource string) string // for people: "the grinder", "the CPUs"
-	describe(k knobs) string      // what k makes of it: "finelocking, 2 grinders"
-	simulated(k knobs) model.Config
-	config(k knobs) (model.Config, bool) // the shop's, to run on real CPUs; false for a YAML system
-	model() string                       // "model (fifo)"
-	openLoop() float64                   // an open loop's arrivals per second, 0 for a closed one
+// target is a system a causal profile relieves, as it is, without a band,
+// and its blueprint: a YAML system's file, or the shop's mode compiled
+// from what its family declares. The shop's reliefs change its steps and
+// variant, which the real shop runs too; a YAML system's, its blueprint.
+type target struct {
+	cfg  model.Config
+	b    *blueprint.Blueprint
+	shop bool
+	mode coffee.Mode // the shop's
 }
 
 // newTarget is cfg as a causal profile's target.
 func newTarget(cfg model.Config) (target, error) {
 	if err := cfg.Validate(); err != nil {
-		return nil, err
+		return target{}, err
 	}
 	return targetOf(cfg), nil
 }
@@ -74,30 +74,22 @@ func newTarget(cfg model.Config) (target, error) {
 // targetOf is cfg as a causal profile's target, unchecked: validating builds
 // the system, which an estimate must not.
 func targetOf(cfg model.Config) target {
-	c := setting{cfg: cfg, b: cfg.System}
-	c.cfg.Range = nil
-	if c.b != nil {
-		return &yamlSystem{c}
+	t := target{cfg: cfg, b: cfg.System, shop: cfg.System == nil}
+	t.cfg.Range = nil
+	if t.shop {
+		t.mode, _ = coffee.ParseMode(cfg.Mode)
+		t.b = blueprint.Shop(t.mode, cfg.Steps, cfg.Variant)
 	}
-	mode, _ := coffee.ParseMode(cfg.Mode)
-	c.b = blueprint.Shop(mode, cfg.Steps, cfg.Variant)
-	return &shop{setting: c, rng: cfg.Range, mode: mode}
+	return t
 }
 
-// setting is a target's configuration as it is, without a band, and its
-// blueprint (a file's, or the shop's mode compiled).
-type setting struct {
-	cfg model.Config
-	b   *blueprint.Blueprint
-}
+func (s target) model() string { return ModelLabel(s.cfg.Policy.Sched, s.cfg.Costs) }
 
-func (s setting) model() string { return ModelLabel(s.cfg.Policy.Sched, s.cfg.Costs) }
-
-func (s setting) openLoop() float64 { return s.cfg.Resolve().Rate }
+func (s target) openLoop() float64 { return s.cfg.Resolve().Rate }
 
 // load is the configuration with k's CPUs and customers: the same
 // customers on more CPUs, unless k says more.
-func (s setting) load(k knobs) model.Config {
+func (s target) load(k knobs) model.Config {
 	c := s.cfg
 	if k.cpus > 0 {
 		c.CPUs += k.cpus
@@ -109,8 +101,24 @@ func (s setting) load(k knobs) model.Config {
 	return c
 }
 
+// system names the configuration: "finelocking on 6 CPUs".
+func (s target) system() string {
+	return fmt.Sprintf("%s on %s", s.b.Name, format.Count(s.cfg.CPUs, "CPU"))
+}
+
+// loadWords begin what k makes of the system: its name, and its CPUs and
+// customers where k changes them.
+func (s target) loadWords(k knobs) []string {
+	words := []string{s.b.Name}
+	if k.cpus > 0 || k.customers > 0 {
+		c := s.load(k)
+		words = append(words, format.Count(c.CPUs, "CPU"), format.Count(c.Resolve().Par, s.who()))
+	}
+	return words
+}
+
 // who is what the load's workers are called.
-func (s setting) who() string {
+func (s target) who() string {
 	if s.openLoop() > 0 {
 		return "server"
 	}

@@ -108,7 +108,7 @@ func loadReliefs(cpus, n int, who string) []relief {
 // reliefs lists the experiments on the system at s: each step faster, a
 // copy more of each resource and stage, (but under fifo) a file's shared
 // lines', a lock held for less, twice each buffer, and the load's.
-func (s setting) reliefs() []relief {
+func (s target) reliefs() []relief {
 	var rs []relief
 	who := s.who()
 	for _, st := range s.b.Steps() {
@@ -192,7 +192,7 @@ func oneMore(noun string, n, lines int) string {
 
 // label names a resource for people: "the CPUs", "the 2 grinders", "the
 // order queue", "stage grind", "the cache line of mu".
-func (s setting) label(r string) string {
+func (s target) label(r string) string {
 	switch r {
 	case "cpus":
 		return "the CPUs"

@@ -1,24 +1,20 @@
-package limits_test
+package limits
 
 import (
 	"context"
 	"math"
 	"testing"
 
-	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
 
 // modelPoint simulates mode on cpus under the fifo policy, the talk's
 // shop with every step 1 ms.
-func modelPoint(t *testing.T, mode string, cpus int, edit func(*model.Config)) results.Point {
+func modelPoint(t *testing.T, mode string, cpus int) results.Point {
 	t.Helper()
 	cfg := model.DefaultConfig(cpus)
 	cfg.Mode, cfg.Policy.Sched = mode, "fifo"
-	if edit != nil {
-		edit(&cfg)
-	}
 	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -28,32 +24,29 @@ func modelPoint(t *testing.T, mode string, cpus int, edit func(*model.Config)) r
 
 func nearRel(got, want, tol float64) bool { return math.Abs(got-want) <= tol*want }
 
-// Resources lists the CPUs and each kind of machine the mode holds, copies
-// as one pool, with the time held and working and the bound of the
-// model's structure.
-func TestResources(t *testing.T) {
-	rs := limits.Resources(modelPoint(t, "finelocking", 6, nil))
-	if len(rs) != 4 || rs[0].Name != "cpus" || rs[1].Name != "grinder" {
-		t.Fatalf("finelocking: %+v", rs)
+// usage reads the CPUs' and each kind of machine's time held and working,
+// copies as one pool, and the bound of the model's structure.
+func TestUsage(t *testing.T) {
+	p := modelPoint(t, "finelocking", 6)
+	if _, _, bound := usage(p, "cpus"); !nearRel(bound, 1500, 0.001) {
+		t.Errorf("finelocking on 6 CPUs: the CPUs' bound %g, want 1500", bound)
 	}
-	if !nearRel(rs[0].Bound, 1500, 0.001) || !nearRel(rs[1].Bound, 1000, 0.001) || !nearRel(rs[1].Utilization, 1, 0.01) || !nearRel(rs[1].Working, 1, 0.01) {
-		t.Errorf("finelocking on 6 CPUs: %+v", rs)
+	if held, working, bound := usage(p, "grinder"); !nearRel(bound, 1000, 0.001) || !nearRel(held, 1, 0.01) || !nearRel(working, 1, 0.01) {
+		t.Errorf("finelocking on 6 CPUs: the grinder held %g, working %g, bound %g", held, working, bound)
 	}
-	rs = limits.Resources(modelPoint(t, "parsteam", 2, nil))
-	if es := rs[2]; es.Name != "espresso" || es.Utilization < 0.9 || es.Working > 0.55 {
-		t.Errorf("parsteam on 2 CPUs: espresso %+v, want held nearly always and working half the time", es)
+	if held, working, _ := usage(modelPoint(t, "parsteam", 2), "espresso"); held < 0.9 || working > 0.55 {
+		t.Errorf("parsteam on 2 CPUs: espresso held %g, working %g; want held nearly always and working half the time", held, working)
 	}
-	rs = limits.Resources(modelPoint(t, "multi-2", 4, nil))
-	if rs[1].Name != "grinder" || rs[1].Copies != 2 || !nearRel(rs[1].Bound, 2000, 0.001) {
-		t.Errorf("multi-2: %+v", rs[1])
+	if _, _, bound := usage(modelPoint(t, "multi-2", 4), "grinder"); !nearRel(bound, 2000, 0.001) {
+		t.Errorf("multi-2: the 2 grinders' bound %g, want 2000", bound)
 	}
-	// ideal holds nothing: only the CPUs.
-	if rs := limits.Resources(modelPoint(t, "ideal", 2, nil)); len(rs) != 1 {
-		t.Errorf("ideal: %+v", rs)
+	// ideal's structure holds no machine: no bound.
+	if _, _, bound := usage(modelPoint(t, "ideal", 2), "grinder"); bound != 0 {
+		t.Errorf("ideal: the grinder's bound %g, want none", bound)
 	}
 	// Unknown to the model (a YAML system): the empirical bound.
-	p := results.Point{Spec: results.Spec{Mode: "cafe"}, Throughput: 1900, Metrics: map[results.Metric]float64{results.Util: 0.5}, Shop: &results.Shop{Machines: []results.Machine{{Name: "barista", Uses: 10, BusyFrac: 0.95}}}}
-	if rs := limits.Resources(p); len(rs) != 2 || !nearRel(rs[1].Bound, 2000, 0.001) {
-		t.Errorf("unknown mode: %+v", rs)
+	p = results.Point{Spec: results.Spec{Mode: "cafe"}, Throughput: 1900, Metrics: map[results.Metric]float64{results.Util: 0.5}, Shop: &results.Shop{Machines: []results.Machine{{Name: "barista", Uses: 10, BusyFrac: 0.95}}}}
+	if _, _, bound := usage(p, "barista"); !nearRel(bound, 2000, 0.001) {
+		t.Errorf("unknown mode: the barista's bound %g, want 2000", bound)
 	}
 }

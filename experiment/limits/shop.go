@@ -5,26 +5,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 )
 
-// shop is a configuration of the coffee shop; rng is its band's. Its
-// reliefs are its blueprint's, compiled from what its family declares,
-// and change its steps and variant, which the real shop runs too.
-type shop struct {
-	setting
-	rng  *model.Range
-	mode coffee.Mode
-}
-
-func (s *shop) system() string {
-	return fmt.Sprintf("%s on %s", s.mode, format.Count(s.cfg.CPUs, "CPU"))
-}
-
 // apply is the configuration with k's reliefs.
-func (s *shop) apply(k knobs) model.Config {
+func (s target) apply(k knobs) model.Config {
 	c := s.load(k)
 	scale := func(d time.Duration, step string) time.Duration {
 		if f, ok := k.scale[step]; ok {
@@ -45,26 +31,36 @@ func (s *shop) apply(k knobs) model.Config {
 	return c
 }
 
-func (s *shop) config(k knobs) (model.Config, bool) { return s.apply(k), true }
+// config is the shop's configuration with k's reliefs, to run on real
+// CPUs; false for a YAML system.
+func (s target) config(k knobs) (model.Config, bool) {
+	if !s.shop {
+		return model.Config{}, false
+	}
+	return s.apply(k), true
+}
 
-// simulated is apply(k): with its Range as it is, else a probe.
-func (s *shop) simulated(k knobs) model.Config {
+// simulated is the configuration with k's reliefs: the shop's, a probe
+// where k turns anything; a YAML system's, on a copy of its blueprint.
+func (s target) simulated(k knobs) model.Config {
+	if !s.shop {
+		return s.simulatedSystem(k)
+	}
 	c := s.apply(k)
-	if k.none() {
-		c.Range = s.rng
-	} else {
+	if !k.none() {
 		c.Probe = true
 	}
 	return c
 }
 
-// describe says what k makes of the shop: "finelocking, 2 grinders".
-func (s *shop) describe(k knobs) string {
-	c := s.apply(k)
-	words := []string{s.mode.String()}
-	if k.cpus > 0 || k.customers > 0 {
-		words = append(words, format.Count(c.CPUs, "CPU"), format.Count(c.Resolve().Par, s.who()))
+// describe says what k makes of it: "finelocking, 2 grinders", "cafe,
+// barista: capacity 3".
+func (s target) describe(k knobs) string {
+	if !s.shop {
+		return s.describeSystem(k)
 	}
+	c := s.apply(k)
+	words := s.loadWords(k)
 	for _, st := range []struct {
 		name string
 		d    time.Duration

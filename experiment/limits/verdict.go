@@ -8,6 +8,8 @@ import (
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -62,33 +64,43 @@ func topTier(ts []Trial) []Trial {
 	return out
 }
 
-// usage is resource's time held and working in p, and its bound.
+// usage is resource's time held and working in p (analysis.Resources),
+// and its bound: the model's structure's where it knows p's mode, with
+// none for a resource the structure does not hold (ideal's machines),
+// else the empirical one.
 func usage(p results.Point, resource string) (held, working, bound float64) {
-	switch resource {
-	case "cpus":
-		held, working = p.Metrics[results.Util], p.Metrics[results.Util]
-	case "customers", "servers":
+	if resource == "customers" || resource == "servers" {
 		if p.Bounds != nil && p.Bounds.LatencyMinMs > 0 {
 			bound = float64(p.Par) / (p.Bounds.LatencyMinMs / 1000)
 		}
 		return 0, 0, bound
-	default:
-		n := 0
-		for _, m := range p.Machines() {
-			if analysis.Kind(m.Name) == resource {
-				held += m.BusyFrac
-				working += m.WorkingFrac
-				n++
-			}
-		}
-		if n == 0 {
-			return 0, 0, 0
-		}
-		held, working = held/float64(n), working/float64(n)
 	}
-	for _, r := range Resources(p) {
+	found := false
+	for _, r := range analysis.Resources(p) {
 		if r.Name == resource {
-			bound = r.Bound
+			held, working, bound, found = r.Utilization, r.Working, r.Bound, true
+		}
+	}
+	cfg, known := model.ConfigOf(p)
+	if !found || !known {
+		return held, working, bound
+	}
+	cfg.Policy.Sched = "fifo"
+	st, err := model.StructureOf(cfg)
+	ours := func(d blueprint.Demand) bool { return analysis.Kind(d.Name) == resource }
+	switch {
+	case err != nil:
+	case resource == "cpus":
+		if st.CPU > 0 {
+			bound = float64(p.CPUs) / st.CPU
+		}
+	case !slices.ContainsFunc(st.Resources, ours):
+		bound = 0
+	default:
+		for _, d := range st.Resources {
+			if ours(d) && d.Hold > 0 {
+				bound = float64(d.Copies) / d.Hold
+			}
 		}
 	}
 	return held, working, bound

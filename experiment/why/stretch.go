@@ -114,48 +114,50 @@ func finite(xs []float64) []float64 {
 	return slices.DeleteFunc(slices.Clone(xs), math.IsNaN)
 }
 
-// heldPerUse is a group's mean hold per use in p, and whether it was
-// measured.
-func heldPerUse(p results.Point, group string) (Nanos, bool) {
-	held, uses := 0.0, 0.0
-	for _, m := range p.Machines() {
-		if results.MeterGroup(m.Name) == group && m.Kind != meter.KindSend && m.Kind != meter.KindReceive {
-			held += m.BusyFrac * p.Dur.Seconds()
-			uses += float64(m.Uses - m.Reads)
-		}
-	}
-	if uses <= 0 || held <= 0 {
-		return 0, false
-	}
-	return Nanos(held / uses * 1e9), true
+// reading is what p's meters of one group read: their holds' time and
+// uses (a channel's aside), in seconds the workers' time in the window
+// and their wait for the group, how often a hold was followed by another
+// seen to end and by another goroutine's, and the most takers and the
+// busiest member.
+type reading struct {
+	held, uses, worker, waited float64
+	follows, handoffs          float64
+	takers, busy               float64
+	shared                     bool // a member was held by readers side by side
 }
 
-// waitedShare is the share of the workers' time p's workers waited for
-// the group's locks.
-func waitedShare(p results.Point, group string) (float64, bool) {
-	worker := float64(max(p.Par, 1)) * p.Dur.Seconds()
-	if worker <= 0 {
-		return 0, false
-	}
-	waited := 0.0
+func readGroup(p results.Point, group string) reading {
+	r := reading{worker: float64(max(p.Par, 1)) * p.Dur.Seconds()}
 	for _, m := range p.Machines() {
-		if results.MeterGroup(m.Name) == group {
-			waited += m.MeanWaitMs / 1e3 * float64(m.Uses)
+		if results.MeterGroup(m.Name) != group {
+			continue
 		}
+		if m.Kind != meter.KindSend && m.Kind != meter.KindReceive {
+			r.held += m.BusyFrac * p.Dur.Seconds()
+			r.uses += float64(m.Uses - m.Reads)
+		}
+		r.waited += m.MeanWaitMs / 1e3 * float64(m.Uses)
+		r.follows, r.handoffs = r.follows+float64(m.Follows), r.handoffs+float64(m.Handoffs)
+		r.takers, r.busy, r.shared = max(r.takers, m.Takers), max(r.busy, m.BusyFrac), r.shared || !exclusive(m)
 	}
-	return waited / worker, true
+	return r
 }
 
-// handoffs is the group's sampled holds in p whose next hold was seen,
-// and those whose next hold was another goroutine's.
-func handoffs(p results.Point, group string) (follows, handoffs float64) {
-	for _, m := range p.Machines() {
-		if results.MeterGroup(m.Name) == group {
-			follows += float64(m.Follows)
-			handoffs += float64(m.Handoffs)
-		}
+// heldPerUse is the group's mean hold per use, and whether it was measured.
+func (r reading) heldPerUse() (Nanos, bool) {
+	if r.uses <= 0 || r.held <= 0 {
+		return 0, false
 	}
-	return follows, handoffs
+	return Nanos(r.held / r.uses * 1e9), true
+}
+
+// waitedShare is the share of the workers' time they waited for the
+// group's locks.
+func (r reading) waitedShare() (float64, bool) {
+	if r.worker <= 0 {
+		return 0, false
+	}
+	return r.waited / r.worker, true
 }
 
 // capturedBelow is how much less often than its takers would pass it
@@ -167,27 +169,16 @@ const (
 	turnsBelow    = 0.5
 )
 
-// captured reports whether p's workers took turns at the group's locks
-// (see Stretched.Captured).
-func captured(p results.Point, group string, usesPerOp, margin, below float64) bool {
-	takers := 0.0
-	for _, m := range p.Machines() {
-		if results.MeterGroup(m.Name) != group {
-			continue
-		}
-		if !exclusive(m) {
-			return false // readers hold an RWMutex side by side
-		}
-		takers = max(takers, m.Takers)
-	}
-	follows, passed := handoffs(p, group)
-	waited, ok := waitedShare(p, group)
-	if follows <= 0 || takers < 1.5 || !ok {
+// captured reports whether the workers took turns at the group's locks
+// (see Stretched.Captured); never where readers held one side by side.
+func (r reading) captured(usesPerOp, margin, below float64) bool {
+	waited, ok := r.waitedShare()
+	if r.shared || r.follows <= 0 || r.takers < 1.5 || !ok {
 		return false
 	}
-	n := math.Round(takers)
+	n := math.Round(r.takers)
 	sideBySide := (n - 1) / n / max(usesPerOp, 1)
-	return waited >= margin && passed/follows < below*sideBySide
+	return waited >= margin && r.handoffs/r.follows < below*sideBySide
 }
 
 // Judge computes the control's cost and each experiment's, paired by
@@ -223,8 +214,8 @@ func Judge(s *Stretches) {
 		// was read (NaN where not).
 		injected := make([]float64, min(len(e.Points), len(s.Base)))
 		for r := range injected {
-			stretched, ok1 := heldPerUse(e.Points[r], e.Group)
-			as, ok2 := heldPerUse(s.Base[r], e.Group)
+			stretched, ok1 := readGroup(e.Points[r], e.Group).heldPerUse()
+			as, ok2 := readGroup(s.Base[r], e.Group).heldPerUse()
 			injected[r] = math.NaN()
 			if ok1 && ok2 && e.Kind != "chan" && s.HoldsTimeStretch {
 				injected[r] = float64(stretched - as)
@@ -233,19 +224,14 @@ func Judge(s *Stretches) {
 		e.Injected = Nanos(max(0, results.Median(finite(injected)))) // 0 for none
 		var waited, busy, handoffShares []float64
 		for _, b := range s.Base {
-			if follows, passed := handoffs(b, e.Group); follows > 0 {
-				handoffShares = append(handoffShares, passed/follows)
+			g := readGroup(b, e.Group)
+			if g.follows > 0 {
+				handoffShares = append(handoffShares, g.handoffs/g.follows)
 			}
-			if w, ok := waitedShare(b, e.Group); ok {
+			if w, ok := g.waitedShare(); ok {
 				waited = append(waited, w)
 			}
-			most := 0.0
-			for _, m := range b.Machines() {
-				if results.MeterGroup(m.Name) == e.Group {
-					most = max(most, m.BusyFrac)
-				}
-			}
-			busy = append(busy, most)
+			busy = append(busy, g.busy)
 		}
 		e.Busy, e.Handoffs, e.HandoffsKnown = results.Median(busy), results.Median(handoffShares), len(handoffShares) > 0 // 0 for none
 		e.Waited, e.Uncontended, e.Unmatched, e.Serial = results.Median(waited), false, false, false
@@ -261,10 +247,11 @@ func Judge(s *Stretches) {
 				continue
 			}
 			quietBases++
-			if captured(b, e.Group, e.UsesPerOp, s.Margin, capturedBelow) {
+			g := readGroup(b, e.Group)
+			if g.captured(e.UsesPerOp, s.Margin, capturedBelow) {
 				capturedRounds++
 			}
-			if captured(b, e.Group, e.UsesPerOp, s.Margin, turnsBelow) {
+			if g.captured(e.UsesPerOp, s.Margin, turnsBelow) {
 				turnRounds++
 			}
 			if e.Points[r].IsDisturbed() {

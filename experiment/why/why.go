@@ -42,8 +42,8 @@ type Check struct {
 	BasePoints []results.Point `json:"-"`
 	// Experiments are the reliefs, in the model's order (its best first).
 	Experiments []Experiment `json:"experiments"`
-	// Within is the time Measure may take, counted from Since (from
-	// Measure's start where Since is zero): it starts no round that would
+	// Within is the time Run may take, counted from Since (from Run's
+	// start where Since is zero): it starts no round that would
 	// not end in it (0: no limit).
 	Within time.Duration `json:"-"`
 	Since  time.Time     `json:"-"`
@@ -113,16 +113,17 @@ func SpecOf(c model.Config, base shopsweep.Spec) shopsweep.Spec {
 	return s
 }
 
-// Measure runs the point as it is and each experiment that can be
-// measured here, count times each, in rounds (so that a slow spell of the
-// machine falls on all alike); start, if not nil, is told what is about to
-// run. It starts no round that would not end within s.Within (*OutOfTime):
-// the first is sized from the runs' windows, a later one as the rounds so
-// far took. It keeps what it measured when it stops early.
-func (s *Check) Measure(ctx context.Context, count int, measure func(context.Context, shopsweep.Spec) (results.Point, error),
-	start func(done, total int, what string, spec shopsweep.Spec, rep int)) error {
+// Run runs the point as it is and each experiment that can be measured
+// here, count times each, in rounds (so that a slow spell of the machine
+// falls on all alike), with its progress told on w (sweep.NewBar). It
+// starts no round that would not end within s.Within (*OutOfTime): the
+// first is sized from the runs' windows, a later one as the rounds so far
+// took. It keeps what it measured when it stops early.
+func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, shopsweep.Spec) (results.Point, error), w io.Writer) error {
 	runs := s.runs()
-	total, done := count*len(runs), 0
+	prog := sweep.NewBar(w, nil, s.Sweep(count)) // it keeps no profiles
+	var points []results.Point
+	defer func() { prog.Finish(points) }()
 	began, origin := time.Now(), time.Now()
 	if !s.Since.IsZero() {
 		origin = s.Since
@@ -136,22 +137,21 @@ func (s *Check) Measure(ctx context.Context, count int, measure func(context.Con
 			return &OutOfTime{Within: s.Within, Rounds: rep - 1}
 		}
 		for _, r := range runs {
-			if start != nil {
-				start(done, total, r.what, r.spec, rep)
-			}
+			prog.Start(r.spec.Entry(), rep)
 			p, err := measure(ctx, r.spec)
 			if err != nil {
 				return fmt.Errorf("%s, %s: %w", s.System, r.what, err)
 			}
+			points = append(points, p) // told as measured, without its round
+			prog.Done(points)
 			p.Rep = rep
 			*r.points = append(*r.points, p)
-			done++
 		}
 	}
 	return nil
 }
 
-// run is one thing Measure runs: the point as it is, or an experiment.
+// run is one thing Run runs: the point as it is, or an experiment.
 type run struct {
 	what   string
 	spec   shopsweep.Spec
@@ -169,7 +169,7 @@ func (s *Check) runs() []run {
 	return out
 }
 
-// Sweep is what Measure runs, as a shopsweep.Batch.
+// Sweep is what Run runs, as a shopsweep.Batch.
 func (s *Check) Sweep(count int) shopsweep.Batch {
 	st := shopsweep.Batch{Count: count}
 	for _, r := range s.runs() {
@@ -183,22 +183,6 @@ func (s *Check) Rounds(count int) causal.Rounds {
 	st := s.Sweep(count)
 	return causal.Rounds{Mode: s.Base.Mode.String(), Reliefs: len(st.Specs) - 1, Count: count, Runs: st.Total(),
 		About: time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur), Within: s.Within}
-}
-
-// Run is Measure with its progress told on w (sweep.NewBar).
-func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, shopsweep.Spec) (results.Point, error), w io.Writer) error {
-	prog := sweep.NewBar(w, nil, s.Sweep(count)) // it keeps no profiles
-	var points []results.Point
-	err := s.Measure(ctx, count, func(ctx context.Context, sp shopsweep.Spec) (results.Point, error) {
-		p, err := measure(ctx, sp)
-		if err == nil {
-			points = append(points, p)
-			prog.Done(points)
-		}
-		return p, err
-	}, func(_, _ int, _ string, sp shopsweep.Spec, rep int) { prog.Start(sp.Entry(), rep) })
-	prog.Finish(points)
-	return err
 }
 
 // Judge compares each measured experiment with the point as it is.

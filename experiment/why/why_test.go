@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -107,17 +108,11 @@ func TestMeasureAndJudge(t *testing.T) {
 		p.Throughput *= 1 + 0.001*float64(runs%5) // a little noise
 		return p, nil
 	}
-	var seen []string
-	if err := s.Measure(context.Background(), 6, fake, func(done, total int, what string, _ shopsweep.Spec, rep int) {
-		if done == 0 && total != 6*(1+len(s.Experiments)-2) {
-			t.Errorf("%d runs planned", total)
-		}
-		seen = append(seen, what)
-	}); err != nil {
+	if err := s.Run(context.Background(), 6, fake, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if seen[0] != "as it is" || len(s.BasePoints) != 6 {
-		t.Errorf("first run %q, %d of the point as it is", seen[0], len(s.BasePoints))
+	if runs != 6*(1+len(s.Experiments)-2) || len(s.BasePoints) != 6 {
+		t.Errorf("%d runs, %d of the point as it is", runs, len(s.BasePoints))
 	}
 	s.Judge(compare.Options{})
 	var split why.Experiment
@@ -190,7 +185,7 @@ func TestDisturbed(t *testing.T) {
 		n++
 		return results.Point{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs}, Trust: results.Trust{OthersCPUs: 0.9}, Ops: 100, Throughput: 200 + float64(n%3), Unit: "lattes/s"}, nil
 	}
-	if err := s.Measure(context.Background(), 3, fake, nil); err != nil {
+	if err := s.Run(context.Background(), 3, fake, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	s.Judge(compare.Options{})
@@ -223,11 +218,11 @@ func TestMeasureWithin(t *testing.T) {
 	}
 	s.Within = time.Duration(measured) * (s.Base.Warmup + s.Base.Dur) / 2
 	var late *why.OutOfTime
-	if err := s.Measure(context.Background(), 3, fake, nil); !errors.As(err, &late) || late.Rounds != 0 || runs != 0 {
+	if err := s.Run(context.Background(), 3, fake, io.Discard); !errors.As(err, &late) || late.Rounds != 0 || runs != 0 {
 		t.Errorf("within half a round's windows: %v after %d runs; want out of time before the first", err, runs)
 	}
 	s.Within = time.Hour
-	if err := s.Measure(context.Background(), 3, fake, nil); err != nil || len(s.BasePoints) != 3 {
+	if err := s.Run(context.Background(), 3, fake, io.Discard); err != nil || len(s.BasePoints) != 3 {
 		t.Errorf("within an hour: %v, %d runs as it is; want 3", err, len(s.BasePoints))
 	}
 	// The limit counts from the command's start (Since), what came
@@ -236,7 +231,7 @@ func TestMeasureWithin(t *testing.T) {
 	runs = 0
 	s.BasePoints = nil
 	s.Since = time.Now().Add(-time.Hour + time.Millisecond)
-	if err := s.Measure(context.Background(), 3, fake, nil); !errors.As(err, &late) || runs != 0 {
+	if err := s.Run(context.Background(), 3, fake, io.Discard); !errors.As(err, &late) || runs != 0 {
 		t.Errorf("an hour from a start an hour less 1ms ago: %v after %d runs; want out of time before the first", err, runs)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchmath"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
@@ -114,7 +115,8 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	if m.Old.Median == 0 {
 		m.DeltaPct = math.NaN() // no ratio to 0, even from 0
 	}
-	m.GainLo, m.GainHi = gainRange(m.Old, m.New)
+	lo, hi := RatioRange(m.New, m.Old)
+	m.GainLo, m.GainHi = lo-1, hi-1
 	m.P = benchmath.AssumeNothing.Compare(so, sn).P
 	// Significant where the range of gains holds no 0; a range unbounded at
 	// both ends (too few runs for the medians' intervals) leaves the
@@ -149,48 +151,34 @@ const InconclusiveDisturbed = "disturbed"
 
 // geomeans computes a Geomean per metric and unit, in row order.
 func geomeans(rows []comparison.Row) []comparison.Geomean {
-	type sums struct {
-		g              comparison.Geomean
-		logOld, logNew float64
-	}
-	var order []*sums
-	byMetric := map[[2]string]*sums{}
+	var all []Metric
 	for _, r := range rows {
-		for _, m := range r.Metrics {
-			if m.Old.Median <= 0 || m.New.Median <= 0 {
-				continue
-			}
-			k := [2]string{m.Name, m.Unit}
-			s := byMetric[k]
-			if s == nil {
-				s = &sums{g: comparison.Geomean{Name: m.Name, Unit: m.Unit}}
-				byMetric[k] = s
-				order = append(order, s)
-			}
-			s.logOld += math.Log(m.Old.Median)
-			s.logNew += math.Log(m.New.Median)
-			s.g.Rows++
-		}
+		all = append(all, r.Metrics...)
 	}
+	keys, by := collect.GroupBy(all, func(m Metric) ([2]string, bool) {
+		return [2]string{m.Name, m.Unit}, m.Old.Median > 0 && m.New.Median > 0
+	})
 	out := []comparison.Geomean{}
-	for _, s := range order {
-		g := s.g
-		g.Old, g.New = math.Exp(s.logOld/float64(g.Rows)), math.Exp(s.logNew/float64(g.Rows))
+	for _, k := range keys {
+		ms := by[k]
+		g := comparison.Geomean{Name: k[0], Unit: k[1], Rows: len(ms),
+			Old: stat.GeometricMean(collect.Mapped(ms, func(m Metric) float64 { return m.Old.Median }), nil),
+			New: stat.GeometricMean(collect.Mapped(ms, func(m Metric) float64 { return m.New.Median }), nil)}
 		g.DeltaPct = (g.New/g.Old - 1) * 100
 		out = append(out, g)
 	}
 	return out
 }
 
-// gainRange bounds NEW's median over OLD's, minus 1, by their intervals;
-// an end is infinite where an interval is, or OLD's reaches 0.
-func gainRange(old, new stats.Summary) (lo, hi float64) {
+// RatioRange bounds a's median over b's by their intervals; an end is
+// infinite where an interval is, or b's reaches 0.
+func RatioRange(a, b stats.Summary) (lo, hi float64) {
 	lo, hi = math.Inf(-1), math.Inf(1)
-	if old.Hi > 0 && !math.IsInf(old.Hi, 0) && !math.IsInf(new.Lo, 0) {
-		lo = new.Lo/old.Hi - 1
+	if b.Hi > 0 && !math.IsInf(b.Hi, 0) && !math.IsInf(a.Lo, 0) {
+		lo = a.Lo / b.Hi
 	}
-	if old.Lo > 0 && !math.IsInf(old.Lo, 0) && !math.IsInf(new.Hi, 0) {
-		hi = new.Hi/old.Lo - 1
+	if b.Lo > 0 && !math.IsInf(b.Lo, 0) && !math.IsInf(a.Hi, 0) {
+		hi = a.Hi / b.Lo
 	}
 	return lo, hi
 }

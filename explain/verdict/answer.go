@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -16,17 +17,12 @@ import (
 func versus(variant string, pa, pb []results.Point) analysis.Versus {
 	a, b := collect.Mapped(pa, throughput), collect.Mapped(pb, throughput)
 	sa, sb := stats.Values(a), stats.Values(b)
-	v := analysis.Versus{Variant: variant, Throughput: sa.Median, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Runs: [2]int{len(a), len(b)},
+	v := analysis.Versus{Variant: variant, Throughput: sa.Median, Ratio: math.NaN(), Runs: [2]int{len(a), len(b)},
 		Disturbed: slices.ContainsFunc(pa, measuredDisturbed) || slices.ContainsFunc(pb, measuredDisturbed)}
 	if sb.Median > 0 {
 		v.Ratio = sa.Median / sb.Median
 	}
-	if !math.IsInf(sa.Lo, 0) && !math.IsInf(sb.Hi, 0) && sb.Hi > 0 {
-		v.Lo = sa.Lo / sb.Hi
-	}
-	if !math.IsInf(sa.Hi, 0) && !math.IsInf(sb.Lo, 0) && sb.Lo > 0 {
-		v.Hi = sa.Hi / sb.Lo
-	}
+	v.Lo, v.Hi = compare.RatioRange(sa, sb)
 	return v
 }
 

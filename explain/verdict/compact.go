@@ -88,20 +88,10 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 	keys, by := collect.GroupBy(points, func(p results.Point) (key, bool) {
 		return key{p.StudyName(), p.Mode, seriesID(p), p.CPUs}, p.Kind == results.KindStudy && !p.IsModel()
 	})
-	t := &analysis.StudyTable{}
-	for _, p := range points {
-		if p.Kind != results.KindStudy || p.IsModel() {
-			continue
-		}
-		t.Points++
-		t.Reps = t.Reps || p.Rep > 0
-		t.Open = t.Open || p.Rate > 0
-		t.Hosts = collect.AppendNew(t.Hosts, p.Origin())
-		t.Studies = collect.AppendNew(t.Studies, p.StudyName())
-	}
-	if t.Points == 0 {
+	if len(keys) == 0 {
 		return nil
 	}
+	t := &analysis.StudyTable{}
 	type at struct {
 		study, id string
 		cpus      int
@@ -117,8 +107,13 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		row := analysis.StudyRow{Variant: p.Mode, CPUs: p.CPUs, Par: p.Par, Runs: len(ps), Rate: p.Rate, Unit: p.Unit,
 			Throughput: median(ps, throughput), Meter: results.BusiestMeter(p), Origin: p.Origin(),
 			P50: median(ps, p50), P99: median(ps, p99), Util: median(ps, util)}
+		// A row's series has one origin and one rate; the hosts and studies
+		// come in the order the points do, as the rows.
+		t.Points, t.Open = t.Points+len(ps), t.Open || p.Rate > 0
+		t.Hosts, t.Studies = collect.AppendNew(t.Hosts, p.Origin()), collect.AppendNew(t.Studies, k.study)
 		for _, q := range ps {
 			row.Drops += int64(q.Metrics[results.Drops])
+			t.Reps = t.Reps || q.Rep > 0
 		}
 		if m := most[at{k.study, k.id, k.cpus}]; m > 0 {
 			row.Share = row.Throughput / m

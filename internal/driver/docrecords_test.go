@@ -238,9 +238,7 @@ func recordWhy(t *testing.T, path string, args []string) error {
 	}
 	runner := shopsweep.Runner{Path: os.Args[0], Args: []string{"point"}, Env: []string{testMainEnv + "=1"}}
 	rec := whyRecord{Recorded: time.Now().UTC().Truncate(time.Second), CPUs: runtime.NumCPU()}
-	if err := study.Measure(ctx, count, runner.Run, func(done, total int, what string, _ shopsweep.Spec, rep int) {
-		t.Logf("%d/%d: %s, round %d", done+1, total, what, rep)
-	}); err != nil {
+	if err := study.Run(ctx, count, runner.Run, os.Stderr); err != nil {
 		return err
 	}
 	rec.Runs = append(rec.Runs, whyRun{"as it is", study.BasePoints})

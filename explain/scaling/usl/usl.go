@@ -38,7 +38,7 @@ type Model struct {
 	R2 float64
 	// RMSE is the root mean square residual, in the throughput's unit.
 	RMSE float64
-	// Law is the law Select chose, "" for Fit and FitAmdahl; AIC its
+	// Law is the law Select chose, "" for FitAmdahl; AIC its
 	// Akaike information criterion, n·ln(RSS/n) + 2k (λ counts unless
 	// Anchored, fixed at the throughput of one).
 	Law      Law
@@ -63,7 +63,8 @@ const Significant = 2.0
 // Select fits the linear law, Amdahl's and the Universal Scalability Law
 // to obs and returns the simplest one whose AIC no other lowers by more
 // than Significant. With anchor > 0, λ is fixed at anchor (the throughput
-// measured at one). It needs three distinct N, as Fit does.
+// measured at one). It needs three distinct N (else a *TooFewPointsError),
+// each N ≥ 1 and X ≥ 0 finite, and some X above 0.
 func Select(obs []Observation, anchor float64) (Model, error) {
 	var best Model
 	for i, law := range []Law{Linear, Amdahl, Universal} {
@@ -148,16 +149,10 @@ func (m Model) Ceiling() (x float64, ok bool) {
 	return m.Lambda / m.Sigma, true
 }
 
-// Fit fits the Universal Scalability Law to obs by least squares, under
-// σ ≥ 0, κ ≥ 0 and λ > 0. It needs three distinct N (else a
-// *TooFewPointsError), each N ≥ 1 and X ≥ 0 finite, and some X above 0. A
-// parameter the data do not need (κ of a curve that never turns down, σ of
-// a straight line) is exactly 0, or σ exactly 1 for a flat line, so that
-// Peak and Ceiling tell the curve's shape truly.
-func Fit(obs []Observation) (Model, error) { return fit(obs, 3, Universal.shapes(), 0) }
-
 // FitAmdahl fits Amdahl's law, X(N) = λN / (1 + σ(N−1)), whose σ is the
-// serial fraction; it needs two distinct N and checks obs as Fit does.
+// serial fraction, by least squares, under σ ≥ 0 and λ > 0. It needs two
+// distinct N (else a *TooFewPointsError), each N ≥ 1 and X ≥ 0 finite, and
+// some X above 0.
 func FitAmdahl(obs []Observation) (Model, error) { return fit(obs, 2, Amdahl.shapes(), 0) }
 
 // shape is a family of curves to fit: each of σ and κ either free (≥ 0)
@@ -200,6 +195,9 @@ const (
 
 // fit checks obs, fits each shape, and keeps the first (the simplest)
 // whose fit is as good as the best's; λ is fixed at lambda where positive.
+// A parameter the data do not need (κ of a curve that never turns down, σ
+// of a straight line) is so exactly 0, or σ exactly 1 for a flat line, and
+// Peak and Ceiling tell the curve's shape truly.
 func fit(obs []Observation, need int, shapes []shape, lambda float64) (Model, error) {
 	var ns []float64
 	sumX2 := 0.0

@@ -197,8 +197,8 @@ func TestFitTooFewPoints(t *testing.T) {
 		need int
 		text string
 	}{
-		{"none", Fit, nil, nil, 3, "0 distinct N (none); a fit needs at least 3"},
-		{"two N repeated", Fit, []Observation{{1, 250}, {2, 500}, {1, 251}, {2, 499}}, []float64{1, 2}, 3, "2 distinct N (1, 2); a fit needs at least 3"},
+		{"none", fitUniversal, nil, nil, 3, "0 distinct N (none); a fit needs at least 3"},
+		{"two N repeated", fitUniversal, []Observation{{1, 250}, {2, 500}, {1, 251}, {2, 499}}, []float64{1, 2}, 3, "2 distinct N (1, 2); a fit needs at least 3"},
 		{"Amdahl one N", FitAmdahl, []Observation{{4, 250}, {4, 260}}, []float64{4}, 2, "1 distinct N (4); a fit needs at least 2"},
 	}
 	for _, c := range cases {
@@ -236,14 +236,14 @@ func TestFitBadValues(t *testing.T) {
 		{"infinite X", Observation{4, math.Inf(1)}, "X = +Inf"},
 	}
 	for _, c := range cases {
-		for name, fit := range map[string]func([]Observation) (Model, error){"Fit": Fit, "FitAmdahl": FitAmdahl} {
+		for name, fit := range map[string]func([]Observation) (Model, error){"Fit": fitUniversal, "FitAmdahl": FitAmdahl} {
 			_, err := fit(append(good[:len(good):len(good)], c.bad))
 			if err == nil || !strings.Contains(err.Error(), c.text) || errors.As(err, new(*TooFewPointsError)) {
 				t.Errorf("%s, %s: err = %v; want one saying %q", name, c.name, err, c.text)
 			}
 		}
 	}
-	_, err := Fit([]Observation{{1, 0}, {2, 0}, {3, 0}})
+	_, err := fitUniversal([]Observation{{1, 0}, {2, 0}, {3, 0}})
 	if err == nil || !strings.Contains(err.Error(), "every throughput is 0") {
 		t.Errorf("all zero: err = %v; want one saying every throughput is 0", err)
 	}
@@ -253,7 +253,7 @@ func TestFitIsDeterministic(t *testing.T) {
 	obs := curve(0.05, 0.002, 100, 16, 2, 0.03)
 	a := mustFit(t, obs)
 	for range 3 {
-		b, _ := Fit(obs)
+		b, _ := fitUniversal(obs)
 		if a != b {
 			t.Fatalf("two fits of the same data differ: %+v, %+v", a, b)
 		}
@@ -300,9 +300,12 @@ func TestSelect(t *testing.T) {
 // mustFit fits obs, failing t if it cannot.
 func mustFit(t *testing.T, obs []Observation) Model {
 	t.Helper()
-	m, err := Fit(obs)
+	m, err := fitUniversal(obs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
+
+// fitUniversal fits the Universal Scalability Law alone, as Select fits it.
+func fitUniversal(obs []Observation) (Model, error) { return fit(obs, 3, Universal.shapes(), 0) }

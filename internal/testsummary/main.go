@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 )
 
@@ -125,10 +126,9 @@ func (s summary) skipped() string {
 		return "no test skipped"
 	}
 	slices.SortStableFunc(s.skips, func(a, b *skip) int { return cmp.Compare(len(b.tests), len(a.tests)) })
-	parts := make([]string, len(s.skips))
-	for i, k := range s.skips {
-		parts[i] = fmt.Sprintf("%s (%d: %s)", k.reason, len(k.tests), strings.Join(k.tests, ", "))
-	}
+	parts := collect.Mapped(s.skips, func(k *skip) string {
+		return fmt.Sprintf("%s (%d: %s)", k.reason, len(k.tests), strings.Join(k.tests, ", "))
+	})
 	return fmt.Sprintf("%s skipped: %s", format.Count(n, "test"), strings.Join(parts, "; "))
 }
 

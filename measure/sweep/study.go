@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 )
 
@@ -28,9 +29,7 @@ func (st Batch[S]) Total() int { return len(st.Specs) * st.Count }
 func (st Batch[S]) CPUs() []int {
 	var out []int
 	for _, s := range st.Specs {
-		if n := s.Entry().Load.CPUs; !slices.Contains(out, n) {
-			out = append(out, n)
-		}
+		out = collect.AppendNew(out, s.Entry().Load.CPUs)
 	}
 	slices.Sort(out)
 	return out

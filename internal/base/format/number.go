@@ -25,7 +25,7 @@ func Number(v float64) string {
 	case v == math.Trunc(v) && v < 1e5:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	case v >= 1e4:
-		n, prefix := scaled(v)
+		n, prefix := scaled(v, sig3)
 		return n + prefix
 	}
 	return Sig(v, 3)
@@ -39,26 +39,26 @@ func Whole(v float64) string {
 	return fmt.Sprintf("%.0f", v)
 }
 
-// scaled writes v ≥ 1000 with an SI prefix to three digits, ("1.79", "M");
-// a figure rounding to 1000 takes the next prefix ("1", "M").
-func scaled(v float64) (n, prefix string) {
+// scaled writes v ≥ 1000 with an SI prefix to three digits, rounded by sig
+// (sig3, or sigUp for a bound): ("1.79", "M"); a figure rounding to 1000
+// takes the next prefix ("1", "M").
+func scaled(v float64, sig func(float64) string) (n, prefix string) {
 	prefixes := []string{"k", "M", "G", "T"}
 	for i, prefix := range prefixes {
 		f := math.Pow(1e3, float64(i+1))
-		if n := Sig(v/f, 3); i == len(prefixes)-1 || v < 1e3*f && n != "1000" {
+		if n := sig(v / f); i == len(prefixes)-1 || v < 1e3*f && n != "1000" {
 			return n, prefix
 		}
 	}
 	return "", ""
 }
 
+func sig3(v float64) string { return Sig(v, 3) }
+
 // Sig writes v to n significant digits, no exponent, trailing zeros
 // dropped: Sig(0.8429, 3) is "0.843".
 func Sig(v float64, n int) string {
-	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	}
-	s := strconv.FormatFloat(v, 'f', decimals(v, n), 64)
+	s := Digits(v, n)
 	if strings.Contains(s, ".") {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
@@ -69,29 +69,25 @@ func Sig(v float64, n int) string {
 // meets it (333.33 shown 333.3 under a window's 333.4); floating-point
 // noise past the last digit does not round up.
 func AtMost(v float64, decimals int) string {
+	return strconv.FormatFloat(roundUp(v, decimals), 'f', decimals, 64)
+}
+
+func roundUp(v float64, decimals int) float64 {
 	scale := math.Pow10(decimals)
-	up := math.Ceil(v*scale*(1-1e-12)) / scale
-	return strconv.FormatFloat(up, 'f', decimals, 64)
+	return math.Ceil(v*scale*(1-1e-12)) / scale
 }
 
 // SIAtMost writes a large upper bound SI-prefixed to three digits
 // ("8.07M"), rounded up as AtMost.
 func SIAtMost(v float64) string {
-	for _, p := range []struct {
-		f float64
-		s string
-	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
-		if v >= p.f {
-			return sigUp(v/p.f) + p.s
-		}
+	if v >= 1e3 {
+		n, prefix := scaled(v, sigUp)
+		return n + prefix
 	}
 	return sigUp(v)
 }
 
-func sigUp(v float64) string {
-	scale := math.Pow10(decimals(v, 3))
-	return Sig(math.Ceil(v*scale*(1-1e-12))/scale, 3)
-}
+func sigUp(v float64) string { return Sig(roundUp(v, decimals(v, 3)), 3) }
 
 // Apart writes a and b with the fewest significant digits, four or more,
 // that tell them apart, so that a number just past a bound is seen to pass
@@ -157,7 +153,7 @@ func Bytes(b float64) string {
 // large: "874 ops/s", "1.03 Gints/s".
 func Rate(v float64, unit string) string {
 	if v >= 1e3 {
-		n, prefix := scaled(v)
+		n, prefix := scaled(v, sig3)
 		return n + " " + prefix + unit
 	}
 	return Sig(max(v, 0), 3) + " " + unit
@@ -169,18 +165,17 @@ func Wait(ms float64) string {
 	switch {
 	case ms == 0:
 		return "0 ms"
-	case ms >= 100:
-		return fmt.Sprintf("%.0f ms", ms)
-	case ms >= 1:
-		return fmt.Sprintf("%.1f ms", ms)
-	case ms >= 0.1:
-		return fmt.Sprintf("%.2f ms", ms)
-	case ms >= 0.01:
-		return fmt.Sprintf("%.0f µs", ms*1e3)
-	case ms >= 0.001:
-		return fmt.Sprintf("%.1f µs", ms*1e3)
 	case ms > 0 && ms < 0.5e-6:
 		return "under 1 ns" // not "0 ns", which would say none
+	}
+	for _, u := range []struct {
+		from, scale float64
+		decimals    int
+		unit        string
+	}{{100, 1, 0, "ms"}, {1, 1, 1, "ms"}, {0.1, 1, 2, "ms"}, {0.01, 1e3, 0, "µs"}, {0.001, 1e3, 1, "µs"}} {
+		if ms >= u.from {
+			return fmt.Sprintf("%.*f %s", u.decimals, ms*u.scale, u.unit)
+		}
 	}
 	return fmt.Sprintf("%.0f ns", ms*1e6)
 }

@@ -78,7 +78,7 @@ func (t *Table) Write(w io.Writer) error {
 	var b strings.Builder
 	for _, r := range t.rows {
 		if r.cells == nil {
-			b.WriteString(wrapLine(r.line, width))
+			b.WriteString(wrapLines(r.line, width))
 			continue
 		}
 		var rb strings.Builder
@@ -145,15 +145,16 @@ func wrapCell(c string, col, width int) string {
 	return strings.Join(lines, "\n"+strings.Repeat(" ", col))
 }
 
-// wrapLine wraps a line given whole, further lines indented two more.
-func wrapLine(s string, width int) string {
+// wrapLines wraps each line of s to width: one that fits as it is, a
+// longer one's further lines indented two more than it.
+func wrapLines(s string, width int) string {
 	var b strings.Builder
 	for _, line := range strings.Split(s, "\n") {
 		if utf8.RuneCountInString(line) <= width {
 			b.WriteString(line + "\n")
 			continue
 		}
-		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 		b.WriteString(indent + Wrap(line, width-len(indent), indent+"  ") + "\n")
 	}
 	return b.String()

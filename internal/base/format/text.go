@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/brewput/brewput/internal/base/collect"
 )
 
 // Percent writes a fraction in percent: "58 %", "9.1 %"; "?" for NaN.
@@ -69,31 +71,21 @@ func Range(lo, hi string) string {
 }
 
 // JoinAnd joins "a, b and c".
-func JoinAnd(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
+func JoinAnd(s []string) string { return joinLast(s, " and ") }
 
 // JoinOr joins "a, b or c".
-func JoinOr(s []string) string {
+func JoinOr(s []string) string { return joinLast(s, " or ") }
+
+func joinLast(s []string, last string) string {
 	if len(s) < 2 {
 		return strings.Join(s, "")
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	return strings.Join(s[:len(s)-1], ", ") + last + s[len(s)-1]
 }
 
 // Ints writes whole numbers joined by sep.
 func Ints(xs []int, sep string) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, sep)
+	return strings.Join(collect.Mapped(xs, strconv.Itoa), sep)
 }
 
 // Capital upper-cases s's first byte, an ASCII letter in every sentence

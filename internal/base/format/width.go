@@ -4,7 +4,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 )
 
 // The widths brewput lays its output out for: Columns where nothing says
@@ -40,17 +39,5 @@ func clampColumns(n int) int { return min(max(n, NarrowestColumns), WidestColumn
 // prefix, wrapped to w's width line by line, further lines indented two
 // more.
 func Lines(w io.Writer, prefix string) func(text string) {
-	return func(text string) {
-		width := Width(w)
-		var b strings.Builder
-		for i, line := range strings.Split(prefix+text, "\n") {
-			indent := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
-			if i > 0 && strings.TrimSpace(line) == "" {
-				b.WriteString("\n")
-				continue
-			}
-			b.WriteString(indent + Wrap(line, width-len(indent), indent+"  ") + "\n")
-		}
-		io.WriteString(w, b.String())
-	}
+	return func(text string) { io.WriteString(w, wrapLines(prefix+text, Width(w))) }
 }

@@ -23,8 +23,6 @@
 package lockwatch
 
 import (
-	"bufio"
-	"bytes"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -40,6 +38,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 )
@@ -265,25 +264,25 @@ func (r Run) Workers() int {
 
 // Read reads the runs a watched test binary wrote to path.
 func Read(path string) ([]Run, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
 	var runs []Run
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 64<<20)
-	for line := 1; sc.Scan(); line++ {
+	dec := json.NewDecoder(f)
+	for line := 1; dec.More(); line++ {
 		var r Run
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+		if err := dec.Decode(&r); err != nil {
 			return nil, fmt.Errorf("%s, line %d: %w", path, line, err)
 		}
 		r.Sites = mergeSites(r.Sites)
 		runs = append(runs, r)
 	}
-	return runs, sc.Err()
+	return runs, nil
 }
 
 // mergeSites merges sites that are one call (the compiler copied it, or
@@ -435,9 +434,7 @@ type Group struct {
 func (g Group) Target() string {
 	var out []string
 	for _, s := range g.Sites {
-		if !slices.Contains(out, s.Where()) {
-			out = append(out, s.Where())
-		}
+		out = collect.AppendNew(out, s.Where())
 	}
 	return strings.Join(out, ",")
 }
@@ -457,8 +454,8 @@ func (g Group) union(field func(*Site) *Bits) Bits {
 func (g Group) Via() string {
 	var out []string
 	for _, s := range g.Sites {
-		if v := s.Via(); v != "" && !slices.Contains(out, v) {
-			out = append(out, v)
+		if v := s.Via(); v != "" {
+			out = collect.AppendNew(out, v)
 		}
 	}
 	return strings.Join(out, " and ")
@@ -554,9 +551,7 @@ func sameLocks(a, b Bits) bool {
 func groupName(sites []Site) string {
 	var names []string
 	for _, s := range sites {
-		if n := s.Name(); !slices.Contains(names, n) {
-			names = append(names, n)
-		}
+		names = collect.AppendNew(names, s.Name())
 	}
 	if len(names) > 2 {
 		return fmt.Sprintf("%s + %s + %d more", names[0], names[1], len(names)-2)
@@ -578,12 +573,6 @@ func Machines(run Run) []results.Machine {
 		var waitedNs, waitedN, freeNs, freeN float64
 		kind := meter.KindMutex
 		for _, s := range g.Sites {
-			if s.Kind != 3 {
-				waitedNs += float64(s.WaitedHeldNs)
-				waitedN += float64(s.WaitedTimed)
-				freeNs += float64(s.HeldNs) - WaitEvery*float64(s.WaitedHeldNs)
-				freeN += float64(s.Locks) - float64(s.Contended)
-			}
 			locks += float64(s.Locks)
 			follows += float64(s.Follows)
 			handoffs += float64(s.Handoffs)
@@ -592,6 +581,10 @@ func Machines(run Run) []results.Machine {
 				reads += float64(s.Locks)
 			} else {
 				held += max(0, s.Held()-float64(s.Locks)*run.timingNs())
+				waitedNs += float64(s.WaitedHeldNs)
+				waitedN += float64(s.WaitedTimed)
+				freeNs += float64(s.HeldNs) - WaitEvery*float64(s.WaitedHeldNs)
+				freeN += float64(s.Locks) - float64(s.Contended)
 			}
 			if s.Kind != 1 {
 				kind = meter.KindRWMutex

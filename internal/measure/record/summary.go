@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 )
 
@@ -66,10 +67,7 @@ func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 		}
 	}
 	if count < 0 || delay < 0 {
-		var types []string
-		for _, st := range p.SampleType {
-			types = append(types, st.Type+"/"+st.Unit)
-		}
+		types := collect.Mapped(p.SampleType, func(st *profile.ValueType) string { return st.Type + "/" + st.Unit })
 		return nil, fmt.Errorf("read block profile: it holds %s; want contentions/count and delay/nanoseconds, as a block profile does", strings.Join(types, ", "))
 	}
 
@@ -169,11 +167,9 @@ func framesOf(s *profile.Sample) []frame {
 // ownFuncs are a Session's functions that wait in the profilers as it
 // starts and stops them.
 func ownFuncs() []string {
-	var names []string
-	for _, f := range []any{Start, (*Session).Stop, (*Session).Abort} {
-		names = append(names, runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name())
-	}
-	return names
+	return collect.Mapped([]any{Start, (*Session).Stop, (*Session).Abort}, func(f any) string {
+		return runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name()
+	})
 }
 
 // profilers says whether a stack is the runtime's own or the profiling's.

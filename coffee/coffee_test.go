@@ -49,7 +49,7 @@ func everyMode(t *testing.T) []Mode {
 // brew runs a shop with several concurrent customers for a short while.
 func brew(t *testing.T, m Mode, customers int, d time.Duration) (harness.Result, []*Meter) {
 	t.Helper()
-	shop, err := Open(m, quickSteps())
+	shop, err := OpenVariant(m, quickSteps(), Variant{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestIdealHelper(t *testing.T) {
 func TestMetersCountUsesBusyAndWait(t *testing.T) {
 	// finelocking with 3 customers on 1 ms steps: every latte uses each
 	// machine once, and with more customers than machines someone waits.
-	shop, err := Open(Mode{Family: "finelocking"}, DefaultSteps())
+	shop, err := OpenVariant(Mode{Family: "finelocking"}, DefaultSteps(), Variant{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestStepsValidate(t *testing.T) {
 	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "steam") {
 		t.Errorf("negative steam: err = %v, want it named", err)
 	}
-	if _, err := Open(Mode{Family: "finelocking"}, s); err == nil {
+	if _, err := OpenVariant(Mode{Family: "finelocking"}, s, Variant{}); err == nil {
 		t.Error("Open accepted a negative step")
 	}
 }

@@ -7,13 +7,13 @@ import (
 )
 
 // Open a shop in one mode, brew a latte, and read its machines' meters.
-func ExampleOpen() {
+func ExampleOpenVariant() {
 	mode, err := coffee.ParseMode("multi-2")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	shop, err := coffee.Open(mode, coffee.DefaultSteps())
+	shop, err := coffee.OpenVariant(mode, coffee.DefaultSteps(), coffee.Variant{})
 	if err != nil {
 		fmt.Println(err)
 		return

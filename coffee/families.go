@@ -215,40 +215,6 @@ func (m Mode) Buffer() int {
 	return 0
 }
 
-// Parts is what a shop is built of: its machines over every line, the
-// locks (a pool is a channel, not a lock), the stages' goroutines and the
-// slots in the channels into them.
-type Parts struct{ Machines, Locks, Stages, Slots int }
-
-// Parts counts what mode m's shop, changed by v, is built of.
-func (m Mode) Parts(v Variant) Parts {
-	f := FamilyOf(m)
-	var p Parts
-	if f.Shape.Holds == KitchenLock {
-		p.Locks = 1
-	}
-	copies := v.Copies.Or(m.Copies())
-	for _, kind := range []string{"grinder", "espresso", "steamer"} {
-		if f.Shape.Holds == NoShop || kind == "steamer" && !f.Drink.Steams() {
-			continue
-		}
-		n := copies.Kind(kind) * m.Lines()
-		p.Machines += n
-		switch {
-		case f.Shape.Holds == MachineLocks && n == 1 && f.Shape.N != MachineCopies:
-			p.Locks++
-		case f.Pipeline():
-			chans := m.Lines()
-			if kind == "grinder" {
-				chans = 1
-			}
-			p.Stages += n
-			p.Slots += or(v.Buffers.Kind(kind), m.Buffer()) * chans
-		}
-	}
-	return p
-}
-
 // build makes mode m's shop, changed by v (checked), from its family's
 // Drink and Shape.
 func (m Mode) build(steps Steps, v Variant) Shop {

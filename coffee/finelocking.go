@@ -3,7 +3,7 @@ package coffee
 // fineLocking gives each machine its own lock, held only for that machine's
 // step, and combines with no lock at all. It also makes americano,
 // espresso and parsteam's base, multi-N with pools of N machines in place
-// of locks, and ideal with no locks at all.
+// of locks, and ideal's and locking's machines with no locks at all.
 type fineLocking struct {
 	steps                      Steps
 	drink                      Drink

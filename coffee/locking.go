@@ -6,16 +6,17 @@ import (
 )
 
 // locking lets one customer at a time into the kitchen, for the whole
-// latte; with split the customer combines outside.
+// latte; with split the customer combines outside. Its machines are
+// finelocking's with no lock of their own: the kitchen's door guards them.
 type locking struct {
-	kitchen
+	*fineLocking
 	door  sync.Mutex
 	lock  Meter // the kitchen lock, metered like a machine
 	split bool
 }
 
 func newLocking(steps Steps, drink Drink, split bool) *locking {
-	return &locking{kitchen: newKitchen(steps, drink), lock: Meter{name: "kitchen"}, split: split}
+	return &locking{fineLocking: newFineLocking(steps, drink, Machines{}, unguarded), lock: Meter{name: "kitchen"}, split: split}
 }
 
 func (s *locking) Brew() error {
@@ -42,5 +43,5 @@ func (s *locking) Brew() error {
 }
 
 func (s *locking) Meters() []*Meter {
-	return append([]*Meter{&s.lock}, s.kitchen.Meters()...)
+	return append([]*Meter{&s.lock}, s.fineLocking.Meters()...)
 }

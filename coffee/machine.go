@@ -67,7 +67,7 @@ type lockedMachine struct {
 	*Machine
 }
 
-func (m *lockedMachine) use(d time.Duration) {
+func (m *lockedMachine) use(d time.Duration) time.Duration {
 	asked := time.Now()
 	m.mu.Lock()
 	got := time.Now()
@@ -75,4 +75,5 @@ func (m *lockedMachine) use(d time.Duration) {
 	w := m.run(d)
 	m.used(time.Since(got), w)
 	m.mu.Unlock()
+	return w
 }

@@ -99,10 +99,6 @@ func (f Family) Pattern() string {
 	return f.Name + "-N"
 }
 
-// Open builds the shop for mode m, starting its goroutines if it has any;
-// the caller must Close it.
-func Open(m Mode, steps Steps) (Shop, error) { return OpenVariant(m, steps, Variant{}) }
-
 // Unit names what the mode makes per second: lattes, drinks (americano and
 // espresso) or, for noop, operations.
 func (m Mode) Unit() string {

@@ -24,7 +24,7 @@ func stock(kind string, n int, steps Steps, meters *[]*Meter) pool {
 
 // use takes a free machine from the pool, runs one step on it, and puts
 // it back; the machine is held from taking it to putting it back.
-func (p pool) use(d time.Duration) {
+func (p pool) use(d time.Duration) time.Duration {
 	asked := time.Now()
 	m := <-p
 	got := time.Now()
@@ -32,4 +32,5 @@ func (p pool) use(d time.Duration) {
 	w := m.run(d)
 	m.used(time.Since(got), w)
 	p <- m
+	return w
 }

@@ -14,35 +14,6 @@ type Shop interface {
 	Close()
 }
 
-// kitchen is locking's machines: one grinder, one espresso machine and
-// one steamer.
-type kitchen struct {
-	steps                      Steps
-	drink                      Drink
-	grinder, espresso, steamer *Machine
-}
-
-func newKitchen(steps Steps, drink Drink) kitchen {
-	return kitchen{
-		steps:    steps,
-		drink:    drink,
-		grinder:  newMachine("grinder", steps.Clock),
-		espresso: newMachine("espresso", steps.Clock),
-		steamer:  newMachine("steamer", steps.Clock),
-	}
-}
-
-// Meters lists the machines the drink uses.
-func (k *kitchen) Meters() []*Meter {
-	m := []*Meter{&k.grinder.Meter, &k.espresso.Meter}
-	if k.drink.Steams() {
-		m = append(m, &k.steamer.Meter)
-	}
-	return m
-}
-
-func (k *kitchen) Close() {}
-
 // Drink is what a customer orders: every drink is ground and pressed; a
 // latte also steamed; a latte or an americano ends with combine.
 type Drink int

@@ -98,7 +98,8 @@ func (v Variant) Check(m Mode) error {
 	return nil
 }
 
-// OpenVariant builds the shop for mode m changed by v, as Open builds m.
+// OpenVariant builds the shop for mode m changed by v, starting its
+// goroutines if it has any; the caller must Close it.
 func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
@@ -113,9 +114,10 @@ func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
 }
 
 // station is where a customer uses one kind of machine: one locked
-// machine, a pool, or (ideal) a machine nothing guards.
+// machine, a pool, or (ideal, locking) a machine nothing guards; use
+// returns how long the step really ran (work).
 type station interface {
-	use(d time.Duration)
+	use(d time.Duration) time.Duration
 }
 
 // guard is how a station keeps its machines to one customer at a time.
@@ -124,7 +126,7 @@ type guard int
 const (
 	locked guard = iota
 	pooled
-	unguarded // ideal: not at all, which the race detector reports
+	unguarded // ideal: not at all, which the race detector reports; locking: by its door
 )
 
 // stationOf makes the station of n machines of kind, adding their meters
@@ -136,12 +138,7 @@ func stationOf(kind string, n int, g guard, steps Steps, meters *[]*Meter) stati
 	m := newMachine(kind, steps.Clock)
 	*meters = append(*meters, &m.Meter)
 	if g == unguarded {
-		return bare{m}
+		return m
 	}
 	return &lockedMachine{Machine: m}
 }
-
-// bare is a machine used at once, metered only.
-type bare struct{ *Machine }
-
-func (m bare) use(d time.Duration) { m.Machine.use(d) }

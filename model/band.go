@@ -1,9 +1,9 @@
 package model
 
 import (
-	"slices"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/model/sim"
 )
 
@@ -69,9 +69,7 @@ func (r Range) corners(words bool) []corner {
 		for _, c := range []sim.Costs{r.Lo, r.Hi} {
 			for _, w := range []time.Duration{r.Lo.SpinWindow, r.Hi.SpinWindow} {
 				c.SpinWindow = w
-				if !slices.Contains(out, c) { // a corner simulated twice gives the same point twice
-					out = append(out, c)
-				}
+				out = collect.AppendNew(out, c) // a corner simulated twice gives the same point twice
 			}
 		}
 	}

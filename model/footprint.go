@@ -57,8 +57,7 @@ func estimate(c Config, sz blueprint.Sizes) Footprint {
 		}
 	}
 	if sz.Machines > 0 {
-		what := cmp.Or(sz.MachinesAre, "machines")
-		parts = append(parts, part{fmt.Sprintf("%.0f %s", sz.Machines, what), sz.Machines * machineBytes})
+		parts = append(parts, part{fmt.Sprintf("%.0f mutexes and meters", sz.Machines), sz.Machines * machineBytes})
 	}
 	if sz.Slots > 0 {
 		parts = append(parts, part{fmt.Sprintf("channels with room for %.0f", sz.Slots), sz.Slots * slotBytes})
@@ -76,10 +75,7 @@ func estimate(c Config, sz blueprint.Sizes) Footprint {
 
 	// The warm-up: at most drinks a second, at least three a customer.
 	warm := sz.Drinks*c.Warmup.Seconds() + 3*float64(c.Par)
-	perDrink := float64(eventsPerDrink)
-	if sz.Events > perDrink {
-		perDrink = sz.Events
-	}
+	perDrink := max(float64(eventsPerDrink), sz.Events)
 	f := Footprint{Events: procs*eventsPerProc + (warm+drinks)*perDrink, Meters: max(sz.Meters, 3)}
 	if c.Rate > 0 {
 		f.Events += c.Rate * (c.Warmup + c.Dur).Seconds() // each arrival

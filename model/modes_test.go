@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/sim"
 )
 
@@ -39,7 +40,7 @@ func everyMode(t *testing.T) []string {
 func TestEveryModeMirrorsCoffee(t *testing.T) {
 	for _, name := range everyMode(t) {
 		mode, _ := coffee.ParseMode(name)
-		shop, err := coffee.Open(mode, coffee.DefaultSteps())
+		shop, err := coffee.OpenVariant(mode, coffee.DefaultSteps(), coffee.Variant{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +68,7 @@ func TestEveryModeMirrorsCoffee(t *testing.T) {
 		if r.Lattes == 0 {
 			t.Errorf("%s: no drinks", name)
 		}
-		if p := mode.Parts(coffee.Variant{}); p.Machines+p.Locks < len(got) {
+		if p := blueprint.Shop(mode, coffee.DefaultSteps(), coffee.Variant{}).Parts(); p.Machines+p.Locks < len(got) {
 			t.Errorf("%s: its parts count %d machines and %d locks; it meters %v", name, p.Machines, p.Locks, got)
 		}
 		// Each drink uses each kind of machine once; the window's edges cut

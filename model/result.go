@@ -102,9 +102,7 @@ func (r result) point(c Config) results.Point {
 	p.Set(results.CPUUsed, r.CPUUtil*float64(c.CPUs))
 	p.Set(results.Util, r.CPUUtil)
 	if c.System != nil {
-		var unit string
-		p.Mode, unit = c.System.Title()
-		p.Unit = unit + "/s"
+		p.Mode, p.Unit = c.System.Name, c.System.Unit+"/s"
 	} else {
 		p.Unit = coffee.MustParseMode(c.Mode).Unit()
 		p.Shop.Steps = results.Steps{Grind: c.Steps.Grind, Press: c.Steps.Press, Steam: c.Steps.Steam, Combine: c.Steps.Combine, Jitter: c.Steps.Jitter}

@@ -10,6 +10,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -85,7 +86,7 @@ func shopWhatIfs(cfg model.Config) []whatIf {
 // built is what mode m's shop is made of, with par customers: machines,
 // locks, goroutines beside the customers' and channel slots.
 func built(m coffee.Mode, par int) Cost {
-	p := m.Parts(coffee.Variant{})
+	p := blueprint.Shop(m, coffee.DefaultSteps(), coffee.Variant{}).Parts()
 	c := Cost{Machines: p.Machines, Locks: p.Locks, Goroutines: p.Stages, BufferSlots: p.Slots, BufferBytes: p.Slots * coffee.TicketBytes}
 	if f := coffee.FamilyOf(m).Shape; f.Holds == coffee.MachineLocks && f.Forked {
 		c.Goroutines += par // each customer steams on a goroutine of its own

@@ -30,7 +30,7 @@ func TestFromTrace(t *testing.T) {
 	if trace.IsEnabled() {
 		t.Skip("the test binary is being traced already")
 	}
-	shop, err := coffee.Open(coffee.MustParseMode("finelocking"), coffee.Steps{Grind: 200 * time.Microsecond, Press: 200 * time.Microsecond, Steam: 200 * time.Microsecond, Combine: 200 * time.Microsecond})
+	shop, err := coffee.OpenVariant(coffee.MustParseMode("finelocking"), coffee.Steps{Grind: 200 * time.Microsecond, Press: 200 * time.Microsecond, Steam: 200 * time.Microsecond, Combine: 200 * time.Microsecond}, coffee.Variant{})
 	if err != nil {
 		t.Fatal(err)
 	}

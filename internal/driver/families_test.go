@@ -24,7 +24,7 @@ import (
 // neighbours; its usual modes have distinct colours and are offered by the
 // playground, which lists the family; brewput list has its row, and
 // docs/modes.md's table names it. (What the model's footprint and
-// advise's costs count, Mode.Parts, is walked by model's
+// advise's costs count, the blueprint's Parts, is walked by model's
 // TestEveryModeMirrorsCoffee and limits' TestEveryFamilyBuilt.)
 func TestEveryFamilyEverywhere(t *testing.T) {
 	_, list, _ := brewput(context.Background(), t, noChild(), "list")
@@ -41,7 +41,7 @@ func TestEveryFamilyEverywhere(t *testing.T) {
 		}
 		mode := coffee.MustParseMode(name)
 		t.Run(name, func(t *testing.T) {
-			shop, err := coffee.Open(mode, coffee.DefaultSteps())
+			shop, err := coffee.OpenVariant(mode, coffee.DefaultSteps(), coffee.Variant{})
 			if err != nil {
 				t.Fatal(err)
 			}

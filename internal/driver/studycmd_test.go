@@ -241,6 +241,10 @@ func TestStudyPredict(t *testing.T) {
 		return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: variant, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Study: &results.Study{Name: "cache", Meters: machines}, Ops: int64(thr),
 			Throughput: thr, Unit: "ops/s", Metrics: map[results.Metric]float64{results.CPUUsed: float64(cpus)}}
 	}
+	disturbed := func(p results.Point) results.Point {
+		p.Disturbed = true
+		return p
+	}
 	file := filepath.Join(t.TempDir(), "measured.json")
 	f, err := os.Create(file)
 	if err != nil {
@@ -248,15 +252,16 @@ func TestStudyPredict(t *testing.T) {
 	}
 	if err := results.Write(f, results.JSON, []results.Point{
 		point("mutex-write", 1, ops, lock(ops, 40*time.Nanosecond)), point("mutex-write", 2, 0.8*ops, lock(0.8*ops, 40*time.Nanosecond)),
-		point("syncmap-write", 1, ops/2), point("syncmap-write", 2, 0.98*ops),
-		point("mutex-read", 1, ops, lock(ops, 40*time.Nanosecond)),
+		point("syncmap-write", 1, ops/2), disturbed(point("syncmap-write", 2, 0.98*ops)),
+		disturbed(point("mutex-read", 1, ops, lock(ops, 40*time.Nanosecond))),
 	}); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
 	// The answer first, for the machine it is for; each variant under
-	// what it was read as; a variant measured on one CPU alone not
-	// predicted, and why.
+	// what it was read as; how many of the runs it stands on others
+	// disturbed (not the variant it does not predict); a variant
+	// measured on one CPU alone not predicted, and why.
 	code, out, errs := inStudy(context.Background(), prog, "predict", "--from", file, "--cpus", "1-4", "--variants", "mutex-write,syncmap-write,mutex-read")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -265,7 +270,7 @@ func TestStudyPredict(t *testing.T) {
 	if !strings.HasPrefix(flat, "Past this machine's") {
 		t.Errorf("the answer does not say first what it is for:\n%s", out)
 	}
-	for _, want := range []string{"one lock (", "mutex-write", "nothing shared (", "syncmap-write", "Not predicted: mutex-read: measured on 1 CPU only"} {
+	for _, want := range []string{"one lock (", "mutex-write", "nothing shared (", "syncmap-write", "1 of the 4 runs it stands on were disturbed", "Not predicted: mutex-read: measured on 1 CPU only"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("answer lacks %q:\n%s", want, out)
 		}

@@ -50,7 +50,7 @@ func WriteShopTrace(t testing.TB, path string, brews int) {
 	if trace.IsEnabled() {
 		t.Skip("the test binary is traced already")
 	}
-	shop, err := coffee.Open(coffee.MustParseMode("finelocking"), coffee.DefaultSteps())
+	shop, err := coffee.OpenVariant(coffee.MustParseMode("finelocking"), coffee.DefaultSteps(), coffee.Variant{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -189,13 +189,13 @@ func (b *Blueprint) Steps() []StepInfo {
 				return
 			}
 			seen[n.name] = true
-			st := StepInfo{Name: n.name, Doing: n.doing, CPU: n.cpu, Holds: append(append(names(n.holds), names(n.shares)...), held...), Splits: n.splits}
+			st := StepInfo{Name: n.name, Doing: n.doing, CPU: n.cpu, Holds: append(names(n.taken()), held...), Splits: n.splits}
 			if len(st.Holds) > 0 {
 				st.Held = st.Holds[0]
 			}
 			out = append(out, st)
 		case *group:
-			inner := append(append(names(n.holds), names(n.shares)...), held...)
+			inner := append(names(n.taken()), held...)
 			for _, it := range n.items {
 				walk(it, inner)
 			}

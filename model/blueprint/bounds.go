@@ -210,13 +210,45 @@ func (b *Blueprint) counted(name string, machine bool, n int) string {
 
 // Sizes are what a system is made of, for its footprint.
 type Sizes struct {
-	Parts       []Part
-	Machines    float64 // mutexes and meters
-	MachinesAre string  // names them: "machines" where empty
-	Slots       float64 // room in channels
-	Drinks      float64 // the most orders a second
-	Events      float64 // about how many events an order takes
-	Meters      float64 // readings a point keeps
+	Parts    []Part
+	Machines float64 // mutexes and meters
+	Slots    float64 // room in channels
+	Drinks   float64 // the most orders a second
+	Events   float64 // about how many events an order takes
+	Meters   float64 // readings a point keeps
+}
+
+// Parts is what a shop (Shop) is built of: its machines over every line,
+// its locks (a pool is a channel, not a lock), its stages' workers and the
+// slots in the channels into them.
+type Parts struct{ Machines, Locks, Stages, Slots int }
+
+// Parts counts what shop b is built of.
+func (b *Blueprint) Parts() Parts {
+	var p Parts
+	for _, r := range b.Used() {
+		if r.Machines {
+			p.Machines += b.capacity(r)
+		}
+		if r.Kind == Mutex && !r.Pooled {
+			p.Locks++
+		}
+	}
+	for _, pp := range b.pipes {
+		for i, st := range pp.stages {
+			n := b.workers(st) * pp.lines
+			p.Stages += n
+			if st.noun != "" {
+				p.Machines += n
+			}
+			chans := pp.lines // the first stage's is the entry, which the lines share
+			if i == 0 {
+				chans = 1
+			}
+			p.Slots += chans * b.buffer(st)
+		}
+	}
+	return p
 }
 
 // Part is some of a system's processes: "6 customers".
@@ -229,12 +261,8 @@ type Part struct {
 func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 	l, _ = b.LoadAt(l, cpus)
 	customers := float64(l.Par)
-	workers := 0.0
-	for _, pp := range b.pipes {
-		for _, st := range pp.stages {
-			workers += float64(b.workers(st)) * float64(pp.lines)
-		}
-	}
+	parts := b.Parts()
+	workers := float64(parts.Stages)
 	branches := 0.0
 	if b.flow != nil {
 		branches = float64(extraBranches(b.flow))
@@ -245,7 +273,7 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 			thr = x
 		}
 	}
-	locks, slots := 0.0, 0.0
+	locks := 0.0
 	used := b.Used()
 	for _, r := range used {
 		// {locks: N} is N mutexes, a pool of machines a meter each; units
@@ -255,24 +283,17 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 			locks += float64(b.capacity(r))
 		}
 	}
-	for _, pp := range b.pipes {
-		slots += float64(b.buffer(pp.stages[0]))
-		for _, st := range pp.stages[1:] {
-			slots += float64(pp.lines) * float64(b.buffer(st))
-		}
-	}
 	return Sizes{
 		Parts: []Part{
 			{What: fmt.Sprintf("%d %s", l.Par, map[bool]string{true: "servers", false: "customers"}[l.Rate > 0]), Procs: customers},
 			{What: fmt.Sprintf("%.0f pipeline workers", workers), Procs: workers},
 			{What: fmt.Sprintf("%.0f parallel branches under way", customers*branches), Procs: customers * branches},
 		},
-		Machines:    locks + float64(b.stages),
-		MachinesAre: "mutexes and meters",
-		Slots:       slots,
-		Drinks:      thr,
-		Events:      float64(b.orderEvents(b.flow)),
-		Meters:      float64(len(used) + b.stages),
+		Machines: locks + float64(b.stages),
+		Slots:    float64(parts.Slots),
+		Drinks:   thr,
+		Events:   float64(b.orderEvents(b.flow)),
+		Meters:   float64(len(used) + b.stages),
 	}
 }
 
@@ -282,9 +303,9 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 func (b *Blueprint) orderEvents(n node) int {
 	switch n := n.(type) {
 	case *step:
-		return 2 + 2*len(n.holds) + 2*len(n.shares) + len(n.reads) + len(n.writes)
+		return 2 + 2*len(n.taken()) + len(n.reads) + len(n.writes)
 	case *group:
-		sum := 2*len(n.holds) + 2*len(n.shares)
+		sum := 2*len(n.taken()) + len(n.reads) + len(n.writes)
 		for _, it := range n.items {
 			sum += b.orderEvents(it)
 		}

@@ -11,17 +11,25 @@ type node interface {
 	run(w *world, p *sim.Proc)
 }
 
-// step holds its resources, burns (or waits) its duration, lets go.
-type step struct {
-	what   string // how errors name it: step "grind", stage "grind"
-	name   string
-	line   int
-	d      dist
+// usage is what a step or a group holds and uses, and how often.
+type usage struct {
 	holds  []int // resource indices, taken in this order
 	shares []int // read-write mutexes held to read, after holds
-	reads  []int // words read, then written, as the step starts
+	reads  []int // words read, then written, as a step starts
 	writes []int
 	every  int // runs on one order in every
+}
+
+// taken are the resources u holds, in the order taken.
+func (u *usage) taken() []int { return append(u.holds[:len(u.holds):len(u.holds)], u.shares...) }
+
+// step holds its resources, burns (or waits) its duration, lets go.
+type step struct {
+	what string // how errors name it: step "grind", stage "grind"
+	name string
+	line int
+	d    dist
+	usage
 	cpu    bool
 	id     int // index in Blueprint.steps, and in a world's slices by step
 	doing  string
@@ -37,13 +45,7 @@ func (st *step) run(w *world, p *sim.Proc) {
 	if f := w.scale[st.id]; f > 0 {
 		d = w.scaled(st, d, f)
 	}
-	b0, got, at := acquire(w, p, st.holds, st.shares)
-	for _, r := range st.reads {
-		w.pools[r].touch(p, false)
-	}
-	for _, r := range st.writes {
-		w.pools[r].touch(p, true)
-	}
+	b0, got, at := st.acquire(w, p)
 	if w.trace != nil && at != nil {
 		w.trace.Step(p, at.name, p.ID())
 	}
@@ -55,7 +57,7 @@ func (st *step) run(w *world, p *sim.Proc) {
 	if w.trace != nil && at != nil {
 		w.trace.Done(p)
 	}
-	release(w, p, st.holds, st.shares, b0, got)
+	st.release(w, p, b0, got)
 }
 
 // scaled is d times f in whole nanoseconds. Under a microsecond, where
@@ -90,55 +92,59 @@ type runKey struct {
 	proc int
 }
 
-// acquire takes resources in order, returning what p had burned then,
-// when, and the meter of the first, where any: the machine a trace
-// names.
-func acquire(w *world, p *sim.Proc, holds, shares []int) (burned, got time.Duration, first *meter) {
-	for _, r := range holds {
+// acquire takes u's resources in order, then reads and writes its words,
+// returning what p had burned then, when, and the meter of the first
+// resource, where any: the machine a trace names.
+func (u *usage) acquire(w *world, p *sim.Proc) (burned, got time.Duration, first *meter) {
+	for _, r := range u.holds {
 		m := w.pools[r].acquire(p, false)
 		if first == nil {
 			first = m
 		}
 	}
-	for _, r := range shares {
+	for _, r := range u.shares {
 		m := w.pools[r].acquire(p, true)
 		if first == nil {
 			first = m
 		}
 	}
+	for _, r := range u.reads {
+		w.pools[r].touch(p, false)
+	}
+	for _, r := range u.writes {
+		w.pools[r].touch(p, true)
+	}
 	return p.Burned(), p.Now(), first
 }
 
-// release lets go of resources in reverse, crediting what p burned since
-// got.
-func release(w *world, p *sim.Proc, holds, shares []int, burned0, got time.Duration) {
-	for i := len(shares) - 1; i >= 0; i-- {
-		w.pools[shares[i]].release(p, p.Burned()-burned0, true, got)
+// release lets go of u's resources in reverse, crediting what p burned
+// since got.
+func (u *usage) release(w *world, p *sim.Proc, burned0, got time.Duration) {
+	for i := len(u.shares) - 1; i >= 0; i-- {
+		w.pools[u.shares[i]].release(p, p.Burned()-burned0, true, got)
 	}
-	for i := len(holds) - 1; i >= 0; i-- {
-		w.pools[holds[i]].release(p, p.Burned()-burned0, false, got)
+	for i := len(u.holds) - 1; i >= 0; i-- {
+		w.pools[u.holds[i]].release(p, p.Burned()-burned0, false, got)
 	}
 }
 
 // group runs its items in order, holding its resources throughout.
 type group struct {
-	what   string // how errors name it: group "make", group
-	line   int
-	items  []node
-	holds  []int
-	shares []int
-	every  int
+	what  string // how errors name it: group "make", group
+	line  int
+	items []node
+	usage
 }
 
 func (g *group) run(w *world, p *sim.Proc) {
 	if g.every > 1 && !w.turn(g, p, g.every) {
 		return
 	}
-	b0, got, _ := acquire(w, p, g.holds, g.shares)
+	b0, got, _ := g.acquire(w, p)
 	for _, it := range g.items {
 		it.run(w, p)
 	}
-	release(w, p, g.holds, g.shares, b0, got)
+	g.release(w, p, b0, got)
 }
 
 // parallel runs its branches at once, the first on the caller's process.

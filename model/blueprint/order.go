@@ -39,10 +39,10 @@ func (p *parser) checkOrder(flow *group) error {
 func (p *parser) walkOrder(g *orderGraph, n node, held []holding) error {
 	switch n := n.(type) {
 	case *step:
-		_, err := p.take(g, held, append(n.holds[:len(n.holds):len(n.holds)], n.shares...), n.line, n.what)
+		_, err := p.take(g, held, n.taken(), n.line, n.what)
 		return err
 	case *group:
-		held, err := p.take(g, held, append(n.holds[:len(n.holds):len(n.holds)], n.shares...), n.line, n.what)
+		held, err := p.take(g, held, n.taken(), n.line, n.what)
 		if err != nil {
 			return err
 		}

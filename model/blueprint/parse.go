@@ -2,6 +2,7 @@ package blueprint
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"io"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"gopkg.in/yaml.v3"
 )
 
@@ -305,9 +307,13 @@ func (p *parser) count(n *yaml.Node) error {
 	return nil
 }
 
-// kinds are the keys that make an item what it is, and what that is.
-var kinds = []struct{ key, noun string }{
-	{"duration", "step"}, {"steps", "group"}, {"parallel", "parallel"}, {"pipeline", "pipeline"},
+// kinds are the keys that make an item what it is (a step where it has
+// none), what that is, and the keys it may have.
+var kinds = []struct {
+	key, noun string
+	keys      []string
+}{
+	{"duration", "step", stepKeys}, {"steps", "group", groupKeys}, {"parallel", "parallel", parallelKeys}, {"pipeline", "pipeline", pipelineKeys},
 }
 
 // named starts reading an item or a stage: its node, keys and name,
@@ -343,20 +349,23 @@ func (p *parser) item(n *yaml.Node) (node, error) {
 	}
 	defer p.leave(n)
 	// What the item is: the one kind key it has, a step if none.
-	kind, kindKey := "step", ""
+	kind, kindKey := kinds[0], ""
 	for _, k := range kinds {
 		fl, ok := f.byKey[k.key]
 		if !ok {
 			continue
 		}
 		if kindKey != "" {
-			f.what = label(kind, name)
+			f.what = label(kind.noun, name)
 			return nil, p.fail(fl.key, f.what, "both %s and %s: want one of duration (a step), steps (a group), parallel or pipeline", kindKey, k.key)
 		}
-		kind, kindKey = k.noun, k.key
+		kind, kindKey = k, k.key
 	}
-	f.what = label(kind, name)
-	switch kind {
+	f.what = label(kind.noun, name)
+	if err := p.only(f, kind.keys, "a "+kind.noun, itemKeys); err != nil {
+		return nil, err
+	}
+	switch kind.noun {
 	case "group":
 		return p.group(f)
 	case "parallel":
@@ -364,7 +373,7 @@ func (p *parser) item(n *yaml.Node) (node, error) {
 	case "pipeline":
 		return p.pipeline(f)
 	}
-	return p.step(f, name, stepKeys, "a step")
+	return p.step(f, name)
 }
 
 // label names an item in errors: step "grind", or group.
@@ -384,11 +393,8 @@ func (p *parser) name(f *fields) (string, error) {
 	return p.text(v, f.what, "name", "a name such as grind")
 }
 
-// step reads a step, or a stage that is one.
-func (p *parser) step(f *fields, name string, allowed []string, noun string) (*step, error) {
-	if err := p.only(f, allowed, noun, itemKeys); err != nil {
-		return nil, err
-	}
+// step reads a step, or a stage that is one, its keys already checked.
+func (p *parser) step(f *fields, name string) (*step, error) {
 	if name == "" {
 		return nil, p.fail(f.node, f.what, "missing name: want a name such as grind")
 	}
@@ -401,19 +407,7 @@ func (p *parser) step(f *fields, name string, allowed []string, noun string) (*s
 	if st.d, err = p.duration(v, f.what); err != nil {
 		return nil, err
 	}
-	if st.holds, err = p.holds(f); err != nil {
-		return nil, err
-	}
-	if st.shares, err = p.uses(f, "shares", RWMutex); err != nil {
-		return nil, err
-	}
-	if st.reads, err = p.uses(f, "reads", Word); err != nil {
-		return nil, err
-	}
-	if st.writes, err = p.uses(f, "writes", Word); err != nil {
-		return nil, err
-	}
-	if st.every, err = p.every(f); err != nil {
+	if st.usage, err = p.usage(f); err != nil {
 		return nil, err
 	}
 	if v, ok := f.get("cpu"); ok {
@@ -424,25 +418,12 @@ func (p *parser) step(f *fields, name string, allowed []string, noun string) (*s
 	return st, nil
 }
 
-// group reads a group: steps in order, holding its resources throughout.
+// group reads a group, or a stage that is one, its keys already checked:
+// steps in order, holding its resources throughout.
 func (p *parser) group(f *fields) (*group, error) {
-	if err := p.only(f, groupKeys, "a group", itemKeys); err != nil {
-		return nil, err
-	}
-	return p.groupBody(f)
-}
-
-// groupBody reads a group's (or such a stage's) holds and steps.
-func (p *parser) groupBody(f *fields) (*group, error) {
 	g := &group{what: f.what, line: f.node.Line}
 	var err error
-	if g.holds, err = p.holds(f); err != nil {
-		return nil, err
-	}
-	if g.shares, err = p.uses(f, "shares", RWMutex); err != nil {
-		return nil, err
-	}
-	if g.every, err = p.every(f); err != nil {
+	if g.usage, err = p.usage(f); err != nil {
 		return nil, err
 	}
 	if g.items, err = p.list(f.byKey["steps"].val, f.what, "steps"); err != nil {
@@ -451,46 +432,42 @@ func (p *parser) groupBody(f *fields) (*group, error) {
 	return g, nil
 }
 
-// holds reads the resources an item holds: a list of names, or one name.
-func (p *parser) holds(f *fields) ([]int, error) {
-	holds, err := p.names(f, "holds")
-	if err != nil {
-		return nil, err
-	}
-	for i, r := range holds {
-		if p.b.Resources[r].Kind == Word {
-			return nil, p.fail(f.byKey["holds"].val, f.what, "holds %q, a word: nobody holds a word; want reads: or writes:", p.b.Resources[holds[i]].Name)
+// usage reads the resources an item holds, shares, reads and writes,
+// each a list of names or one name, and the orders it runs once in: 1
+// (every order) where not given.
+func (p *parser) usage(f *fields) (u usage, err error) {
+	for _, k := range []struct {
+		key, kind string
+		to        *[]int
+	}{{"holds", "", &u.holds}, {"shares", RWMutex, &u.shares}, {"reads", Word, &u.reads}, {"writes", Word, &u.writes}} {
+		if *k.to, err = p.uses(f, k.key, k.kind); err != nil {
+			return u, err
 		}
 	}
-	return holds, nil
+	u.every = 1
+	if v, ok := f.get("every"); ok {
+		u.every, err = p.whole(v, f.what, "every", 1, "1 or more: the item runs on one order in that many")
+	}
+	return u, err
 }
 
-// uses reads the resources of kind an item uses under key (shares, reads,
-// writes).
+// uses reads the resources an item uses under key: of kind, or any kind
+// but a word where kind is "" (holds).
 func (p *parser) uses(f *fields, key, kind string) ([]int, error) {
 	rs, err := p.names(f, key)
 	if err != nil {
 		return nil, err
 	}
 	for _, r := range rs {
-		if k := p.b.Resources[r].Kind; k != kind {
-			if k == "" {
-				k = Mutex
-			}
+		k := cmp.Or(p.b.Resources[r].Kind, Mutex)
+		switch {
+		case kind == "" && k == Word:
+			return nil, p.fail(f.byKey[key].val, f.what, "%s %q, a word: nobody holds a word; want reads: or writes:", key, p.b.Resources[r].Name)
+		case kind != "" && k != kind:
 			return nil, p.fail(f.byKey[key].val, f.what, "%s %q, a %s: want a resource of kind %s", key, p.b.Resources[r].Name, k, kind)
 		}
 	}
 	return rs, nil
-}
-
-// every reads how many orders an item runs once in: 1 (every order)
-// where not given.
-func (p *parser) every(f *fields) (int, error) {
-	v, ok := f.get("every")
-	if !ok {
-		return 1, nil
-	}
-	return p.whole(v, f.what, "every", 1, "1 or more: the item runs on one order in that many")
 }
 
 // names reads the resources named under key: a list of names, or one.
@@ -518,10 +495,7 @@ func (p *parser) names(f *fields, key string) ([]int, error) {
 			if len(p.b.Resources) == 0 {
 				return nil, p.fail(s, f.what, "%s %q: no such resource; want one declared under resources:, such as resources: {%s: 1}", key, s.Value, s.Value)
 			}
-			names := make([]string, len(p.b.Resources))
-			for i, r := range p.b.Resources {
-				names[i] = r.Name
-			}
+			names := collect.Mapped(p.b.Resources, func(r Resource) string { return r.Name })
 			return nil, p.fail(s, f.what, "%s %q: no such resource; want one of %s%s", key, s.Value, strings.Join(names, ", "), suggest(s.Value, names))
 		}
 		for _, h := range holds {
@@ -537,9 +511,6 @@ func (p *parser) names(f *fields, key string) ([]int, error) {
 
 // parallel reads branches that run at once, each an item or a list.
 func (p *parser) parallel(f *fields) (*parallel, error) {
-	if err := p.only(f, parallelKeys, "a parallel", itemKeys); err != nil {
-		return nil, err
-	}
 	v, err := p.deref(f.byKey["parallel"].val)
 	if err != nil {
 		return nil, err
@@ -572,9 +543,6 @@ func (p *parser) parallel(f *fields) (*parallel, error) {
 
 // pipeline reads stages joined by channels.
 func (p *parser) pipeline(f *fields) (*pipe, error) {
-	if err := p.only(f, pipelineKeys, "a pipeline", itemKeys); err != nil {
-		return nil, err
-	}
 	pp := &pipe{lines: 1}
 	buffer := 0
 	var err error
@@ -656,9 +624,9 @@ func (p *parser) stage(n *yaml.Node, buffer int) (*stage, error) {
 		if fl, ok := f.byKey["cpu"]; ok {
 			return nil, p.fail(fl.key, f.what, "cpu does not apply to a stage with steps: want it on its steps")
 		}
-		st.body, err = p.groupBody(f)
+		st.body, err = p.group(f)
 	default:
-		st.body, err = p.step(f, name, stageKeys, "a stage")
+		st.body, err = p.step(f, name)
 	}
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
@@ -18,9 +19,6 @@ func (b *Blueprint) Words() bool {
 	}
 	return false
 }
-
-// Title is the blueprint's name and what its orders are called.
-func (b *Blueprint) Title() (name, unit string) { return b.Name, b.Unit }
 
 // LoadAt is l's Par and Rate where set, else the file's (customers or
 // servers, one per CPU where it says none), with its queue, and whether
@@ -163,13 +161,7 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, r Run) (func(*sim.Proc), f
 	} else {
 		meters = append(meters, w.stages...)
 	}
-	read := func() []Reading {
-		out := make([]Reading, len(meters))
-		for i, m := range meters {
-			out[i] = m.read(s.Now())
-		}
-		return out
-	}
+	read := func() []Reading { return collect.Mapped(meters, func(m *meter) Reading { return m.read(s.Now()) }) }
 	return func(p *sim.Proc) { b.flow.run(w, p) }, read
 }
 

@@ -28,7 +28,7 @@ func Shop(m coffee.Mode, st coffee.Steps, v coffee.Variant) *Blueprint {
 		kinds = append(kinds, kind{"steam", "steaming", "steamer", "steamer", st.Steam})
 	}
 	newStep := func(name, doing string, d dist) *step {
-		s := &step{what: label("step", name), name: name, doing: doing, d: d, cpu: true, every: 1, id: len(b.steps)}
+		s := &step{what: label("step", name), name: name, doing: doing, d: d, cpu: true, usage: usage{every: 1}, id: len(b.steps)}
 		b.steps = append(b.steps, s)
 		return s
 	}
@@ -55,7 +55,7 @@ func Shop(m coffee.Mode, st coffee.Steps, v coffee.Variant) *Blueprint {
 			flow = append(flow, s)
 		}
 		if kitchen != nil {
-			g := &group{what: "group", holds: kitchen, items: flow, every: 1}
+			g := &group{what: "group", usage: usage{holds: kitchen, every: 1}, items: flow}
 			if combine != nil && !v.Split {
 				combine.splits = true
 				g.items, combine = append(g.items, combine), nil
@@ -72,7 +72,7 @@ func Shop(m coffee.Mode, st coffee.Steps, v coffee.Variant) *Blueprint {
 			flow = append(flow, s)
 		}
 		if f.Shape.Forked { // the milk steamed on a goroutine of the customer's
-			flow = []node{&parallel{branches: []node{&group{items: flow[:2], every: 1}, flow[2]}, unbuffered: true}}
+			flow = []node{&parallel{branches: []node{&group{items: flow[:2], usage: usage{every: 1}}, flow[2]}, unbuffered: true}}
 		}
 	case coffee.Stages:
 		lines, buffer := m.Lines(), m.Buffer()
@@ -108,7 +108,7 @@ func Shop(m coffee.Mode, st coffee.Steps, v coffee.Variant) *Blueprint {
 	if combine != nil {
 		flow = append(flow, combine)
 	}
-	b.flow = &group{items: flow, every: 1}
+	b.flow = &group{items: flow, usage: usage{every: 1}}
 	b.nres = len(b.Resources)
 	return b
 }

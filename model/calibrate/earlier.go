@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
@@ -105,11 +106,7 @@ func (c Calibration) Since() time.Time {
 
 // costFlags are the costs' flags, in brewput calibrate's order.
 func costFlags() []string {
-	out := make([]string, len(costNames))
-	for i, n := range costNames {
-		out[i] = strings.ReplaceAll(n, " ", "-")
-	}
-	return out
+	return collect.Mapped(costNames, func(n string) string { return strings.ReplaceAll(n, " ", "-") })
 }
 
 // referenceJSON is brewput's reference machine's calibration: a 2-vCPU

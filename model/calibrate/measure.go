@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/model/curves"
@@ -186,11 +187,7 @@ func percentiles(xs []time.Duration) []time.Duration {
 
 // less is xs each less d, at least zero.
 func less(xs []time.Duration, d time.Duration) []time.Duration {
-	out := make([]time.Duration, len(xs))
-	for i, x := range xs {
-		out[i] = max(x-d, 0)
-	}
-	return out
+	return collect.Mapped(xs, func(x time.Duration) time.Duration { return max(x-d, 0) })
 }
 
 func median(xs []time.Duration) time.Duration {

@@ -38,7 +38,7 @@ func BenchOf(runs []results.Point) (Bench, error) {
 		for _, p := range ps {
 			xs = append(xs, p.Throughput)
 		}
-		b.Measured[n] = Range{median(xs) / base, slices.Min(xs) / hi1, slices.Max(xs) / lo1}
+		b.Measured[n] = Range{results.Median(xs) / base, slices.Min(xs) / hi1, slices.Max(xs) / lo1}
 		most = max(most, n)
 	}
 	b.Lock = lockOf(medianRun(by[most]), b.T1)

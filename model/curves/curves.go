@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sort"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
 // Shape is a kind of contention a cell measures.
@@ -152,8 +154,8 @@ func (c *Curves) Scale(other *Curves) float64 {
 // cells and counts measured; ok is false past them.
 func (c *Curves) Speedup(cell Cell, n int) (mid, lo, hi float64, ok bool) {
 	return c.each(cell, n, func(one, at Point) [3]float64 {
-		base := median(one.Rates)
-		return [3]float64{median(at.Rates) / base, slices.Min(at.Rates) / base, slices.Max(at.Rates) / base}
+		base := results.Median(one.Rates)
+		return [3]float64{results.Median(at.Rates) / base, slices.Min(at.Rates) / base, slices.Max(at.Rates) / base}
 	})
 }
 
@@ -217,7 +219,7 @@ func (c *Curves) interp(cell Cell, n int, f func(one, at Point) [3]float64) ([3]
 	vals := map[key][3]float64{}
 	var holds, outs []int
 	for k, p := range at {
-		if o, ok := one[k]; ok && median(o.Rates) > 0 {
+		if o, ok := one[k]; ok && results.Median(o.Rates) > 0 {
 			vals[k] = f(o, p)
 			holds, outs = append(holds, k.hold), append(outs, k.out)
 		}
@@ -315,19 +317,6 @@ func geo(a, b, f float64) float64 {
 		return a
 	}
 	return math.Exp(math.Log(a) + f*(math.Log(b)-math.Log(a)))
-}
-
-// median is the middle of xs (the mean of the middle two of an even count).
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 //go:embed reference.json

@@ -3,6 +3,8 @@ package curves
 import (
 	"math"
 	"slices"
+
+	"github.com/brewput/brewput/results"
 )
 
 // Range is a speed-up against one CPU: a point and the band around it.
@@ -240,6 +242,6 @@ func (c *Curves) takeCost(hold, gap float64, n int) (mid, lo, hi float64, ok boo
 	cell := Cell{Shape: Mutex, Hold: int(hold + 0.5), Outside: int(gap + 0.5)}
 	return c.each(cell, n, func(_, at Point) [3]float64 {
 		take := func(rate float64) float64 { return max(1e9/rate-float64(at.Hold), 0) }
-		return [3]float64{take(median(at.Rates)), take(slices.Max(at.Rates)), take(slices.Min(at.Rates))}
+		return [3]float64{take(results.Median(at.Rates)), take(slices.Max(at.Rates)), take(slices.Min(at.Rates))}
 	})
 }

@@ -82,7 +82,11 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 				line += fmt.Sprintf(", an RWMutex taken to read in %s of its uses", format.Percent(float64(g.reads)/float64(max(g.uses, 1)), 0))
 			}
 			if g.held > 0 {
-				line += fmt.Sprintf(", held %s a use (%s of the time each)", format.Wait(g.held/float64(g.uses)*1e3),
+				per, timed := "use", g.uses
+				if g.reads > 0 { // a reader's hold is not timed: the time held is the writers'
+					per, timed = "write", g.uses-g.reads
+				}
+				line += fmt.Sprintf(", held %s a %s (%s of the time each)", format.Wait(g.held/float64(max(timed, 1))*1e3), per,
 					format.Percent(g.held/float64(g.locks)/p.Dur.Seconds(), 1))
 			}
 			if g.wait > 0 {

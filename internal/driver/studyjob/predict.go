@@ -175,6 +175,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	}
 	var predicted []results.Point
 	var unseen []results.NotPredicted
+	disturbed, ran := 0, 0 // of the runs the predictions stand on
 	kinds := map[string]string{}
 	checked := map[string]text.Checked{}
 	base := map[string]float64{} // each variant's median on one CPU
@@ -186,6 +187,12 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			continue
 		}
 		base[v] = medianOf(runs, 1).Throughput
+		for _, p := range runs {
+			if p.IsDisturbed() {
+				disturbed++
+			}
+		}
+		ran += len(runs)
 		points, kind, beyond, err := predictVariant(v, runs, f.CPUs, t)
 		if err != nil {
 			return nil, nil, exitcode.Failure{Err: fmt.Errorf("%s: %w", v, err)}
@@ -222,6 +229,9 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		if err := text.WriteSpeedups(stdout, predicted, base, kinds, checked, tableCounts(f.CPUs, measured), measuredCounts(measured)); err != nil {
 			return nil, nil, exitcode.Failure{Err: err}
 		}
+	}
+	if disturbed > 0 {
+		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("%d of the %d runs it stands on were disturbed: other processes took CPU while they ran.", disturbed, ran), format.Width(tell), ""))
 	}
 	for _, np := range unseen {
 		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("Not predicted: %s: %s.", np.Mode, np.Reason), format.Width(tell), ""))

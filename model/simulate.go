@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
 
@@ -143,10 +144,19 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 	return points, nil
 }
 
-// key tells c's simulation from another's.
+// key tells c's simulation from another's. On one P under the go policy
+// no cache line moves between cores and no other core runs, so the
+// machine's shape and its costs for both cannot change a run: a band's
+// edges that vary only those are simulated once there.
 func (c Config) key() Config {
 	c = c.Resolve()
 	c.Range = nil
+	if c.CPUs == 1 && c.sched() != "fifo" {
+		if !c.Costs.Transfer.IsZero() {
+			c.Costs.Transfer = sim.Transfer{Socket: 1}
+		}
+		c.Costs.AllCore, c.Costs.AllCoreFirst, c.Machine = 0, false, sim.Machine{}
+	}
 	return c
 }
 

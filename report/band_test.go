@@ -30,6 +30,7 @@ func bandedModel() []results.Point {
 // area on the throughput and latency charts; the same points without
 // bands get none.
 func TestBandShaded(t *testing.T) {
+	oneDrawing(t)
 	t.Parallel()
 	pts := bandedModel()
 	for _, c := range drawAll(t, pts) {

@@ -122,10 +122,16 @@ func TestAudit(t *testing.T) {
 	modes, maxCPUs := auditModes, 8
 	// Under the race detector, as -short, fewer modes: the audit's
 	// goroutines are the same, the full audit the plain run's (with it the
-	// package's race run passed 10 minutes at load 11).
+	// package's race run passed 10 minutes at load 11). There, fewer CPU
+	// counts too, the three a fit needs: each point's advice runs the same
+	// goroutines on 3 CPUs as on 6, and the plain run checks the five
+	// modes' every answer on 1 to 6.
 	whole := os.Getenv("BREWPUT_E2E") == "1" || os.Getenv("BREWPUT_AUDIT") != ""
 	if testing.Short() || race.Enabled || !whole {
 		modes, maxCPUs = []string{"locking", "finelocking", "parsteam", "linearpipe-0", "multipipe-2"}, 6
+	}
+	if race.Enabled {
+		maxCPUs = 3
 	}
 	// Every point's advice, as many at once as there are CPUs.
 	type key struct {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
@@ -81,6 +82,13 @@ func TestConsistencyRecordedCompareDisturbed(t *testing.T) {
 // changes, the full table's heading — read from the same recorded file of
 // points measured on real CPUs.
 func TestConsistencyRecordedModelsProfile(t *testing.T) {
+	if race.Enabled {
+		// Words of a recorded file's rendering, one goroutine's work:
+		// TestMainJobAndReport renders a main job's points, annotated
+		// with the model's profiles, and brewput report of them under
+		// the detector.
+		t.Skip("the rendered outputs checked without the race detector: go test ./internal/driver")
+	}
 	t.Parallel()
 	file := filepath.Join("testdata", "consistency", "compare-busy-old.json")
 	out, _ := succeeds(t, noChild(), "report", file, "--out", t.TempDir())
@@ -110,6 +118,11 @@ func TestConsistencyRecordedModelsProfile(t *testing.T) {
 // every configuration's rows were over 500 lines; --all prints the rows,
 // and the JSON holds the same answer.
 func TestCompareMainJobsAnswersFirst(t *testing.T) {
+	if race.Enabled {
+		// Two recorded files compared, one goroutine's work, its
+		// output's words checked: the plain run's.
+		t.Skip("compare's words checked without the race detector: go test ./internal/driver")
+	}
 	t.Parallel()
 	out, _ := succeeds(t, noChild(), "compare", readmeRun, modesRun)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/results"
 )
 
@@ -44,6 +45,12 @@ func fitJSON(t *testing.T, args ...string) map[string]map[string]any {
 }
 
 func TestFitModel(t *testing.T) {
+	if race.Enabled {
+		// A fit is one goroutine's work; the model's run it fits, the
+		// same simulations TestModelFifoFinelocking runs under the
+		// detector.
+		t.Skip("the fits checked without the race detector: go test ./internal/driver")
+	}
 	t.Parallel()
 	dir := t.TempDir()
 	f := modelFile(t, dir, "m.json", "--modes", "ideal,locking,finelocking", "--cpus", "1-8")

@@ -169,6 +169,15 @@ func TestGoldenBadInput(t *testing.T) {
 // calibration, in every format (compact, the default, and table among
 // them), and advise and fit on it.
 func TestGoldenModel(t *testing.T) {
+	if race.Enabled {
+		// Output compared byte for byte, whose goroutines are the
+		// model's and advise's simulations: under the detector
+		// TestModelFifoFinelocking, TestModelCafe and TestAdviseFinelocking
+		// run brewput model and advise (and package model's tests its
+		// simulations). With TestGoldenFormats it took 9.5 CPU-s of the
+		// race run.
+		t.Skip("the golden outputs checked without the race detector: go test ./internal/driver")
+	}
 	t.Parallel()
 	dir := t.TempDir()
 	pred := filepath.Join(dir, "pred.json")
@@ -254,6 +263,13 @@ func TestGoldenReport(t *testing.T) {
 // TestGoldenFormats: the saved samples written in every format, as brewput
 // run, model and lab write their points.
 func TestGoldenFormats(t *testing.T) {
+	if race.Enabled {
+		// Output compared byte for byte: each format is one goroutine's
+		// writing, the profiles it annotates the model's simulations,
+		// which the main job's tests (TestMainJobAndReport) write and
+		// annotate under the detector.
+		t.Skip("the golden outputs checked without the race detector: go test ./internal/driver")
+	}
 	t.Parallel()
 	for _, name := range []string{"shop", "model", "lab"} {
 		t.Run(name, func(t *testing.T) {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,7 +27,19 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if finished.root != "" {
+		os.RemoveAll(finished.root)
+	}
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintf(os.Stderr, "goleak: %v\n", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
 
 // job is a main job of finelocking on 1 and 2 CPUs whose "measurements"
 // are the fifo model's points passed off as measured, so that the test
@@ -60,6 +74,38 @@ func job(t *testing.T, dir string, stop int) (Job, *bytes.Buffer) {
 	}
 	var stdout bytes.Buffer
 	return Job{Study: st, Plan: st.Plan("brewput"), Dir: dir, Measure: measure, Stdout: &stdout, Stderr: &bytes.Buffer{}}, &stdout
+}
+
+// finished is job's job, not stopped, run to its end once for this test
+// process: TestResumeRefuses, TestRerender and TestRerenderAnalysesOnce
+// each ran the same, and read what it wrote.
+var finished struct {
+	once   sync.Once
+	root   string // removed by TestMain
+	stdout string
+	err    error
+}
+
+// finishedJob is the folder the finished job wrote, which its callers
+// read and do not change, and what it printed; it fails t where the job
+// did not finish.
+func finishedJob(t *testing.T) (dir, stdout string) {
+	t.Helper()
+	f := &finished
+	f.once.Do(func() {
+		if f.root, f.err = os.MkdirTemp("", "brewput-test-mainjob-"); f.err != nil {
+			return
+		}
+		// Kept where job fails the test that ran it first.
+		f.err = errors.New("the job did not run: see the first test that ran it")
+		j, out := job(t, filepath.Join(f.root, "report"), 0)
+		f.err = j.Run(context.Background())
+		f.stdout = out.String()
+	})
+	if f.err != nil {
+		t.Fatal(f.err)
+	}
+	return filepath.Join(f.root, "report"), f.stdout
 }
 
 // A job cut short writes the report of what it measured, its journal
@@ -101,10 +147,7 @@ func TestCutShortAndResume(t *testing.T) {
 
 // Resume refuses a results file that is no journal of a run cut short.
 func TestResumeRefuses(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "report")
-	if err := func() error { j, _ := job(t, dir, 0); return j.Run(context.Background()) }(); err != nil {
-		t.Fatal(err)
-	}
+	dir, _ := finishedJob(t)
 	if _, _, _, err := Resume(filepath.Join(dir, "results.json")); err == nil || !strings.Contains(err.Error(), "nothing to resume") {
 		t.Errorf("Resume of a finished job's results = %v, want nothing to resume", err)
 	}
@@ -114,11 +157,7 @@ func TestResumeRefuses(t *testing.T) {
 // same table and page, from the analysis the job saved: nothing is
 // analysed (simulated, fitted) again.
 func TestRerender(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "report")
-	j, stdout := job(t, dir, 0)
-	if err := j.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	dir, stdout := finishedJob(t)
 	in, err := report.ReadFiles([]string{filepath.Join(dir, "results.json")})
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +184,7 @@ func TestRerender(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(again, "index.html")); err != nil {
 		t.Errorf("no page: %v", err)
 	}
-	if got, want := strings.ReplaceAll(out.String(), again, "DIR"), strings.ReplaceAll(stdout.String(), dir, "DIR"); got != want {
+	if got, want := strings.ReplaceAll(out.String(), again, "DIR"), strings.ReplaceAll(stdout, dir, "DIR"); got != want {
 		t.Errorf("rendered again:\n%s\nthe job printed:\n%s", got, want)
 	}
 }
@@ -154,9 +193,10 @@ func TestRerender(t *testing.T) {
 // removed) are analysed once, and the report saves that analysis, which a
 // second rendering then reads instead of analysing again.
 func TestRerenderAnalysesOnce(t *testing.T) {
+	// The job's folder copied, less its analysis.json.
+	finishedDir, _ := finishedJob(t)
 	dir := filepath.Join(t.TempDir(), "report")
-	j, _ := job(t, dir, 0)
-	if err := j.Run(context.Background()); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(finishedDir)); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Remove(filepath.Join(dir, analysis.File)); err != nil {

@@ -167,7 +167,7 @@ func TooDisturbed(runs []Point) (disturbed int, too bool) {
 		}
 	}
 	quiet := len(runs) - disturbed
-	return disturbed, len(runs) > 0 && quiet == 0 || quiet < min(len(runs), 2)
+	return disturbed, quiet < min(len(runs), 2)
 }
 
 // Interference says what took CPU from a disturbed point: "other

@@ -93,6 +93,8 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 				line += fmt.Sprintf(", waited %s a use", format.Wait(g.wait/float64(g.uses)*1e3))
 			}
 			if g.afterWaitN > 0 && g.free > 0 {
+				// Taken after a wait, the lock and its data came from
+				// another goroutine's hold.
 				line += fmt.Sprintf(", held %s after a wait against %s free (%s timed after a wait)",
 					format.Wait(g.afterWait/1e6), format.Wait(g.free/1e6), format.Count(int(g.afterWaitN), "hold"))
 			}

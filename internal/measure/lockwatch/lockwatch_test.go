@@ -340,6 +340,17 @@ func TestWatchedBenchmarks(t *testing.T) {
 	if s := site(last["BenchmarkShards-1"], "shards"); s.Addrs.distinct() < 56 || s.Addrs.distinct() > 72 {
 		t.Errorf("BenchmarkShards' site: %d members, want about 64", s.Addrs.distinct())
 	}
+	// Shards used alike are as many machines; a site that one of its
+	// eight locks all but made is that one lock's.
+	if g := Groups(last["BenchmarkShards-1"]); len(g) != 1 || g[0].OneMade() || len(Machines(last["BenchmarkShards-1"])) < 56 {
+		t.Errorf("BenchmarkShards: one lock made its takes, or fewer than 56 machines: %+v", Machines(last["BenchmarkShards-1"]))
+	}
+	if n, _ := Groups(last["BenchmarkHotShard-1"])[0].Members(); n < 2 {
+		t.Errorf("BenchmarkHotShard's site: %d members seen, want several of its 8", n)
+	}
+	if m := Machines(last["BenchmarkHotShard-1"]); len(m) != 1 {
+		t.Errorf("BenchmarkHotShard: %d machines, want one, the lock that made 99 %% of its takes", len(m))
+	}
 	rwRun := last["BenchmarkRW-1"]
 	if w, r := site(rwRun, "writers"), site(rwRun, "readers"); w.Kind != 2 || r.Kind != 3 || r.HeldNs != 0 {
 		t.Errorf("BenchmarkRW: writers %+v, readers %+v; want kinds 2 and 3, readers' holds untimed", w, r)

@@ -86,8 +86,13 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 				if g.reads > 0 { // a reader's hold is not timed: the time held is the writers'
 					per, timed = "write", g.uses-g.reads
 				}
-				line += fmt.Sprintf(", held %s a %s (%s of the time each)", format.Wait(g.held/float64(max(timed, 1))*1e3), per,
-					format.Percent(g.held/float64(g.locks)/p.Dur.Seconds(), 1))
+				// Sampled, the time held can pass the time there was:
+				// held all of it, as far as the estimate tells.
+				share := "all the time"
+				if f := g.held / float64(g.locks) / p.Dur.Seconds(); f < 0.95 {
+					share = format.Percent(f, 1) + " of the time each"
+				}
+				line += fmt.Sprintf(", held %s a %s (%s)", format.Wait(g.held/float64(max(timed, 1))*1e3), per, share)
 			}
 			if g.wait > 0 {
 				line += fmt.Sprintf(", waited %s a use", format.Wait(g.wait/float64(g.uses)*1e3))

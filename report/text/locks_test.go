@@ -60,6 +60,15 @@ func TestWriteLocks(t *testing.T) {
 		t.Errorf("an RWMutex's readers, or their absence, not said:\n%s", b.String())
 	}
 	b.Reset()
+	// Sampled holds that sum past the time there was: held all of it.
+	over := results.Machine{Name: "(*Tree).Set at tree.go:5", Kind: "mutex", Uses: 1000, BusyFrac: 1.1}
+	if err := WriteLocks(&b, []results.Point{point(2, over)}); err != nil {
+		t.Fatal(err)
+	}
+	if flat := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(flat, "held 1.1 ms a use (all the time)") {
+		t.Errorf("a lock held 110 %% of the time, as sampled, not said held all of it:\n%s", b.String())
+	}
+	b.Reset()
 	// A count the watcher estimated says so.
 	shard.Estimated, shard2.Estimated = true, true
 	if err := WriteLocks(&b, []results.Point{point(2, shard, shard2)}); err != nil {

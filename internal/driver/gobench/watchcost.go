@@ -19,12 +19,12 @@ const WatchTolerance = 0.05
 // Apart where watching, not chance, moved it (minApart runs each, all on
 // one side, none disturbed).
 type WatchCost struct {
-	Name             string
-	CPUs             int
-	Watched, Plain   float64 // median throughput
-	Unit             string
-	Runs             int // of each
-	Apart, Disturbed bool
+	Name           string
+	CPUs           int
+	Watched, Plain float64 // median throughput
+	Unit           string
+	Runs           int // of each
+	Apart          bool
 }
 
 // minApart is the fewest runs each whose ranges, apart, say watching
@@ -70,7 +70,7 @@ func WatchCosts(watched, plain []results.Point) []WatchCost {
 		if r := wt / pt; r < 1-WatchTolerance || r > 1+WatchTolerance {
 			apart := wv[len(wv)-1] < pv[0] || wv[0] > pv[len(pv)-1]
 			out = append(out, WatchCost{Name: k.name, CPUs: k.cpus, Watched: wt, Plain: pt, Unit: units[k], Runs: len(wv),
-				Apart: apart && len(wv) >= minApart && len(pv) >= minApart && !disturbed[k], Disturbed: disturbed[k]})
+				Apart: apart && len(wv) >= minApart && len(pv) >= minApart && !disturbed[k]})
 		}
 	}
 	slices.SortFunc(out, func(a, b WatchCost) int {
@@ -85,19 +85,14 @@ func (c WatchCost) change() float64 { return c.Watched/c.Plain - 1 }
 
 // String says it in a line.
 func (c WatchCost) String() string {
-	s := fmt.Sprintf("%s on %s: %s watched, %s plain (%+.0f %%, medians of %s each",
+	return fmt.Sprintf("%s on %s: %s watched, %s plain (%+.0f %%, medians of %s each)",
 		c.Name, format.Count(c.CPUs, "CPU"), format.Rate(c.Watched, c.Unit), format.Rate(c.Plain, c.Unit), 100*c.change(), format.Count(c.Runs, "run"))
-	if c.Disturbed {
-		s += "; other processes took CPU from its runs"
-	}
-	return s + ")"
 }
 
-// WriteWatchCosts says which benchmarks watching moved, apart from those
-// whose medians alone differ, which chance may explain.
+// WriteWatchCosts says which benchmarks watching moved; of those whose
+// medians alone differ, which chance may explain, only how many.
 func WriteWatchCosts(w io.Writer, costs []WatchCost) {
 	moved := slices.DeleteFunc(slices.Clone(costs), func(c WatchCost) bool { return !c.Apart })
-	unsure := slices.DeleteFunc(slices.Clone(costs), func(c WatchCost) bool { return c.Apart })
 	width := format.Width(w)
 	if len(moved) > 0 {
 		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Watching the locks changed %s by more than %.0f %% (each ran unwatched too, as many times, "+
@@ -107,16 +102,13 @@ func WriteWatchCosts(w io.Writer, costs []WatchCost) {
 			fmt.Fprintln(w, "  "+format.Wrap(c.String(), width-2, "    "))
 		}
 	}
-	if len(unsure) > 0 {
+	if unsure := len(costs) - len(moved); unsure > 0 {
 		noun := "benchmark"
 		if len(moved) > 0 {
 			noun = "more benchmark"
 		}
-		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Watched and unwatched medians differ by more than %.0f %% in %s whose runs overlap, "+
-			"are fewer than %d each or were disturbed: chance may be the cause as much as watching:",
-			100*WatchTolerance, format.Count(len(unsure), noun), minApart), width, ""))
-		for _, c := range unsure {
-			fmt.Fprintln(w, "  "+format.Wrap(c.String(), width-2, "    "))
-		}
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Watched and unwatched medians differ by more than %.0f %% in %s, by no more than chance "+
+			"explains: their runs overlap, were disturbed or number fewer than %d each (-count).",
+			100*WatchTolerance, format.Count(unsure, noun), minApart), width, ""))
 	}
 }

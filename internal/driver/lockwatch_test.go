@@ -215,7 +215,7 @@ func TestPredictDisturbed(t *testing.T) {
 	f.Close()
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,4")
-	for _, want := range []string{"Not predicted: Busy: on 1 CPU, " + text.EveryRunDisturbed + ".",
+	for _, want := range []string{"Not predicted: Busy: on 1 CPU, " + text.EveryRunDisturbed + " (--noisy ok predicts from them).",
 		"1 of the 5 runs measured were disturbed (other processes took CPU while they ran) and left out: it stands on the rest."} {
 		if code != exitOK || !strings.Contains(flat(stdout), want) {
 			t.Errorf("exit %d; answer lacks %q:\n%s%s", code, want, stdout, stderr)

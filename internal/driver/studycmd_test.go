@@ -274,10 +274,14 @@ func TestStudyPredict(t *testing.T) {
 		t.Errorf("the answer does not say first what it is for:\n%s", out)
 	}
 	for _, want := range []string{"one lock (", "mutex-write", "1 of the 4 runs measured were disturbed (other processes took CPU while they ran) and left out",
-		"Not predicted: syncmap-write: on 2 CPUs, " + text.EveryRunDisturbed + ".", "Not predicted: mutex-read: on 1 CPU, " + text.EveryRunDisturbed + "."} {
+		"Not predicted: syncmap-write: on 2 CPUs, " + text.EveryRunDisturbed + " (--noisy ok predicts from them).", "Not predicted: mutex-read: on 1 CPU, " + text.EveryRunDisturbed + " (--noisy ok predicts from them)."} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("answer lacks %q:\n%s", want, out)
 		}
+	}
+	// Nothing predicted: no line about what it would be for.
+	if code, out, errs := inStudy(context.Background(), prog, "predict", "--from", file, "--cpus", "1-4", "--variants", "mutex-read"); code != exitOK || strings.Contains(out, "Past this machine's") || !strings.HasPrefix(out, "Not predicted: mutex-read") {
+		t.Errorf("exit %d, nothing predicted:\n%s%s", code, out, errs)
 	}
 	code, out, errs = inStudy(context.Background(), prog, "predict", "--from", file, "--cpus", "1-4", "--variants", "mutex-write", "--format", "json")
 	if code != exitOK {

@@ -43,11 +43,14 @@ func WriteTarget(w io.Writer, t Target) {
 		held, all, logErr = held+c.Held, all+c.Points, logErr+float64(c.Points)*math.Log(c.Err)
 	}
 	if all > 0 {
-		s += fmt.Sprintf(": on kept measurements of real code on 4–%d CPUs, bands like these held %d of %d points (%s), their points ×%.2f off (geometric mean); past %d CPUs nothing has checked them",
-			t.CheckedCPUs, held, all, format.Percent(float64(held)/float64(all), 0), math.Exp(logErr/float64(all)), t.CheckedCPUs)
+		s += fmt.Sprintf(": on kept measurements of real code on 4–%d CPUs, bands like these held %d of %d points (%s), their points ×%.2f off (geometric mean)",
+			t.CheckedCPUs, held, all, format.Percent(float64(held)/float64(all), 0), math.Exp(logErr/float64(all)))
 	}
-	if t.Past > 0 {
-		s += fmt.Sprintf("; none on %d CPUs or more, past the machine's curves", t.Past)
+	switch {
+	case t.Past > 0:
+		s += fmt.Sprintf("; none past %s, where the machine's curves end", format.Count(t.Past-1, "CPU"))
+	case all > 0:
+		s += fmt.Sprintf("; past %d CPUs nothing has checked them", t.CheckedCPUs)
 	}
 	fmt.Fprintln(w, format.Wrap(s+".", format.Width(w), ""))
 }

@@ -231,7 +231,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 				return nil, nil, exitcode.Failure{Err: err}
 			}
 		}
-	} else {
+	} else if len(predicted) > 0 {
 		text.WriteTarget(stdout, text.Target{About: t.about, Calibrated: t.calibrated, Here: runtime.NumCPU(), Past: past,
 			Checked: checked, CheckedCPUs: curves.CheckedCPUs})
 	}
@@ -327,7 +327,7 @@ func tooDisturbed(runs []results.Point) string {
 	for _, n := range measuredCounts(runs) {
 		at := slices.DeleteFunc(slices.Clone(runs), func(p results.Point) bool { return p.CPUs != n })
 		if disturbed, too := results.TooDisturbed(at); too {
-			return fmt.Sprintf("on %s, %s", format.Count(n, "CPU"), text.TooDisturbed(disturbed, len(at)))
+			return fmt.Sprintf("on %s, %s (--noisy ok predicts from them)", format.Count(n, "CPU"), text.TooDisturbed(disturbed, len(at)))
 		}
 	}
 	return ""

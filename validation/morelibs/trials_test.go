@@ -1,0 +1,352 @@
+package morelibs
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/VictoriaMetrics/metrics"
+	"github.com/dgraph-io/ristretto/v2"
+	"github.com/go-chi/httprate"
+	"github.com/golang/groupcache"
+	"github.com/google/uuid"
+	"github.com/hashicorp/go-memdb"
+	"github.com/puzpuzpuz/xsync/v4"
+	"github.com/segmentio/ksuid"
+	"github.com/tidwall/btree"
+	"github.com/tidwall/buntdb"
+)
+
+// The benchmarks of this file were tried with brewput predict, why and
+// bench --locks on the 2-core VM on 2026-11-28, before any many-core
+// machine measured them: kept as they were tried, for the next lending.
+
+// nopWriter is a ResponseWriter whose headers each goroutine owns.
+type nopWriter struct{ h http.Header }
+
+func (w *nopWriter) Header() http.Header         { return w.h }
+func (w *nopWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (w *nopWriter) WriteHeader(int)             {}
+
+// xorshift is each goroutine's next pseudo-random number.
+func xorshift(x uint64) uint64 {
+	x ^= x << 13
+	x ^= x >> 7
+	return x ^ x<<17
+}
+
+// BenchmarkHTTPRate: every request asks a go-chi/httprate limiter (v0.16.1)
+// whether its client may go on. OnLimit takes the limiter's sync.Mutex
+// and, inside it, the local counter's RWMutex (RLock to read, Lock to
+// count): one limiter for all, or one per goroutine.
+func BenchmarkHTTPRate(b *testing.B) {
+	for _, shared := range []bool{true, false} {
+		name := "limiter=shared"
+		if !shared {
+			name = "limiter=pergoroutine"
+		}
+		b.Run(name, func(b *testing.B) {
+			one := httprate.NewRateLimiter(1<<40, time.Minute)
+			var ids atomic.Int64
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				l := one
+				if !shared {
+					l = httprate.NewRateLimiter(1<<40, time.Minute)
+				}
+				w := &nopWriter{h: http.Header{}}
+				r := httptest.NewRequest("GET", "/", nil)
+				key := "10.0.0." + strconv.Itoa(int(ids.Add(1)))
+				for pb.Next() {
+					if l.OnLimit(w, r, key) {
+						b.Error("limited")
+						return
+					}
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkVMCounter: VictoriaMetrics/metrics (v1.45.0) counting requests
+// as its README does, GetOrCreateCounter(name).Inc() on every request:
+// the set's sync.Mutex to find the counter, then an atomic add on its
+// one word.
+func BenchmarkVMCounter(b *testing.B) {
+	set := metrics.NewSet()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			set.GetOrCreateCounter(`requests_total{path="/a"}`).Inc()
+		}
+	})
+}
+
+// BenchmarkVMHistogram: request durations into one VictoriaMetrics
+// Histogram shared by all (Update takes its sync.Mutex) or one per
+// goroutine.
+func BenchmarkVMHistogram(b *testing.B) {
+	for _, shared := range []bool{true, false} {
+		name := "hist=shared"
+		if !shared {
+			name = "hist=pergoroutine"
+		}
+		b.Run(name, func(b *testing.B) {
+			set := metrics.NewSet()
+			var n atomic.Int64
+			one := set.NewHistogram(fmt.Sprintf(`d_seconds{n="%d"}`, n.Add(1)))
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				h := one
+				if !shared {
+					h = set.NewHistogram(fmt.Sprintf(`d_seconds{n="%d"}`, n.Add(1)))
+				}
+				v := 0.001
+				for pb.Next() {
+					h.Update(v)
+					if v *= 1.01; v > 10 {
+						v = 0.001
+					}
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkRistretto: a dgraph-io/ristretto (v2.4.2) cache read by every
+// goroutine (Get takes one of 256 shards' RWMutex to read and pushes the
+// key to a sync.Pool stripe), with no writes or one Set in 8.
+func BenchmarkRistretto(b *testing.B) {
+	for _, writes := range []int{0, 8} {
+		name := "writes=none"
+		if writes > 0 {
+			name = "writes=1in8"
+		}
+		b.Run(name, func(b *testing.B) {
+			c, err := ristretto.NewCache(&ristretto.Config[int, int]{NumCounters: 1 << 16, MaxCost: 1 << 12, BufferItems: 64})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer c.Close()
+			for k := range 1 << 12 {
+				c.Set(k, k, 1)
+			}
+			c.Wait()
+			var seeds atomic.Uint64
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				x := seeds.Add(0x9E3779B97F4A7C15)
+				for i := 1; pb.Next(); i++ {
+					x = xorshift(x)
+					if k := int(x & (1<<12 - 1)); writes > 0 && i%writes == 0 {
+						c.Set(k, k, 1)
+					} else {
+						c.Get(k)
+					}
+				}
+			})
+		})
+	}
+}
+
+var groups atomic.Int64
+
+// BenchmarkGroupcache: golang/groupcache's Group.Get on keys already
+// cached, as a server answers its hot keys: every Get takes the main
+// cache's sync.Mutex (its LRU reorders) and adds to the group's atomic
+// stats words.
+func BenchmarkGroupcache(b *testing.B) {
+	g := groupcache.NewGroup(fmt.Sprintf("g%d", groups.Add(1)), 64<<20,
+		groupcache.GetterFunc(func(_ context.Context, key string, dest groupcache.Sink) error {
+			return dest.SetString("value of " + key)
+		}))
+	ks := keys()
+	ctx := context.Background()
+	for _, k := range ks {
+		var s string
+		if err := g.Get(ctx, k, groupcache.StringSink(&s)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var seeds atomic.Uint64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		x := seeds.Add(0x9E3779B97F4A7C15)
+		var s string
+		sink := groupcache.StringSink(&s)
+		for pb.Next() {
+			x = xorshift(x)
+			if err := g.Get(ctx, ks[x&1023], sink); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkXsyncCount: requests counted by path in a puzpuzpuz/xsync
+// (v4.5.0) Map with Compute, which takes the key's bucket sync.Mutex:
+// every goroutine on one hot path (one bucket lock), or on paths spread
+// over 4096 keys.
+func BenchmarkXsyncCount(b *testing.B) {
+	for _, keys := range []uint64{1, 4096} {
+		b.Run("keys="+strconv.FormatUint(keys, 10), func(b *testing.B) {
+			m := xsync.NewMap[uint64, int64]()
+			inc := func(old int64, _ bool) (int64, xsync.ComputeOp) { return old + 1, xsync.UpdateOp }
+			var seeds atomic.Uint64
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				x := seeds.Add(0x9E3779B97F4A7C15)
+				for pb.Next() {
+					x = xorshift(x)
+					m.Compute(x%keys, inc)
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkKsuid: segmentio/ksuid (v1.0.4) New holds one package-wide
+// sync.Mutex (randMutex) while it reads 16 bytes of crypto/rand.
+func BenchmarkKsuid(b *testing.B) {
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			_ = ksuid.New()
+		}
+	})
+}
+
+// BenchmarkUUID: google/uuid (v1.6.0) New reads crypto/rand with no lock;
+// with the random pool enabled, it copies from a pool under one
+// package-wide sync.Mutex (poolMu), refilled every 16 calls.
+func BenchmarkUUID(b *testing.B) {
+	for _, pool := range []bool{false, true} {
+		b.Run("pool="+strconv.FormatBool(pool), func(b *testing.B) {
+			if pool {
+				uuid.EnableRandPool()
+				defer uuid.DisableRandPool()
+			}
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					_ = uuid.New()
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkUUIDv7: google/uuid NewV7 takes a package-wide sync.Mutex
+// (timeMu) around its clock read and sequence.
+func BenchmarkUUIDv7(b *testing.B) {
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			_, _ = uuid.NewV7()
+		}
+	})
+}
+
+// BenchmarkBTree: one tidwall/btree (v1.8.2) BTreeG of 10000 ints, shared:
+// Get takes its sync.RWMutex to read, Set to write. Made inside the timed
+// function, as users often do.
+func BenchmarkBTree(b *testing.B) {
+	for _, writes := range []string{"none", "all"} {
+		b.Run("writes="+writes, func(b *testing.B) {
+			t := btree.NewBTreeG(func(a, b int) bool { return a < b })
+			for i := range 10000 {
+				t.Set(i)
+			}
+			var seed atomic.Uint64
+			b.RunParallel(func(pb *testing.PB) {
+				i := start(&seed)
+				for pb.Next() {
+					i = (i*1103515245 + 12345) & 0x7fffffff
+					if writes == "all" {
+						t.Set(i % 10000)
+					} else {
+						t.Get(i % 10000)
+					}
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkBuntDB: a tidwall/buntdb (v1.3.0) database in memory, opened
+// inside the timed function: View takes its sync.RWMutex to read, Update
+// to write; each database's goroutine takes it once a second, and those
+// of the copies earlier runs of b.N opened once more after Close.
+func BenchmarkBuntDB(b *testing.B) {
+	for _, writes := range []string{"none", "all"} {
+		b.Run("writes="+writes, func(b *testing.B) {
+			db, err := buntdb.Open(":memory:")
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			db.Update(func(tx *buntdb.Tx) error {
+				for i := range 1000 {
+					tx.Set(strconv.Itoa(i), "v", nil)
+				}
+				return nil
+			})
+			var seed atomic.Uint64
+			b.RunParallel(func(pb *testing.PB) {
+				i := start(&seed)
+				for pb.Next() {
+					i = (i*1103515245 + 12345) & 0x7fffffff
+					k := strconv.Itoa(i % 1000)
+					if writes == "all" {
+						db.Update(func(tx *buntdb.Tx) error { _, _, err := tx.Set(k, "w", nil); return err })
+					} else {
+						db.View(func(tx *buntdb.Tx) error { _, err := tx.Get(k); return err })
+					}
+				}
+			})
+		})
+	}
+}
+
+type row struct {
+	ID  string
+	Val int
+}
+
+// BenchmarkMemDB: hashicorp/go-memdb (v1.3.5): a write transaction holds
+// the database's writer sync.Mutex from Txn(true) to Commit; a read
+// transaction takes no lock (an immutable radix tree).
+func BenchmarkMemDB(b *testing.B) {
+	schema := &memdb.DBSchema{Tables: map[string]*memdb.TableSchema{"t": {Name: "t",
+		Indexes: map[string]*memdb.IndexSchema{"id": {Name: "id", Unique: true, Indexer: &memdb.StringFieldIndex{Field: "ID"}}}}}}
+	for _, writes := range []string{"none", "all"} {
+		b.Run("writes="+writes, func(b *testing.B) {
+			db, err := memdb.NewMemDB(schema)
+			if err != nil {
+				b.Fatal(err)
+			}
+			txn := db.Txn(true)
+			for i := range 1000 {
+				txn.Insert("t", &row{strconv.Itoa(i), i})
+			}
+			txn.Commit()
+			var seed atomic.Uint64
+			b.RunParallel(func(pb *testing.PB) {
+				i := start(&seed)
+				for pb.Next() {
+					i = (i*1103515245 + 12345) & 0x7fffffff
+					k := strconv.Itoa(i % 1000)
+					if writes == "all" {
+						txn := db.Txn(true)
+						txn.Insert("t", &row{k, i})
+						txn.Commit()
+					} else {
+						db.Txn(false).First("t", "id", k)
+					}
+				}
+			})
+		})
+	}
+}

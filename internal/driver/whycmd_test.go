@@ -96,7 +96,15 @@ func TestWhyNoLock(t *testing.T) {
 			t.Errorf("%s: %q, want no lock", design, stdout)
 		}
 	}
-	stdout, _ := succeeds(t, noChild(), "study", "./testdata/nolock/study", "why", "--variant", "atomics", "--cpus", "1",
+	// A lock taken once in 4096 operations, 1<<24 of them: seen (one take
+	// in 256 is sampled), too rare to stretch, and said so without a round.
+	stdout, _ := succeeds(t, noChild(), "why", "./testdata/nolock", "-bench", "^BenchmarkNoLock/design=rare$",
+		"--cpus", "1", "--benchtime", "16777216x", "--count", "2", "--noisy", "ok")
+	if flat := strings.Join(strings.Fields(stdout), " "); !strings.Contains(flat, "BenchmarkNoLock/design=rare took no lock often enough to queue its workers while its timer ran") ||
+		!strings.Contains(flat, "no lock limits it; it took the ") {
+		t.Errorf("rare: %q, want a lock too rare to limit", stdout)
+	}
+	stdout, _ = succeeds(t, noChild(), "study", "./testdata/nolock/study", "why", "--variant", "atomics", "--cpus", "1",
 		"--dur", "30ms", "--warmup", "10ms", "--count", "2", "--noisy", "ok")
 	if !strings.HasPrefix(stdout, "atomics used no metered lock or channel while measured") || !strings.HasSuffix(stdout, "no metered part limits it.\n") {
 		t.Errorf("study why of atomics: %q, want no metered part", stdout)

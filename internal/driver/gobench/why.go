@@ -39,10 +39,18 @@ func (e *ManyMatchError) Error() string {
 	return fmt.Sprintf("matches %d benchmarks (%s); name one", len(e.Names), strings.Join(e.Names, ", "))
 }
 
-// NoLocks says a benchmark took no lock while its timer ran.
-type NoLocks struct{ Point results.Point }
+// NoLocks says a benchmark took no lock while its timer ran, or, where
+// Rare names them, none often enough to queue its workers.
+type NoLocks struct {
+	Point results.Point
+	Rare  []string
+}
 
 func (e *NoLocks) Error() string {
+	if len(e.Rare) > 0 {
+		return fmt.Sprintf("%s took no lock often enough to queue its workers while its timer ran (%s on %s): no lock limits it; it took %s",
+			e.Point.Bench.Name, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"), strings.Join(e.Rare, "; "))
+	}
 	if e.Point.Ops < 2*lockwatch.SampleEvery-1 {
 		return fmt.Sprintf("%s: watching saw no sync.Mutex or RWMutex taken in its %s (it samples about one lock in %d): run it longer (-benchtime) to know",
 			e.Point.Bench.Name, format.Count(int(e.Point.Ops), "operation"), lockwatch.SampleEvery)
@@ -119,6 +127,9 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 		specs = append(specs, fmt.Sprintf("%.2f %s", float64(e.Extra), sites[e.Group]))
 	}
 	s.Experiments = kept
+	if len(kept) == 0 && len(left) > 0 {
+		return nil, &NoLocks{Point: first, Rare: left}
+	}
 	if len(left) > 0 {
 		format.Lines(log, "")(fmt.Sprintf("left out (a part holding or waiting for less than %s of the workers' time and used less than once in %.0f operations cannot queue the others): %s",
 			format.Percent(minShare, 0), 1/minUses, strings.Join(left, "; ")))

@@ -1,6 +1,7 @@
-// Package nolock is two designs that take no lock, for TestWhyNoLock: a
-// shared atomic counter, and workers that hand items over a channel to one
-// goroutine. brewput why must answer that no lock limits either.
+// Package nolock is designs that no lock limits, for TestWhyNoLock: a
+// shared atomic counter, the same with a lock taken rarely, and workers
+// that hand items over a channel to one goroutine. brewput why must answer
+// that no lock limits any.
 package nolock
 
 import "sync/atomic"

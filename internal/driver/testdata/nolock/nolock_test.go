@@ -1,15 +1,34 @@
 package nolock
 
-import "testing"
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+)
 
 // BenchmarkNoLock/design=atomics adds to one atomic counter from every
-// goroutine; design=pipeline hands items to one stage over a channel.
+// goroutine; design=rare too, taking a mutex after every 4096th add;
+// design=pipeline hands items to one stage over a channel.
 func BenchmarkNoLock(b *testing.B) {
 	b.Run("design=atomics", func(b *testing.B) {
 		c := &Counter{}
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
 				c.Add(1500)
+			}
+		})
+	})
+	b.Run("design=rare", func(b *testing.B) {
+		c := &Counter{}
+		var mu sync.Mutex
+		var n atomic.Uint64
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				c.Add(10)
+				if n.Add(1)%4096 == 0 { // a lock too rarely taken to queue anyone
+					mu.Lock()
+					mu.Unlock()
+				}
 			}
 		})
 	})

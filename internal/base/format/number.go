@@ -249,11 +249,17 @@ func Metric(name string, v float64) string {
 	return Number(v)
 }
 
-// Nanos writes ns as a time.Duration does ("1.25µs"), but a fraction under
-// 10 ns to two digits ("1.6ns") where a Duration shows "1ns".
+// Nanos writes ns as a time.Duration does ("1.25µs"), to four digits at
+// most ("1.316ms", where a Duration shows "1.315529ms"), and a fraction
+// under 10 ns to two ("1.6ns") where a Duration shows "1ns".
 func Nanos(ns float64) string {
-	if a := math.Abs(ns); a < 10 && a != math.Trunc(a) {
+	a := math.Abs(ns)
+	if a < 10 && a != math.Trunc(a) {
 		return Sig(ns, 2) + "ns"
 	}
-	return time.Duration(math.Round(ns)).String()
+	d := time.Duration(math.Round(ns))
+	if a >= 1e4 {
+		d = d.Round(time.Duration(math.Pow10(int(math.Floor(math.Log10(a))) - 3)))
+	}
+	return d.String()
 }

@@ -223,6 +223,17 @@ func TestBenchOf(t *testing.T) {
 	if _, err := BenchOf([]results.Point{run(2, 1e7)}); err == nil {
 		t.Error("a benchmark with no run on one CPU read")
 	}
+	// sonyflake's NextID sleeps for the next 10 ms under its lock after 256
+	// IDs: the holds timed are short, 108 ns, the waits 27 µs a use. The
+	// waits say what its holds took.
+	sleepy := results.Machine{Name: "(*Sonyflake).NextID", Kind: "mutex", Uses: 25000, MeanWaitMs: 0.027, Goroutines: 3, Takers: 2, FreeHoldNs: 108}
+	b, err = BenchOf([]results.Point{run(1, 25800), run(2, 25800, sleepy)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := b.Lock; l == nil || l.Hold != 27000 {
+		t.Errorf("lock %+v, want NextID's, held as long as it was waited for (27 µs)", b.Lock)
+	}
 }
 
 // Measure runs every cell asked on every count, its goroutines gone

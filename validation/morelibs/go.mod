@@ -6,13 +6,19 @@ require (
 	github.com/VictoriaMetrics/fastcache v1.13.2
 	github.com/VictoriaMetrics/metrics v1.45.0
 	github.com/allegro/bigcache/v3 v3.1.0
+	github.com/bluele/gcache v0.0.2
+	github.com/bwmarrin/snowflake v0.3.0
+	github.com/coocood/freecache v1.2.7
 	github.com/dgraph-io/ristretto/v2 v2.4.2
+	github.com/gammazero/workerpool v1.3.0
 	github.com/go-chi/httprate v0.16.1
 	github.com/golang/groupcache v0.0.0-20241129210726-2c02b8208cf8
 	github.com/google/uuid v1.6.0
 	github.com/hashicorp/go-memdb v1.3.5
 	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/jackc/puddle/v2 v2.2.3
+	github.com/jellydator/ttlcache/v3 v3.4.1
+	github.com/maypok86/otter/v2 v2.4.0
 	github.com/panjf2000/ants/v2 v2.12.1
 	github.com/patrickmn/go-cache v2.1.0+incompatible
 	github.com/prometheus/client_golang v1.25.0
@@ -20,6 +26,7 @@ require (
 	github.com/rs/zerolog v1.35.1
 	github.com/segmentio/ksuid v1.0.4
 	github.com/sony/gobreaker/v2 v2.4.0
+	github.com/sony/sonyflake v1.2.0
 	github.com/tidwall/btree v1.8.2
 	github.com/tidwall/buntdb v1.3.0
 	go.uber.org/ratelimit v0.3.1
@@ -32,6 +39,7 @@ require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
+	github.com/gammazero/deque v1.2.2 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
 	github.com/golang/snappy v1.0.0 // indirect
 	github.com/hashicorp/go-immutable-radix v1.3.1 // indirect

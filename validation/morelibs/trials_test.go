@@ -2,24 +2,38 @@ package morelibs
 
 import (
 	"context"
+	"expvar"
 	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/VictoriaMetrics/metrics"
+	"github.com/bluele/gcache"
+	"github.com/bwmarrin/snowflake"
+	"github.com/coocood/freecache"
 	"github.com/dgraph-io/ristretto/v2"
+	"github.com/gammazero/workerpool"
 	"github.com/go-chi/httprate"
 	"github.com/golang/groupcache"
 	"github.com/google/uuid"
 	"github.com/hashicorp/go-memdb"
+	"github.com/jellydator/ttlcache/v3"
+	"github.com/maypok86/otter/v2"
 	"github.com/puzpuzpuz/xsync/v4"
 	"github.com/segmentio/ksuid"
+	"github.com/sony/sonyflake"
 	"github.com/tidwall/btree"
 	"github.com/tidwall/buntdb"
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 )
 
 // The benchmarks of this file were tried with brewput predict, why and
@@ -349,4 +363,204 @@ func BenchmarkMemDB(b *testing.B) {
 			})
 		})
 	}
+}
+
+// x/sync/semaphore: Acquire and Release each take the Weighted's mutex.
+func BenchmarkSemaphore(b *testing.B) {
+	s := semaphore.NewWeighted(1 << 30)
+	ctx := context.Background()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			s.Acquire(ctx, 1)
+			s.Release(1)
+		}
+	})
+}
+
+// errgroup with a limit of 4: each Go sends on the group's channel and
+// starts a goroutine; the goroutines share a WaitGroup.
+func BenchmarkErrgroup(b *testing.B) {
+	var sink atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		var g errgroup.Group
+		g.SetLimit(4)
+		for pb.Next() {
+			g.Go(func() error { sink.Add(1); return nil })
+		}
+		g.Wait()
+	})
+}
+
+// A request counter every goroutine adds to: one word.
+func BenchmarkExpvarInt(b *testing.B) {
+	v := new(expvar.Int)
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			v.Add(1)
+		}
+	})
+}
+
+// Counters by path in an expvar.Map: a sync.Map read, then an atomic add
+// on the path's word; four hot paths.
+func BenchmarkExpvarMap(b *testing.B) {
+	m := new(expvar.Map)
+	paths := []string{"/a", "/b", "/c", "/d"}
+	var seed atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(seed.Add(1))
+		for pb.Next() {
+			i++
+			m.Add(paths[i&3], 1)
+		}
+	})
+}
+
+// math/rand/v2's top-level functions: per-thread state, nothing shared.
+func BenchmarkRandV2(b *testing.B) {
+	b.RunParallel(func(pb *testing.PB) {
+		var s uint64
+		for pb.Next() {
+			s += rand.Uint64()
+		}
+		_ = s
+	})
+}
+
+// A logger every goroutine writes through: slog's TextHandler holds its
+// mutex around each write.
+func BenchmarkSlog(b *testing.B) {
+	l := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var seed atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		id := strconv.Itoa(int(seed.Add(1)))
+		for pb.Next() {
+			l.Info("request", "id", id, "status", 200)
+		}
+	})
+}
+
+// A WaitGroup every goroutine adds to and marks done: one word.
+func BenchmarkWaitGroup(b *testing.B) {
+	var wg sync.WaitGroup
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			wg.Add(1)
+			wg.Done()
+		}
+	})
+}
+
+// freecache: 256 segments, each its own sync.Mutex, which Get locks.
+func BenchmarkFreecache(b *testing.B) {
+	c := freecache.NewCache(16 << 20)
+	ks := keys()
+	for _, k := range ks {
+		c.Set([]byte(k), []byte("value"), 0)
+	}
+	var seed atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(seed.Add(7919))
+		for pb.Next() {
+			i++
+			c.Get([]byte(ks[i&1023]))
+		}
+	})
+}
+
+// ttlcache: Get touches the item under the cache's one RWMutex, locked.
+func BenchmarkTTLCache(b *testing.B) {
+	c := ttlcache.New[string, int](ttlcache.WithTTL[string, int](time.Hour))
+	ks := keys()
+	for i, k := range ks {
+		c.Set(k, i, ttlcache.DefaultTTL)
+	}
+	var seed atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(seed.Add(7919))
+		for pb.Next() {
+			i++
+			c.Get(ks[i&1023])
+		}
+	})
+}
+
+// gcache's LRU: Get locks its one sync.RWMutex (the list reorders).
+func BenchmarkGcache(b *testing.B) {
+	c := gcache.New(2048).LRU().Build()
+	ks := keys()
+	for i, k := range ks {
+		c.Set(k, i)
+	}
+	var seed atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(seed.Add(7919))
+		for pb.Next() {
+			i++
+			c.Get(ks[i&1023])
+		}
+	})
+}
+
+// otter: Get reads without a lock.
+func BenchmarkOtter(b *testing.B) {
+	c := otter.Must(&otter.Options[string, int]{MaximumSize: 2048})
+	ks := keys()
+	for i, k := range ks {
+		c.Set(k, i)
+	}
+	var seed atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(seed.Add(7919))
+		for pb.Next() {
+			i++
+			c.GetIfPresent(ks[i&1023])
+		}
+	})
+}
+
+// workerpool: Submit sends each task over a channel to the pool's
+// dispatcher goroutine, which hands it to one of 4 workers.
+func BenchmarkWorkerpool(b *testing.B) {
+	wp := workerpool.New(4)
+	var done atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			wp.Submit(func() { done.Add(1) })
+		}
+	})
+	wp.StopWait()
+}
+
+// snowflake: Generate holds the node's sync.Mutex, and spins for the next
+// millisecond after 4096 IDs in one.
+func BenchmarkSnowflake(b *testing.B) {
+	n, err := snowflake.NewNode(1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			n.Generate()
+		}
+	})
+}
+
+// sonyflake: NextID holds its sync.Mutex, and sleeps for the next 10 ms
+// after 256 IDs in one.
+func BenchmarkSonyflake(b *testing.B) {
+	sf, err := sonyflake.New(sonyflake.Settings{MachineID: func() (uint16, error) { return 1, nil }})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			sf.NextID()
+		}
+	})
 }

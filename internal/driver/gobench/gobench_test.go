@@ -63,8 +63,8 @@ func BenchmarkFailsOnTwo(b *testing.B) {
 
 // TestRun runs a module's benchmarks on 1 and 2 CPUs: each benchmark
 // at each CPU count and repetition is a point with every value of its
-// line, and the one that fails on 2 CPUs is a failure there, its other
-// points kept.
+// line, the repetitions run as passes over the counts, and the one that
+// fails on 2 CPUs is a failure there, told once, its other points kept.
 func TestRun(t *testing.T) {
 	t.Parallel()
 	if runtime.NumCPU() < 2 {
@@ -98,8 +98,12 @@ func TestRun(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("points %v, want %v", got, want)
 	}
+	// The repeats are passes over the CPU counts, not back to back.
+	if len(res.Points) == len(want) && !res.Points[1].Start.After(res.Points[2].Start) {
+		t.Errorf("Sum's second run on 1 CPU began %v, before its first on 2 CPUs (%v): want passes", res.Points[1].Start, res.Points[2].Start)
+	}
 	if len(res.Failures) != 1 {
-		t.Fatalf("failures %+v, want one", res.Failures)
+		t.Fatalf("failures %+v, want one, told once", res.Failures)
 	}
 	f := res.Failures[0]
 	if f.CPUs != 2 || f.Bench != "BenchmarkFailsOnTwo" || !strings.Contains(f.Output, "broken on two CPUs") || f.Pkg != "example.com/x" {

@@ -101,7 +101,7 @@ func StretchAnswer(s *causal.Stretches) string {
 			// time, the control may cost about what the stretch does.
 			than := "more than " + control
 			if !l.Interval || l.Lo <= 0 {
-				than = "about as much as " + control + ", as time added anywhere costs where the workers run one at a time"
+				than = "not clearly more than " + control + ", as time added anywhere costs where the workers run one at a time"
 			}
 			fmt.Fprintf(&b, "%s limits this, by what the watcher saw as it is: the workers waited for it %s of their time, and it passed from one to another in %s of its holds, under a tenth of what they would pass it taking it side by side: one took it back to back while the others waited, so they ran one at a time at it; adding %s to it (%s) cost %s of the throughput, %s: %s beyond it",
 				format.Capital(what), pct(l.Waited), pct(l.Handoffs), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))

@@ -15,10 +15,13 @@ require (
 	github.com/golang/groupcache v0.0.0-20241129210726-2c02b8208cf8
 	github.com/google/uuid v1.6.0
 	github.com/hashicorp/go-memdb v1.3.5
+	github.com/hashicorp/golang-lru/arc/v2 v2.0.7
 	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/jackc/puddle/v2 v2.2.3
 	github.com/jellydator/ttlcache/v3 v3.4.1
+	github.com/juju/ratelimit v1.0.2
 	github.com/maypok86/otter/v2 v2.4.0
+	github.com/oxtoacart/bpool v0.0.0-20190530202638-03653db5a59c
 	github.com/panjf2000/ants/v2 v2.12.1
 	github.com/patrickmn/go-cache v2.1.0+incompatible
 	github.com/prometheus/client_golang v1.25.0
@@ -27,8 +30,10 @@ require (
 	github.com/segmentio/ksuid v1.0.4
 	github.com/sony/gobreaker/v2 v2.4.0
 	github.com/sony/sonyflake v1.2.0
+	github.com/sourcegraph/conc v0.3.0
 	github.com/tidwall/btree v1.8.2
 	github.com/tidwall/buntdb v1.3.0
+	github.com/valyala/bytebufferpool v1.0.0
 	go.uber.org/ratelimit v0.3.1
 	go.uber.org/zap v1.28.0
 	golang.org/x/sync v0.25.0

@@ -25,13 +25,19 @@ import (
 	"github.com/golang/groupcache"
 	"github.com/google/uuid"
 	"github.com/hashicorp/go-memdb"
+	arc "github.com/hashicorp/golang-lru/arc/v2"
+	"github.com/hashicorp/golang-lru/v2/expirable"
 	"github.com/jellydator/ttlcache/v3"
+	"github.com/juju/ratelimit"
 	"github.com/maypok86/otter/v2"
+	"github.com/oxtoacart/bpool"
 	"github.com/puzpuzpuz/xsync/v4"
 	"github.com/segmentio/ksuid"
 	"github.com/sony/sonyflake"
+	"github.com/sourcegraph/conc/pool"
 	"github.com/tidwall/btree"
 	"github.com/tidwall/buntdb"
+	"github.com/valyala/bytebufferpool"
 	"golang.org/x/sync/errgroup"
 	"golang.org/x/sync/semaphore"
 )
@@ -562,5 +568,91 @@ func BenchmarkSonyflake(b *testing.B) {
 		for pb.Next() {
 			sf.NextID()
 		}
+	})
+}
+
+// juju/ratelimit: TakeAvailable locks the bucket's sync.Mutex.
+func BenchmarkJujuRate(b *testing.B) {
+	tb := ratelimit.NewBucketWithRate(1e12, 1<<40)
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			tb.TakeAvailable(1)
+		}
+	})
+}
+
+// golang-lru's ARC: Get locks its one sync.RWMutex (Lock).
+func BenchmarkARC(b *testing.B) {
+	c, _ := arc.NewARC[string, int](2048)
+	ks := keys()
+	for i, k := range ks {
+		c.Add(k, i)
+	}
+	var seed atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(seed.Add(7919))
+		for pb.Next() {
+			i++
+			c.Get(ks[i&1023])
+		}
+	})
+}
+
+// golang-lru's expirable LRU: Get locks its sync.Mutex; a goroutine
+// deletes what expired, under the same lock.
+func BenchmarkExpirable(b *testing.B) {
+	c := expirable.NewLRU[string, int](2048, nil, time.Minute)
+	ks := keys()
+	for i, k := range ks {
+		c.Add(k, i)
+	}
+	var seed atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := int(seed.Add(7919))
+		for pb.Next() {
+			i++
+			c.Get(ks[i&1023])
+		}
+	})
+}
+
+// oxtoacart/bpool: a buffered channel of 64 byte slices, taken and given
+// back by every goroutine.
+func BenchmarkBpool(b *testing.B) {
+	p := bpool.NewBytePool(64, 1024)
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			buf := p.Get()
+			buf[0]++
+			p.Put(buf)
+		}
+	})
+}
+
+// valyala/bytebufferpool: a sync.Pool, and on every Put an atomic add to
+// one of 20 shared counters (by size), which the pool calibrates from.
+func BenchmarkByteBufferPool(b *testing.B) {
+	var p bytebufferpool.Pool
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			buf := p.Get()
+			buf.WriteString("hello, world")
+			p.Put(buf)
+		}
+	})
+}
+
+// sourcegraph/conc's pool, at most 4 goroutines: Go waits on a channel
+// for a free slot, then starts a goroutine.
+func BenchmarkConcPool(b *testing.B) {
+	var done atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		p := pool.New().WithMaxGoroutines(4)
+		for pb.Next() {
+			p.Go(func() { done.Add(1) })
+		}
+		p.Wait()
 	})
 }

@@ -491,13 +491,13 @@ func (g Group) Takers() float64 {
 	return float64(pairs) / float64(locks)
 }
 
-// OneMade is the share of a group's takes, OneMade or more, that says one
-// of its locks made them: the rest are another copy's, taken rarely (a
-// closed database's cleanup goroutine, which a benchmark's earlier runs
-// left, took its own lock once).
-const OneMade = 0.9
+// OneLockShare is the share of a group's takes that says one of its
+// locks made them: the rest are another copy's, taken rarely (a closed
+// database's cleanup goroutine, which a benchmark's earlier runs left,
+// took its own lock once).
+const OneLockShare = 0.9
 
-// OneMade says whether one lock made OneMade of the group's sampled
+// OneMade says whether one lock made OneLockShare of the group's sampled
 // takes: the largest bucket holds that share in both hashes (two locks
 // used alike share both buckets one time in 1024).
 func (g Group) OneMade() bool {
@@ -512,7 +512,7 @@ func (g Group) OneMade() bool {
 		for _, n := range half {
 			sum, top = sum+n, max(top, n)
 		}
-		if sum == 0 || float64(top) < OneMade*float64(sum) {
+		if sum == 0 || float64(top) < OneLockShare*float64(sum) {
 			return false
 		}
 	}

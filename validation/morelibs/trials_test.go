@@ -460,73 +460,37 @@ func BenchmarkWaitGroup(b *testing.B) {
 // freecache: 256 segments, each its own sync.Mutex, which Get locks.
 func BenchmarkFreecache(b *testing.B) {
 	c := freecache.NewCache(16 << 20)
-	ks := keys()
-	for _, k := range ks {
+	for _, k := range keys() {
 		c.Set([]byte(k), []byte("value"), 0)
 	}
-	var seed atomic.Int64
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := int(seed.Add(7919))
-		for pb.Next() {
-			i++
-			c.Get([]byte(ks[i&1023]))
-		}
-	})
+	reads(b, func(k string) { c.Get([]byte(k)) })
 }
 
 // ttlcache: Get touches the item under the cache's one RWMutex, locked.
 func BenchmarkTTLCache(b *testing.B) {
 	c := ttlcache.New[string, int](ttlcache.WithTTL[string, int](time.Hour))
-	ks := keys()
-	for i, k := range ks {
+	for i, k := range keys() {
 		c.Set(k, i, ttlcache.DefaultTTL)
 	}
-	var seed atomic.Int64
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := int(seed.Add(7919))
-		for pb.Next() {
-			i++
-			c.Get(ks[i&1023])
-		}
-	})
+	reads(b, func(k string) { c.Get(k) })
 }
 
 // gcache's LRU: Get locks its one sync.RWMutex (the list reorders).
 func BenchmarkGcache(b *testing.B) {
 	c := gcache.New(2048).LRU().Build()
-	ks := keys()
-	for i, k := range ks {
+	for i, k := range keys() {
 		c.Set(k, i)
 	}
-	var seed atomic.Int64
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := int(seed.Add(7919))
-		for pb.Next() {
-			i++
-			c.Get(ks[i&1023])
-		}
-	})
+	reads(b, func(k string) { c.Get(k) })
 }
 
 // otter: Get reads without a lock.
 func BenchmarkOtter(b *testing.B) {
 	c := otter.Must(&otter.Options[string, int]{MaximumSize: 2048})
-	ks := keys()
-	for i, k := range ks {
+	for i, k := range keys() {
 		c.Set(k, i)
 	}
-	var seed atomic.Int64
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := int(seed.Add(7919))
-		for pb.Next() {
-			i++
-			c.GetIfPresent(ks[i&1023])
-		}
-	})
+	reads(b, func(k string) { c.GetIfPresent(k) })
 }
 
 // workerpool: Submit sends each task over a channel to the pool's
@@ -584,38 +548,20 @@ func BenchmarkJujuRate(b *testing.B) {
 // golang-lru's ARC: Get locks its one sync.RWMutex (Lock).
 func BenchmarkARC(b *testing.B) {
 	c, _ := arc.NewARC[string, int](2048)
-	ks := keys()
-	for i, k := range ks {
+	for i, k := range keys() {
 		c.Add(k, i)
 	}
-	var seed atomic.Int64
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := int(seed.Add(7919))
-		for pb.Next() {
-			i++
-			c.Get(ks[i&1023])
-		}
-	})
+	reads(b, func(k string) { c.Get(k) })
 }
 
 // golang-lru's expirable LRU: Get locks its sync.Mutex; a goroutine
 // deletes what expired, under the same lock.
 func BenchmarkExpirable(b *testing.B) {
 	c := expirable.NewLRU[string, int](2048, nil, time.Minute)
-	ks := keys()
-	for i, k := range ks {
+	for i, k := range keys() {
 		c.Add(k, i)
 	}
-	var seed atomic.Int64
-	b.ResetTimer()
-	b.RunParallel(func(pb *testing.PB) {
-		i := int(seed.Add(7919))
-		for pb.Next() {
-			i++
-			c.Get(ks[i&1023])
-		}
-	})
+	reads(b, func(k string) { c.Get(k) })
 }
 
 // oxtoacart/bpool: a buffered channel of 64 byte slices, taken and given
@@ -654,5 +600,18 @@ func BenchmarkConcPool(b *testing.B) {
 			p.Go(func() { done.Add(1) })
 		}
 		p.Wait()
+	})
+}
+
+// reads calls get from every goroutine on the 1024 keys in turn, each
+// goroutine from its own place in them.
+func reads(b *testing.B, get func(key string)) {
+	ks := keys()
+	var seed atomic.Uint64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for i := start(&seed); pb.Next(); i++ {
+			get(ks[i&1023])
+		}
 	})
 }

@@ -109,7 +109,7 @@ measure() {
   want libraries &&
     for t in morelibs reallibs cache book; do
       echo "== $t" >>"$out/libraries.txt"
-      # morelibs holds 64 benchmarks, the others fewer than 20.
+      # morelibs holds 67 benchmarks, the others fewer than 20.
       timeout "$([[ $t == morelibs ]] && echo 300 || echo 180)" "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.cpu "$shopcpus" \
         -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/libraries.txt" | grep -E '^(ok|PASS|FAIL|others)'
     done

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/VictoriaMetrics/fastcache v1.13.2
 	github.com/VictoriaMetrics/metrics v1.45.0
+	github.com/alitto/pond/v2 v2.7.1
 	github.com/allegro/bigcache/v3 v3.1.0
 	github.com/bluele/gcache v0.0.2
 	github.com/bwmarrin/snowflake v0.3.0
@@ -12,6 +13,7 @@ require (
 	github.com/dgraph-io/ristretto/v2 v2.4.2
 	github.com/gammazero/workerpool v1.3.0
 	github.com/go-chi/httprate v0.16.1
+	github.com/go-kit/log v0.2.1
 	github.com/golang/groupcache v0.0.0-20241129210726-2c02b8208cf8
 	github.com/google/uuid v1.6.0
 	github.com/hashicorp/go-memdb v1.3.5
@@ -33,6 +35,7 @@ require (
 	github.com/sourcegraph/conc v0.3.0
 	github.com/tidwall/btree v1.8.2
 	github.com/tidwall/buntdb v1.3.0
+	github.com/uber-go/tally v3.3.15+incompatible
 	github.com/valyala/bytebufferpool v1.0.0
 	go.uber.org/ratelimit v0.3.1
 	go.uber.org/zap v1.28.0
@@ -45,6 +48,7 @@ require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/gammazero/deque v1.2.2 // indirect
+	github.com/go-logfmt/logfmt v0.5.1 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
 	github.com/golang/snappy v1.0.0 // indirect
 	github.com/hashicorp/go-immutable-radix v1.3.1 // indirect

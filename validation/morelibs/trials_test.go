@@ -16,12 +16,14 @@ import (
 	"time"
 
 	"github.com/VictoriaMetrics/metrics"
+	"github.com/alitto/pond/v2"
 	"github.com/bluele/gcache"
 	"github.com/bwmarrin/snowflake"
 	"github.com/coocood/freecache"
 	"github.com/dgraph-io/ristretto/v2"
 	"github.com/gammazero/workerpool"
 	"github.com/go-chi/httprate"
+	"github.com/go-kit/log"
 	"github.com/golang/groupcache"
 	"github.com/google/uuid"
 	"github.com/hashicorp/go-memdb"
@@ -37,6 +39,7 @@ import (
 	"github.com/sourcegraph/conc/pool"
 	"github.com/tidwall/btree"
 	"github.com/tidwall/buntdb"
+	"github.com/uber-go/tally"
 	"github.com/valyala/bytebufferpool"
 	"golang.org/x/sync/errgroup"
 	"golang.org/x/sync/semaphore"
@@ -612,6 +615,41 @@ func reads(b *testing.B, get func(key string)) {
 	b.RunParallel(func(pb *testing.PB) {
 		for i := start(&seed); pb.Next(); i++ {
 			get(ks[i&1023])
+		}
+	})
+}
+
+// pond: Submit takes the pool's sync.Mutex, then hands the task to a
+// worker goroutine (at most 4).
+func BenchmarkPond(b *testing.B) {
+	p := pond.NewPool(4)
+	var done atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			p.Submit(func() { done.Add(1) })
+		}
+	})
+	p.StopAndWait()
+}
+
+// go-kit/log's sync logger: Log holds its sync.Mutex while the logfmt
+// logger formats and writes the line.
+func BenchmarkGoKitLog(b *testing.B) {
+	l := log.NewSyncLogger(log.NewLogfmtLogger(io.Discard))
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			l.Log("msg", "request", "status", 200, "path", "/a")
+		}
+	})
+}
+
+// tally: a counter's Inc is an atomic add on one word every goroutine
+// writes.
+func BenchmarkTally(b *testing.B) {
+	c := tally.NewTestScope("", nil).Counter("requests")
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			c.Inc(1)
 		}
 	})
 }

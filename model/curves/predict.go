@@ -131,12 +131,10 @@ func Predict(b Bench, here, there *Curves, n int) (Range, Kind, bool) {
 		sc := there.Scale(here)
 		cell := Cell{Shape: RWMutex, Hold: int(b.Lock.Hold * sc), Outside: int(b.outside() * sc)}
 		out, ok = ratio(there, cell, s, n)
-		// The readers' line moved between this machine's CPUs as cheaply
-		// or as dearly as they lay (one virtual machine's two CPUs made a
-		// btree's reads ×1.9 in one run, ×0.9 in the next): the band
-		// spans the curve's own speed-up too, which what was measured
-		// here does not move. (As the point too, their geometric mean,
-		// it was further from the published studies' truth.)
+		// The readers' line moves between this machine's CPUs as cheaply
+		// or as dearly as they lie at the time: the band spans the
+		// curve's own speed-up too, which what was measured here does
+		// not move; the point stays the carried one.
 		if _, lo, hi, ok2 := there.Speedup(cell, n); ok && ok2 {
 			out.Lo, out.Hi = min(out.Lo, lo), max(out.Hi, hi)
 		}

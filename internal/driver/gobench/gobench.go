@@ -216,47 +216,51 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 // runPasses runs -count passes over every CPU count, a run of each
 // benchmark each: a benchmark's repeats lie apart in time, not back to
 // back, so that their spread holds what the machine drifted while it
-// measured (back to back, two predicts' 1-CPU runs of expvar.Int were
-// 446–449 and 402–432 M ops/s). A failure is told once.
+// measured. A failure is told once.
 func (b *Built) runPasses(ctx context.Context) (Result, error) {
 	one := b.cfg
 	one.Count = 1
 	by := map[int]*Result{}
+	for _, n := range b.cfg.CPUs {
+		by[n] = &Result{}
+	}
 	var err error
 	for rep := 0; rep < b.cfg.count() && err == nil; rep++ {
 		for i, n := range b.cfg.CPUs {
-			if by[n] == nil {
-				by[n] = &Result{}
-			}
-			before := len(by[n].Points) + len(by[n].Failures)
 			if err = b.runEach(ctx, one, n, false, by[n]); err != nil {
 				break
 			}
-			if rep == 0 && i == 0 && before == len(by[n].Points)+len(by[n].Failures) {
+			if rep == 0 && i == 0 && len(by[n].Points)+len(by[n].Failures) == 0 {
 				return Result{}, &NoMatchError{Bench: b.cfg.bench(), Packages: b.paths()}
 			}
 		}
 	}
 	var res Result
-	told := map[string]bool{}
 	for _, n := range b.cfg.CPUs {
-		r := by[n]
-		if r == nil {
-			continue
-		}
-		results.NumberReps(r.Points)
+		results.NumberReps(by[n].Points)
 		if err == nil && b.cfg.Retry.Attempts > 1 {
-			err = b.quieten(ctx, n, r)
+			err = b.quieten(ctx, n, by[n])
 		}
-		res.Points = append(res.Points, r.Points...)
-		for _, f := range r.Failures {
-			if k := fmt.Sprint(f.Pkg, f.Bench, f.CPUs); !told[k] {
-				told[k] = true
-				res.Failures = append(res.Failures, f)
-			}
-		}
+		res.Points = append(res.Points, by[n].Points...)
+		res.Failures = append(res.Failures, by[n].Failures...)
 	}
+	res.Failures = onceEach(res.Failures)
 	return sorted(res), err
+}
+
+// onceEach is failures with each benchmark's on a CPU count told once.
+func onceEach(failures []Failure) []Failure {
+	type failed struct {
+		pkg, bench string
+		cpus       int
+	}
+	told := map[failed]bool{}
+	return slices.DeleteFunc(failures, func(f Failure) bool {
+		k := failed{f.Pkg, f.Bench, f.CPUs}
+		was := told[k]
+		told[k] = true
+		return was
+	})
 }
 
 // Built is the test binaries of a Config's packages, built once.
@@ -390,17 +394,7 @@ func (b *Built) runCompared(ctx context.Context, n int) (Result, error) {
 	results.NumberReps(res.Points)
 	results.NumberReps(unwatched.Points)
 	res.Unwatched = unwatched.Points
-	type failed struct {
-		pkg, bench string
-		cpus       int
-	}
-	told := map[failed]bool{}
-	res.Failures = slices.DeleteFunc(append(res.Failures, unwatched.Failures...), func(f Failure) bool {
-		k := failed{f.Pkg, f.Bench, f.CPUs}
-		was := told[k]
-		told[k] = true
-		return was
-	})
+	res.Failures = onceEach(append(res.Failures, unwatched.Failures...))
 	return res, err
 }
 

@@ -11,8 +11,9 @@ import (
 
 // endToEndEnv, set to 1, runs the end-to-end tests whose work is a build
 // of brewput of its own (the recipes of docs/development.md, applied
-// through an overlay), each showing again, whole, what lower tests show a
-// part at a time: .ci/run sets it for its plain go test ./....
+// through an overlay; the playground's engine, run in Chromium), each
+// showing again, whole, what lower tests show a part at a time: .ci/run
+// sets it for its plain go test ./....
 const endToEndEnv = "BREWPUT_E2E"
 
 // endToEnd skips t, saying why and how to run it, unless .ci/run's plain

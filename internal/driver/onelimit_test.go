@@ -160,6 +160,7 @@ func TestOneLimitOneNameInPlayground(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly engine")
 	}
+	endToEnd(t)
 	testkit.Chromium(t)
 	// Every command here is given its calibration (or the fifo policy,
 	// which needs none), so none reads the user's config folder: beside

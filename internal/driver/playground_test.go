@@ -57,6 +57,7 @@ func TestPlayground(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly engine")
 	}
+	endToEnd(t)
 	testkit.Chromium(t)
 	// Every command here is given its calibration (or the fifo policy,
 	// which needs none), so none reads the user's config folder: beside
@@ -552,6 +553,7 @@ func TestPlaygroundOnPhone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly engine")
 	}
+	endToEnd(t)
 	testkit.Chromium(t)
 	// Every command here is given its calibration (or the fifo policy,
 	// which needs none), so none reads the user's config folder: beside

@@ -39,7 +39,7 @@ func TestRealLibsLocks(t *testing.T) {
 	t.Parallel()
 	measured := filepath.Join(t.TempDir(), "measured.json")
 	bench := []string{"bench", ".", "-bench", "Rate|Metrics|Cmap|Logrus|SyncMap", "-cpu", "1,2",
-		"-benchtime", "100ms", "--locks", "--format", "json", "--out", filepath.Join(t.TempDir(), "report")}
+		"-benchtime", "40ms", "--locks", "--format", "json", "--out", filepath.Join(t.TempDir(), "report")}
 	code, js, stderr := brewputIn(context.Background(), t, dir, noChild(), bench...)
 	if code != exitOK {
 		t.Fatalf("brewput %q in %s: exit %d; stderr:\n%s", bench, dir, code, stderr)

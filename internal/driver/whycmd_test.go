@@ -78,7 +78,7 @@ func TestWhyBadInput(t *testing.T) {
 }
 
 // TestWhyNoLock: designs without a lock (testdata/nolock) are answered
-// "no lock limits it", as a benchmark and as a study, whatever the
+// "none limits it", as a benchmark and as a study, whatever the
 // timings (a count of operations, not a time, so that a busy machine
 // cannot make it too few to know); and the shop's why starts no round that would not end within
 // --within.
@@ -92,7 +92,7 @@ func TestWhyNoLock(t *testing.T) {
 			"--cpus", "1", "--benchtime", "1024x", "--count", "2", "--noisy", "ok")
 		flat := strings.Join(strings.Fields(stdout), " ")
 		if !strings.Contains(flat, "BenchmarkNoLock/design="+design+" took no sync.Mutex or RWMutex while its timer ran") ||
-			!strings.HasSuffix(stdout, "no lock limits it.\n") {
+			!strings.HasSuffix(flat, "none limits it (channels and atomic words are not watched).") {
 			t.Errorf("%s: %q, want no lock", design, stdout)
 		}
 	}
@@ -101,7 +101,7 @@ func TestWhyNoLock(t *testing.T) {
 	stdout, _ := succeeds(t, noChild(), "why", "./testdata/nolock", "-bench", "^BenchmarkNoLock/design=rare$",
 		"--cpus", "1", "--benchtime", "16777216x", "--count", "2", "--noisy", "ok")
 	if flat := strings.Join(strings.Fields(stdout), " "); !strings.Contains(flat, "BenchmarkNoLock/design=rare took no lock often enough to queue its workers while its timer ran") ||
-		!strings.Contains(flat, "no lock limits it; it took the ") {
+		!strings.Contains(flat, "no sync.Mutex or RWMutex limits it (channels and atomic words are not watched); it took the ") {
 		t.Errorf("rare: %q, want a lock too rare to limit", stdout)
 	}
 	stdout, _ = succeeds(t, noChild(), "study", "./testdata/nolock/study", "why", "--variant", "atomics", "--cpus", "1",

@@ -48,14 +48,14 @@ type NoLocks struct {
 
 func (e *NoLocks) Error() string {
 	if len(e.Rare) > 0 {
-		return fmt.Sprintf("%s took no lock often enough to queue its workers while its timer ran (%s on %s): no lock limits it; it took %s",
+		return fmt.Sprintf("%s took no lock often enough to queue its workers while its timer ran (%s on %s): no sync.Mutex or RWMutex limits it (channels and atomic words are not watched); it took %s",
 			e.Point.Bench.Name, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"), strings.Join(e.Rare, "; "))
 	}
 	if e.Point.Ops < 2*lockwatch.SampleEvery-1 {
 		return fmt.Sprintf("%s: watching saw no sync.Mutex or RWMutex taken in its %s (it samples about one lock in %d): run it longer (-benchtime) to know",
 			e.Point.Bench.Name, format.Count(int(e.Point.Ops), "operation"), lockwatch.SampleEvery)
 	}
-	return fmt.Sprintf("%s took no sync.Mutex or RWMutex while its timer ran (%s on %s): no lock limits it",
+	return fmt.Sprintf("%s took no sync.Mutex or RWMutex while its timer ran (%s on %s): none limits it (channels and atomic words are not watched)",
 		e.Point.Bench.Name, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"))
 }
 

@@ -7,16 +7,20 @@ require (
 	github.com/VictoriaMetrics/metrics v1.45.0
 	github.com/alitto/pond/v2 v2.7.1
 	github.com/allegro/bigcache/v3 v3.1.0
+	github.com/alphadose/haxmap v1.4.0
 	github.com/bluele/gcache v0.0.2
 	github.com/bwmarrin/snowflake v0.3.0
 	github.com/coocood/freecache v1.2.7
 	github.com/dgraph-io/ristretto/v2 v2.4.2
+	github.com/eapache/go-resiliency v1.7.0
 	github.com/gammazero/workerpool v1.3.0
 	github.com/go-chi/httprate v0.16.1
 	github.com/go-kit/log v0.2.1
 	github.com/golang/groupcache v0.0.0-20241129210726-2c02b8208cf8
 	github.com/google/uuid v1.6.0
+	github.com/hashicorp/go-hclog v1.6.3
 	github.com/hashicorp/go-memdb v1.3.5
+	github.com/hashicorp/go-metrics v0.7.0
 	github.com/hashicorp/golang-lru/arc/v2 v2.0.7
 	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/jackc/puddle/v2 v2.2.3
@@ -30,6 +34,7 @@ require (
 	github.com/puzpuzpuz/xsync/v4 v4.5.0
 	github.com/rs/zerolog v1.35.1
 	github.com/segmentio/ksuid v1.0.4
+	github.com/sethvargo/go-limiter v0.7.1
 	github.com/sony/gobreaker/v2 v2.4.0
 	github.com/sony/sonyflake v1.2.0
 	github.com/sourcegraph/conc v0.3.0
@@ -47,6 +52,7 @@ require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
+	github.com/fatih/color v1.13.0 // indirect
 	github.com/gammazero/deque v1.2.2 // indirect
 	github.com/go-logfmt/logfmt v0.5.1 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
@@ -70,6 +76,7 @@ require (
 	github.com/valyala/histogram v1.2.0 // indirect
 	github.com/zeebo/xxh3 v1.0.2 // indirect
 	go.uber.org/multierr v1.10.0 // indirect
+	golang.org/x/exp v0.0.0-20221031165847-c99f073a8326 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )

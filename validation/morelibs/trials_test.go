@@ -2,6 +2,7 @@ package morelibs
 
 import (
 	"context"
+	"errors"
 	"expvar"
 	"fmt"
 	"io"
@@ -17,16 +18,21 @@ import (
 
 	"github.com/VictoriaMetrics/metrics"
 	"github.com/alitto/pond/v2"
+	"github.com/alphadose/haxmap"
 	"github.com/bluele/gcache"
 	"github.com/bwmarrin/snowflake"
 	"github.com/coocood/freecache"
 	"github.com/dgraph-io/ristretto/v2"
+	"github.com/eapache/go-resiliency/breaker"
+	chansem "github.com/eapache/go-resiliency/semaphore"
 	"github.com/gammazero/workerpool"
 	"github.com/go-chi/httprate"
 	"github.com/go-kit/log"
 	"github.com/golang/groupcache"
 	"github.com/google/uuid"
+	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-memdb"
+	gometrics "github.com/hashicorp/go-metrics"
 	arc "github.com/hashicorp/golang-lru/arc/v2"
 	"github.com/hashicorp/golang-lru/v2/expirable"
 	"github.com/jellydator/ttlcache/v3"
@@ -35,6 +41,7 @@ import (
 	"github.com/oxtoacart/bpool"
 	"github.com/puzpuzpuz/xsync/v4"
 	"github.com/segmentio/ksuid"
+	"github.com/sethvargo/go-limiter/memorystore"
 	"github.com/sony/sonyflake"
 	"github.com/sourcegraph/conc/pool"
 	"github.com/tidwall/btree"
@@ -650,6 +657,113 @@ func BenchmarkTally(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			c.Inc(1)
+		}
+	})
+}
+
+// BenchmarkGoLimiter: sethvargo/go-limiter's memory store (v0.7.1): Take
+// finds a key's bucket under the store's RWMutex read lock, then takes the
+// bucket's sync.Mutex; one key for every goroutine, or one each.
+func BenchmarkGoLimiter(b *testing.B) {
+	for _, shared := range []bool{true, false} {
+		b.Run(map[bool]string{true: "key=shared", false: "key=pergoroutine"}[shared], func(b *testing.B) {
+			store, err := memorystore.New(&memorystore.Config{Tokens: 1 << 40, Interval: time.Hour})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer store.Close(context.Background())
+			var next atomic.Int64
+			b.RunParallel(func(pb *testing.PB) {
+				key := "k"
+				if !shared {
+					key += strconv.FormatInt(next.Add(1), 10)
+				}
+				for pb.Next() {
+					store.Take(context.Background(), key)
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkInmemSink: hashicorp/go-metrics' in-memory sink (v0.7.0):
+// IncrCounter finds the interval under an RWMutex read lock and counts
+// under the interval's RWMutex, which it only ever locks.
+func BenchmarkInmemSink(b *testing.B) {
+	sink := gometrics.NewInmemSink(10*time.Second, time.Minute)
+	key := []string{"requests", "served"}
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			sink.IncrCounter(key, 1)
+		}
+	})
+}
+
+// BenchmarkHclog: hashicorp/go-hclog (v1.6.3) formats and writes every
+// line under its logger's sync.Mutex.
+func BenchmarkHclog(b *testing.B) {
+	l := hclog.New(&hclog.LoggerOptions{Output: io.Discard, Level: hclog.Info})
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			l.Info("served", "path", "/a", "status", 200)
+		}
+	})
+}
+
+// BenchmarkResilientBreaker: eapache/go-resiliency's breaker (v1.7.0)
+// takes its sync.Mutex only for a failure's bookkeeping; here every
+// fourth call fails, or none, and the threshold is never reached.
+func BenchmarkResilientBreaker(b *testing.B) {
+	for _, every := range []int{0, 4} {
+		b.Run(map[bool]string{true: "fail=none", false: "fail=1in4"}[every == 0], func(b *testing.B) {
+			br := breaker.New(1<<40, 1, time.Hour)
+			failed := errors.New("failed")
+			b.RunParallel(func(pb *testing.PB) {
+				i := 0
+				for pb.Next() {
+					i++
+					br.Run(func() error {
+						if every > 0 && i%every == 0 {
+							return failed
+						}
+						return nil
+					})
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkChanSemaphore: eapache/go-resiliency's semaphore (v1.7.0) is a
+// buffered channel, each Acquire with a timer of its own: no sync.Mutex.
+// With one ticket the channel is the lock every goroutine waits at.
+func BenchmarkChanSemaphore(b *testing.B) {
+	for _, tickets := range []int{1, 64} {
+		b.Run("tickets="+strconv.Itoa(tickets), func(b *testing.B) {
+			sem := chansem.New(tickets, time.Hour)
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					if sem.Acquire() == nil {
+						sem.Release()
+					}
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkHaxmap: alphadose/haxmap (v1.4.0) is lock-free; every
+// goroutine reads one shared map.
+func BenchmarkHaxmap(b *testing.B) {
+	m := haxmap.New[int, int]()
+	for i := range 1024 {
+		m.Set(i, i)
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			m.Get(i & 1023)
+			i++
 		}
 	})
 }

@@ -2,6 +2,9 @@ package morelibs
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/json"
 	"errors"
 	"expvar"
 	"fmt"
@@ -10,6 +13,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -764,6 +768,98 @@ func BenchmarkHaxmap(b *testing.B) {
 		for pb.Next() {
 			m.Get(i & 1023)
 			i++
+		}
+	})
+}
+
+// BenchmarkContext: context.WithCancel of a cancelable parent registers
+// the child under the parent's sync.Mutex, and cancel takes it again to
+// leave; one parent for every goroutine, or one each.
+func BenchmarkContext(b *testing.B) {
+	for _, shared := range []bool{true, false} {
+		b.Run(map[bool]string{true: "parent=shared", false: "parent=pergoroutine"}[shared], func(b *testing.B) {
+			root, stop := context.WithCancel(context.Background())
+			defer stop()
+			b.RunParallel(func(pb *testing.PB) {
+				parent := root
+				if !shared {
+					var stop context.CancelFunc
+					parent, stop = context.WithCancel(context.Background())
+					defer stop()
+				}
+				for pb.Next() {
+					_, cancel := context.WithCancel(parent)
+					cancel()
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkGetenv: os.Getenv reads the environment under syscall's
+// envLock, an RWMutex taken to read.
+func BenchmarkGetenv(b *testing.B) {
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			os.Getenv("HOME")
+		}
+	})
+}
+
+// BenchmarkSQL: database/sql takes a connection from its pool and puts it
+// back, both under the DB's sync.Mutex; the driver does nothing.
+func BenchmarkSQL(b *testing.B) {
+	db, err := sql.Open("morelibs-nop", "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxIdleConns(64)
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := db.Exec("x"); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+func init() { sql.Register("morelibs-nop", nopDriver{}) }
+
+// nopDriver's connections answer every statement at once.
+type nopDriver struct{}
+
+func (nopDriver) Open(string) (driver.Conn, error) { return nopConn{}, nil }
+
+type nopConn struct{}
+
+func (nopConn) Prepare(string) (driver.Stmt, error) { return nopStmt{}, nil }
+func (nopConn) Close() error                        { return nil }
+func (nopConn) Begin() (driver.Tx, error)           { return nil, io.EOF }
+func (nopConn) ExecContext(context.Context, string, []driver.NamedValue) (driver.Result, error) {
+	return driver.RowsAffected(1), nil
+}
+
+type nopStmt struct{}
+
+func (nopStmt) Close() error                               { return nil }
+func (nopStmt) NumInput() int                              { return 0 }
+func (nopStmt) Exec([]driver.Value) (driver.Result, error) { return driver.RowsAffected(1), nil }
+func (nopStmt) Query([]driver.Value) (driver.Rows, error)  { return nil, io.EOF }
+
+// BenchmarkJSON: encoding/json's Marshal finds its encoder in a sync.Map
+// and its buffer in a sync.Pool: no sync.Mutex once warm.
+func BenchmarkJSON(b *testing.B) {
+	type order struct {
+		Drink  string   `json:"drink"`
+		Shots  int      `json:"shots"`
+		Extras []string `json:"extras"`
+	}
+	o := order{"latte", 2, []string{"oat", "vanilla"}}
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			json.Marshal(o)
 		}
 	})
 }

@@ -90,7 +90,10 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 				// held all of it, as far as the estimate tells.
 				share := "all the time"
 				if f := g.held / float64(g.locks) / p.Dur.Seconds(); f < 0.95 {
-					share = format.Percent(f, 1) + " of the time each"
+					share = format.Percent(f, 1) + " of the time"
+					if g.locks > 1 {
+						share += " each" // each lock: not each goroutine
+					}
 				}
 				line += fmt.Sprintf(", held %s a %s (%s)", format.Wait(g.held/float64(max(timed, 1))*1e3), per, share)
 			}

@@ -863,3 +863,27 @@ func BenchmarkJSON(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkXsyncMPMC: puzpuzpuz/xsync's MPMC queue (v4.5.0) has no lock:
+// every enqueue and dequeue CASes the queue's shared head or tail word.
+func BenchmarkXsyncMPMC(b *testing.B) {
+	q := xsync.NewMPMCQueue[int](1024)
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if q.TryEnqueue(1) {
+				q.TryDequeue()
+			}
+		}
+	})
+}
+
+// BenchmarkXsyncRBMutex: xsync's reader-biased RBMutex (v4.5.0), read
+// only: each reader marks a slot of its own, no word that all write.
+func BenchmarkXsyncRBMutex(b *testing.B) {
+	mu := xsync.NewRBMutex()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			mu.RUnlock(mu.RLock())
+		}
+	})
+}

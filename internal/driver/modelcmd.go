@@ -183,6 +183,15 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 // set none, is blueprint.Window's, halved while check refuses it, down to
 // a tenth of it, and said.
 func fitWindow(fs *pflag.FlagSet, specs []shopsweep.Spec, bp *blueprint.Blueprint, e *env, check func() error) error {
+	if bp != nil && fs.Changed("dur") && !fs.Changed("warmup") {
+		l := specs[0].Load
+		if w := bp.Warmup(l.Dur, l.Warmup); w < l.Warmup {
+			for i := range specs {
+				specs[i].Load.Warmup = w
+			}
+			e.tell(fmt.Sprintf("%s: %v of warm-up before each %v window (--warmup sets another)", bp.Name, w.Round(time.Microsecond), l.Dur))
+		}
+	}
 	if bp == nil || fs.Changed("dur") || fs.Changed("warmup") {
 		return check()
 	}

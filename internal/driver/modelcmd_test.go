@@ -704,7 +704,8 @@ func TestCombineAndLatte(t *testing.T) {
 // TestFitWindow: a blueprint's window, where the user set none, is halved
 // while what it would simulate is refused, down to a tenth of
 // blueprint.WindowOrders' time, and said; set with --dur, it is the
-// user's, refused as it is.
+// user's, refused as it is, its warm-up a quarter of it where --warmup
+// is not set (and said).
 func TestFitWindow(t *testing.T) {
 	bp, err := blueprint.Parse("mu.yaml", []byte("name: mu\nunit: ops\nresources: {mu: 1}\nsteps:\n  - {name: out, duration: 10ns}\n  - {name: in, duration: 10ns, holds: [mu]}\n"))
 	if err != nil {
@@ -717,22 +718,26 @@ func TestFitWindow(t *testing.T) {
 		fitsAt   time.Duration // the longest window check takes
 		wantDur  time.Duration // 0: refused
 		wantTold string
+		wantWarm time.Duration // 0: not checked
 	}{
-		{"fits at once", nil, time.Second, first, "about 200000 orders on one CPU (--dur"},
-		{"fits at a quarter", nil, first / 4, first / 4, "about 50000 orders on one CPU, as many as the events allowed fit"},
-		{"fits nowhere", nil, first / 100, 0, ""},
-		{"the user's window", []string{"--dur", "1ms"}, first / 100, 0, ""},
+		{"fits at once", nil, time.Second, first, "about 200000 orders on one CPU (--dur", 0},
+		{"fits at a quarter", nil, first / 4, first / 4, "about 50000 orders on one CPU, as many as the events allowed fit", 0},
+		{"fits nowhere", nil, first / 100, 0, "", 0},
+		{"the user's window", []string{"--dur", "1ms"}, first / 100, 0, "", 0},
+		{"the user's window, warmed a quarter of it", []string{"--dur", "1ms"}, time.Second, time.Millisecond,
+			"mu: 250µs of warm-up before each 1ms window (--warmup sets another)", 250 * time.Microsecond},
+		{"the user's window and warm-up", []string{"--dur", "1ms", "--warmup", "50ms"}, time.Second, time.Millisecond, "", 50 * time.Millisecond},
 	} {
 		fs := pflag.NewFlagSet("model", pflag.ContinueOnError)
-		var dur time.Duration
+		var dur, warmup time.Duration
 		fs.DurationVar(&dur, "dur", time.Second, "")
-		fs.Duration("warmup", 100*time.Millisecond, "")
+		fs.DurationVar(&warmup, "warmup", 100*time.Millisecond, "")
 		if err := fs.Parse(c.args); err != nil {
 			t.Fatal(err)
 		}
 		specs := []shopsweep.Spec{{}, {}}
 		for i := range specs {
-			specs[i].Load.Dur, specs[i].Load.Warmup = dur, 100*time.Millisecond
+			specs[i].Load.Dur, specs[i].Load.Warmup = dur, warmup
 		}
 		var told strings.Builder
 		err := fitWindow(fs, specs, bp, &env{stderr: &told}, func() error {
@@ -746,6 +751,10 @@ func TestFitWindow(t *testing.T) {
 			t.Errorf("%s: window %v fitted, want refused", c.what, specs[0].Load.Dur)
 		case c.wantDur > 0 && (err != nil || specs[0].Load.Dur != c.wantDur || !strings.Contains(oneLine(told.String()), c.wantTold)):
 			t.Errorf("%s: window %v (err %v), told %q; want %v and %q", c.what, specs[0].Load.Dur, err, told.String(), c.wantDur, c.wantTold)
+		case c.wantWarm > 0 && (specs[0].Load.Warmup != c.wantWarm || specs[1].Load.Warmup != c.wantWarm):
+			t.Errorf("%s: warm-ups %v and %v, want %v", c.what, specs[0].Load.Warmup, specs[1].Load.Warmup, c.wantWarm)
+		case c.wantTold == "" && c.wantDur > 0 && told.Len() > 0:
+			t.Errorf("%s: told %q, want nothing", c.what, told.String())
 		}
 	}
 }

@@ -356,8 +356,7 @@ const WindowOrders = 200_000
 // user gave none: at most dur and warmup, and no longer than one CPU takes
 // for WindowOrders orders; false where dur already holds fewer.
 func (b *Blueprint) Window(dur, warmup time.Duration) (time.Duration, time.Duration, bool) {
-	st := b.structure()
-	per := time.Duration(max(st.cpu, st.path) * float64(time.Second))
+	per := b.perOrder()
 	if per <= 0 {
 		return dur, warmup, false
 	}
@@ -365,5 +364,23 @@ func (b *Blueprint) Window(dur, warmup time.Duration) (time.Duration, time.Durat
 	if w >= dur {
 		return dur, warmup, false
 	}
-	return w, min(warmup, max(w/4, 100*per)), true
+	return w, b.Warmup(w, warmup), true
+}
+
+// Warmup is the warm-up of a window of dur where the user gave none: at
+// most warmup, a quarter of the window or a hundred orders on one CPU,
+// whichever is longer. A blueprint of nanosecond steps is steady long
+// before the shop's 100 ms.
+func (b *Blueprint) Warmup(dur, warmup time.Duration) time.Duration {
+	per := b.perOrder()
+	if per <= 0 {
+		return warmup
+	}
+	return min(warmup, max(dur/4, 100*per))
+}
+
+// perOrder is how long one CPU takes for an order, alone.
+func (b *Blueprint) perOrder() time.Duration {
+	st := b.structure()
+	return time.Duration(max(st.cpu, st.path) * float64(time.Second))
 }

@@ -326,7 +326,7 @@ func CheckSize(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint, points i
 	for i, c := range cfgs {
 		sims[i] = limits.Simulations(c, depth)
 	}
-	err := model.CheckRun(cfgs, sims, points, runtime.NumCPU(), model.Limits{Bytes: o.MaxMem, Events: model.MaxEvents, Work: model.MaxWork})
+	err := model.CheckRun(cfgs, sims, points, runtime.NumCPU(), model.Limits{Bytes: o.MaxMem, Events: model.MaxEvents, Work: model.MaxWork, Pilot: model.PilotTime})
 	switch {
 	case err == nil:
 		return nil

@@ -7,8 +7,14 @@
 #   bash validation/manycore/run.sh build DIR        # here: static binaries
 #   bash validation/manycore/run.sh measure DIR OUT  # there: into OUT
 #
-# PARTS (default: machine calibrate primitives libraries shop mutexprobe) picks the
-# parts to measure (mutexshapes, not among them, is mutexprobe's other
+# PARTS (default: machine calibrate primitives libraries trials shop mutexprobe
+# calibrate2) picks the parts to measure (trials: the benchmarks of
+# morelibs/trials_test.go, which no lending has measured yet, on 1, 2, 4, 8
+# and 16 CPUs; libraries leaves them out; calibrate2, a second calibration
+# at the end). On a lending of 15 minutes, PARTS="machine calibrate trials"
+# takes about 5 (calibrate's contention curves about 2 on 16 CPUs, trials
+# about 3); then `go run ./reallibs` tallies them once their folder is
+# among its lendings. (mutexshapes, not among the parts, is mutexprobe's other
 # shapes: ten goroutines a P, work inside the lock and outside it;
 # mutexreplica, the same shapes again each beside sync.Mutex's replica,
 # which counts the paths its Locks and Unlocks take); COUNT (default 3) and BENCHTIME (50ms) the benchmarks'.
@@ -32,6 +38,8 @@ build() {
     go build -tags replica -ldflags="-s -w -checklinkname=0" -o "$dir/mutexprobe" ./mutexprobe) || exit 1
   (cd "$root/internal/driver/testdata/reallibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/reallibs.test" .) || exit 1
   (cd "$root/validation/morelibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/morelibs.test" .) || exit 1
+  # The trials' benchmarks, as one -test.bench pattern.
+  echo "^($(sed -n 's/^func \(Benchmark[A-Za-z0-9_]*\)(.*/\1/p' "$root/validation/morelibs/trials_test.go" | paste -sd'|'))\$" >"$dir/trials.re"
   (cd "$root" && go test -c -ldflags="-s -w" -o "$dir/cache.test" ./examples/cache &&
     go test -c -ldflags="-s -w" -o "$dir/book.test" ./examples/book) || exit 1
   ls -la "$dir"
@@ -49,7 +57,7 @@ measure() {
     s = ""; for (i = 1; i <= n; i++) if (i <= 4 || i % 2 == 0) s = s (s ? "," : "") i; print s }')
   shopcpus=$(echo 1 2 4 6 8 12 16 "$all" | tr ' ' '\n' | awk -v n="$all" '$1 <= n' | sort -un | paste -sd,)
 
-  local parts=" ${PARTS:-machine calibrate primitives libraries shop mutexprobe} " count=${COUNT:-3} benchtime=${BENCHTIME:-50ms}
+  local parts=" ${PARTS:-machine calibrate primitives libraries trials shop mutexprobe calibrate2} " count=${COUNT:-3} benchtime=${BENCHTIME:-50ms}
   want() { [[ $parts == *" $1 "* ]] && echo "== $1 at $(date -u +%T)"; }
 
   want machine && {
@@ -109,10 +117,17 @@ measure() {
   want libraries &&
     for t in morelibs reallibs cache book; do
       echo "== $t" >>"$out/libraries.txt"
-      # morelibs holds 67 benchmarks, the others fewer than 20.
-      timeout "$([[ $t == morelibs ]] && echo 300 || echo 180)" "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.cpu "$shopcpus" \
-        -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/libraries.txt" | grep -E '^(ok|PASS|FAIL|others)'
+      # morelibs takes the longest.
+      timeout "$([[ $t == morelibs ]] && echo 300 || echo 180)" "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.skip "$(cat "$bin/trials.re")" \
+        -test.cpu "$shopcpus" -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/libraries.txt" | grep -E '^(ok|PASS|FAIL|others)'
     done
+
+  want trials && {
+    echo "== trials" >>"$out/trials.txt"
+    timeout 300 "$bin/quietprobe" "$bin/morelibs.test" -test.run '^$' -test.bench "$(cat "$bin/trials.re")" \
+      -test.cpu "$(echo 1 2 4 8 16 | tr ' ' '\n' | awk -v n="$all" '$1 <= n' | paste -sd,)" \
+      -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/trials.txt" | grep -E '^(ok|PASS|FAIL|others)'
+  }
 
   want shop && {
     timeout 150 "$bin/brewput" run --cpus "$shopcpus" --dur 1s --noisy ok --out "$out/shop.json" >"$out/shop.txt" 2>&1
@@ -123,7 +138,7 @@ measure() {
   want mutexprobe &&
     timeout 60 "$bin/quietprobe" "$bin/mutexprobe" -procs "$shopcpus" -runs 3 -dur 1s 2>&1 | tee "$out/mutexprobe.txt"
 
-  want calibrate &&
+  want calibrate2 &&
   timeout 300 "$bin/brewput" calibrate --out "$out/calibration2.json" --force --wait 5s >>"$out/calibrate.txt" 2>&1
   want calibrate && tail -4 "$out/calibrate.txt"
   echo "others at $(date -u +%T): $("$bin/quietprobe")"

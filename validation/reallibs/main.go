@@ -13,7 +13,9 @@
 // speed-up holds, is printed beside each lending's (testdata/manycore,
 // manycore2, manycore3, manycore4: libraries.txt, plain go test -bench),
 // marked where the band does not hold it (10 % slack); then the totals,
-// and each kind's.
+// and each kind's. The benchmarks of morelibs/trials_test.go, measured
+// and predicted here before any lending measured them, await one: only
+// how many were predicted, and how their points here lie, are told.
 //
 // From the measurements kept, its output is the same on every run:
 // docs/own-code.md quotes it and model/curves/checked.go holds its
@@ -34,6 +36,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
@@ -51,16 +54,34 @@ import (
 )
 
 // pkg is a package whose benchmarks the lendings measured: its folder
-// from the repository's root, the benchmarks, and the file of testdata's
-// folder its measurement here is kept in (gzipped where its name ends in
-// .gz: bigcache's and fastcache's every shard is a lock of each run).
-type pkg struct{ dir, bench, file string }
+// from the repository's root, the benchmarks (those declared in src, a
+// file of dir, where set), the file of testdata's folder its measurement
+// here is kept in (gzipped where its name ends in .gz: bigcache's and
+// fastcache's every shard is a lock of each run).
+type pkg struct{ dir, bench, src, file string }
 
 var pkgs = []pkg{
-	{"internal/driver/testdata/reallibs", "Cmap|Logrus|Metrics|Rate|SyncMap", "reallibs.json"},
-	{"validation/morelibs", ".", "morelibs.json.gz"},
-	{"examples/book", "Book", "book.json"},
-	{"examples/cache", "Cache", "cache.json"},
+	{dir: "internal/driver/testdata/reallibs", bench: "Cmap|Logrus|Metrics|Rate|SyncMap", file: "reallibs.json"},
+	{dir: "validation/morelibs", src: "morelibs_test.go", file: "morelibs.json.gz"},
+	{dir: "examples/book", bench: "Book", file: "book.json"},
+	{dir: "examples/cache", bench: "Cache", file: "cache.json"},
+	{dir: "validation/morelibs", src: "trials_test.go", file: "trials.json.gz"},
+}
+
+// benchmarks is p's -bench: its own, or those src declares.
+func (p pkg) benchmarks(root string) (string, error) {
+	if p.src == "" {
+		return p.bench, nil
+	}
+	b, err := os.ReadFile(filepath.Join(root, p.dir, p.src))
+	if err != nil {
+		return "", err
+	}
+	var names []string
+	for _, m := range regexp.MustCompile(`(?m)^func (Benchmark\w+)\(`).FindAllSubmatch(b, -1) {
+		names = append(names, string(m[1]))
+	}
+	return "^(" + strings.Join(names, "|") + ")$", nil
 }
 
 // lendings are the folders of testdata that hold a lending's
@@ -156,7 +177,11 @@ func build(root string) (bin string, done func(), err error) {
 // watched, count runs each, into dir: the file is written whole or not
 // at all.
 func measureHere(bin, root, dir string, p pkg, count int) error {
-	cmd := exec.Command(bin, "bench", ".", "-bench", p.bench, "-cpu", "1,2", "-count", strconv.Itoa(count), "--locks", "--format", "json")
+	bench, err := p.benchmarks(root)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(bin, "bench", ".", "-bench", bench, "-cpu", "1,2", "-count", strconv.Itoa(count), "--locks", "--format", "json")
 	cmd.Dir, cmd.Stderr = filepath.Join(root, p.dir), os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
@@ -210,6 +235,14 @@ type result struct {
 	// at, of how many, and when the earlier was measured.
 	twice   [2]int
 	earlier string
+	// waiting is what awaits a lending: its benchmarks predicted, why
+	// others were not, and its points measured here inside their own
+	// band, of all.
+	waiting struct {
+		rows         int
+		notPredicted []string
+		hereIn       [2]int
+	}
 }
 
 // tally predicts the benchmarks measured in dir whose names match re, on
@@ -221,6 +254,14 @@ func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
 		m, err := benchtext.Medians(filepath.Join(root, "validation", "testdata", l.dir, "libraries.txt"), nil)
 		if err != nil {
 			return r, err
+		}
+		// The trials, where this lending measured them (run.sh's trials part).
+		if trials := filepath.Join(root, "validation", "testdata", l.dir, "trials.txt"); exists(trials) {
+			t, err := benchtext.Medians(trials, nil)
+			if err != nil {
+				return r, err
+			}
+			maps.Copy(m, t)
 		}
 		r.truth[l.dir] = map[string]map[int]float64{}
 		for name, byCPUs := range m {
@@ -271,7 +312,20 @@ func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
 		if err != nil {
 			return r, err
 		}
-		r.notPredicted = append(r.notPredicted, skipped...)
+		// A package no lending measured awaits one.
+		awaiting := true
+		for name := range got {
+			for _, l := range lendings {
+				if _, ok := r.truth[l.dir][name]; ok {
+					awaiting = false
+				}
+			}
+		}
+		if awaiting {
+			r.waiting.notPredicted = append(r.waiting.notPredicted, skipped...)
+		} else {
+			r.notPredicted = append(r.notPredicted, skipped...)
+		}
 		if err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, got); err != nil {
 			return r, err
 		}
@@ -281,12 +335,18 @@ func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
 			}
 			row := got[name]
 			row.name = name
-			r.rows = append(r.rows, row)
+			here := &r.hereIn
+			if awaiting {
+				r.waiting.rows++
+				here = &r.waiting.hereIn
+			} else {
+				r.rows = append(r.rows, row)
+			}
 			for _, n := range []int{1, 2} {
 				if p, ok := row.at[n]; ok {
-					r.hereIn[1]++
+					here[1]++
 					if p[1] <= p[0] && p[0] <= p[2] {
-						r.hereIn[0]++
+						here[0]++
 					}
 				}
 			}
@@ -294,6 +354,12 @@ func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
 	}
 	r.first, r.others = summarize(heres)
 	return r, nil
+}
+
+// exists says whether there is a file at path.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // again predicts the earlier measurement at path, where there is one,
@@ -442,6 +508,16 @@ func (r result) write(w io.Writer, rows bool) {
 		s := byKind[k]
 		fmt.Fprintf(w, "  %-15s%3d/%-3d held, %2d >2× off, error ×%.2f (naive ×%.2f), band ×%.2f\n",
 			k+":", s.in, s.points, s.off2, s.err(), s.naive(), s.width())
+	}
+	if rows && r.waiting.rows+len(r.waiting.notPredicted) > 0 {
+		ws := r.waiting
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Awaiting a lending: %d benchmarks more (morelibs' trials_test.go, "+
+			"testdata/reallibs/trials.json.gz), %d predicted; measured here: %d of %d points inside the model's own band.",
+			ws.rows+len(ws.notPredicted), ws.rows, ws.hereIn[0], ws.hereIn[1]), 80, ""))
+		for _, s := range ws.notPredicted {
+			fmt.Fprintln(w, format.Wrap("not predicted: "+s, 80, "  "))
+		}
 	}
 }
 

@@ -245,8 +245,8 @@ const (
 )
 
 // pilot is the share of its estimated events that c makes, from
-// simulating the start of its warm-up and window (which, in the examples
-// and the published series, carried to the whole run within 1 %), 1
+// simulating the start of its warm-up and window (which, on the published
+// series of nanosecond steps, carried to the whole run within 1 %), 1
 // where the pilot fails or finds more; and the events the pilot took.
 func (c Config) pilot(limit time.Duration) (share, events float64) {
 	c.Range, c.Probe, c.Trace = nil, false, nil

@@ -239,9 +239,9 @@ type result struct {
 	// others were not, and its points measured here inside their own
 	// band, of all.
 	waiting struct {
-		rows         int
-		notPredicted []string
-		hereIn       [2]int
+		rows          int
+		notPredicted  []string
+		hereIn, twice [2]int
 	}
 }
 
@@ -300,7 +300,6 @@ func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
 		if err != nil {
 			return r, err
 		}
-		heres = append(heres, h)
 		cmd := exec.Command(bin, "predict", "--from", file, "--cpus", "1,2,4,8,16", "--format", "json")
 		cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
 		cmd.Stderr = os.Stderr
@@ -325,10 +324,17 @@ func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
 			r.waiting.notPredicted = append(r.waiting.notPredicted, skipped...)
 		} else {
 			r.notPredicted = append(r.notPredicted, skipped...)
+			heres = append(heres, h) // the header's, of what is tallied
 		}
-		if err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, got); err != nil {
+		twice, err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, got)
+		if err != nil {
 			return r, err
 		}
+		to := &r.twice
+		if awaiting {
+			to = &r.waiting.twice
+		}
+		to[0], to[1] = to[0]+twice[0], to[1]+twice[1]
 		for _, name := range sortedKeys(got) {
 			if !re.MatchString(name) {
 				continue
@@ -363,14 +369,22 @@ func exists(path string) bool {
 }
 
 // again predicts the earlier measurement at path, where there is one,
-// and counts where its bands overlap now's.
-func (r *result) again(bin, path, config string, now map[string]predicted) error {
-	if _, err := os.Stat(path); err != nil {
-		return nil
+// and counts where its bands overlap now's: at how many CPU counts past
+// one, of how many.
+func (r *result) again(bin, path, config string, now map[string]predicted) (twice [2]int, err error) {
+	if !exists(path) {
+		return twice, nil
+	}
+	tmp := filepath.Join(config, "earlier") // not over now's unpacked copy
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return twice, err
+	}
+	if path, err = plain(path, tmp); err != nil {
+		return twice, err
 	}
 	h, err := readHere(path)
 	if err != nil {
-		return err
+		return twice, err
 	}
 	if r.earlier == "" || h.start.UTC().Format("2006-01-02") < r.earlier {
 		r.earlier = h.start.UTC().Format("2006-01-02")
@@ -380,11 +394,11 @@ func (r *result) again(bin, path, config string, now map[string]predicted) error
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return fmt.Errorf("predicting %s: %v", path, err)
+		return twice, fmt.Errorf("predicting %s: %v", path, err)
 	}
 	then, _, err := readPredicted(out)
 	if err != nil {
-		return err
+		return twice, err
 	}
 	for name, a := range now {
 		b, ok := then[name]
@@ -395,14 +409,14 @@ func (r *result) again(bin, path, config string, now map[string]predicted) error
 			x, ok1 := a.at[n]
 			y, ok2 := b.at[n]
 			if ok1 && ok2 {
-				r.twice[1]++
+				twice[1]++
 				if x[1] <= y[2] && y[1] <= x[2] {
-					r.twice[0]++
+					twice[0]++
 				}
 			}
 		}
 	}
-	return nil
+	return twice, nil
 }
 
 // within says whether got lies in [lo, hi], slack outside it allowed.
@@ -512,9 +526,13 @@ func (r result) write(w io.Writer, rows bool) {
 	if rows && r.waiting.rows+len(r.waiting.notPredicted) > 0 {
 		ws := r.waiting
 		fmt.Fprintln(w)
+		again := ""
+		if ws.twice[1] > 0 {
+			again = fmt.Sprintf(" Predicted again from the same measured before (earlier/): the two bands overlap at %d of %d counts.", ws.twice[0], ws.twice[1])
+		}
 		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Awaiting a lending: %d benchmarks more (morelibs' trials_test.go, "+
-			"testdata/reallibs/trials.json.gz), %d predicted; measured here: %d of %d points inside the model's own band.",
-			ws.rows+len(ws.notPredicted), ws.rows, ws.hereIn[0], ws.hereIn[1]), 80, ""))
+			"testdata/reallibs/trials.json.gz), %d predicted; measured here: %d of %d points inside the model's own band.%s",
+			ws.rows+len(ws.notPredicted), ws.rows, ws.hereIn[0], ws.hereIn[1], again), 80, ""))
 		for _, s := range ws.notPredicted {
 			fmt.Fprintln(w, format.Wrap("not predicted: "+s, 80, "  "))
 		}

@@ -181,7 +181,8 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 
 // fitWindow checks specs with check. A blueprint's window, where the user
 // set none, is blueprint.Window's, halved while check refuses it, down to
-// a tenth of it, and said.
+// a tenth of it, and said; where the user set --dur alone, its warm-up is
+// blueprint.Warmup's, and said.
 func fitWindow(fs *pflag.FlagSet, specs []shopsweep.Spec, bp *blueprint.Blueprint, e *env, check func() error) error {
 	if bp != nil && fs.Changed("dur") && !fs.Changed("warmup") {
 		l := specs[0].Load

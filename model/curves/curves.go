@@ -5,8 +5,10 @@
 package curves
 
 import (
+	"cmp"
 	_ "embed"
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -273,7 +275,10 @@ func (c *Curves) interp(cell Cell, n int, f func(one, at Point) [3]float64) ([3]
 	x := func(ns int) float64 { return math.Log1p(float64(ns) / 10) }
 	hq, wq := x(clamp(cell.Hold, holds)), x(clamp(cell.Outside, outs))
 	var total float64
-	for k, v := range vals {
+	// In a fixed order, so that the sum is the same float on every run.
+	keys := slices.SortedFunc(maps.Keys(vals), func(a, b key) int { return cmp.Or(cmp.Compare(a.hold, b.hold), cmp.Compare(a.out, b.out)) })
+	for _, k := range keys {
+		v := vals[k]
 		d2 := math.Pow(x(k.hold)-hq, 2) + math.Pow(x(k.out)-wq, 2)
 		if d2 < 1e-12 {
 			return v, true

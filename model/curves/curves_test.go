@@ -121,6 +121,25 @@ func TestSpeedupSparse(t *testing.T) {
 	}
 }
 
+// Read by distance, a speed-up is the same float every time: the sum does
+// not follow a map's order.
+func TestSpeedupSparseSameEveryTime(t *testing.T) {
+	l := lock{take: func(n int) float64 { return 50 + 5*float64(n) }}
+	c := &Curves{NsPerIter: 1}
+	for _, p := range synthetic(l, 1).Points {
+		if p.Shape == Mutex && (p.Hold == 0 && (p.Outside == 0 || p.Outside == 200) || p.Hold == 25 && p.Outside == 50 || p.Hold == 100 && p.Outside == 0) {
+			c.Points = append(c.Points, p)
+		}
+	}
+	first, lo, hi, _ := c.Speedup(Cell{Shape: Mutex, Hold: 10, Outside: 100}, 16)
+	for range 200 {
+		m, l, h, _ := c.Speedup(Cell{Shape: Mutex, Hold: 10, Outside: 100}, 16)
+		if m != first || l != lo || h != hi {
+			t.Fatalf("one speed-up read twice: %v [%v, %v], then %v [%v, %v]", first, lo, hi, m, l, h)
+		}
+	}
+}
+
 // A benchmark whose operation is a cell's, one lock taken once, is
 // predicted as the cell makes it, on a machine whose work loop runs at
 // another speed too (its times read in that machine's nanoseconds).

@@ -23,8 +23,7 @@ import (
 const benchChartPrefix = "bench-"
 
 // benchView is a family's section (analysis.BenchFamily): its answer, its
-// throughput, a call's latency where timed, and collapsed, the fits and
-// every run as benchstat shows them.
+// throughput, a call's latency where timed, and collapsed, fits and runs.
 type benchView struct {
 	Name, Pkg, ID string
 	Origin        string

@@ -117,15 +117,14 @@ func (k boxKey) Thumbnail(c *draw.Canvas) {
 	}
 }
 
-// tint mixes clr with white, keeping f of it; opaque, so SVG and PNG agree.
-func tint(clr color.RGBA, f float64) color.RGBA {
-	mix := func(v uint8) uint8 { return uint8(float64(v)*f + 255*(1-f) + 0.5) }
-	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
-}
+// tint mixes clr with white, shade with black, keeping f of it; opaque, so
+// SVG and PNG agree.
+func tint(clr color.RGBA, f float64) color.RGBA  { return mix(clr, f, 255) }
+func shade(clr color.RGBA, f float64) color.RGBA { return mix(clr, f, 0) }
 
-func shade(clr color.RGBA, f float64) color.RGBA {
-	mix := func(v uint8) uint8 { return uint8(float64(v)*f + 0.5) }
-	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
+func mix(clr color.RGBA, f, with float64) color.RGBA {
+	m := func(v uint8) uint8 { return uint8(float64(v)*f + with*(1-f) + 0.5) }
+	return color.RGBA{m(clr.R), m(clr.G), m(clr.B), 0xff}
 }
 
 // boxFigure is rows of boxes, top down, each row a y tick named by its

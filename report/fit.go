@@ -126,16 +126,8 @@ func nothingFitted(fits []analysis.Fit) string {
 	if len(reasons) == 1 && strings.Contains(reasons[0], "a fit needs at least") {
 		return fmt.Sprintf("%s: each has %s. Measure with --cpus 1-4 or more, or add the model's predictions (brewput model).", what, reasons[0])
 	}
-	var b strings.Builder
-	b.WriteString(what + ": ")
-	for i, f := range fits {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		fmt.Fprintf(&b, "%s (%s): %s", f.Mode, f.SourceText(), f.Error)
-	}
-	b.WriteString(".")
-	return b.String()
+	each := collect.Mapped(fits, func(f analysis.Fit) string { return fmt.Sprintf("%s (%s): %s", f.Mode, f.SourceText(), f.Error) })
+	return what + ": " + strings.Join(each, "; ") + "."
 }
 
 // fitCaption says what to look for in the scalability chart.

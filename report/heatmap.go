@@ -120,8 +120,7 @@ func (h *heatmap) layout() {
 	} else {
 		h.cellW = max(heatMinW, min(heatMaxW, (heatWidth-2*margin-h.labelW)/n))
 		h.legendRow = max(1, int((h.width()-2*margin)/heatLegendW))
-		// A note longer than the widest picture wraps, where it ran past
-		// the picture's edge.
+		// A note longer than the widest picture wraps.
 		h.note = wrapText(style(10, false), h.note, h.width()-2*margin)
 	}
 	rows := (len(h.classes) + h.legendRow - 1) / h.legendRow
@@ -264,8 +263,6 @@ func limitColour(class string, others []string) (color.RGBA, string) {
 			return l.colour, l.label
 		}
 	}
-	// The resources of YAML systems, which the list does not name, in
-	// the order they appear.
 	rgb := palette.RGB
 	pal := []color.RGBA{rgb(0x4e79a7), rgb(0xd37295), rgb(0x499894), rgb(0x86bcb6), rgb(0xfabfd2)}
 	return pal[max(slices.Index(others, class), 0)%len(pal)], class

@@ -103,8 +103,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		if parts.charts, err = drawCharts(shop, a.Fits, opt.Modes); err != nil {
 			return nil, fmt.Errorf("draw charts: %w", err)
 		}
-		// The answer's section speaks of the shop and the studies; the
-		// Go benchmarks have theirs.
+		// The answer speaks of the shop and studies; Go benchmarks have theirs.
 		parts.verdict = a.Verdict
 		parts.verdict.Benches = nil
 		if parts.heatmap, err = heatmapChart(a.Grid); err != nil {
@@ -253,19 +252,18 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysi
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if f != results.Table {
-		if err := text.Write(w, f, points); err != nil {
+	if f == results.Table {
+		if err := text.WriteVerdict(w, r.Analysis.Verdict); err != nil {
 			return err
 		}
-		WritePlace(log, dir+"/"+Index)
-		return nil
+		fmt.Fprintln(w)
 	}
-	if err := text.WriteVerdict(w, r.Analysis.Verdict); err != nil {
-		return err
-	}
-	fmt.Fprintln(w)
 	if err := text.Write(w, f, points); err != nil {
 		return err
+	}
+	if f != results.Table {
+		WritePlace(log, dir+"/"+Index)
+		return nil
 	}
 	if err := text.WriteLocks(w, points); err != nil {
 		return err

@@ -101,8 +101,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 		c.FillPolygon(color.RGBA{0xf6, 0xf6, 0xf6, 0xff}, rect(left, y-tlRowH+2, c.Max.X, y-1))
 		c.FillText(ls, vg.Point{X: left - vg.Points(6), Y: y - tlRowH/2}, fmt.Sprintf("CPU %d", cpu)) // numbered from 0, as the trace, the CLI and the playground number them
 	}
-	// The bars, each a step, a customer's (or goroutine's) number in it
-	// where it fits.
+	// A bar per step, a customer's (or goroutine's) number in it where it fits.
 	num := aligned(8, false, draw.XCenter, draw.YCenter)
 	for _, b := range t.Bars {
 		y := top - vg.Length(b.CPU)*tlRowH
@@ -122,8 +121,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 			}
 		}
 	}
-	// Time axis: a tick every tenth of the span, labelled every fifth on a
-	// phone.
+	// Time axis: a tick every tenth of the span, labelled every fifth on a phone.
 	axisY := top - vg.Length(t.CPUs)*tlRowH - vg.Points(2)
 	tick := draw.LineStyle{Color: color.Gray{Y: 0x80}, Width: vg.Points(0.6)}
 	as := aligned(9, false, draw.XCenter, draw.YTop)

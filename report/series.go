@@ -60,8 +60,7 @@ type series struct {
 	// modes the palette cycled onto).
 	Style   int
 	Samples []sample // ascending CPUs
-	// Group and GroupTitle are the mode's small multiple
-	// (results.Modes.Group); 0 and "" where none is declared.
+	// Group and GroupTitle are the mode's small multiple (results.Modes.Group).
 	Group      int
 	GroupTitle string
 }
@@ -208,20 +207,19 @@ func labeller(keys []seriesKey) func(seriesKey) string {
 		}
 	}
 	return func(k seriesKey) string {
-		var b strings.Builder
-		b.WriteString(k.Mode)
+		s := k.Mode
 		switch {
 		case k.Model && len(scheds) > 1 && k.Sched != "":
-			b.WriteString(" (model, " + k.Sched + ")")
+			s += " (model, " + k.Sched + ")"
 		case k.Model:
-			b.WriteString(" (model)")
+			s += " (model)"
 		case len(machines) > 1:
-			b.WriteString(" (" + cmp.Or(k.Origin, "no source") + ")")
+			s += " (" + cmp.Or(k.Origin, "no source") + ")"
 		}
 		if d := loadLabel(k.Load, loads[k.Mode]); d != "" {
-			b.WriteString(" " + d)
+			s += " " + d
 		}
-		return b.String()
+		return s
 	}
 }
 

@@ -16,15 +16,13 @@ const maxWaitRows = 8
 // waitView is where a measured point's goroutines waited, from its block
 // profile (--profile).
 type waitView struct {
-	// Label says which point: its CPUs, and load, repetition and machine where
-	// the mode's points differ in them.
+	// Label says which point: CPUs, and load, repetition, machine where they differ.
 	Label    string
 	Sentence string
 	// Per is the operation of the per-operation column: "latte".
 	Per  string
 	Rows []waitRow
-	// More counts the sites left out of Rows; Files is the point's profiles'
-	// base path.
+	// More counts the sites left out of Rows; Files is the profiles' base path.
 	More  int
 	Files string
 }

@@ -85,10 +85,9 @@ func AdviceAnswer(a *analysis.Advice) string {
 
 // LimitedBy says a verdict briefly: "the grinder (another grinder: +13 %)".
 func LimitedBy(b *results.Bottleneck) string {
-	if b == nil {
-		return "nothing known"
-	}
 	switch {
+	case b == nil:
+		return "nothing known"
 	case b.Resource == "arrivals":
 		return "its arrivals (it keeps up; no relief raises throughput)"
 	case b.Resource == "none":

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -60,12 +61,7 @@ func benchColumns(points []results.Point) []string {
 		}
 	}
 	first := []string{"ns/op", "B/op", "allocs/op"}
-	rank := func(u string) int {
-		if i := slices.Index(first, u); i >= 0 {
-			return i
-		}
-		return len(first)
-	}
+	rank := func(u string) int { return cmp.Or(slices.Index(first, u)+1, len(first)+1) }
 	slices.SortStableFunc(units, func(a, b string) int { return rank(a) - rank(b) })
 	return units
 }

@@ -78,10 +78,7 @@ func PredictionSentences(pr analysis.Prediction) []string {
 		parts = append(parts, strings.Join(locked, ", "))
 	}
 	if len(free) > 0 {
-		no := "its model holds"
-		if len(free) > 1 {
-			no = "their models hold"
-		}
+		no := plural(len(free), "its model holds", "their models hold")
 		parts = append(parts, strings.Join(free, ", ")+" (no meter, so "+no+" no lock: the work alone, which every CPU adds to)")
 	}
 	var notes []analysis.ModeCaveat

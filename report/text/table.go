@@ -98,13 +98,8 @@ func writeColumns(w io.Writer, points []results.Point, cols []column) error {
 // leftOut names a column a table leaves out, with its value where every
 // point has the same: "source (model (fifo) for every point)".
 func leftOut(points []results.Point, c column) string {
-	if len(points) == 0 {
+	if len(points) == 0 || slices.ContainsFunc(points, func(p results.Point) bool { return c.cell(p) != c.cell(points[0]) }) {
 		return c.head
-	}
-	for _, p := range points[1:] {
-		if c.cell(p) != c.cell(points[0]) {
-			return c.head
-		}
 	}
 	if len(points) > 1 {
 		return c.head + " (" + c.cell(points[0]) + " for every point)"
@@ -177,11 +172,7 @@ func tableWidth(rows ...[]string) int {
 
 // widest is the most columns a line of s takes.
 func widest(s string) int {
-	most := 0
-	for _, line := range strings.Split(s, "\n") {
-		most = max(most, utf8.RuneCountInString(line))
-	}
-	return most
+	return slices.Max(collect.Mapped(strings.Split(s, "\n"), utf8.RuneCountInString))
 }
 
 // writeLabTable writes one lab's points, with its metrics.

@@ -109,20 +109,14 @@ func CountHeadline(c analysis.Count, width int) string {
 // headlineWho are the ways to say which modes make the most at c, the
 // longest first: "a and b make the most,", "every mode but c makes".
 func headlineWho(c analysis.Count) []string {
-	one := len(c.Best) == 1
-	verb := func(s, p string) string {
-		if one {
-			return s
-		}
-		return p
-	}
-	most := verb("makes the most,", "make the most,")
+	n := len(c.Best)
+	most := plural(n, "makes the most,", "make the most,")
 	if len(c.Rest) == 0 {
-		most = verb("makes", "make")
+		most = plural(n, "makes", "make")
 	}
 	out := []string{format.JoinAnd(c.BestNamed) + " " + most}
 	switch {
-	case len(c.Rest) == 0 && c.Every && !one:
+	case len(c.Rest) == 0 && c.Every && n != 1:
 		out = append(out, "every mode makes")
 	case c.Every && len(c.Rest) > 0 && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
 		out = append(out, "every mode but "+format.JoinAnd(collect.Mapped(c.Rest, func(o analysis.Below) string { return o.Mode }))+" makes")
@@ -272,11 +266,7 @@ func restText(rest []analysis.Below) string {
 	for i, g := range groups {
 		p := format.JoinAnd(g.modes) + " "
 		if i == 0 {
-			if len(g.modes) == 1 {
-				p += "makes "
-			} else {
-				p += "make "
-			}
+			p += plural(len(g.modes), "makes ", "make ")
 		}
 		p += rateRange(g.lo, g.hi)
 		if g.note != "" {
@@ -437,10 +427,7 @@ func ScalingSentence(s analysis.Scaling) string {
 
 // answerSentences say each count of interest, then the scaling.
 func answerSentences(counts []analysis.Standing, s *analysis.Scaling) []string {
-	var out []string
-	for _, c := range counts {
-		out = append(out, StandingSentence(c))
-	}
+	out := collect.Mapped(counts, StandingSentence)
 	if s != nil {
 		out = append(out, ScalingSentence(*s))
 	}

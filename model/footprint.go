@@ -123,7 +123,6 @@ const (
 func (f Footprint) Check(l Limits) error {
 	if l.Bytes > 0 && f.Bytes > l.Bytes {
 		return fmt.Errorf("would need about %s of memory (%s), more than the %s allowed", format.Bytes(f.Bytes), strings.Join(f.Parts, ", "), format.Bytes(l.Bytes))
-
 	}
 	if l.Events > 0 && f.Events > l.Events {
 		return fmt.Errorf("would simulate about %.3g events, more than the %.3g allowed (%s); shorten --dur or lower the load", f.Events, l.Events, l.eventsTime(f.Events, 1))

@@ -55,7 +55,7 @@ func (w window) in(t time.Duration) bool { return t > w.start && t <= w.end }
 func (l load) start(s *sim.Sim, op func(*sim.Proc), rec *record) {
 	w := window{start: l.Warmup, end: l.Warmup + l.Dur}
 	if l.Rate > 0 {
-		queue := newArrivals(s, l.MaxQ)
+		queue := &arrivals{ch: sim.NewChan[time.Duration](s, l.MaxQ)}
 		s.Go(func(p *sim.Proc) { dispatch(p, w, l, queue, rec) })
 		for range l.Par {
 			s.Go(func(p *sim.Proc) { serve(p, w, op, queue, rec) })
@@ -147,10 +147,6 @@ const arrivalStream = 0xa221
 type arrivals struct {
 	ch      *sim.Chan[time.Duration]
 	waiting int // servers blocked in recv on an empty queue
-}
-
-func newArrivals(s *sim.Sim, maxQueue int) *arrivals {
-	return &arrivals{ch: sim.NewChan[time.Duration](s, maxQueue)}
 }
 
 // trySend sends at if that does not block, and reports whether it did.

@@ -105,7 +105,11 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 		return result{}, err
 	}
 	b := st.Bounds(c.CPUs, c.Par, c.Rate)
-	c.Warmup = SteadyWarmup(c.Warmup, closedLoop(c.Par, c.Rate), b)
+	customers := c.Par
+	if c.Rate > 0 {
+		customers = 0 // an open loop's servers wait rather than cycle
+	}
+	c.Warmup = SteadyWarmup(c.Warmup, customers, b)
 	if c.Rate > 0 && c.Trace == nil {
 		c.Warmup = FillWarmup(c.Warmup, c.Dur, c.Rate, c.MaxQ+c.Par, b.Serves(c.Par))
 	}
@@ -381,14 +385,6 @@ func SteadyWarmup(asked time.Duration, customers int, b Bounds) time.Duration {
 	}
 	cycle := max(b.LatencyMin, time.Duration(float64(customers)/b.ThroughputMax*float64(time.Second)))
 	return max(asked, 3*cycle)
-}
-
-// closedLoop is the customers SteadyWarmup counts (none in an open loop).
-func closedLoop(customers int, rate float64) int {
-	if rate > 0 {
-		return 0
-	}
-	return customers
 }
 
 // capacity is a hint for the latency slices' size.

@@ -53,7 +53,7 @@ func (p *parser) parse(data []byte) error {
 		return p.syntaxError(err)
 	}
 	root := doc.Content[0]
-	if root.Kind == yaml.ScalarNode && root.ShortTag() == "!!null" {
+	if isNull(root) {
 		return p.fail(root, "", "empty: want a blueprint, a mapping with at least steps:")
 	}
 	f, err := p.mapping(root, "", "a blueprint, a mapping of "+strings.Join(topKeys, ", "))
@@ -498,10 +498,8 @@ func (p *parser) names(f *fields, key string) ([]int, error) {
 			names := collect.Mapped(p.b.Resources, func(r Resource) string { return r.Name })
 			return nil, p.fail(s, f.what, "%s %q: no such resource; want one of %s%s", key, s.Value, strings.Join(names, ", "), suggest(s.Value, names))
 		}
-		for _, h := range holds {
-			if h == r {
-				return nil, p.fail(s, f.what, "%s %q twice: want each resource once", key, s.Value)
-			}
+		if slices.Contains(holds, r) {
+			return nil, p.fail(s, f.what, "%s %q twice: want each resource once", key, s.Value)
 		}
 		holds = append(holds, r)
 		p.used[r] = true

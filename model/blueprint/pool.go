@@ -181,19 +181,16 @@ func (pl *pool) newInstance(capacity int) *instance {
 			rw := sim.NewRWMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1))
 			in.locks = append(in.locks, &instance{rw: rw})
 			lines = append(lines, rw.Line())
-			pl.meter.lines = append(pl.meter.lines, rw.Line())
 		}
 	case r.Kind == RWMutex:
 		in.rw = sim.NewRWMutex(s, r.Name)
 		lines = append(lines, in.rw.Line())
-		pl.meter.lines = append(pl.meter.lines, in.rw.Line())
 	case r.Kind == Runtime:
 		in.rt = sim.NewRuntimeMutex(s, r.Name)
 		lines = append(lines, in.rt.Line())
 	case r.Kind == Word:
 		in.line = sim.NewWordLine(s)
 		lines = append(lines, in.line)
-		pl.meter.lines = append(pl.meter.lines, in.line)
 	case r.Locks && capacity > 1:
 		for i := range capacity {
 			mu := sim.NewMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1))
@@ -207,9 +204,9 @@ func (pl *pool) newInstance(capacity int) *instance {
 		in.handoff = sim.NewChan[struct{}](s, 0)
 		in.free = capacity
 	}
-	if r.readingKind() == "mutex" {
-		// A shared sync.Mutex's state words: how long cores waited for
-		// them says how contended a brief lock is (model's caveats).
+	if r.Kind == RWMutex || r.Kind == Word || r.readingKind() == "mutex" {
+		// A word's, an RWMutex's or a shared sync.Mutex's lines: how long
+		// cores waited for them says how contended it is (model's caveats).
 		pl.meter.lines = append(pl.meter.lines, lines...)
 	}
 	if pl.scale > 0 {

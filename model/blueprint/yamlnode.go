@@ -62,22 +62,16 @@ func (p *parser) syntaxError(err error) error {
 	// yaml.v3 gives no line for an unknown anchor: find where it is used.
 	line := 0
 	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
-		line = lineOf(p.data, regexp.MustCompile(`\*`+regexp.QuoteMeta(m[1])+`\b`))
+		use := regexp.MustCompile(`\*` + regexp.QuoteMeta(m[1]) + `\b`)
+		if loc := use.FindIndex(p.data); loc != nil {
+			line = 1 + bytes.Count(p.data[:loc[0]], []byte("\n"))
+		}
 	}
 	return &Error{File: p.file, Line: line, Msg: "not valid YAML: " + msg}
 }
 
 // unknownAnchor matches yaml.v3's error for an alias to no anchor.
 var unknownAnchor = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
-
-// lineOf returns the line of re's first match in data, 0 if none.
-func lineOf(data []byte, re *regexp.Regexp) int {
-	loc := re.FindIndex(data)
-	if loc == nil {
-		return 0
-	}
-	return 1 + bytes.Count(data[:loc[0]], []byte("\n"))
-}
 
 // deref follows an alias, refusing one to a node being read (a cycle).
 func (p *parser) deref(n *yaml.Node) (*yaml.Node, error) {

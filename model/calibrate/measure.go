@@ -98,10 +98,8 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	// A wake-up as timed includes the runnext grace, which the model
 	// charges apart.
 	var grace time.Duration
-	for i, b := range benches {
-		if b.name == "runnext_grace_ns" {
-			grace = median(pooled[i])
-		}
+	if i := slices.IndexFunc(benches, func(b bench) bool { return b.name == "runnext_grace_ns" }); i >= 0 {
+		grace = median(pooled[i])
 	}
 	for i, b := range benches {
 		if b.name == "wake_ns" || b.name == "spin_wake_ns" {

@@ -117,14 +117,12 @@ func upgrade(c *Calibration) {
 	if c.Format >= 1 {
 		return
 	}
-	halve := func(cs *sim.Costs) { cs.Transfer.Socket /= 2 }
-	halve(&c.Costs)
-	halve(&c.Lo)
-	halve(&c.Hi)
+	costs := []*sim.Costs{&c.Costs, &c.Lo, &c.Hi}
 	for i := range c.Earlier {
-		halve(&c.Earlier[i].Costs)
-		halve(&c.Earlier[i].Lo)
-		halve(&c.Earlier[i].Hi)
+		costs = append(costs, &c.Earlier[i].Costs, &c.Earlier[i].Lo, &c.Earlier[i].Hi)
+	}
+	for _, cs := range costs {
+		cs.Transfer.Socket /= 2
 	}
 	for i := range c.Dists["transfer_ns"] {
 		c.Dists["transfer_ns"][i] /= 2

@@ -42,13 +42,9 @@ func BenchOf(runs []results.Point) (Bench, error) {
 		most = max(most, n)
 	}
 	b.Lock = lockOf(medianRun(by[most]), b.T1)
-	b.Allocs = allocsOf(medianRun(one))
+	b.Allocs = medianRun(one).Metrics["allocs/op"]
 	return b, nil
 }
-
-// allocsOf is p's heap allocations an operation: its benchmark's, kept
-// where predict reads a benchmark as a study's variant.
-func allocsOf(p results.Point) float64 { return p.Metrics["allocs/op"] }
 
 // spread is the least and most throughput of ps.
 func spread(ps []results.Point) (lo, hi float64) {

@@ -130,10 +130,9 @@ func (s *Sim) RunUntil(until time.Duration) {
 	if s.failure != nil {
 		s.Stop() // unwinds the others, then panics with the failure
 	}
-	if s.cancelled {
-		return
+	if !s.cancelled {
+		s.now = until
 	}
-	s.now = until
 }
 
 // cancelledNow looks at the cancel channel, and records it if it is closed.

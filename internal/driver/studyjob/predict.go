@@ -117,12 +117,7 @@ func predictVariant(variant string, runs []results.Point, cpus []int, t target) 
 
 // medianOf is the run of median throughput on n CPUs.
 func medianOf(runs []results.Point, n int) results.Point {
-	var at []results.Point
-	for _, p := range runs {
-		if p.CPUs == n {
-			at = append(at, p)
-		}
-	}
+	at := slices.DeleteFunc(slices.Clone(runs), func(p results.Point) bool { return p.CPUs != n })
 	slices.SortFunc(at, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
 	return at[(len(at)-1)/2]
 }

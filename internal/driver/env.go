@@ -62,9 +62,8 @@ func (e *env) hold(path string) error {
 	return nil
 }
 
-// replaceable refuses, before any work, an output that the finished run
-// could not put in place: the working folder or a folder that holds it,
-// which a rename cannot replace.
+// replaceable refuses, before any work, an output a rename cannot replace
+// when the run ends: the working folder, a folder holding it, a mount point.
 func replaceable(path string) error {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -92,9 +91,8 @@ func (e *env) release() {
 }
 
 type childCommand struct {
-	path string
-	args []string
-	env  []string
+	path      string
+	args, env []string
 }
 
 // failure marks an error that is not the user's input (exit 1); failed

@@ -13,8 +13,8 @@ import (
 // explainFlag rewrites the error of a flag value that did not parse to name
 // the flag, the value and the form it accepts.
 func explainFlag(err error) error {
-	var iv *pflag.InvalidValueError
-	if !errors.As(err, &iv) {
+	iv, ok := errors.AsType[*pflag.InvalidValueError](err)
+	if !ok {
 		return err
 	}
 	if c, ok := iv.GetFlag().Value.(*choice); ok {

@@ -86,10 +86,8 @@ func lateBar(w io.Writer) func(*shopsweep.Batch) (func([]results.Point), func())
 // redrawn every progressEvery: done takes the points so far, finish
 // clears it.
 func late(w io.Writer, st *shopsweep.Batch, start time.Time, after time.Duration) (done func([]results.Point), finish func()) {
-	var (
-		mu  sync.Mutex // done and the redrawing share the bar
-		bar *sweep.Progress
-	)
+	var mu sync.Mutex // done and the redrawing share the bar
+	var bar *sweep.Progress
 	due := func() bool { // with mu held
 		if bar == nil && time.Since(start) >= after {
 			bar = sweep.NewBar(w, text.SweepWords{}, *st).Since(start)

@@ -136,12 +136,11 @@ func readBenchLocks(path, bench string) ([]results.Point, error) {
 		}
 		out = append(out, p)
 	}
-	switch {
-	case len(out) == 0:
+	if len(out) == 0 {
 		return nil, fmt.Errorf("--from %s: no measured benchmark%s", path, map[bool]string{true: " matches -bench " + bench, false: ""}[bench != ""])
-	case slices.ContainsFunc(out, func(p results.Point) bool { return !p.Bench.Watched }):
-		return nil, fmt.Errorf("--from %s: the locks of %s were not watched; measure with brewput bench --locks", path,
-			out[slices.IndexFunc(out, func(p results.Point) bool { return !p.Bench.Watched })].Bench.Name)
+	}
+	if i := slices.IndexFunc(out, func(p results.Point) bool { return !p.Bench.Watched }); i >= 0 {
+		return nil, fmt.Errorf("--from %s: the locks of %s were not watched; measure with brewput bench --locks", path, out[i].Bench.Name)
 	}
 	return out, nil
 }

@@ -17,8 +17,7 @@ import (
 )
 
 func newReportCmd(e *env) *cobra.Command {
-	var out, playground string
-	var table string
+	var out, playground, table string
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Render the report from saved results files, without measuring",

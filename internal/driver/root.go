@@ -30,11 +30,8 @@ const defaultReportDir = "brewput-report"
 
 func newRoot(e *env) *cobra.Command {
 	sf := &studyFlags{}
-	var out string
-	var withPredict bool
-	var labs, resume, playground string
-	var withLessons bool
-	var table string
+	var out, labs, resume, playground, table string
+	var withPredict, withLessons bool
 	root := &cobra.Command{
 		Use:           "brewput",
 		Short:         "How the structure of concurrent Go code shapes its throughput",

@@ -92,8 +92,7 @@ const studyTable = "a row per variant and CPU count, the median of its runs"
 // writes the report, and its commands.
 func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	vf := &variantFlags{}
-	var out string
-	var table string
+	var out, table string
 	cmd := &cobra.Command{
 		Use:   use,
 		Short: cmp.Or(prog.Summary, "measure "+prog.Name+"'s variants on 1, 2, … CPUs"),
@@ -243,8 +242,7 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 			}
 			e.notePlatform()
 			s, runErr := prog.Why(cmd.Context(), w, e.stderr)
-			var none *studyjob.NoParts
-			if errors.As(runErr, &none) {
+			if none, ok := errors.AsType[*studyjob.NoParts](runErr); ok {
 				fmt.Fprintln(e.stdout, none.Error()+".")
 				return nil
 			}
@@ -295,8 +293,8 @@ func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, co
 // stoppedLate reports whether err says a why stopped at --within, and if
 // so says it: a line after a table, else on stderr.
 func stoppedLate(e *env, outFormat string, err error) bool {
-	var late *why.OutOfTime
-	if !errors.As(err, &late) {
+	late, ok := errors.AsType[*why.OutOfTime](err)
+	if !ok {
 		return false
 	}
 	if outFormat == "table" {

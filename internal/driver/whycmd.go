@@ -156,7 +156,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		return fmt.Errorf("--max-count %d: want at least --count, %d", f.w.MaxCount, count)
 	}
 	for _, name := range []string{"mode", "dur", "par", "rate", "burn"} {
-		if fs.Lookup(name) != nil && fs.Changed(name) {
+		if fs.Changed(name) {
 			return fmt.Errorf("--%s: a benchmark runs as its code says; --%s is for the shop's modes", name, name)
 		}
 	}

@@ -56,9 +56,8 @@ type Config struct {
 	Stretch   string
 	Unwatched bool
 	Log       io.Writer // hears of each package and benchmark result
-	// Retry, where it allows more than one attempt, measures a benchmark
-	// whose runs on a CPU count are too disturbed to stand on
-	// (results.TooDisturbed) again, alone, a run at a time, as why does.
+	// Retry, allowing more than one attempt, measures again, alone, a
+	// benchmark too disturbed on a CPU count (results.TooDisturbed).
 	Retry sweep.Retry
 }
 
@@ -105,10 +104,9 @@ func checkBenchtime(s string) error {
 	return fmt.Errorf("benchtime %q: want a duration such as 500ms or a number of iterations such as 1000x", s)
 }
 
-// FixedCountNote warns, where a run on several CPUs asks for a number of
-// iterations, that b.RunParallel then hands its workers their iterations
-// a few at a time (golang/go#37996): they contend for one counter. Empty
-// where the run is timed or on one CPU.
+// FixedCountNote warns that on several CPUs a fixed number of iterations
+// makes b.RunParallel's workers contend for one counter (golang/go#37996);
+// "" where the run is timed or on one CPU.
 func (cfg Config) FixedCountNote() string {
 	n, ok := strings.CutSuffix(cfg.Benchtime, "x")
 	if !ok || n == "1" || len(cfg.CPUs) == 0 || slices.Max(cfg.CPUs) < 2 {
@@ -140,10 +138,8 @@ type Result struct {
 // Failure is a benchmark that failed, or a test binary that stopped
 // (Bench ""), at one CPU count.
 type Failure struct {
-	Pkg    string
-	CPUs   int
-	Bench  string
-	Output string
+	Pkg, Bench, Output string
+	CPUs               int
 }
 
 func (f Failure) Error() string {
@@ -214,9 +210,8 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 }
 
 // runPasses runs -count passes over every CPU count, a run of each
-// benchmark each: a benchmark's repeats lie apart in time, not back to
-// back, so that their spread holds what the machine drifted while it
-// measured. A failure is told once.
+// benchmark each, so that a benchmark's repeats lie apart in time and
+// their spread holds the machine's drift. A failure is told once.
 func (b *Built) runPasses(ctx context.Context) (Result, error) {
 	one := b.cfg
 	one.Count = 1
@@ -308,10 +303,9 @@ func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result
 	return res, err
 }
 
-// quieten measures again, alone and a run at a time as b.cfg.Retry
-// says, each benchmark of res whose runs on n CPUs are too disturbed to
-// stand on, until they are not or a run stays disturbed through its
-// attempts (the machine is too busy: the next run would be too).
+// quieten measures again, alone, as b.cfg.Retry says, each benchmark of
+// res too disturbed on n CPUs, until it is not or a run stays disturbed
+// through its attempts (the next would be too).
 func (b *Built) quieten(ctx context.Context, n int, res *Result) error {
 	type bench struct{ pkg, name string }
 	var names []bench
@@ -323,8 +317,7 @@ func (b *Built) quieten(ctx context.Context, n int, res *Result) error {
 	for _, k := range names {
 		of := func(p results.Point) bool { return p.Bench.Pkg == k.pkg && p.Bench.Name == k.name }
 		for {
-			runs := slices.Clone(res.Points)
-			runs = slices.DeleteFunc(runs, func(p results.Point) bool { return !of(p) })
+			runs := slices.DeleteFunc(slices.Clone(res.Points), func(p results.Point) bool { return !of(p) })
 			disturbed, too := results.TooDisturbed(runs)
 			if !too {
 				break
@@ -489,10 +482,6 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 	if err != nil {
 		return nil, err
 	}
-	var pkgs []pkg
-	for _, l := range listedPkgs {
-		pkgs = append(pkgs, pkg{path: l.ImportPath, dir: l.Dir})
-	}
 	var overlay []string
 	if cfg.Locks {
 		goroot := goEnv(ctx, cfg, "GOROOT")
@@ -509,9 +498,9 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 		}
 		overlay = []string{"-overlay", path}
 	}
-	for i := range pkgs {
-		p := &pkgs[i]
-		p.binary = filepath.Join(tmp, fmt.Sprintf("pkg%d.test", i))
+	var pkgs []pkg
+	for i, l := range listedPkgs {
+		p := pkg{path: l.ImportPath, dir: l.Dir, binary: filepath.Join(tmp, fmt.Sprintf("pkg%d.test", i))}
 		cfg.logf("building %s\n", p.path)
 		if err := buildTest(ctx, cfg, p.path, p.binary, overlay); err != nil {
 			return nil, err
@@ -522,6 +511,7 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 				return nil, err
 			}
 		}
+		pkgs = append(pkgs, p)
 	}
 	return pkgs, nil
 }
@@ -756,19 +746,17 @@ func attachHistograms(points []results.Point, path string) error {
 	for i := range points {
 		p := &points[i]
 		recs := byName[p.Bench.Name]
-		for j, rec := range recs {
-			if int64(rec.N) != p.Bench.Iters || rec.Procs != p.CPUs {
-				continue
-			}
-			byName[p.Bench.Name] = recs[j+1:]
-			probe := results.Point{Spec: results.Spec{Mode: p.Mode, CPUs: p.CPUs}, Hist: rec.Hist}
-			h, err := probe.Histogram()
-			if err != nil {
-				return err
-			}
-			p.Hist, p.Latency = rec.Hist, results.Summarize(h)
-			break
+		j := slices.IndexFunc(recs, func(r bench.Record) bool { return int64(r.N) == p.Bench.Iters && r.Procs == p.CPUs })
+		if j < 0 {
+			continue
 		}
+		byName[p.Bench.Name] = recs[j+1:]
+		probe := results.Point{Spec: results.Spec{Mode: p.Mode, CPUs: p.CPUs}, Hist: recs[j].Hist}
+		h, err := probe.Histogram()
+		if err != nil {
+			return err
+		}
+		p.Hist, p.Latency = recs[j].Hist, results.Summarize(h)
 	}
 	return nil
 }
@@ -788,17 +776,14 @@ func attachLocks(points []results.Point, path string, targets map[string]string)
 		p := &points[i]
 		p.Bench.Watched = true
 		recs := byName[p.Bench.Name]
-		for j, r := range recs {
-			if r.N != p.Bench.Iters || r.Procs != p.CPUs {
-				continue
-			}
-			byName[p.Bench.Name] = recs[j+1:]
-			p.Bench.Locks = lockwatch.Machines(r)
-			p.Par = r.Workers()
-			for _, g := range lockwatch.Groups(r) {
-				targets[g.Name] = g.Target()
-			}
-			break
+		j := slices.IndexFunc(recs, func(r lockwatch.Run) bool { return r.N == p.Bench.Iters && r.Procs == p.CPUs })
+		if j < 0 {
+			continue
+		}
+		byName[p.Bench.Name] = recs[j+1:]
+		p.Bench.Locks, p.Par = lockwatch.Machines(recs[j]), recs[j].Workers()
+		for _, g := range lockwatch.Groups(recs[j]) {
+			targets[g.Name] = g.Target()
 		}
 	}
 	return nil

@@ -176,11 +176,9 @@ func (b *Built) paths() []string {
 	return slices.Clip(out)
 }
 
-// One checks, before anything is built, that cfg.Bench may match one
-// benchmark: that the first part of the pattern (a level of
-// sub-benchmarks a part) matches one of the packages' top-level
-// benchmarks, read from their test files. Which sub-benchmarks the rest
-// matches is known only once they run (Built.Why).
+// One checks, before anything is built, that the first part of cfg.Bench
+// matches one top-level benchmark of the packages' test files; which
+// sub-benchmarks the rest matches is known only once they run (Built.Why).
 func One(ctx context.Context, cfg Config) error {
 	if err := cfg.Validate(); err != nil {
 		return err

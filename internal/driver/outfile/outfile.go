@@ -87,15 +87,13 @@ func (o *Output) Journal() string {
 // Add appends p to the journal, which the first point begins.
 func (o *Output) Add(p results.Point) error {
 	if o.j == nil {
-		var j *results.Journal
 		err := os.MkdirAll(filepath.Dir(o.Journal()), 0o755)
 		if err == nil {
-			j, err = results.CreateJournal(o.Journal(), o.plan)
+			o.j, err = results.CreateJournal(o.Journal(), o.plan)
 		}
 		if err != nil {
 			return fmt.Errorf("cannot write %s: %w", o.Journal(), atomicfile.WithoutPath(err))
 		}
-		o.j = j
 	}
 	return o.j.Append(p)
 }

@@ -117,12 +117,7 @@ func predictVariant(variant string, runs []results.Point, cpus []int, t target) 
 
 // medianOf is the run of median throughput on n CPUs.
 func medianOf(runs []results.Point, n int) results.Point {
-	var at []results.Point
-	for _, p := range runs {
-		if p.CPUs == n {
-			at = append(at, p)
-		}
-	}
+	at := slices.DeleteFunc(slices.Clone(runs), func(p results.Point) bool { return p.CPUs != n })
 	slices.SortFunc(at, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
 	return at[(len(at)-1)/2]
 }
@@ -140,9 +135,8 @@ type Predict struct {
 	Here        *curves.Curves     // the measuring machine's curves, if not this one's (validation's)
 	JSON        bool
 	Out         string
-	// KeepDisturbed predicts from disturbed runs too (--noisy ok),
-	// saying how many it stands on, where otherwise it stands on the
-	// undisturbed alone and declines a variant too disturbed.
+	// KeepDisturbed predicts from disturbed runs too (--noisy ok), saying
+	// how many; else from the undisturbed alone, declining a variant too disturbed.
 	KeepDisturbed bool
 }
 
@@ -217,9 +211,8 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			past = beyond
 		}
 	}
-	all := append(slices.Clone(measured), predicted...)
 	// The answer first (JSON's points, the table's verdict), then why a
-	// variant is not predicted: on stderr beside JSON.
+	// variant is not predicted and where the report went: on stderr beside JSON.
 	tell := stdout
 	if f.JSON {
 		tell = stderr
@@ -234,8 +227,6 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	} else if len(predicted) > 0 {
 		text.WriteTarget(stdout, text.Target{About: t.about, Calibrated: t.calibrated, Here: runtime.NumCPU(), Past: past,
 			Checked: checked, CheckedCPUs: curves.CheckedCPUs})
-	}
-	if len(predicted) > 0 && !f.JSON {
 		if err := text.WriteSpeedups(stdout, predicted, base, kinds, checked, tableCounts(f.CPUs, measured), measuredCounts(measured)); err != nil {
 			return nil, nil, exitcode.Failure{Err: err}
 		}
@@ -253,6 +244,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		return nil, unseen, nil
 	}
 	if f.Out != "" {
+		all := append(slices.Clone(measured), predicted...)
 		a, err := experiment.Analyze(all, experiment.Options{})
 		var r *report.Report
 		if err == nil {
@@ -264,12 +256,8 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		if err != nil {
 			return nil, nil, exitcode.Failure{Err: err}
 		}
-		w := stderr // beside JSON, not into it
-		if !f.JSON {
-			w = stdout
-		}
-		fmt.Fprintln(w)
-		report.WritePlace(w, f.Out+"/"+report.Index)
+		fmt.Fprintln(tell)
+		report.WritePlace(tell, f.Out+"/"+report.Index)
 	}
 	return predicted, unseen, nil
 }

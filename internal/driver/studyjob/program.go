@@ -140,9 +140,8 @@ func (p *Program) runner() sweep.Runner[request] {
 	return sweep.Runner[request]{Path: p.Path, Args: []string{"point"}}
 }
 
-// Measure measures the plan's points in child processes, round by round,
-// as sweep measures the shop's, and returns what it measured, also when
-// it stops early.
+// Measure measures the plan's points in child processes, round by round
+// as sweep measures the shop's, and returns what it measured, also early.
 func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
 	st := &sweep.Batch[request]{Count: pl.Count, Profile: pl.Profile, Retry: pl.Retry}
 	for _, v := range pl.Variants {

@@ -85,10 +85,9 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	return s, err
 }
 
-// Begin says how a why experiment of what goes, "why WHAT: 6 rounds or
-// more, up to 20, within 3m0s…TAIL", opens its first round and returns
-// when its time counts from; a disturbed run is measured again only in
-// time.
+// Begin says how a why experiment of what goes ("why WHAT: 6 rounds or
+// more, up to 20, within 3m0s…TAIL"), opens its first round and returns
+// when its time counts from; a disturbed run is measured again only in time.
 func (x *Experiment) Begin(log io.Writer, what, tail string) time.Time {
 	limit := ""
 	if x.Within > 0 {

@@ -70,7 +70,6 @@ func profiled(points []results.Point, mode string, cpus int) (best results.Point
 	return best, found
 }
 
-// picture makes one configuration's timelines.
 func picture(points []results.Point, mode string, cpus int, why string, p results.Point, span time.Duration) analysis.Picture {
 	pic := analysis.Picture{Mode: mode, CPUs: cpus, Why: why}
 	if cfg, ok := model.ConfigOf(p); ok {

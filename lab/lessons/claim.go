@@ -178,7 +178,6 @@ func Names(claims []Claim) string {
 // on cpus: at least 2, so that a 1-CPU machine is told it is too small.
 func top(cpus, most int) int { return max(2, min(cpus, most)) }
 
-// fromSeed is claims, each said to come from the seed file seed.
 func fromSeed(seed string, claims []Claim) []Claim {
 	for i := range claims {
 		claims[i].Seed = seed

@@ -176,7 +176,6 @@ func (f Family) Param() string {
 	return [...]string{"", "copies of each machine", "channel buffer", "copies of the pipeline"}[f.Shape.N]
 }
 
-// minN is the least N the family takes.
 func (f Family) minN() int {
 	if f.Shape.N == ChannelBuffer {
 		return 0

@@ -1,6 +1,7 @@
 package coffee
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 )
@@ -101,13 +102,7 @@ func (v Variant) Check(m Mode) error {
 // OpenVariant builds the shop for mode m changed by v, starting its
 // goroutines if it has any; the caller must Close it.
 func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
-	if err := m.Validate(); err != nil {
-		return nil, err
-	}
-	if err := steps.Validate(); err != nil {
-		return nil, err
-	}
-	if err := v.Check(m); err != nil {
+	if err := cmp.Or(m.Validate(), steps.Validate(), v.Check(m)); err != nil {
 		return nil, err
 	}
 	return m.build(steps, v), nil

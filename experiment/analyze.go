@@ -21,22 +21,19 @@ import (
 
 // Options say how to analyse.
 type Options struct {
-	// Policy profiles the points that have no causal profile: a measured
-	// point's configuration is simulated under it (the fifo policy where
+	// Policy profiles the points that have no causal profile (fifo where
 	// it is zero).
 	Policy model.Policy
 	// Log hears what could not be analysed, as it happens; nil for none.
 	Log io.Writer
-	// BenchCol names Go benchmarks' variants by a projection of their
-	// names, as benchstat's -col ("/impl"); "" finds the part in which
-	// they vary (verdict.BenchFamilies).
+	// BenchCol names Go benchmarks' variants as benchstat's -col does
+	// ("/impl"); "" finds the part in which they vary.
 	BenchCol string
 }
 
 // Analyze analyses points, giving each shop point without a causal
-// profile one (in place: the profile is this experiment's finding, kept
-// on its point). What cannot be analysed is said in the notes and on
-// opt.Log, and the rest is analysed all the same.
+// profile one, in place. What cannot be analysed is said in the notes and
+// on opt.Log, and the rest is analysed all the same.
 func Analyze(points []results.Point, opt Options) (*analysis.Analysis, error) {
 	a := &analysis.Analysis{Schema: analysis.Schema}
 	note := func(err error) {

@@ -1,7 +1,6 @@
-// Package lab is what every lab shares: the Lab interface, Of (a lab of
-// its package's parts), Sweep over CPU counts, helpers to measure and make
-// points, and the checks of a configuration. Each lab is a package under
-// lab/, listed in lab/all.
+// Package lab is what every lab shares: the Lab interface, Sweep over CPU
+// counts, helpers to measure and make points, and the checks of a
+// configuration. Each lab is a package under lab/, listed in lab/all.
 package lab
 
 import (
@@ -52,8 +51,8 @@ type Of[C Validator] struct {
 }
 
 // New makes the lab of a package's parts. Its flags are config's fields
-// tagged `flag:"name"` (`usage:"…"` the help, the values the defaults);
-// one tagged `needs:"other"` is refused without the bool flag --other.
+// tagged `flag:"name"` (`usage:"…"` the help); one tagged `needs:"other"`
+// is refused without the bool flag --other.
 func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error), figure chartspec.Figure) *Of[C] {
 	return &Of[C]{Config: config, info: info, run: run, figure: figure}
 }
@@ -64,8 +63,7 @@ type Completer interface {
 	Complete(given func(flag string) bool)
 }
 
-// Sizer estimates the memory a run holds at most, and from which flags: a
-// run past the budget is refused before it starts.
+// Sizer estimates the memory a run holds at most, and from which flags.
 type Sizer interface {
 	Memory() (bytes float64, what string)
 }
@@ -121,12 +119,13 @@ func bindFields(fs *pflag.FlagSet, c any) (complete func() error) {
 	v := reflect.ValueOf(c).Elem()
 	var after []func() error
 	for i := range v.NumField() {
-		name, ok := v.Type().Field(i).Tag.Lookup("flag")
+		tag := v.Type().Field(i).Tag
+		name, ok := tag.Lookup("flag")
 		if !ok {
 			continue
 		}
-		usage := v.Type().Field(i).Tag.Get("usage")
-		if needs, ok := v.Type().Field(i).Tag.Lookup("needs"); ok {
+		usage := tag.Get("usage")
+		if needs, ok := tag.Lookup("needs"); ok {
 			after = append(after, func() error {
 				return Refuse(fs.Changed(name) && fs.Lookup(needs).Value.String() != "true",
 					"%s: applies only with --%s; add --%s, or drop it", name, needs, needs)

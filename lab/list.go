@@ -35,7 +35,7 @@ func Names(labs []Lab) string {
 }
 
 // Select reads the main job's --labs, "all" or names separated by
-// commas, and checks each lab's defaults; its error names the lab.
+// commas, and checks each lab's defaults.
 func Select(labs []Lab, list string) ([]Lab, error) {
 	out := labs
 	if list != "all" {

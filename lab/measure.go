@@ -18,9 +18,8 @@ import (
 	"github.com/brewput/brewput/results/stats"
 )
 
-// Point is the point of lab name's variant measured on n CPUs over w
-// (Mode "name/variant", Start in UTC to the ms); Timing.Point and
-// Runs.Point add the rest.
+// Point is the point of lab name's variant measured on n CPUs over w;
+// Timing.Point and Runs.Point add the rest.
 func Point(name, variant string, n int, w sweep.Window, metrics map[results.Metric]float64) results.Point {
 	p := results.Point{
 		Kind:    results.KindLab,
@@ -35,9 +34,8 @@ func Point(name, variant string, n int, w sweep.Window, metrics map[results.Metr
 }
 
 // Latencies gives p the summary and the encoded histogram of h.
-func Latencies(p *results.Point, h *hdrhistogram.Histogram) error {
+func Latencies(p *results.Point, h *hdrhistogram.Histogram) (err error) {
 	p.Latency = results.Summarize(h)
-	var err error
 	p.Hist, err = results.EncodeHistogram(h)
 	return err
 }
@@ -50,8 +48,7 @@ func Record(h *hdrhistogram.Histogram, d int64) {
 	_ = h.RecordValue(min(max(d, 1), h.HighestTrackableValue()))
 }
 
-// Timing is what a variant's run, or runs, measured: its window, its
-// goroutines (Par), operations and latencies.
+// Timing is what a variant's run, or runs, measured.
 type Timing struct {
 	sweep.Window
 	Par  int
@@ -59,8 +56,7 @@ type Timing struct {
 	Hist *hdrhistogram.Histogram
 }
 
-// Point is t's point: Dur the wall time, Throughput the operations over it
-// in unit, Latency from Hist.
+// Point is t's point, its throughput the operations over the wall time.
 func (t Timing) Point(name, variant string, n int, unit string, metrics map[results.Metric]float64) (results.Point, error) {
 	p := Point(name, variant, n, t.Window, metrics)
 	p.Par, p.Ops, p.Unit = t.Par, t.Ops, unit
@@ -92,15 +88,14 @@ type Runs struct {
 	Window sweep.Window // the runs' added up
 }
 
-// Add records a run.
 func (r *Runs) Add(w sweep.Window) {
 	r.Times = append(r.Times, w.Wall)
 	r.Window.Add(w)
 }
 
 // Point is r's point, of runs that each did ops operations with par
-// goroutines: Dur the median run's time, Throughput ops over it in unit (0
-// for runs too short to time), Latency the runs' times.
+// goroutines: Dur the median run's time, Throughput ops over it (0 for
+// runs too short to time), Latency the runs' times.
 func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, metrics map[results.Metric]float64) results.Point {
 	lat := results.RunLatency(r.Times)
 	med := results.FromSeconds(lat.P50 / 1000)
@@ -157,7 +152,7 @@ func Part(n, parts, i int) (lo, hi int) {
 }
 
 // Interval is the median of a figure measured once a run, with its 95 %
-// interval (results/stats'); N the runs.
+// interval; N the runs.
 type Interval struct {
 	Median, Lo, Hi float64
 	N              int
@@ -208,7 +203,7 @@ func (iv Interval) Fixed(prec int) string {
 }
 
 // Ends writes the interval's ends by f, "[1.70, 1.90]", or where unbounded
-// the runs, "(5 runs)", so that a bare figure is not taken for a settled one.
+// the runs, "(5 runs)".
 func (iv Interval) Ends(f func(float64) string) string {
 	if !iv.Bounded() {
 		return fmt.Sprintf("(%s)", format.Count(iv.N, "run"))

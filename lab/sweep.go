@@ -18,7 +18,7 @@ import (
 )
 
 // Check is what a lab's Run checks before any work: c, then the CPU
-// counts (as Sweep does; a Run that prepares something calls it first).
+// counts. Sweep calls it; a Run that prepares something first, too.
 func Check(c Validator, cpus []int) error {
 	if err := c.Validate(); err != nil {
 		return err
@@ -32,12 +32,10 @@ type Add func(p results.Point, progress string)
 
 // Sweep is the frame of a lab's Run over CPU counts: it checks c and
 // cpus, then for each count n sets GOMAXPROCS to n and calls at, which
-// measures the points at n and hands each to add. Each gets this machine
-// as its Host and is judged disturbed or not on the CPU others took in its
-// own runs' windows; one that fails its Check is refused. A count with a
-// disturbed point is measured again as WithRetry says; the points
-// kept of each count go to WithPoints' function, if any. Sweep returns
-// every point kept, with the first error.
+// measures the points at n and hands each to add, which gives it this
+// Host and judges it disturbed or not. A count with a disturbed point is
+// measured again as WithRetry says; the points kept go to WithPoints'
+// function, if any. Sweep returns every point kept, with the first error.
 func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line string), at func(n int, add Add) error) ([]results.Point, error) {
 	if err := Check(c, cpus); err != nil {
 		return nil, err
@@ -83,8 +81,7 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			return points, err
 		}
 		runtime.GOMAXPROCS(n)
-		// A round with a disturbed point is measured again, whole, as rt
-		// says; the round with the fewest disturbed points is kept.
+		// The round with the fewest disturbed points is kept.
 		var best []results.Point
 		bestBad, attempt := -1, 0
 		for {
@@ -134,7 +131,7 @@ type retryKey struct{}
 
 // WithRetry returns a context under which Sweep measures a CPU count again
 // while a point of it is disturbed: up to rt.Attempts rounds in all, each
-// after waiting at most rt.Wait for a quiet machine (rt.Until unused).
+// after waiting at most rt.Wait for a quiet machine.
 func WithRetry(ctx context.Context, rt sweep.Retry) context.Context {
 	return context.WithValue(ctx, retryKey{}, rt)
 }
@@ -170,9 +167,9 @@ func RunEach(ctx context.Context, labs []Lab, cpus []int, progress func(line str
 }
 
 // Profiled runs l one CPU count at a time, each under a profile session
-// whose files are DIR/NAME-Ncpu.trace, .cpu.pprof, .block.pprof and
-// .mutex.pprof; the block profile's waits and the files' path go into
-// each of the count's points. Without a dir, Profiled is l.Run.
+// whose files are DIR/NAME-Ncpu.*; the block profile's waits and the
+// files' path go into each of the count's points. Without a dir, Profiled
+// is l.Run.
 func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(line string)) ([]results.Point, error) {
 	if dir == "" {
 		return l.Run(ctx, cpus, progress)
@@ -205,7 +202,7 @@ func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(
 			got[i].Waits, got[i].Profile = waits, base
 		}
 		points = append(points, got...)
-		progress(fmt.Sprintf("profiles of %d %s: %s.trace, .cpu.pprof, .block.pprof, .mutex.pprof", n, map[bool]string{true: "CPU", false: "CPUs"}[n == 1], base))
+		progress(fmt.Sprintf("profiles of %d %s: %s.trace, .cpu.pprof, .block.pprof, .mutex.pprof", n, format.Plural(n, "CPU"), base))
 	}
 	return points, nil
 }

@@ -4,6 +4,7 @@
 package shopsweep
 
 import (
+	"cmp"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
@@ -46,16 +47,7 @@ func (s Spec) Duration() time.Duration {
 
 // Validate checks everything about s that can be checked before measuring.
 func (s Spec) Validate() error {
-	if err := s.Mode.Validate(); err != nil {
-		return err
-	}
-	if err := s.Variant.Check(s.Mode); err != nil {
-		return err
-	}
-	if err := s.Load.Validate(); err != nil {
-		return err
-	}
-	return s.Steps.Validate()
+	return cmp.Or(s.Mode.Validate(), s.Variant.Check(s.Mode), s.Load.Validate(), s.Steps.Validate())
 }
 
 // Plan lists base on each CPU count, mode by mode.

@@ -114,7 +114,6 @@ func perCPU(cfg model.Config) bool {
 	return b.Load.Customers == 0
 }
 
-// whatIf is one structural change to simulate.
 type whatIf struct {
 	change, as string
 	cost       Cost

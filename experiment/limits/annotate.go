@@ -26,9 +26,9 @@ func (pr *CausalProfile) Point() results.Point {
 // Annotate gives every shop point without a causal verdict its causal
 // profile's bottleneck: a model point's under its own policy, a measured
 // one's under policy with its own machines' times and the model's
-// throughput, which report/text's SayMeasured compares it with. Lab and YAML systems' points stay as they are; the user's own
-// code's lose any verdict. It returns the first error, having annotated
-// the others.
+// throughput. Lab and YAML systems' points stay as they are; the user's
+// own code's lose any verdict. It returns the first error, having
+// annotated the others.
 func Annotate(points []results.Point, policy model.Policy) error {
 	var idx []int
 	var ts []target

@@ -94,7 +94,7 @@ func (s target) describeSystem(k knobs) string {
 	return strings.Join(words, ", ")
 }
 
-// systemWhatIfs are a YAML system's: one more unit of every resource used.
+// systemWhatIfs are a YAML system's: one more unit of every resource.
 func systemWhatIfs(cfg model.Config, b *blueprint.Blueprint) []whatIf {
 	used := b.Used()
 	if len(used) < 2 {

@@ -54,8 +54,7 @@ type Trial struct {
 
 // target is a system a causal profile relieves, as it is, without a band,
 // and its blueprint: a YAML system's file, or the shop's mode compiled
-// from what its family declares. The shop's reliefs change its steps and
-// variant, which the real shop runs too; a YAML system's, its blueprint.
+// from what its family declares.
 type target struct {
 	cfg  model.Config
 	b    *blueprint.Blueprint
@@ -63,7 +62,6 @@ type target struct {
 	mode coffee.Mode // the shop's
 }
 
-// newTarget is cfg as a causal profile's target.
 func newTarget(cfg model.Config) (target, error) {
 	if err := cfg.Validate(); err != nil {
 		return target{}, err
@@ -101,7 +99,6 @@ func (s target) load(k knobs) model.Config {
 	return c
 }
 
-// system names the configuration: "finelocking on 6 CPUs".
 func (s target) system() string {
 	return fmt.Sprintf("%s on %s", s.b.Name, format.Count(s.cfg.CPUs, "CPU"))
 }
@@ -117,7 +114,6 @@ func (s target) loadWords(k knobs) []string {
 	return words
 }
 
-// who is what the load's workers are called.
 func (s target) who() string {
 	if s.openLoop() > 0 {
 		return "server"
@@ -158,7 +154,7 @@ func CausalProfiles(ctx context.Context, cfgs []model.Config, depth Depth, each 
 	points := make([]results.Point, len(runs))
 	errs := make([]error, len(runs))
 	next := 0
-	// hand hands, in order, every causal profile all of whose runs are done.
+	// hand hands on, in order, every causal profile whose runs are done.
 	hand := func(done int) error {
 		for ; next < len(plans) && plans[next].to <= done; next++ {
 			p := &plans[next]
@@ -341,7 +337,6 @@ func combine(ctx context.Context, t target, pr *CausalProfile, rs []relief) (*Tr
 	return &best, nil
 }
 
-// combined is the relief of parts at once.
 func combined(parts []relief, k knobs) relief {
 	c := relief{kind: Combined, k: k}
 	var changes []string

@@ -20,7 +20,6 @@ func ModelLabel(sched string, c sim.Costs) string {
 	}
 	s := fmt.Sprintf("wake %s, %s, switch %s, mutex handoff %s, chan handoff %s, buffered %s",
 		us(c.Wake), spin, us(c.Switch), us(c.MutexHandoff), us(c.ChanHandoff), us(c.BufChanHandoff))
-	// A calibration may have neither (and never spin on a mutex).
 	if c.RunnextGrace > 0 {
 		s += ", runnext grace " + us(c.RunnextGrace)
 	}

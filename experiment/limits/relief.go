@@ -25,7 +25,7 @@ type knobs struct {
 	shards    map[string]int     // a resource → the shards it is split into
 }
 
-// none reports whether k turns nothing: the system as it is.
+// none reports whether k turns nothing.
 func (k knobs) none() bool {
 	return k.cpus == 0 && k.customers == 0 && len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 && !k.split &&
 		len(k.lines) == 0 && len(k.shards) == 0
@@ -70,7 +70,7 @@ const (
 // Faster is how much shorter a step is made: 10 %.
 const Faster = 0.9
 
-// relief is one experiment to run: a small change to one resource.
+// relief is a small change to one resource.
 type relief struct {
 	kind   string
 	change string // in words: "grinding 10 % faster"
@@ -233,8 +233,7 @@ func (s target) label(r string) string {
 	return "the " + r
 }
 
-// copied is the kind of machine, stage or resource a copies knob's key
-// names.
+// copied is what a copies knob's key names.
 func copied(key string) string {
 	return strings.TrimPrefix(strings.TrimPrefix(key, unitKey), workerKey)
 }

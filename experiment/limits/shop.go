@@ -9,7 +9,6 @@ import (
 	"github.com/brewput/brewput/model"
 )
 
-// apply is the configuration with k's reliefs.
 func (s target) apply(k knobs) model.Config {
 	c := s.load(k)
 	scale := func(d time.Duration, step string) time.Duration {
@@ -89,7 +88,6 @@ func (s target) describe(k knobs) string {
 	return strings.Join(words, ", ")
 }
 
-// machineName is a kind of machine for people.
 func machineName(kind string) string {
 	if kind == "espresso" {
 		return "espresso machine"

@@ -14,7 +14,6 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// verdict reads the bottleneck off a causal profile.
 func verdict(t target, pr *CausalProfile) results.Bottleneck {
 	b := results.Bottleneck{Model: t.model()}
 	for _, tr := range pr.Trials {
@@ -221,7 +220,6 @@ func gainText(e results.Experiment, unit string) string {
 // labels names resources for people: "the grinder and the steamer".
 func labels(t target, rs []string) string { return format.JoinAnd(collect.Mapped(rs, t.label)) }
 
-// overlaps reports whether a and b have an element in common.
 func overlaps(a, b []string) bool {
 	return slices.ContainsFunc(a, func(x string) bool { return slices.Contains(b, x) })
 }

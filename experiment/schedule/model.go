@@ -14,7 +14,7 @@ import (
 
 // FromModel is cfg's exact schedule in the model over span after its
 // warm-up: every step on its CPU, and the go policy's runtime work as
-// analysis.Other, so that the bars cover the CPUs' busy time as the model counts it.
+// analysis.Other, so that the bars cover the CPUs' busy time.
 func FromModel(cfg model.Config, span time.Duration) (analysis.Timeline, error) {
 	tr := &model.Trace{Span: span}
 	cfg.Trace = tr

@@ -16,15 +16,13 @@ import (
 
 // Pictures picks (schedule.Pick) and makes the report's pictures from
 // points: each choice's schedule in the model under PolicyFor's policy,
-// beside the execution trace of a measured point of it run with
-// --profile, where the file is at hand; and a chosen mode profiled only
-// on fewer CPUs gets a picture of its most CPUs profiled too.
+// beside the execution trace of a measured point of it, where the file is
+// at hand; and a picture of each chosen mode at its most CPUs profiled.
 func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 	var out []analysis.Picture
 	for _, c := range schedule.Pick(verdict.NewGrid(points), points, coffee.Declared{}) {
 		out = append(out, picture(points, c.Mode, c.CPUs, c.Why, c.Point, span))
 	}
-	// Profiled measurements of the chosen modes, at their most CPUs.
 	var extra []analysis.Picture
 	for _, pic := range out {
 		p, ok := profiled(points, pic.Mode, 0)
@@ -72,7 +70,6 @@ func profiled(points []results.Point, mode string, cpus int) (best results.Point
 	return best, found
 }
 
-// picture makes one configuration's timelines.
 func picture(points []results.Point, mode string, cpus int, why string, p results.Point, span time.Duration) analysis.Picture {
 	pic := analysis.Picture{Mode: mode, CPUs: cpus, Why: why}
 	if cfg, ok := model.ConfigOf(p); ok {

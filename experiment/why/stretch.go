@@ -22,11 +22,8 @@ type (
 )
 
 // DefaultFrac is the stretch why adds per operation, as a share of one:
-// enough to move an operation measurably on a noisy machine, however
-// short its locks' holds. A smaller one does not see a short lock whose
-// cost is its handoffs between cores: at a tenth of an operation (5 to
-// 23 ns) go-metrics' shared histogram and a shared rate.Limiter cost
-// what their controls cost, where half an operation names both.
+// at a tenth (5 to 23 ns) go-metrics' shared histogram and a shared
+// rate.Limiter cost what their controls cost, where half names both.
 const DefaultFrac = 0.5
 
 // PlanStretches lays out the experiments on a variant from its first run
@@ -79,13 +76,11 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 
 // exclusive says m's lock is held by one goroutine at a time: a mutex,
 // or a watched RWMutex none took to read (an LRU cache's, whose every Get
-// reorders its list under Lock), which is one as much as a mutex is. A
-// meter does not tell readers apart (its Goroutines are not known).
+// reorders its list under Lock).
 func exclusive(m results.Machine) bool {
 	return m.Kind == meter.KindMutex || m.Kind == meter.KindRWMutex && m.Reads == 0 && m.Goroutines > 0
 }
 
-// partName names a group of meters for people.
 func partName(group, kind string, members int) string {
 	switch {
 	case kind == "chan":
@@ -109,7 +104,6 @@ func costs(s *Stretches, runs []results.Point) []float64 {
 	return out
 }
 
-// finite is xs without NaNs.
 func finite(xs []float64) []float64 {
 	return slices.DeleteFunc(slices.Clone(xs), math.IsNaN)
 }
@@ -143,7 +137,7 @@ func readGroup(p results.Point, group string) reading {
 	return r
 }
 
-// heldPerUse is the group's mean hold per use, and whether it was measured.
+// heldPerUse is the group's mean hold per use, if measured.
 func (r reading) heldPerUse() (Nanos, bool) {
 	if r.uses <= 0 || r.held <= 0 {
 		return 0, false
@@ -210,8 +204,7 @@ func Judge(s *Stretches) {
 			}
 		}
 		e.QuietRounds = len(quiet)
-		// What each round's stretch added to a hold, where its holds' time
-		// was read (NaN where not).
+		// What each round's stretch added to a hold (NaN where not read).
 		injected := make([]float64, min(len(e.Points), len(s.Base)))
 		for r := range injected {
 			stretched, ok1 := readGroup(e.Points[r], e.Group).heldPerUse()
@@ -235,10 +228,9 @@ func Judge(s *Stretches) {
 		}
 		e.Busy, e.Handoffs, e.HandoffsKnown = results.Median(busy), results.Median(handoffShares), len(handoffShares) > 0 // 0 for none
 		e.Waited, e.Uncontended, e.Unmatched, e.Serial = results.Median(waited), false, false, false
-		// The bound of each undisturbed round: the time added (as asked, or
-		// as measured where more) an operation, against that round's
-		// worker time an operation as it is; and the stretch's own cost in
-		// those rounds.
+		// The bound of each undisturbed round: the time added an operation
+		// (as asked, or as measured where more) against that round's
+		// worker time an operation; and the stretch's own cost then.
 		var bounds, quietCost []float64
 		capturedRounds, turnRounds, quietBases := 0, 0, 0
 		for r := range injected {
@@ -282,11 +274,9 @@ func Judge(s *Stretches) {
 			continue
 		}
 		// The verdict rests on the undisturbed rounds alone: beside a
-		// busy process a holder is descheduled holding its lock, and a
-		// stretched hold is more often, so that a lock nobody queues for
-		// on a quiet machine costs more than its control. Where they are
-		// too few for an interval, the figure is every round's, and
-		// nothing is decided.
+		// busy process a stretched hold is descheduled more often, so that
+		// a lock nobody queues for costs more than its control. Where they
+		// are too few for an interval, nothing is decided.
 		sum := stats.Values(diffs)
 		quietKnown := false
 		if len(quiet) > 0 {
@@ -301,21 +291,19 @@ func Judge(s *Stretches) {
 			e.Limits, e.Uncontended = false, true
 		}
 		// Cheaper inside the lock than before it: by more than the margin,
-		// or at all where the workers queued for the lock as it is, whose
-		// handoffs the control then moved (a shared go-metrics
-		// Histogram's: -6.9 % [-10.1, -2.6], waited for a fifth of the
-		// time). Where nobody waited, time inside and before a lock cost
-		// alike, and a stretch a little cheaper is the injection's grain.
+		// or at all where the workers queued for the lock, whose handoffs
+		// the control then moved (a shared go-metrics Histogram's: -6.9 %
+		// [-10.1, -2.6]). Where nobody waited, a stretch a little cheaper
+		// is the injection's grain.
 		e.Unmatched = quietKnown && (e.Hi < -s.Margin || e.Hi < 0 && e.Kind != "chan" && e.Waited >= s.Margin)
 		cleared := quietKnown && e.Hi < s.Margin && !e.Unmatched
 		if serial && e.Limits {
 			e.Limits, e.Serial = false, true
 		}
 		// Where the workers ran largely one at a time and waited for this
-		// lock, time inside it costing no more than time outside every
-		// lock shows only that both are on the one path they take in
-		// turn, which may be this lock's (a shared rate.Limiter's: control
-		// 52 %, its stretch 42 %, waited for 22 % of the time).
+		// lock, inside costing no more than outside shows only that both
+		// are on the one path they take in turn, which may be this lock's
+		// (a shared rate.Limiter's: control 52 %, its stretch 42 %).
 		if cleared && serial && e.Kind != "chan" && e.Waited >= s.Margin {
 			cleared, e.Serial = false, true
 		}
@@ -327,8 +315,8 @@ func Judge(s *Stretches) {
 				e.Limits, e.Serial, e.Uncontended = false, false, false
 			}
 		}
-		// Most undisturbed runs as it is saw the workers take turns at
-		// the lock, and the stretch cost more than its control.
+		// Most undisturbed runs saw the workers take turns at the lock,
+		// and the stretch cost more than its control.
 		if quietKnown && e.Kind != "chan" && 2*capturedRounds > quietBases && e.Beyond > 0 && !e.Unmatched {
 			e.Captured = true
 			e.Limits, e.Serial, e.OverBound, e.Uncontended = true, false, false, false
@@ -344,8 +332,8 @@ func Judge(s *Stretches) {
 // where the stretch against its control could not (see Stretched.Queued).
 func judgeQueued(s *Stretches, serial bool) {
 	// The control's interval, not its median alone, clear of what time
-	// added where nothing queues costs: a control of 46.5 % [28.9, 57.3]
-	// (a shared rate.Limiter's, 6 rounds) shows no queue yet.
+	// added where nothing queues costs: 46.5 % [28.9, 57.3] (a shared
+	// rate.Limiter's) shows no queue yet.
 	absorbed := math.IsNaN(s.Control.Lo) || s.Control.Lo < s.Frac/(1+s.Frac)+s.Margin
 	for i := range s.Experiments {
 		e := &s.Experiments[i]

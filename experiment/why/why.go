@@ -1,8 +1,7 @@
 // Package why answers "does what the model names hold on real CPUs?": it
-// runs a shop point as it is and with each relief the model tried (each a
-// real change to real code: a step shorter, one more machine, a variant),
-// and judges each measured gain, with its interval, beside the predicted
-// one. Stretches does the same for a user's own code, as Coz does.
+// runs a shop point as it is and with each relief the model tried, and
+// judges each measured gain, with its interval, beside the predicted one.
+// Stretches does the same for a user's own code, as Coz does.
 package why
 
 import (
@@ -42,16 +41,14 @@ type Check struct {
 	BasePoints []results.Point `json:"-"`
 	// Experiments are the reliefs, in the model's order (its best first).
 	Experiments []Experiment `json:"experiments"`
-	// Within is the time Run may take, counted from Since (from Run's
-	// start where Since is zero): it starts no round that would
-	// not end in it (0: no limit).
+	// Within is the time Run may take from Since (else from its start):
+	// it starts no round that would not end in it (0: no limit).
 	Within time.Duration `json:"-"`
 	Since  time.Time     `json:"-"`
 }
 
 // OutOfTime says a why experiment stopped at its time limit, undecided,
-// after Rounds whole rounds, rather than start a round that would not end
-// in it.
+// after Rounds whole rounds.
 type OutOfTime struct {
 	Within time.Duration
 	Rounds int
@@ -78,10 +75,9 @@ type Experiment struct {
 	Disturbed int `json:"disturbed,omitempty"`
 }
 
-// Plan lays out the study of base from its causal profile pr: the point as it
-// is and each relief as the model ran it, with base's window and clock; a
-// relief that needs more than maxCPUs is kept with the reason it is not
-// measured.
+// Plan lays out the study of base from its causal profile pr: the point as
+// it is and each relief as the model ran it; a relief that needs more than
+// maxCPUs is kept with the reason it is not measured.
 func Plan(pr *limits.CausalProfile, base shopsweep.Spec, maxCPUs int) (*Check, error) {
 	if pr.Config == nil {
 		return nil, fmt.Errorf("%s: not a mode of the shop; why measures the shop's modes", pr.System)
@@ -115,10 +111,9 @@ func SpecOf(c model.Config, base shopsweep.Spec) shopsweep.Spec {
 
 // Run runs the point as it is and each experiment that can be measured
 // here, count times each, in rounds (so that a slow spell of the machine
-// falls on all alike), with its progress told on w (sweep.NewBar). It
-// starts no round that would not end within s.Within (*OutOfTime): the
-// first is sized from the runs' windows, a later one as the rounds so far
-// took. It keeps what it measured when it stops early.
+// falls on all alike), its progress told on w. It starts no round that
+// would not end within s.Within (*OutOfTime), and keeps what it measured
+// when it stops early.
 func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, shopsweep.Spec) (results.Point, error), w io.Writer) error {
 	runs := s.runs()
 	prog := sweep.NewBar(w, nil, s.Sweep(count)) // it keeps no profiles
@@ -151,14 +146,13 @@ func (s *Check) Run(ctx context.Context, count int, measure func(context.Context
 	return nil
 }
 
-// run is one thing Run runs: the point as it is, or an experiment.
+// run is the point as it is, or an experiment.
 type run struct {
 	what   string
 	spec   shopsweep.Spec
 	points *[]results.Point
 }
 
-// runs are the point as it is and the experiments measured here.
 func (s *Check) runs() []run {
 	out := []run{{"as it is", s.Base, &s.BasePoints}}
 	for i := range s.Experiments {

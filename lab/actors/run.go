@@ -20,8 +20,7 @@ const Unit = "ids/s"
 // Run measures every variant of c with every client count at each CPU
 // count, in process and, with c.Remote, over gRPC. A point is c.Reps runs
 // on new services, the variants taking turns: Throughput the median run's,
-// Par the clients, its latencies every request's. Every identity is
-// checked.
+// its latencies every request's. Every identity is checked.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, k := range c.Clients {
@@ -138,8 +137,8 @@ func progressLine(m measured) string {
 	return line
 }
 
-// runOnce runs clients clients on a new service of variant (behind a gRPC
-// server if remote) and checks what they got.
+// runOnce runs clients on a new service of variant (behind a gRPC server
+// if remote) and checks what they got.
 func runOnce(ctx context.Context, c Config, variant string, remote bool, clients, requests int) (out outcome, err error) {
 	svc, err := NewService(variant, c.Mailbox, c.ReplyBytes)
 	if err != nil {

@@ -45,7 +45,6 @@ func (g *Grouper) Add(t Type) {
 	g.cur, g.n = t, 1
 }
 
-// Flush hands the current run, if any, to the handler.
 func (g *Grouper) Flush() {
 	if g.n > 0 {
 		n := g.n
@@ -101,8 +100,7 @@ func (c *consumer) consume(ch <-chan Event, grouped bool) {
 	g.Flush()
 }
 
-// handleRun calls handle, then records the latency of the sampled events
-// it handled.
+// handleRun calls handle, then records the latency of the sampled events.
 func (c *consumer) handleRun(t Type, n int) {
 	c.handle(t, n)
 	c.calls++

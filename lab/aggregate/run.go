@@ -19,9 +19,8 @@ import (
 const Unit = "events/s"
 
 // Run measures, at each CPU count, every combination of c's producer
-// counts and buffer sizes both ways, in turns; a point is the median run:
-// Par the producers, Latency from an event's making to the end of its
-// call. A run that fails outcome.check is an error.
+// counts and buffer sizes both ways, in turns; a point is the median run,
+// Latency from an event's making to the end of its call.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, p := range c.Producers {
@@ -47,7 +46,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 }
 
 // measurePair measures one combination both ways on n CPUs: the single
-// point and the grouped one, and grouped's speedup.
+// point, the grouped one, and grouped's speedup.
 func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]results.Point, lab.Interval, error) {
 	strategies := [2]string{Single, Grouped}
 	var outs [2][]outcome // by strategy
@@ -146,7 +145,6 @@ func (o outcome) check(grouped bool) error {
 func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int) (outcome, error) {
 	out := outcome{latency: lab.NewHist(time.Hour)}
 	ch := make(chan Event, buffer)
-	// The handler's counts are read once the consumer is waited for.
 	cons := &consumer{
 		handle: func(t Type, count int) {
 			burn.Wall.Burn(c.HandleCost)
@@ -220,7 +218,7 @@ func (s *stream) next() Type {
 }
 
 // produce sends n events of s on ch (fewer once ctx is done), each
-// sampleEvery-th stamped with its birth: how many of each type.
+// sampleEvery-th stamped with its birth, and counts them by type.
 func produce(ctx context.Context, ch chan<- Event, s *stream, n int, base time.Time) (sent [types]int64) {
 	for i := range n {
 		if i%ctxEvery == ctxEvery-1 && ctx.Err() != nil {

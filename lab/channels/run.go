@@ -44,9 +44,8 @@ func Bound(producer, consumer float64, consumers, cpus int) float64 {
 }
 
 // Run measures every combination of c's sizes, consumer counts and batch
-// sizes at each CPU count: Par the consumers, Ops the lines, latency a
-// line's from its making to the end of its hashes. A line lost or
-// duplicated is an error.
+// sizes at each CPU count, latency a line's from its making to the end of
+// its hashes. A line lost or duplicated is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, s := range c.Sizes {
@@ -209,7 +208,7 @@ func hashLine(line []byte, hashes int) uint64 {
 	return binary.BigEndian.Uint64(d[:8])
 }
 
-// generator makes the producer's lines, random printable ASCII, seeded.
+// generator makes the producer's lines, random printable ASCII.
 type generator struct {
 	rng *rand.Rand
 	buf []byte
@@ -233,8 +232,7 @@ func (g *generator) line() string {
 	return string(g.buf)
 }
 
-// aloneRates measures the producer and then one consumer on their own,
-// in lines/s.
+// aloneRates measures the producer and then one consumer on their own.
 func aloneRates(ctx context.Context, c Config) (producer, consumer float64, err error) {
 	if err := ctx.Err(); err != nil {
 		return 0, 0, err

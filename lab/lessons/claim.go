@@ -98,7 +98,7 @@ func pick[T any](l Level, tiny, quick, full T) T {
 	return full
 }
 
-// pair runs a and b in the order Index says.
+// pair runs a and b, b first on odd samples.
 func pair[T any](e Env, a, b func() (T, error)) (ta, tb T, err error) {
 	if e.Index%2 == 1 {
 		tb, ta, err = pair(Env{}, b, a)
@@ -124,7 +124,6 @@ func inTurn(e Env, a, b int) []int {
 // window, on a busy machine): not a failure; the sample is left out.
 var errEmpty = errors.New("nothing measured")
 
-// ratio is a ÷ b, errEmpty where b is not positive.
 func ratio(a, b float64, what string) (float64, error) {
 	if !(b > 0) {
 		return 0, fmt.Errorf("%s: %w (%g to divide by)", what, errEmpty, b)
@@ -179,7 +178,6 @@ func Names(claims []Claim) string {
 // on cpus: at least 2, so that a 1-CPU machine is told it is too small.
 func top(cpus, most int) int { return max(2, min(cpus, most)) }
 
-// fromSeed is claims, each said to come from the seed file seed.
 func fromSeed(seed string, claims []Claim) []Claim {
 	for i := range claims {
 		claims[i].Seed = seed

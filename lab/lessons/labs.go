@@ -66,14 +66,12 @@ func workloadsClaims(cpus int) []Claim {
 }
 
 // addLoss1 is the most add's concurrent way may keep of the sequential
-// way's speed on 1 CPU for the claim: the seed's goroutines lost 10 %
-// (5720764 against 6387344 ns/op); the claim asks for 75 % of that loss,
-// as the claims of a gain ask for 75 % of the seed's ratio.
+// way's speed on 1 CPU: 75 % of the seed's loss of 10 % (5720764 against
+// 6387344 ns/op), as the claims of a gain ask for 75 % of the seed's ratio.
 const addLoss1 = 1 - 0.75*(1-5720764.0/6387344)
 
 // addConfig sizes add: 10 million integers in the article, fewer in a
-// quick run, a goroutine per CPU of the machine, as the article's; runs
-// warm and repeated, as the article's benchmarks.
+// quick run; runs warm and repeated, as the article's benchmarks.
 func addConfig(l Level, c *workloads.Config) {
 	c.AddSize, c.Reps = pick(l, 200_000, 4_000_000, 10_000_000), pick(l, 1, 3, 5)
 	c.MinRun = pick(l, 0, 20*time.Millisecond, 100*time.Millisecond) // warm runs long enough to hold up beside a neighbour
@@ -142,8 +140,7 @@ func channelsClaims(cpus int) []Claim {
 }
 
 // channelsSample samples figure of the article's experiment with the
-// channel sizes, batches and CPU counts lists makes of the sample, and as
-// many lines as its level asks for.
+// channel sizes, batches and CPU counts lists makes of the sample.
 func channelsSample(lists func(Env) (sizes, batches, cpus []int), figure func([]results.Point) (float64, error)) sampler {
 	return labSample(channels.Run, func(e Env) (channels.Config, []int) {
 		c := channels.DefaultConfig()
@@ -294,29 +291,29 @@ func journalClaims(cpus int) []Claim {
 			SeedFigure: "“each thread returns a latency of n*t*w from it’s perspective. If this is aggregated, the total time is computed n*w*t^2, even though the real time that has passed is actually n*t*w” (writes serialized by the log's mutex: ×t)",
 			Measures:   fmt.Sprintf("the sum of %d writers' append latencies ÷ the wall time, as a share of %d; a file log whose appends only the log's mutex serializes, as in the seed (no fsync), %d CPUs (claim: at least 75 %%)", logWriters, logWriters, n),
 			Unit:       lesson.Share, Rule: lesson.AtLeast(0.75), CPUs: []int{n}, cost: 0.3,
-			sample: labSample(logs.Run, func(e Env) (logs.Config, []int) {
-				return logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 400, 10_000, 50_000),
-					ValueBytes: 100, Reps: 1}, []int{n}
-			}, func(points []results.Point) (float64, error) {
-				o, err := metricOf(points, logs.Variant(logs.File, false), n, "overstatement")
-				return o / logWriters, err
-			}),
+			sample: naiveSum(n, false, [3]int{400, 10_000, 50_000}),
 		},
 		{
 			Name: "journal/naive-sum-fsync", Text: "Adding up t writers' latencies overstates the time of a log that fsyncs each append about t-fold",
 			SeedFigure: "“each thread returns a latency of n*t*w from it’s perspective. If this is aggregated, the total time is computed n*w*t^2, even though the real time that has passed is actually n*t*w” (writes serialized by the log's mutex: ×t)",
 			Measures:   fmt.Sprintf("the sum of %d writers' append latencies ÷ the wall time, as a share of %d; a file log with an fsync per append (brewput's setting, not the seed's), %d CPUs (claim: at least 75 %%)", logWriters, logWriters, n),
 			Unit:       lesson.Share, Rule: lesson.AtLeast(0.75), CPUs: []int{n}, cost: 0.3,
-			sample: labSample(logs.Run, func(e Env) (logs.Config, []int) {
-				return logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 40, 800, 2000),
-					ValueBytes: 100, Sync: true, Reps: 1}, []int{n}
-			}, func(points []results.Point) (float64, error) {
-				o, err := metricOf(points, logs.Variant(logs.File, true), n, "overstatement")
-				return o / logWriters, err
-			}),
+			sample: naiveSum(n, true, [3]int{40, 800, 2000}),
 		},
 	}
 	return fromSeed(journalSeed, claims)
+}
+
+// naiveSum samples the overstatement of logWriters' summed latencies, as a
+// share of logWriters, on a file log on n CPUs, with appends by level.
+func naiveSum(n int, sync bool, appends [3]int) sampler {
+	return labSample(logs.Run, func(e Env) (logs.Config, []int) {
+		return logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, appends[0], appends[1], appends[2]),
+			ValueBytes: 100, Sync: sync, Reps: 1}, []int{n}
+	}, func(points []results.Point) (float64, error) {
+		o, err := metricOf(points, logs.Variant(logs.File, sync), n, "overstatement")
+		return o / logWriters, err
+	})
 }
 
 // actorsRatio samples the actor's throughput over simple's on n CPUs, in
@@ -349,8 +346,8 @@ func streamRatio(n int, modes []string, buffers []int, a, b string) sampler {
 	}, metricRatio("", a, n, b, n))
 }
 
-// labSample samples figure of the points run, a lab's Run, measures with
-// the configuration and CPU counts setup makes for the sample.
+// labSample samples figure of the points a lab's run measures with the
+// configuration and CPU counts setup makes.
 func labSample[C any](run func(context.Context, C, []int, func(string)) ([]results.Point, error), setup func(Env) (C, []int),
 	figure func([]results.Point) (float64, error)) sampler {
 	return func(ctx context.Context, e Env) (float64, error) {

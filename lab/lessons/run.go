@@ -26,29 +26,25 @@ type Options struct {
 	Budget  time.Duration                                                      // the run's time, if positive, in place of the level's
 	Shop    func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point; nil: shopsweep.Measure, in this process
 	// QuietWait, when positive, is the most a claim waits in all, after a
-	// sample discarded, for other processes to leave its CPUs free before
-	// the next; the run's time grows by what is waited.
+	// sample discarded, for other processes to leave its CPUs free; the
+	// run's time grows by what is waited.
 	QuietWait time.Duration
 
-	// others stands for package quiet in the tests: called as a sample
-	// starts, what it returns tells the CPUs other processes took since.
-	others func() func() float64
-	// cores stands for the machine's CPUs in the tests; 0 is runtime.NumCPU.
-	cores int
-	// waitQuiet stands for quiet.Wait in the tests.
+	// The tests' stand-ins for package quiet's meter, the machine's CPUs
+	// (0 is runtime.NumCPU) and quiet.Wait.
+	others    func() func() float64
+	cores     int
 	waitQuiet func(ctx context.Context, wait time.Duration, below float64) (others float64, waited time.Duration, err error)
 }
 
 // limit is the most CPUs other processes may take while a sample of c is
-// measured: what c's CPUs leave free of the machine's, and
-// results.DisturbedCPUs, as the labs judge a point (results.Disturbs): a
-// claim on 1 CPU of 2 may share the machine with one busy process.
+// measured: what c's CPUs leave free, and results.DisturbedCPUs, as the
+// labs judge a point.
 func (o Options) limit(c Claim) float64 {
 	cores := cmp.Or(o.cores, runtime.NumCPU())
 	return float64(max(cores-c.needs(), 0)) + results.DisturbedCPUs
 }
 
-// wait waits up to wait for other processes to take less than below.
 func (o Options) wait(ctx context.Context, wait time.Duration, below float64) (float64, time.Duration, error) {
 	if o.waitQuiet != nil {
 		return o.waitQuiet(ctx, wait, below)
@@ -56,7 +52,6 @@ func (o Options) wait(ctx context.Context, wait time.Duration, below float64) (f
 	return quiet.Wait(ctx, wait, 200*time.Millisecond, below)
 }
 
-// othersMeter starts reading how many CPUs other processes take.
 func (o Options) othersMeter() func() float64 {
 	if o.others != nil {
 		return o.others()
@@ -74,7 +69,6 @@ func (o Options) samples() (first, most int) {
 	return pick(o.Level, 2, 6, 10), pick(o.Level, 2, 10, 20)
 }
 
-// budget is the time the run may take.
 func (o Options) budget() time.Duration {
 	if o.Budget > 0 {
 		return o.Budget
@@ -83,24 +77,20 @@ func (o Options) budget() time.Duration {
 }
 
 // giveUpAfter is how many samples in a row, all discarded, end a claim's
-// first pass (without --quiet-wait): a claim its neighbours keep from any
-// quiet sample hands its share on to those they leave free, and tries
-// again in the second pass.
+// first pass (without --quiet-wait): it hands its share on to claims
+// the neighbours leave free, and tries again in the second pass.
 const giveUpAfter = 3
 
 // leastChance is the least weight, as a share of its own, a claim has in
-// the second pass: one that kept no sample may still find the machine
-// quieter.
+// the second pass: one that kept no sample may find the machine quieter.
 const leastChance = 0.1
 
 // Run measures and decides each claim in turn, emitting each result as it
 // is reached, and returns them all in order. Claims share the budget by
-// cost; one out of time or quiet samples decides on what it has, one that
-// fails to measure is inconclusive with its Error (named in Run's error).
-// Claims kept from a verdict by other processes or time take more samples
-// in a second pass: a busy neighbour costs a verdict only if busy all
-// along. Cancelled, Run returns at once, with ctx's error, the claims
-// decided and those pending as they stood. An error of emit stops Run.
+// cost; one that fails to measure is inconclusive with its Error (named in
+// Run's error). Claims kept from a verdict by other processes or time take
+// more samples in a second pass. Cancelled, Run returns at once, with
+// ctx's error, the claims as they stood. An error of emit stops Run.
 func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	if opt.Shop == nil {
 		opt.Shop = shopsweep.Measure
@@ -109,8 +99,7 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 		emit = func(lesson.Result) error { return nil }
 	}
 	// Measurements stop at the deadline, which a wait for quiet moves on;
-	// a cancelled parent is an interruption, the deadline only the end of
-	// the time.
+	// only a cancelled parent is an interruption.
 	mctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	deadline := time.Now().Add(opt.budget())
@@ -141,9 +130,7 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 		return nil
 	}
 	// pass measures the claims which, sharing the time left by weight; the
-	// first starts them, leaving pending those more samples could decide.
-	// In the second, a claim's weight is scaled by the share of its samples
-	// kept so far: the time goes where samples are being kept.
+	// first leaves pending those more samples could decide.
 	pass := func(which []int, first bool) (pending []int, err error) {
 		var costs float64
 		for _, i := range which {
@@ -202,8 +189,7 @@ func (st *claimState) weight() float64 {
 	return max(st.c.cost, 0.05) * st.chance()
 }
 
-// claimState is a claim being measured: its samples so far, and how they
-// were taken.
+// claimState is a claim being measured: its samples so far.
 type claimState struct {
 	c   Claim
 	opt Options
@@ -330,14 +316,12 @@ func (st *claimState) measure(ctx context.Context, until time.Time, extend func(
 	}
 }
 
-// fail ends the claim on err, a failure to measure.
 func (st *claimState) fail(err error) {
 	st.done = true
 	st.r.Error = err.Error()
 	st.r.Why.Kind = lesson.WhyFailed
 }
 
-// result is the claim's result as it stands.
 func (st *claimState) result() lesson.Result {
 	r := st.r
 	r.ElapsedS = st.elapsed.Seconds()

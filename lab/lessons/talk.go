@@ -18,10 +18,8 @@ import (
 // Go", up to 6 CPUs; beyond the machine, the model's fifo policy (ideal
 // CPUs, free handoffs) gives each structure's figures exactly.
 const (
-	talkSeed = "coffee-shop-simulation-talk.txt"
-	// talkOverload holds the talk's overload runs, the figures the talk
-	// shows in charts only: a path under shared/.
-	talkOverload = "reference/talk/overload.csv"
+	talkSeed     = "coffee-shop-simulation-talk.txt"
+	talkOverload = "reference/talk/overload.csv" // the overload runs the talk shows in charts only, under shared/
 	talkCPUs     = 6
 	modelSched   = "fifo"
 )

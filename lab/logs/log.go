@@ -46,10 +46,9 @@ const (
 func Kinds() []Kind { return []Kind{Memory, File, LevelDB} }
 
 func kindNames() string {
-	ks := Kinds()
-	names := make([]string, len(ks))
-	for i, k := range ks {
-		names[i] = string(k)
+	var names []string
+	for _, k := range Kinds() {
+		names = append(names, string(k))
 	}
 	return format.JoinOr(names)
 }

@@ -69,16 +69,14 @@ type Config struct {
 	Reps       int    `flag:"reps" usage:"runs of each point;\na point reports the run of median wall time"`
 }
 
-// Appends per run by default: an append costs 0.5 to 1.5 µs in memory or
-// a file and about 4 µs in LevelDB on 2 CPUs; with sync it waits for the
-// disk, 0.1 to 0.3 ms there (10 ms on a disk that writes through).
+// Appends per run by default: an append costs 0.5 to 4 µs on 2 CPUs; with
+// sync it waits for the disk, 0.1 to 0.3 ms there (10 ms writing through).
 const (
 	DefaultAppends     = 50_000
 	DefaultSyncAppends = 1_000
 )
 
-// DefaultConfig takes about 25 s for CPU counts 1 and 2 on 2 CPUs (at
-// load 3).
+// DefaultConfig takes about 25 s for CPU counts 1 and 2 on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{
 		Kinds:      Kinds(),
@@ -89,8 +87,7 @@ func DefaultConfig() Config {
 	}
 }
 
-// maxLogBytes is the most a run may write: past it, a typo would take the
-// machine's memory or disk rather than measure anything.
+// maxLogBytes is the most a run may write: more is a typo.
 const maxLogBytes = 2 << 30
 
 // Validate refuses, beside nonsense, what would take the machine's memory
@@ -131,7 +128,7 @@ func (c Config) Validate() error {
 }
 
 // Variant names a kind's points: the kind, with "-sync" when the log
-// fsyncs every append (a memory log has nothing to sync).
+// fsyncs every append.
 func Variant(kind Kind, sync bool) string {
 	if sync && kind != Memory {
 		return string(kind) + "-sync"

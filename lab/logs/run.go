@@ -25,16 +25,15 @@ import (
 const Unit = "appends/s"
 
 // Run measures every kind with every writer count at each CPU count, the
-// single writer first (of_single's reference). A run opens a fresh log,
-// starts its writers together to share c.Appends appends, then reopens the
-// log and checks every append. A point is the median of c.Reps runs. The
-// logs go in a folder in c.Dir that Run removes.
+// single writer first (of_single's reference). A run's writers share
+// c.Appends appends to a fresh log, which is then reopened and checked. A
+// point is the median of c.Reps runs.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
-	// The folder names this process: the next run removes one a killed run
-	// left behind.
+	// The folder names this process, so that the next run removes one a
+	// killed run left behind.
 	atomicfile.RemoveStale(cmp.Or(c.Dir, os.TempDir()), "brewput-logs-", "")
 	base, err := os.MkdirTemp(c.Dir, atomicfile.TempPattern("brewput-logs-", ""))
 	if err != nil {
@@ -82,8 +81,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// point is the point of r, given the single writer's run of the same kind
-// and CPUs.
+// point is the point of r, beside single, the single writer's run.
 func point(c Config, r run, kind Kind, n, t int, single run) (results.Point, error) {
 	wall := r.window.Wall.Seconds()
 	singleThr := float64(c.Appends) / single.window.Wall.Seconds()
@@ -120,12 +118,11 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 		return run{}, err
 	}
 	defer func() { lg.Close() }() // the log lg is by then
-
 	ws := make([]*writer, writers)
 	for i := range ws {
 		ws[i] = newWriter(i, lab.Share(appends, writers, i), valueBytes, synced && kind != Memory)
 	}
-	// The writers start together at the gate: the wall time is all appending.
+	// The writers start together: the wall time is all appending.
 	gate := make(chan struct{})
 	var wg sync.WaitGroup
 	runtime.GC() // the last run's garbage is not this one's to collect
@@ -184,11 +181,11 @@ type writer struct {
 	id         int
 	appends    int
 	value      []byte // the value being appended; see fill
-	indices    []int  // of its k-th append
+	indices    []int
 	latency    []time.Duration
-	start, end time.Time // of its appends
-	err        error     // the first failed append, which stopped it
-	every      int       // appends between looks at the context
+	start, end time.Time
+	err        error // the first failed append, which stopped it
+	every      int   // appends between looks at the context
 }
 
 func newWriter(id, appends, valueBytes int, synced bool) *writer {
@@ -207,12 +204,10 @@ func newWriter(id, appends, valueBytes int, synced bool) *writer {
 }
 
 // cancelEvery is how many appends a writer makes between looks at its
-// context: a look costs beside a memory append of half a µs; a writer to a
-// log that syncs looks before every one.
+// context, which cost beside a memory append of half a µs.
 const cancelEvery = 64
 
-// run waits for gate to close and makes the writer's appends to lg,
-// timing each.
+// run waits for gate to close and makes the writer's appends, timing each.
 func (w *writer) run(ctx context.Context, lg Log, gate <-chan struct{}) {
 	<-gate
 	w.start = time.Now()

@@ -23,9 +23,8 @@ const Unit = "images/s" // of render time, the encode not counted
 // Run measures the four variants, seq first, at each CPU count: each
 // renders the image c.Reps times, in turns, each render encoded as PNG
 // into memory, timed apart; every image must equal seq's first (written to
-// c.PNG if set). E in serial_fraction = E ÷ (seq's render + E) and
-// total_speedup = (seq's render + E) ÷ (this render + E) is the median
-// encode at the CPU count, of any variant.
+// c.PNG if set). serial_fraction and total_speedup take the median encode
+// at the CPU count, of any variant, as the serial part.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err

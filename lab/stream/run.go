@@ -22,9 +22,9 @@ const runWait = time.Minute
 
 // Run measures every mode with every buffer size (with c.Restart, each
 // again with the peer restarted mid-run) at each CPU count, each run with
-// a peer and client of its own. A point is the run of median throughput:
-// Par the messages sent at once, Ops the replies, Errors the failed, its
-// latencies from a sender's handover to its reply. Every run is checked.
+// a peer and client of its own. A point is the run of median throughput,
+// its latencies from a sender's handover to its reply. Every run is
+// checked.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	faults := []bool{false}
 	if c.Restart {
@@ -166,8 +166,7 @@ func makeMessages(c Config) []message {
 
 // runOnce starts a peer and a client, sends c.Messages messages, each from
 // its own goroutine (in iorder, all from this one), and checks every
-// outcome; with restart, the peer stops once the first half are written
-// and starts again c.Downtime later.
+// outcome.
 func runOnce(ctx context.Context, c Config, mode string, buffer int, restart bool) (_ tally, err error) {
 	defer func() {
 		if ctx.Err() != nil {
@@ -213,8 +212,8 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	defer cl.close()
 
 	// The fault: stop the peer on the cue, let the second half go, and
-	// start the peer again after the downtime; restarted gets the error of
-	// that start, or closes without one if the fault did not fire.
+	// start it again after the downtime; restarted gets the error of that
+	// start, or closes without one if the fault did not fire.
 	outs := make([]outcome, len(msgs))
 	got := make([]bool, len(msgs)) // an outcome came before the run's bound
 	t0 := make([]time.Time, len(msgs))
@@ -290,7 +289,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	return t, err
 }
 
-// record is what a run saw, for account to check, by message.
+// record is what a run saw, by message.
 type record struct {
 	msgs       []message
 	outs       []outcome
@@ -375,11 +374,5 @@ func (r record) account() (tally, error) {
 }
 
 func (k messageKind) String() string {
-	switch k {
-	case malformed:
-		return "malformed"
-	case oversized:
-		return "oversized"
-	}
-	return "well formed"
+	return [...]string{wellFormed: "well formed", malformed: "malformed", oversized: "oversized"}[k]
 }

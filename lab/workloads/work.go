@@ -107,8 +107,7 @@ const vocabulary = "coffee latte espresso grind steam milk press cup queue baris
 	"throughput latency the a of and to in with on"
 
 // findInput makes n XML documents, topic in some items' descriptions, and
-// counts those that mention it as generated (the count checks find's
-// parsing too).
+// counts those that mention it, which checks find's parsing too.
 func findInput(n int, topic string) (docs [][]byte, want int, err error) {
 	r := rand.New(rand.NewPCG(6, 3))
 	vocab := strings.Fields(vocabulary)
@@ -143,8 +142,7 @@ func findInput(n int, topic string) (docs [][]byte, want int, err error) {
 	return docs, want, nil
 }
 
-// read stands for reading a document from disk: a sleep for the disk's
-// blocking wait, then the parse.
+// read stands for reading a document from disk: a sleep, then the parse.
 func read(doc []byte, wait time.Duration) ([]item, error) {
 	if wait > 0 {
 		time.Sleep(wait)
@@ -157,12 +155,7 @@ func read(doc []byte, wait time.Duration) ([]item, error) {
 }
 
 func mentions(items []item, topic string) bool {
-	for _, it := range items {
-		if strings.Contains(it.Description, topic) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(items, func(it item) bool { return strings.Contains(it.Description, topic) })
 }
 
 // find counts the documents that mention topic: the IO-bound workload.

@@ -125,8 +125,8 @@ func (c Config) Memory() (float64, string) {
 }
 
 // Run measures add, sort and find at each CPU count, both ways in turns;
-// a point is the median run (Ops the integers or documents of a run, Par
-// the goroutines), every run's time its latency. A wrong answer is an error.
+// a point is the median run, every run's time its latency. A wrong answer
+// is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err

@@ -11,8 +11,7 @@ import (
 	"github.com/brewput/brewput/internal/base/collect"
 )
 
-// DirNames are dir's entries' names, sorted; it fails t if dir cannot be
-// read.
+// DirNames are dir's entries' names, sorted; it fails t if dir cannot be read.
 func DirNames(t testing.TB, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)

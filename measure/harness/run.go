@@ -34,8 +34,7 @@ var ErrNoOp = errors.New("harness: nil Op")
 // (GOMAXPROCS where 0), after l.Warmup, for l.Dur; through the talk's
 // harness where l.Harness is "talk". onWindow, if set, runs at each edge,
 // so a caller can snapshot its counters over exactly the window. A
-// cancelled ctx ends Run with its error and no result: a run cut short has
-// no honest numbers.
+// cancelled ctx ends Run with its error and no result.
 func Run(ctx context.Context, l results.Load, op Op, onWindow func(Edge)) (Result, error) {
 	if err := l.Validate(); err != nil {
 		return Result{}, fmt.Errorf("harness: %w", err)

@@ -48,8 +48,7 @@ func Of(ids []int) CPUs {
 }
 
 // Take reads the machine's CPU accounting now, and apart that of this
-// process's CPUs (its affinity); off Linux the sample is invalid and
-// adds nothing to a Tally.
+// process's CPUs; off Linux the sample is invalid and adds nothing.
 func Take() Sample { return TakeOn(nil) }
 
 // TakeOn is Take with on as the measurement's CPUs (a pinned child's);

@@ -19,9 +19,8 @@ import (
 )
 
 // Chromium finds a Chromium to drive, or says why the browser tests cannot
-// run: they fail under CI (which installs Debian's chromium) and skip on a
-// machine without one. Under the race detector they skip: their work is
-// Chromium's and the model's, whose own tests run under the detector.
+// run: they fail under CI (which installs Debian's chromium), skip on a
+// machine without one, and under the race detector.
 func Chromium(t testing.TB) string {
 	t.Helper()
 	if race.Enabled {
@@ -47,13 +46,12 @@ type Page struct {
 	errors []string
 }
 
-// Browser is a headless Chromium whose tabs are the tests' pages: starting
-// one costs more than most pages' checks.
+// Browser is a headless Chromium whose tabs are the tests' pages.
 type Browser struct{ ctx context.Context }
 
-// Shared is one headless Chromium for a test process, whose tests' pages
-// are its tabs: starting one took as much CPU time as a page's checks.
-// The zero value is ready; TestMain closes it after m.Run.
+// Shared is one Browser for a test process: starting one took as much CPU
+// time as a page's checks. The zero value is ready; TestMain closes it
+// after m.Run.
 type Shared struct {
 	once   sync.Once
 	b      *Browser
@@ -135,7 +133,7 @@ func (b *Browser) Page(t testing.TB, width, height int) *Page {
 	if err != nil {
 		t.Fatalf("open a tab of Chromium: %v", err)
 	}
-	// A window is at least 500 px wide: a phone's screen is emulated.
+	// A window is at least 500 px wide: emulate a phone's screen.
 	if err := chromedp.Do(tctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
 		t.Fatalf("open a tab of Chromium at %dx%d: %v", width, height, err)
 	}
@@ -150,10 +148,9 @@ func (p *Page) Errors() []string {
 	return slices.Clone(p.errors)
 }
 
-// Poll waits up to timeout for the JavaScript cond to be true. A poll
-// begun as a navigation ends may ask for the replaced document ("Cannot
-// find context with specified id"), the protocol's race on a busy machine:
-// it is asked again, three times in all.
+// Poll waits up to timeout for the JavaScript cond to be true, three tries
+// in all where a poll begun as a navigation ends asks for the replaced
+// document ("Cannot find context with specified id").
 func (p *Page) Poll(cond string, timeout time.Duration) error {
 	var err error
 	for try := 0; try < 3; try++ {

@@ -8,21 +8,17 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/base/collect"
 )
 
-// DirNames are dir's entries' names, sorted; it fails t if dir cannot be
-// read.
+// DirNames are dir's entries' names, sorted; it fails t if dir cannot be read.
 func DirNames(t testing.TB, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	return names
+	return collect.Mapped(entries, os.DirEntry.Name)
 }
 
 // BadProfileBases are profile bases (paths without extensions) that name

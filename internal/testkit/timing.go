@@ -10,9 +10,8 @@ import (
 )
 
 // Retry's bounds, so that beside a busy neighbour the suite finishes
-// promptly: at most quietWait waiting for a quiet machine (under go test
-// ./... other packages keep it busy, and each second waited idles one of
-// go test's slots: at 1.5 s about 9 s of the suite's 92), maxVoid attempts
+// promptly (under go test ./... each second waited idles one of its
+// slots): at most quietWait waiting for a quiet machine, maxVoid attempts
 // spoiled by other processes before it skips, quietAttempts failures on a
 // quiet machine before it fails.
 const (
@@ -39,8 +38,7 @@ func Retry(t testing.TB, check func() error) {
 // Retry runs check until it passes or fails quietAttempts times on a quiet
 // machine, then fails t with the last complaint. While the machine is not
 // quiet, it waits up to quietWait in all for g, then skips. An attempt
-// during which others took over results.DisturbedCPUs is void, neither
-// pass nor fail: a timing beside a busy process says nothing; after
+// during which others took over results.DisturbedCPUs is void; after
 // maxVoid of them the test skips.
 func (g *Guard) Retry(t testing.TB, check func() error) {
 	t.Helper()

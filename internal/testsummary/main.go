@@ -1,9 +1,7 @@
 // Command testsummary reads `go test -json` on stdin and prints what `go
-// test` would without the passing tests' chatter (package result lines, a
-// failing test's output, build errors), then a line saying how many tests
-// skipped and why: a green run that skipped its timing tests on a busy
-// machine says so. .ci/run pipes `go test -json ./...` through it; it
-// exits 1 where anything failed.
+// test` would without the passing tests' chatter, then a line saying how
+// many tests skipped and why (timing tests on a busy machine). .ci/run
+// pipes `go test -json ./...` through it; it exits 1 where anything failed.
 package main
 
 import (

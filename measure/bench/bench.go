@@ -10,10 +10,8 @@
 //
 //	BenchmarkGet-2   39465390   30.41 ns/op   38 p50-ns   121 p99-ns   1093 p99.9-ns
 //
-// The units are those of the Go runtime's own latency benchmarks. Under
-// brewput bench, Parallel also hands over the whole histogram. Timing costs
-// one clock read per call (tens of nanoseconds on some virtual machines),
-// which ns/op and the percentiles of a very short body include.
+// Under brewput bench, Parallel also hands over the whole histogram. Timing
+// costs one clock read per call, which ns/op and the percentiles include.
 package bench
 
 import (
@@ -42,8 +40,8 @@ const HistEnv = "BREWPUT_BENCH_HIST"
 
 // Record is a run of a benchmark under Parallel: b.Name without its
 // -GOMAXPROCS suffix, GOMAXPROCS, b.N, and the latency histogram in ns,
-// HDR V2 compressed and base64 encoded. go test reports the last run of a
-// growing b.N: the record with that N.
+// HDR V2 compressed and base64 encoded; go test reports the record whose
+// N is the last.
 type Record struct {
 	Name  string `json:"name"`
 	Procs int    `json:"procs"`
@@ -56,8 +54,7 @@ type Record struct {
 // concurrent use.
 func Parallel(b *testing.B, body func()) {
 	b.Helper()
-	// Histograms made off the timer are not charged to the body (B/op): one
-	// per P, more if SetParallelism asks for more goroutines.
+	// Histograms made off the timer are not charged to the body (B/op).
 	b.StopTimer()
 	spare := make(chan *hdrhistogram.Histogram, runtime.GOMAXPROCS(0))
 	for range cap(spare) {
@@ -73,8 +70,7 @@ func Parallel(b *testing.B, body func()) {
 		default:
 			h = newHistogram()
 		}
-		// One clock read per call: a call's end is the next one's start.
-		epoch := time.Now()
+		epoch := time.Now() // a call's end is the next one's start
 		last := time.Since(epoch)
 		for pb.Next() {
 			body()

@@ -55,8 +55,7 @@ func (c Clock) Burn(d time.Duration) {
 	burnWall(d)
 }
 
-// burnWall spins until d of monotonic wall time has passed, one vDSO call
-// per check.
+// burnWall spins until d of monotonic wall time has passed.
 func burnWall(d time.Duration) {
 	start := time.Now()
 	for time.Since(start) < d {
@@ -64,8 +63,8 @@ func burnWall(d time.Duration) {
 }
 
 // ThreadTime returns the CPU time the calling thread has used so far, and
-// false where there is no thread CPU clock (off Linux). Two readings around
-// a step tell how much of it really ran: a machine meter's working time.
+// false where there is no thread CPU clock (off Linux): two readings around
+// a step tell a machine meter's working time.
 func ThreadTime() (time.Duration, bool) {
 	if !threadCPUSupported {
 		return 0, false

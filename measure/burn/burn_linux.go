@@ -25,7 +25,6 @@ func burnThreadCPU(d time.Duration) {
 func threadCPUTime() time.Duration {
 	var ts syscall.Timespec
 	if _, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); errno != 0 {
-		// Cannot fail with a valid pointer; loud beats spinning forever.
 		panic("burn: clock_gettime(CLOCK_THREAD_CPUTIME_ID): " + errno.Error())
 	}
 	return time.Duration(ts.Nano())

@@ -9,7 +9,6 @@
 // falling behind) is counted, not omitted.
 //
 // An uncounted warm-up precedes the window; an operation counts where it
-// completes inside it, unbiased at both edges. A closed loop's hot path is
-// one clock read and one histogram increment in the worker's own memory,
-// with nothing shared to contend on.
+// completes inside it. A closed loop's hot path is one clock read and one
+// histogram increment in the worker's own memory.
 package harness

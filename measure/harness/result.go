@@ -13,8 +13,7 @@ type Result struct {
 	// that returned an error, Drops the open-loop arrivals in it that
 	// found the queue full.
 	Ops, Errors, Drops int64
-	// Window is the window as it fell, about the Dur asked: an edge can be
-	// late on a busy machine.
+	// Window is the window as it fell: about the Dur asked.
 	Window time.Duration
 	// Latency holds each counted operation's latency in ns: the call in a
 	// closed loop, from intended arrival in an open one; Service, an open
@@ -23,8 +22,7 @@ type Result struct {
 	// Usage is the process's over the window.
 	Usage Usage
 	// EdgeSlack is the most the CPU time's interval and the window can
-	// differ at an edge: microseconds unless the reader waited long for a
-	// CPU.
+	// differ at an edge.
 	EdgeSlack time.Duration
 }
 

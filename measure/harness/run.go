@@ -34,8 +34,7 @@ var ErrNoOp = errors.New("harness: nil Op")
 // (GOMAXPROCS where 0), after l.Warmup, for l.Dur; through the talk's
 // harness where l.Harness is "talk". onWindow, if set, runs at each edge,
 // so a caller can snapshot its counters over exactly the window. A
-// cancelled ctx ends Run with its error and no result: a run cut short has
-// no honest numbers.
+// cancelled ctx ends Run with its error and no result.
 func Run(ctx context.Context, l results.Load, op Op, onWindow func(Edge)) (Result, error) {
 	if err := l.Validate(); err != nil {
 		return Result{}, fmt.Errorf("harness: %w", err)
@@ -91,12 +90,10 @@ func Run(ctx context.Context, l results.Load, op Op, onWindow func(Edge)) (Resul
 	return res, nil
 }
 
-// clock holds the run's schedule as monotonic offsets from epoch (one
-// clock read each), the window's edges as they fell, and the stop flag.
-// The window opens when the watcher gets to it, maybe late on a busy
-// machine, and closes dur later; operations count against the edges as
-// they fell, so they, the caller's counters and the CPU time cover one
-// interval, never shorter than asked.
+// clock holds the run's schedule as monotonic offsets from epoch, the
+// window's edges as they fell (maybe late on a busy machine), and the stop
+// flag: operations count against the edges as they fell, so they, the
+// caller's counters and the CPU time cover one interval.
 type clock struct {
 	epoch          time.Time
 	start          time.Duration // the warm-up ends
@@ -115,8 +112,7 @@ func newClock(l results.Load) *clock {
 
 // An edge reads wall clock, CPU time and wall clock again, up to edgeTries
 // times while the wall readings lie over edgeSlack apart: the reader was
-// descheduled (behind a thousand customers, or a GC stop), and the CPU
-// time would cover more than the window.
+// descheduled, and the CPU time would cover more than the window.
 const (
 	edgeSlack = 200 * time.Microsecond
 	edgeTries = 20
@@ -158,8 +154,8 @@ func (w *worker) count(err error) {
 	}
 }
 
-// loop is a closed-loop customer; one operation's end is the next one's
-// start: one clock read each.
+// loop is a closed-loop customer; one operation's end (one clock read) is
+// the next one's start.
 func (w *worker) loop(c *clock, op Op) {
 	began := c.now()
 	for !c.stopped.Load() {
@@ -195,9 +191,8 @@ func (w *worker) serve(c *clock, op Op, queue <-chan time.Duration) {
 }
 
 // dispatch queues arrivals at their intended times until the window ends
-// and returns how many in it were dropped. Behind, it catches up at once,
-// late arrivals keeping their intended time; those never reached before
-// the window closed count as dropped.
+// and returns how many in it were dropped: behind, it catches up at once,
+// and those not reached before the window closed count as dropped.
 func dispatch(ctx context.Context, c *clock, rate float64, queue chan<- time.Duration) (drops int64) {
 	defer close(queue)
 	timer := time.NewTimer(0)
@@ -252,9 +247,9 @@ func missed(c *clock, rate float64, i int) int64 {
 	}
 }
 
-// watch waits out the warm-up and the window, opening and closing it,
-// then stops the workers. onWindow runs before the window opens and after
-// it closes, so that a caller's counters hold every counted operation's use.
+// watch waits out the warm-up and the window, then stops the workers.
+// onWindow runs before the window opens and after it closes, so that a
+// caller's counters hold every counted operation's use.
 func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	defer c.stopped.Store(true)
 	timer := time.NewTimer(c.start - c.now())
@@ -269,9 +264,7 @@ func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	}
 	wall0, usage0, slack0 := c.edge()
 	c.opened.Store(int64(wall0))
-
-	// The window is as long as asked from when it opened, however late.
-	timer.Reset(wall0 + c.dur - c.now())
+	timer.Reset(wall0 + c.dur - c.now()) // as long as asked, however late it opened
 	select {
 	case <-timer.C:
 	case <-ctx.Done():

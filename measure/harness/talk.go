@@ -10,9 +10,8 @@ import (
 
 // runTalk runs a closed loop through the talk's own harness: a generator
 // hands requests to the workers over an unbuffered channel, and each hands
-// its call's duration to one aggregator. Unlike Run's, a worker blocks on
-// channels between calls, which changes how the scheduler hands CPUs
-// around, and its waits for a request or a CPU are not in the latency.
+// its call's duration to one aggregator. A worker blocks on channels
+// between calls, which changes how the scheduler hands CPUs around.
 func runTalk(ctx context.Context, l results.Load, workers int, op Op, onWindow func(Edge)) (Result, error) {
 	c := newClock(l)
 	requests := make(chan struct{})

@@ -61,10 +61,10 @@ func (c *Chan[T]) stretchedSend(v T) {
 }
 
 // Stretch makes later Sends' handoffs longer: by s.Extra, spun before
-// each send as slower work ahead would, else by s.Frac of the last
-// handoff that found room. Frac and Extra 0 time sends alike without
-// spinning, so an experiment's runs differ in the stretch alone.
-// SendContext is not stretched. Call it before the channel is shared.
+// each send, else by s.Frac of the last handoff that found room; Frac and
+// Extra 0 time sends alike without spinning, so an experiment's runs
+// differ in the stretch alone. SendContext is not stretched. Call it
+// before the channel is shared.
 func (c *Chan[T]) Stretch(s Stretch) { c.stretch = s }
 
 // SendContext sends v unless ctx is done first (ctx's error, the wait

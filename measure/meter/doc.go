@@ -4,11 +4,10 @@
 //
 // A Mutex, RWMutex or Chan is used as its sync or built-in counterpart. A
 // study reads its meters at the window's edges and records the difference.
-// A lock held most of the time need not be what limits a design: that is
-// found by experiment, as Coz (Curtsinger and Berger, SOSP 2015) does:
-// stretch one meter (Stretch), or the work outside every meter, for a run,
-// and what each costs the throughput says which part the program waits on.
-// A study's why command runs these experiments.
+// A lock held most of the time need not be what limits a design: a study's
+// why command finds that by experiment, as Coz (Curtsinger and Berger,
+// SOSP 2015) does, stretching one meter (Stretch), or the work outside
+// every meter, for a run: what each costs says what the program waits on.
 //
 // Metering costs a clock read or two per use (go test ./measure/meter
 // -bench . compares it with sync.Mutex).

@@ -14,8 +14,8 @@ type Reading struct {
 	// Held is the time held exclusively (an RWMutex's readers share it); a
 	// stretched channel's sends count their handoffs here.
 	Held time.Duration
-	// Working is the part of Held the holder ran on a CPU: the coffee shop's
-	// machines set it; a thread CPU clock read costs more than a Lock.
+	// Working is the part of Held the holder ran on a CPU (the coffee shop's
+	// machines alone: a thread CPU clock read costs more than a Lock).
 	Working time.Duration
 	// Waited is the time callers waited for a lock, or on a full or empty
 	// channel.

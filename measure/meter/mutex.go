@@ -58,6 +58,4 @@ func (m *Mutex) Name() string { return orDefault(m.name, "mutex") }
 func (m *Mutex) Kind() string { return KindMutex }
 
 // Read returns m's totals: a use counts at Unlock, a wait at Lock.
-func (m *Mutex) Read() Reading {
-	return m.x.read()
-}
+func (m *Mutex) Read() Reading { return m.x.read() }

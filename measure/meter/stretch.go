@@ -11,12 +11,8 @@ import (
 // one part slower for a run and see what it costs the throughput. A
 // stretched Mutex or RWMutex holds its lock Extra longer each time; a
 // stretched Chan spins Extra before each send, or with Extra 0 takes Frac
-// longer per handoff. Where that costs more than the same work in
-// parallel would, that part limits the program.
-//
-// A lock's stretch is a fixed time, since timing its own section would put
-// a clock read inside it (the caller takes the mean section, Held over
-// Uses, from an unstretched run), spun in calibrated loops, not by clock.
+// longer per handoff. A lock's stretch is a fixed time spun in calibrated
+// loops, lest a clock read inside its section lengthen it.
 type Stretch struct {
 	Extra      time.Duration // what a stretched lock adds to each critical section, a stretched Chan to each send
 	Frac       float64       // how much longer a channel's handoff takes where Extra is 0: 0.1 is 10 %
@@ -24,8 +20,8 @@ type Stretch struct {
 }
 
 // NewStretch returns a Stretch of nothing yet, calibrated on the calling
-// goroutine's CPU: the fastest of five spins of about a millisecond, as an
-// experiment spins on a CPU the program keeps warm.
+// goroutine's CPU by the fastest of five spins of about a millisecond (an
+// experiment spins on a CPU the program keeps warm).
 func NewStretch() (Stretch, error) {
 	const loops = 1 << 20
 	best := time.Duration(math.MaxInt64)

@@ -16,9 +16,8 @@ import (
 
 // Main serves brewput for s and exits; call it from main. brewput study
 // PKG runs the program with describe (Description as JSON on stdout) or
-// point (measure the Request on stdin, in a child restricted to its CPUs,
-// and write the point on stdout). Run by itself, it says how to run it
-// with brewput and exits 2.
+// point (measure the Request on stdin, write the point on stdout). Run by
+// itself, it says how to run it with brewput and exits 2.
 func Main(s Study) {
 	os.Exit(serve(context.Background(), s, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -52,8 +52,7 @@ type Variant struct {
 	// Teardown, if set, runs once after the point, even where measuring failed.
 	Teardown func(ctx context.Context) error
 	// Meters, if set, returns the variant's meters after Setup: each becomes a
-	// machine of the point, with its uses, share of the window held and mean
-	// wait.
+	// machine of the point.
 	Meters func() []meter.Meter
 }
 
@@ -112,18 +111,16 @@ func (s Study) Variant(name string) (Variant, error) {
 }
 
 // Measure measures one variant under l in this process (GOMAXPROCS set to
-// l.CPUs, affinity as it is; brewput study uses a child restricted to its
-// CPUs instead): Setup, the load, Teardown. The point's Study is s.Name,
-// its Mode the variant's, its machines the variant's meters.
+// l.CPUs, affinity as it is): Setup, the load, Teardown. The point's Study
+// is s.Name, its Mode the variant's, its machines the variant's meters.
 func (s Study) Measure(ctx context.Context, variant string, l sweep.Load) (p results.Point, err error) {
 	return s.measure(ctx, variant, l, nil)
 }
 
 // Stretch arms a variant's meters for why's experiments (meter.Stretch):
-// the meters of Group by Extra a use (a lock's hold, a channel's send) or
-// by Frac of each handoff (a channel, Extra 0), or with Outside every
-// operation by Extra of work outside the meters; nothing, for the variant
-// as it is beside them.
+// the meters of Group by Extra a use or Frac of a handoff, or with Outside
+// every operation by Extra of work outside the meters; nothing, for the
+// variant as it is beside them.
 type Stretch struct {
 	Group   string        `json:"group,omitempty"`
 	Extra   time.Duration `json:"extra,omitempty"`

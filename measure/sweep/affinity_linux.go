@@ -53,11 +53,9 @@ func PinTo(n int, within []int) ([]int, error) {
 
 // StartOn starts cmd restricted to the CPUs cpus, killed (SIGKILL) if this
 // process dies first. A child inherits the affinity of the thread that
-// forks it: the fork happens on a locked thread narrowed first, which
-// exits with its goroutine rather than go back to the runtime narrowed.
-// The kernel kills the child when the thread that forked it ends, so that
-// thread waits for the child to end (leaving it for cmd.Wait to reap)
-// before it exits.
+// forks it: a locked thread narrowed first, which exits with its goroutine
+// rather than go back to the runtime narrowed, but only once the child
+// ends (left for cmd.Wait to reap): Pdeathsig fires when that thread ends.
 func StartOn(cmd *exec.Cmd, cpus []int) error {
 	var set unix.CPUSet
 	for _, id := range cpus {

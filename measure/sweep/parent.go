@@ -11,9 +11,8 @@ const parentPoll = 100 * time.Millisecond
 
 // WhileParentLives returns a context that is cancelled, besides with ctx,
 // when the process that started this one ends (a killed brewput, whose
-// child would otherwise go on measuring and disturb the next run): the
-// child is then adopted, and its parent process id changes. stop ends the
-// watch.
+// child would go on measuring), as its parent process id changes. stop
+// ends the watch.
 func WhileParentLives(ctx context.Context) (context.Context, func()) {
 	return watchParent(ctx, os.Getppid, parentPoll)
 }

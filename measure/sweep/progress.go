@@ -49,9 +49,7 @@ type Words interface {
 func NewProgress[S Spec[S]](w io.Writer, words Words, st Batch[S], done int) *Progress {
 	m := results.Measuring{Done: done, Left: st.Total() - done, Total: st.Total()}
 	m.About = allPoints(st) * time.Duration(m.Left) / time.Duration(max(len(st.Specs), 1))
-	// A busy machine makes points be measured again (--noisy retry): the
-	// estimate says how long that could take at most, and the time left,
-	// revised as points finish, counts it at the rate seen so far.
+	// Points measured again on a busy machine (--noisy retry) take at most Most.
 	if rt := st.Retry; rt.Attempts > 1 && m.Left > 0 {
 		m.Most = m.About*time.Duration(rt.Attempts) + rt.Wait*time.Duration((rt.Attempts-1)*m.Left)
 	}
@@ -79,8 +77,7 @@ func NewBar[S Spec[S]](w io.Writer, words Words, st Batch[S]) *Progress {
 	p := &Progress{w: w, words: words, count: st.Count, profile: st.Profile, total: st.Total(), start: time.Now(),
 		perPoint: allPoints(st) / time.Duration(max(len(st.Specs), 1))}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		// The times are the bar's description (times), from the run's
-		// start, with no time left claimed before a point is done.
+		// The times are the bar's description (describe), not its own.
 		p.bar = progressbar.NewOptions(p.total,
 			progressbar.OptionSetWriter(w),
 			progressbar.OptionShowCount(),
@@ -102,11 +99,9 @@ func (p *Progress) Since(start time.Time) *Progress {
 	return p
 }
 
-// describe shows the point being measured and the times: "finelocking
-// cpus=2, 12s, about 40s left", within the terminal's width: the bar
-// does not cut its description, which ran on past 80 columns with a
-// relief's label, and a line the terminal wraps is not redrawn in place.
-// What does not fit is left out whole, the label first, then the round.
+// describe shows the point being measured and the times, "finelocking
+// cpus=2, 12s, about 40s left", within the terminal's width, as a wrapped
+// line is not redrawn in place: the label is left out first, then the round.
 func (p *Progress) describe() {
 	elapsed := time.Since(p.start)
 	times := elapsed.Round(time.Second).String() + p.timeLeft(elapsed, p.ended)
@@ -140,9 +135,8 @@ func (p *Progress) Start(e Entry, rep int) {
 	p.describe()
 }
 
-// Say writes text between points, wrapped to the terminal: on a
-// terminal it clears the bar first and draws it again under the text, so
-// that the text does not run on from the bar's line.
+// Say writes text between points, wrapped to the terminal, the bar
+// cleared first and drawn again under the text.
 func (p *Progress) Say(text string) {
 	if p.bar != nil {
 		p.bar.Clear()
@@ -185,9 +179,8 @@ func (p *Progress) timeLeft(elapsed time.Duration, ended int) string {
 	return format.TimeLeftWithin(elapsed, ended, left, p.perPoint*time.Duration(left))
 }
 
-// Tick redraws the bar, its elapsed time and the time left by the rate so
-// far, between points: a point that takes long shows the work going on.
-// Lines (not a terminal) say nothing between points.
+// Tick redraws the bar and its times between points, so that a point that
+// takes long shows the work going on; lines say nothing between points.
 func (p *Progress) Tick() {
 	if p.bar != nil {
 		p.describe()

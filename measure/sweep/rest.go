@@ -14,11 +14,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// MeasureRest measures, with r, what the points of a study's journal
-// (have, of a run cut short) lack, telling log its progress in words, a disturbed
-// point again as st.Retry says, and hands each point to add as soon as it
-// is measured. It returns the points measured, also when it stops early.
-// A profile folder that cannot be made, and an error from add, are an
+// MeasureRest measures with r what have, the points of a run cut short,
+// lack of st, telling log its progress in words, and hands each point to
+// add as soon as it is measured. It returns the points measured, also when
+// it stops early; a profile folder not made, or add's error, is an
 // exitcode.Failure.
 func (r Runner[S]) MeasureRest(ctx context.Context, st *Batch[S], have []results.Point, log io.Writer, words Words, add func(*results.Point) error) ([]results.Point, error) {
 	if st.Profile != "" {
@@ -53,10 +52,9 @@ func (r Runner[S]) MeasureRest(ctx context.Context, st *Batch[S], have []results
 	return points, nil
 }
 
-// Quietly measures, and again as rt says while the point is disturbed, and
+// Quietly measures, again as rt says while the point is disturbed, and
 // returns the least disturbed point, with its Attempts where rt allows
-// more than one. tell, if not nil, hears of each new attempt: the
-// disturbed point, how long Quietly waited and whether it became quiet.
+// more than one. tell, if not nil, hears of each new attempt.
 func Quietly(ctx context.Context, rt Retry, measure func(context.Context) (results.Point, error), tell func(p results.Point, attempt int, waited time.Duration, quiet bool)) (results.Point, error) {
 	var best results.Point
 	for attempt := 1; ; attempt++ {

@@ -44,9 +44,8 @@ func TimeLimit(d time.Duration) time.Duration { return 3*d + time.Minute }
 // RunChild measures one point in a child process, the program at path with
 // args and env, in its own process group, restricted to cpus CPUs with
 // GOMAXPROCS to match: spec goes to its stdin as JSON, the point comes
-// back on its stdout. A failed child's error ends with its last line of
-// error output; when ctx is cancelled the child is killed, and when it
-// has not answered within limit (stopped, or stuck) too, as a failure.
+// back on its stdout. The child is killed when ctx ends, and as a failure
+// when it has not answered within limit.
 func RunChild(ctx context.Context, path string, args, env []string, cpus int, limit time.Duration, spec any) (results.Point, error) {
 	in, err := json.Marshal(spec)
 	if err != nil {
@@ -78,8 +77,7 @@ func RunChild(ctx context.Context, path string, args, env []string, cpus int, li
 	if err != nil {
 		return results.Point{}, fmt.Errorf("%w: %s", err, lastLine(stderr.String()))
 	}
-	// The point is the last line: a user's code measured in the child
-	// (package study) may have printed before it.
+	// The point is the last line: a user's code (package study) may print.
 	var p results.Point
 	if err := json.Unmarshal([]byte(lastLine(stdout.String())), &p); err != nil {
 		return results.Point{}, fmt.Errorf("child wrote no point: %w", err)

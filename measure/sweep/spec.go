@@ -11,9 +11,7 @@ import (
 // Spec is one point of a system to measure, as the system's own type S:
 // plain data, which a study's journal keeps and a child process reads as
 // JSON. A sweep knows of it only its Entry; S is the type itself, so that
-// a study can give each point the path of its profiles. The coffee
-// shop's is coffee/shopsweep.Spec; a user's study program (measure/study)
-// measures a Target and serves its points with ServeChild.
+// a study can give each point the path of its profiles (WithProfile).
 type Spec[S any] interface {
 	Entry() Entry
 	// Duration is about how long measuring the point takes.
@@ -26,9 +24,8 @@ type Spec[S any] interface {
 }
 
 // Entry is what a sweep knows of any point it measures: the configuration
-// measured (its points' Mode), the load, and a label telling it apart in
-// progress lines, such as a relief of brewput why ("grinding 10 %
-// faster").
+// measured (its points' Mode), the load, and a label for progress lines
+// ("grinding 10 % faster").
 type Entry struct {
 	Name  string
 	Load  Load

@@ -67,8 +67,7 @@ func (st Batch[S]) Tasks() []Task[S] {
 }
 
 // Holds reports whether p is the measurement of t in st: a measured
-// point of kind shop, as MeasureTarget makes them (its meters its
-// machines), with t's name, CPUs, load and round.
+// point of kind shop with t's name, CPUs, load and round.
 func (st Batch[S]) Holds(t Task[S], p results.Point) bool {
 	rep := 0
 	if st.Count > 1 {
@@ -84,20 +83,14 @@ func (st Batch[S]) Holds(t Task[S], p results.Point) bool {
 }
 
 // Remaining lists, in order, the tasks of a study cut short that the
-// points of its journal do not hold, each point holding at most one (a
-// study of --modes noop,noop needs two points of it).
+// points of its journal do not hold, each point holding at most one.
 func (st Batch[S]) Remaining(points []results.Point) []Task[S] {
-	used := make([]bool, len(points))
+	unused := slices.Clone(points)
 	var left []Task[S]
 	for _, t := range st.Tasks() {
-		found := false
-		for i, p := range points {
-			if !used[i] && st.Holds(t, p) {
-				used[i], found = true, true
-				break
-			}
-		}
-		if !found {
+		if i := slices.IndexFunc(unused, func(p results.Point) bool { return st.Holds(t, p) }); i >= 0 {
+			unused = slices.Delete(unused, i, i+1)
+		} else {
 			left = append(left, t)
 		}
 	}
@@ -110,9 +103,8 @@ func (st Batch[S]) Remaining(points []results.Point) []Task[S] {
 type Retry struct {
 	Attempts int           `json:"attempts,omitempty"`
 	Wait     time.Duration `json:"wait,omitempty"`
-	// Until, where set, is when a run with a time limit must end: no
-	// attempt starts that, waiting and measuring as long as the last,
-	// would not end by then (the least disturbed point so far is kept).
+	// Until, where set, is when a run with a time limit must end: no attempt
+	// starts that, as long as the last, would end after it.
 	Until time.Time `json:"-"`
 }
 

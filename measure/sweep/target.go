@@ -18,8 +18,7 @@ import (
 
 // Target is a system to measure at one point: its configuration's name
 // (Point.Mode), the throughput's unit ("ops/s"), the operation every
-// worker runs, and the meters of its shared resources, read at the edges
-// of the window.
+// worker runs, and the meters of its shared resources.
 type Target struct {
 	Mode, Unit string
 	Op         harness.Op
@@ -27,9 +26,8 @@ type Target struct {
 }
 
 // MeasureTarget measures one point of t in this process under l, with
-// GOMAXPROCS set to l.CPUs meanwhile. Each meter becomes one of the
-// point's machines, the point says how much CPU other processes took in
-// its window, and with l.Profile where its goroutines waited.
+// GOMAXPROCS set to l.CPUs meanwhile, each meter one of its machines, and
+// with l.Profile where its goroutines waited.
 func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error) {
 	if err := l.Validate(); err != nil {
 		return results.Point{}, err
@@ -46,8 +44,7 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 			into[i] = m.Read()
 		}
 	}
-	// A profile's session starts before the meters are read and stops
-	// after, outside what they count.
+	// A profile's session starts and stops outside what the meters count.
 	var sess *record.Session
 	var files record.Files
 	var profErr error
@@ -100,8 +97,7 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 		return p, nil
 	}
 	p.Profile = l.Profile
-	// The harness's own waits are not the system's; a talk worker's channel
-	// waits stay in, what the talk's harness costs it.
+	// The harness's own waits are not the system's (a talk worker's are).
 	const h = "github.com/brewput/brewput/measure/harness."
 	clock := []string{h + "watch", h + "dispatch", h + "generate", h + "(*worker).aggregate"}
 	p.Waits, err = record.SummarizeFile(files.Block, res.Ops, record.Options{Ignore: clock, MinShare: record.DefaultMinShare})

@@ -10,10 +10,8 @@ import (
 
 // Window is what one measured window, or several added up, read: when it
 // began, its wall time, the process's usage over it and what other
-// processes took of the machine. The harness's window (MeasureTarget), a
-// lab's stretch of work and a Go benchmark's child (Stopwatch) are each
-// one, and Mark gives a point what it measured: a number read over every
-// window is read here once.
+// processes took of the machine: the harness's (MeasureTarget), a lab's
+// or a Go benchmark's child's (Stopwatch). Mark gives it to a point.
 type Window struct {
 	Start time.Time
 	Wall  time.Duration
@@ -42,9 +40,9 @@ func (w Window) CPUsUsed() float64 {
 }
 
 // Mark gives p, on p.CPUs CPUs, what w measured: its CPU use as
-// results.CPUUsed, and as results.Util the share of its CPUs busy, at most
-// 1 (the runtime's threads outside GOMAXPROCS can add a few percent, which
-// CPUUsed keeps); then what other processes took beside it.
+// results.CPUUsed, as results.Util the share of its CPUs busy, at most 1
+// (the runtime's threads outside GOMAXPROCS add a few percent), and what
+// other processes took beside it.
 func (w Window) Mark(p *results.Point) {
 	used, util := w.CPUsUsed(), 0.0
 	if p.CPUs > 0 {
@@ -64,8 +62,7 @@ type Stopwatch struct {
 	on      *quiet.CPUs // the window's own CPUs; nil: the process's
 }
 
-// StartStopwatch reads the machine's CPU accounting and the process's
-// usage, then the clock.
+// StartStopwatch starts a Stopwatch on the process's CPUs.
 func StartStopwatch() Stopwatch { return startOn(nil) }
 
 // StartStopwatchOn is StartStopwatch with on as the window's own CPUs:
@@ -81,9 +78,8 @@ func startOn(on *quiet.CPUs) Stopwatch {
 // Start is when s started.
 func (s Stopwatch) Start() time.Time { return s.start }
 
-// Stop is the window since the start: the clock, then the process's
-// usage, then the machine's accounting, read in that order, so that the
-// machine's window holds the process's.
+// Stop is the window since the start, read in the reverse order of
+// startOn, so that the machine's window holds the process's.
 func (s Stopwatch) Stop() Window {
 	w := Window{Start: s.start, Wall: time.Since(s.start)}
 	w.Usage = harness.ReadUsage().Sub(s.usage)

@@ -29,8 +29,7 @@ func Create(path string) (*File, error) {
 		return nil, fmt.Errorf("is a directory; want a file name")
 	}
 	dir := filepath.Dir(path)
-	// The temporary name says its process, so that one a killed process left
-	// is removed here.
+	// The temporary name says its process: one a killed process left goes.
 	RemoveStale(dir, "."+filepath.Base(path)+".", ".tmp")
 	tmp, err := os.CreateTemp(dir, TempPattern("."+filepath.Base(path)+".", ".tmp"))
 	if err != nil {
@@ -105,7 +104,7 @@ func CheckDir(dir, what string) error {
 			}
 			break
 		}
-		// A path through a file fails "not a directory": walk up to say which.
+		// A path through a file fails ENOTDIR: walk up to say which.
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return fmt.Errorf("cannot use %s: %w", dir, err)
 		}
@@ -190,9 +189,8 @@ func ReplaceDir(staging, dir string, keep func(name string) bool) error {
 	return nil
 }
 
-// exchangeByRenames swaps a and b in two renames through a third name,
-// where the system cannot exchange names at once; killed between them,
-// dir's old content stays under that name.
+// exchangeByRenames swaps a and b in two renames through a third name
+// (where, killed between them, b's old content stays).
 func exchangeByRenames(a, b string) error {
 	tmp, err := os.MkdirTemp(filepath.Dir(b), "."+filepath.Base(b)+".old-*")
 	if err != nil {

@@ -7,10 +7,8 @@ import (
 )
 
 // PackageHint adds to msg, the go command's error about a package
-// pattern, what a newcomer most likely meant where the pattern is a
-// folder under dir written without "./": the go command reads
-// "examples/cache" as an import path, a standard library package's, and
-// says only that there is none.
+// pattern, "did you mean ./PATTERN" where the pattern is a folder under
+// dir written without "./", which the go command reads as an import path.
 func PackageHint(dir, pattern, msg string) string {
 	if !strings.Contains(msg, "is not in std") || strings.HasPrefix(pattern, ".") || filepath.IsAbs(pattern) {
 		return msg

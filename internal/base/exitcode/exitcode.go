@@ -51,9 +51,8 @@ func Of(err error, interrupted int) int {
 }
 
 // Ended turns how a run of total things ended, done of them done, into
-// its command's error: an Interruption for a cancelled context
-// ("interrupted after 3 of 8 points; kept what was measured"), else err as
-// a Failure.
+// its command's error: an Interruption for a cancelled context, else err
+// as a Failure.
 func Ended(err error, done, total int, noun, kept string) error {
 	switch {
 	case err == nil:
@@ -78,8 +77,7 @@ const Together = 200 * time.Millisecond
 
 // SignalContext is cancelled by the first of sigs, its cause; those within
 // Together are the same one, and after that they take their default
-// action again, so a second, deliberate Ctrl-C ends the program at once.
-// stop releases it.
+// action again, so a second Ctrl-C ends the program at once.
 func SignalContext(parent context.Context, sigs ...os.Signal) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 4)

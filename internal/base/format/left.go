@@ -16,9 +16,8 @@ func TimeLeft(elapsed time.Duration, done, left int) string {
 }
 
 // TimeLeftWithin is TimeLeft where quiet is the time left if nothing
-// slows: where the rate says over half as long again (a disturbed point
-// remeasured weighs on the few done), it says the range, ", 17s to 1m11s
-// left".
+// slows: where the rate says over half as long again, it says the range,
+// ", 17s to 1m11s left".
 func TimeLeftWithin(elapsed time.Duration, done, left int, quiet time.Duration) string {
 	if done <= 0 || left <= 0 {
 		return ""

@@ -1,8 +1,7 @@
 // Package format writes numbers and words for people (significant
 // figures, SI prefixes, times, rates, percentages, counts, lists, ranges)
-// and holds the one table writer, so every surface writes a figure alike.
-// Where two surfaces show one kind of figure differently ("4.00" ms in a
-// table, "4.00" in a sentence), each way is its own function, named so.
+// and holds the one table writer, so every surface writes a figure alike;
+// where two surfaces differ, each way is its own function, named so.
 package format
 
 import (
@@ -66,8 +65,7 @@ func Sig(v float64, n int) string {
 }
 
 // AtMost writes an upper bound rounded up, lest it show below a count that
-// meets it (333.33 shown 333.3 under a window's 333.4); floating-point
-// noise past the last digit does not round up.
+// meets it; floating-point noise past the last digit does not round up.
 func AtMost(v float64, decimals int) string {
 	return strconv.FormatFloat(roundUp(v, decimals), 'f', decimals, 64)
 }
@@ -90,8 +88,7 @@ func SIAtMost(v float64) string {
 func sigUp(v float64) string { return Sig(roundUp(v, decimals(v, 3)), 3) }
 
 // Apart writes a and b with the fewest significant digits, four or more,
-// that tell them apart, so that a number just past a bound is seen to pass
-// it (where three digits show 8.4M for both).
+// that tell them apart, so that a number just past a bound is seen to pass it.
 func Apart(a, b float64) (string, string) {
 	for n := 4; n < 12; n++ {
 		if x, y := Sig(a, n), Sig(b, n); x != y {

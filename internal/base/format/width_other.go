@@ -2,6 +2,5 @@
 
 package format
 
-// terminalColumns is 0: no terminal's width is known here, so COLUMNS or
-// Columns lays output out.
+// terminalColumns is 0: no terminal's width is known here.
 func terminalColumns(uintptr) int { return 0 }

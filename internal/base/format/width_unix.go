@@ -7,9 +7,8 @@ import (
 	"unsafe"
 )
 
-// terminalColumns is the width of the terminal fd is, 0 where it is none.
-// (golang.org/x/term asks the same; this package, under the kit users
-// import, keeps to the standard library.)
+// terminalColumns is the width of the terminal fd is, 0 where it is none
+// (as golang.org/x/term's, but this package keeps to the standard library).
 func terminalColumns(fd uintptr) int {
 	var size struct{ rows, cols, x, y uint16 }
 	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, fd, uintptr(syscall.TIOCGWINSZ), uintptr(unsafe.Pointer(&size)))

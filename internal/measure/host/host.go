@@ -82,8 +82,8 @@ func Memory() float64 {
 }
 
 // MemoryBudget is how much memory a run may plan to take by default: half
-// of Memory; in a browser tab (the playground's engine) 1 GB, well inside
-// WebAssembly's 4 GB; 4 GB where Memory cannot be read.
+// of Memory; 1 GB in a browser tab, well inside WebAssembly's 4 GB; 4 GB
+// where Memory cannot be read.
 func MemoryBudget() float64 {
 	if runtime.GOOS == "js" {
 		return 1 << 30

@@ -7,19 +7,15 @@
 // group per lock, which why and predict read as a study's meters.
 //
 // Watching samples, so that the fast path writes no shared cache line:
-// one Lock in SampleEvery (a random per-goroutine countdown) is counted
-// and timed, and after a site's first 256 timed holds one sampled hold in
-// 4, weighed 1024 times, since a clock read (40-70 ns here) on every
-// sampled hold cost 2.5 % more CPU. One contended Lock in WaitEvery is
-// counted WaitEvery times, lest clock reads lengthen contended sections.
-// Counts, holds and waits are therefore estimates. A timed hold over a
-// millisecond counts once where such holds are rare at its site (a
-// descheduled holder), else as the others (Site.Held). Readers' holds are
-// not timed. A sampled hold's record lets the next Unlock tell a handoff
-// to another goroutine (Site.Handoffs). Watching adds no field to a
-// Mutex and writes none of its state (records are kept aside, by hash of
-// the address), so locks lie in memory, share cache lines and move
-// between CPUs as unwatched; inlined fast paths stay inlined.
+// one Lock in SampleEvery is counted and timed, and after a site's first
+// 256 timed holds one sampled hold in 4, weighed 1024 times (a clock read
+// on every sampled hold cost 2.5 % more CPU). One contended Lock in
+// WaitEvery is counted WaitEvery times, lest clock reads lengthen
+// contended sections. Counts, holds and waits are therefore estimates;
+// readers' holds are not timed. Watching adds no field to a Mutex and
+// writes none of its state (records are kept by hash of the address), so
+// locks lie in memory and share cache lines as unwatched, and inlined
+// fast paths stay inlined.
 package lockwatch
 
 import (
@@ -68,12 +64,10 @@ var overlays embed.FS
 
 // renames are the methods an overlay renames to …Unwatched, by source
 // file; the added files define the watched ones under the old names.
-func renames() map[string][]string {
-	return map[string][]string{
-		"sync/mutex.go":        {"Mutex.Lock", "Mutex.Unlock"},
-		"sync/rwmutex.go":      {"RWMutex.Lock", "RWMutex.RLock"},
-		"testing/benchmark.go": {"B.StartTimer", "B.StopTimer", "B.ResetTimer", "B.runN", "B.RunParallel"},
-	}
+var renames = map[string][]string{
+	"sync/mutex.go":        {"Mutex.Lock", "Mutex.Unlock"},
+	"sync/rwmutex.go":      {"RWMutex.Lock", "RWMutex.RLock"},
+	"testing/benchmark.go": {"B.StartTimer", "B.StopTimer", "B.ResetTimer", "B.runN", "B.RunParallel"},
 }
 
 // CannotWatch says the toolchain's sync or testing differs from what an
@@ -93,7 +87,7 @@ func Overlay(goroot, dir string) (string, error) {
 		replace[filepath.Join(goroot, "src", filepath.FromSlash(file))] = dst
 		return os.WriteFile(dst, text, 0o644)
 	}
-	for file, methods := range renames() {
+	for file, methods := range renames {
 		src := filepath.Join(goroot, "src", filepath.FromSlash(file))
 		text, err := os.ReadFile(src)
 		if err != nil {
@@ -206,9 +200,8 @@ type Site struct {
 	Func string `json:"func"`
 	File string `json:"file"`
 	Line int    `json:"line"`
-	// ViaFunc, ViaFile and ViaLine are the wrapper it locks through (a Lock
-	// method inlined into Func, as logrus's mutexWrap), At that wrapper's
-	// "file:line"; empty where Func calls sync's Lock itself.
+	// ViaFunc, ViaFile, ViaLine and At ("file:line") are the wrapper it locks
+	// through (as logrus's mutexWrap); empty where Func calls Lock itself.
 	ViaFunc string `json:"via_func,omitempty"`
 	ViaFile string `json:"via_file,omitempty"`
 	ViaLine int    `json:"via_line,omitempty"`
@@ -222,9 +215,8 @@ type Site struct {
 	WaitNs    uint64 `json:"wait_ns"`
 	HeldNs    uint64 `json:"held_ns"`
 	// Follows are the sampled holds whose lock's next hold was seen, Handoffs
-	// those whose next hold was another goroutine's: the share of acquisitions
-	// that moved the lock, which Contended misses where the lock is free
-	// whenever tried.
+	// those whose next hold was another goroutine's: moves of the lock that
+	// Contended misses where it is free whenever tried.
 	Follows  uint64 `json:"follows"`
 	Handoffs uint64 `json:"handoffs"`
 	// Timed counts the timed sampled holds; LongNs, LongN and LongW are those
@@ -235,8 +227,7 @@ type Site struct {
 	LongN  uint64 `json:"long_n,omitempty"`
 	LongW  uint64 `json:"long_w,omitempty"`
 	// WaitedHeldNs and WaitedTimed are the time and number of holds timed
-	// after a wait (under a millisecond): holds that took the lock, and what it
-	// guards, from another goroutine (results.Machine's AfterWaitHoldNs).
+	// after a wait, under a millisecond (results.Machine's AfterWaitHoldNs).
 	WaitedHeldNs uint64 `json:"waited_held_ns,omitempty"`
 	WaitedTimed  uint64 `json:"waited_timed,omitempty"`
 	// Addrs, Goroutines and Pairs sketch the sampled locks' addresses, their
@@ -381,7 +372,6 @@ const MaxMembers = 7100
 // say so, about once in a million.
 type Bits [32]uint64
 
-// halves are b's two 1024-bit sketches.
 func (b Bits) halves() [2][16]uint64 {
 	return [2][16]uint64{[16]uint64(b[:16]), [16]uint64(b[16:])}
 }
@@ -393,6 +383,14 @@ func (b Bits) distinct() int {
 	return max(distinct(h[0]), distinct(h[1]))
 }
 
+func ones(half [16]uint64) int {
+	n := 0
+	for _, w := range half {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
 // exactCount is the most things a sketch counts exactly where both halves
 // agree: n random addresses collide in a half with odds about n²/2048.
 const exactCount = 16
@@ -401,13 +399,8 @@ const exactCount = 16
 // shards read as 886).
 func (b Bits) exact() bool {
 	h := b.halves()
-	n := [2]int{}
-	for i := range h {
-		for _, w := range h[i] {
-			n[i] += bits.OnesCount64(w)
-		}
-	}
-	return n[0] == n[1] && n[0] <= exactCount
+	n := ones(h[0])
+	return n == ones(h[1]) && n <= exactCount
 }
 
 // distinct counts the bits set while at most half are, else estimates by
@@ -415,17 +408,14 @@ func (b Bits) exact() bool {
 // which linear counting would overcount (74 of 64).
 func distinct(bitset [16]uint64) int {
 	const m = 1024
-	set := 0
-	for _, w := range bitset {
-		set += bits.OnesCount64(w)
-	}
-	switch {
+	switch set := ones(bitset); {
 	case set == m:
 		return MaxMembers
 	case set <= m/2:
 		return max(1, set)
+	default:
+		return int(math.Round(math.Log(float64(m-set)/m) / math.Log(float64(m-1)/m)))
 	}
-	return int(math.Round(math.Log(float64(m-set)/m) / math.Log(float64(m-1)/m)))
 }
 
 // Group is the sites that take the same locks, an RWMutex's readers and
@@ -437,12 +427,17 @@ type Group struct {
 
 // Target is what StretchEnv names to stretch the group: its sites' distinct
 // "file:line", joined by commas.
-func (g Group) Target() string {
+func (g Group) Target() string { return strings.Join(g.distinct(Site.Where), ",") }
+
+// distinct is what f says of the group's sites, each once, "" left out.
+func (g Group) distinct(f func(Site) string) []string {
 	var out []string
 	for _, s := range g.Sites {
-		out = collect.AppendNew(out, s.Where())
+		if v := f(s); v != "" {
+			out = collect.AppendNew(out, v)
+		}
 	}
-	return strings.Join(out, ",")
+	return out
 }
 
 // union ORs the group's sites' bitsets that field picks.
@@ -457,15 +452,7 @@ func (g Group) union(field func(*Site) *Bits) Bits {
 }
 
 // Via names the group's distinct wrappers, joined by " and ".
-func (g Group) Via() string {
-	var out []string
-	for _, s := range g.Sites {
-		if v := s.Via(); v != "" {
-			out = collect.AppendNew(out, v)
-		}
-	}
-	return strings.Join(out, " and ")
-}
+func (g Group) Via() string { return strings.Join(g.distinct(Site.Via), " and ") }
 
 // Members is how many locks the group's sites take, and whether that is
 // a count, not an estimate.
@@ -492,9 +479,8 @@ func (g Group) Takers() float64 {
 }
 
 // OneLockShare is the share of a group's takes that says one of its
-// locks made them: the rest are another copy's, taken rarely (a closed
-// database's cleanup goroutine, which a benchmark's earlier runs left,
-// took its own lock once).
+// locks made them, the rest another copy's taken rarely (as a closed
+// database's cleanup goroutine took its own lock once).
 const OneLockShare = 0.9
 
 // OneMade says whether one lock made OneLockShare of the group's sampled
@@ -527,8 +513,7 @@ func Groups(run Run) []Group {
 			sites = append(sites, s)
 		}
 	}
-	// Union-find over the sites: a site joins the first group it overlaps,
-	// and groups it bridges merge.
+	// Union-find: a site joins the groups it overlaps, which merge.
 	parent := make([]int, len(sites))
 	for i := range parent {
 		parent[i] = i
@@ -559,7 +544,7 @@ func Groups(run Run) []Group {
 		out[k].Sites = append(out[k].Sites, s)
 	}
 	for i := range out {
-		out[i].Name = groupName(out[i].Sites)
+		out[i].Name = out[i].name()
 	}
 	return out
 }
@@ -584,13 +569,10 @@ func sameLocks(a, b Bits) bool {
 	return true
 }
 
-// groupName joins the first two site names and counts the rest, lest a
-// lock taken in many places make a name no table holds.
-func groupName(sites []Site) string {
-	var names []string
-	for _, s := range sites {
-		names = collect.AppendNew(names, s.Name())
-	}
+// name joins the first two site names and counts the rest, lest a lock
+// taken in many places make a name no table holds.
+func (g Group) name() string {
+	names := g.distinct(Site.Name)
 	if len(names) > 2 {
 		return fmt.Sprintf("%s + %s + %d more", names[0], names[1], len(names)-2)
 	}

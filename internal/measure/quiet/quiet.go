@@ -18,13 +18,11 @@ type Sample struct {
 }
 
 type counters struct {
-	busy  time.Duration // CPU time all processes and the hypervisor used, summed over CPUs
-	steal time.Duration // of which the hypervisor gave to other machines
-	self  time.Duration // CPU time this process and its waited-for children used
-	cpus  int           // the machine's CPUs
-	// onBusy and onSteal are busy and steal over the on CPUs a sample was
-	// taken for: the measurement's.
-	onBusy, onSteal time.Duration
+	busy            time.Duration // CPU time all processes and the hypervisor used, summed over CPUs
+	steal           time.Duration // of which the hypervisor gave to other machines
+	self            time.Duration // CPU time this process and its waited-for children used
+	cpus            int           // the machine's CPUs
+	onBusy, onSteal time.Duration // busy and steal over the on CPUs, the measurement's
 	on              int
 }
 
@@ -50,8 +48,7 @@ func Of(ids []int) CPUs {
 }
 
 // Take reads the machine's CPU accounting now, and apart that of this
-// process's CPUs (its affinity); off Linux the sample is invalid and
-// adds nothing to a Tally.
+// process's CPUs; off Linux the sample is invalid and adds nothing.
 func Take() Sample { return TakeOn(nil) }
 
 // TakeOn is Take with on as the measurement's CPUs (a pinned child's);
@@ -98,10 +95,7 @@ func (t *Tally) Merge(o Tally) {
 }
 
 // Beside is how many CPUs' worth of time other processes and steal took
-// over t's windows, beside the measurement's use of used CPUs. This
-// process's use is exact and the machine's in ticks, so each part is
-// clamped to what the CPUs leave beside the greater of the two (and, for
-// others, the steal).
+// over t's windows, beside the measurement's use of used CPUs.
 func (t Tally) Beside(used float64) (others, steal float64) {
 	if t.wall <= 0 {
 		return 0, 0
@@ -110,7 +104,9 @@ func (t Tally) Beside(used float64) (others, steal float64) {
 }
 
 // clamped is how many CPUs' worth busy less steal, and steal, are beside
-// this process's use of cpus CPUs, each clamped to what it leaves.
+// this process's use of cpus CPUs. This process's use is exact and the
+// machine's in ticks, so each is clamped to what the CPUs leave beside
+// the greater of the two (and, for others, the steal).
 func (t Tally) clamped(cpus int, busy, stolen time.Duration, used float64) (others, steal float64) {
 	secs := t.wall.Seconds()
 	free := max(float64(cpus)-max(t.self.Seconds()/secs, used), 0)

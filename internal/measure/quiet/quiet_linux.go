@@ -11,12 +11,10 @@ import (
 // runs Linux on.
 const userHZ = 100
 
-// readCPU reads /proc/stat's busy time summed over CPUs (user, nice,
-// system, irq, softirq, steal), the steal apart, the CPUs, the same two
-// summed over the CPUs of on alone (a point's own), and this process's own
-// CPU time with its reaped children's. It reads into a buffer on the stack
-// and parses in place: a lab takes a reading around each run, and a run's
-// allocations are part of what it measures.
+// readCPU reads /proc/stat's busy time and steal summed over CPUs, the
+// CPUs, the same two over the CPUs of on alone (a point's own), and this
+// process's CPU time with its reaped children's. It parses a buffer on the
+// stack in place: a lab reads around each run, whose allocations count.
 func readCPU(on *CPUs) (c counters, ok bool) {
 	var buf [32 << 10]byte
 	fd, err := unix.Open("/proc/stat", unix.O_RDONLY|unix.O_CLOEXEC, 0)

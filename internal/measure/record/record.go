@@ -5,10 +5,9 @@
 // at Start, so that they cover the window alone.
 //
 // Summarize says, per site and kind of wait, how often and how long
-// goroutines waited. The block profile records every park on a lock,
-// channel, select, sync.Cond or WaitGroup until woken, summed over
-// goroutines (a total can exceed the window); not the wait for a CPU,
-// spinning, sleep or system calls, which the trace and meters show.
+// goroutines parked on a lock, channel, select, sync.Cond or WaitGroup,
+// summed over goroutines (a total can exceed the window); not the wait for
+// a CPU, spinning, sleep or system calls, which the trace and meters show.
 // Profiling costs something: compare points measured alike.
 package record
 
@@ -70,11 +69,9 @@ func CheckBase(base string) error {
 // Session is a window being profiled, one per process at a time, as the
 // runtime allows one CPU profile and one trace.
 type Session struct {
-	files      Files
-	trace, cpu *atomicfile.File // written while the session runs
-	// blockBefore and mutexBefore are the profiles at Start, which Stop
-	// subtracts.
-	blockBefore, mutexBefore []byte
+	files                    Files
+	trace, cpu               *atomicfile.File // written while the session runs
+	blockBefore, mutexBefore []byte           // the profiles at Start, which Stop subtracts
 	start                    time.Time
 	mutexRate                int // to restore
 	ended                    bool
@@ -210,9 +207,7 @@ func window(before, after []byte, start, end time.Time) ([]byte, error) {
 		return nil, fmt.Errorf("read the snapshot at the start: %w", err)
 	}
 	if len(b.Sample) == 0 {
-		// Nothing before the window (a fresh process): the runtime's bytes are
-		// the window's profile.
-		return after, nil
+		return after, nil // nothing before the window (a fresh process)
 	}
 	a, err := profile.ParseData(after)
 	if err != nil {

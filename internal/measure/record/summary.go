@@ -17,8 +17,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// The kinds of wait Summarize tells apart by the runtime and sync
-// functions atop a wait's stack.
+// The kinds of wait Summarize tells apart by the functions atop its stack.
 const (
 	KindMutex       = "mutex" // sync.Mutex or sync.RWMutex
 	KindChanReceive = "chan receive"
@@ -44,14 +43,9 @@ type Options struct {
 
 // Summarize reads a block profile and says where goroutines waited: a
 // line per kind and site with the count, total time and time per op,
-// longest first. The runtime's own goroutines, the profiling and
-// opt.Ignore are left out.
-//
-// A site is the first frame outside the runtime and sync, or its caller in
-// the same package unless a one-line wrapper (a machine's use method waits
-// for whichever lock it was given; its caller says which). It reads "TEXT
-// in FUNCTION at FILE:LINE", TEXT the source line where readable
-// (results.SplitSite).
+// longest first, leaving out the runtime's goroutines, the profiling and
+// opt.Ignore. A site (classify) reads "TEXT in FUNCTION at FILE:LINE",
+// TEXT the source line where readable (results.SplitSite).
 func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 	p, err := profile.Parse(r)
 	if err != nil {
@@ -72,12 +66,9 @@ func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 	}
 
 	// Integer nanoseconds, so that sums do not hang on a map's order.
-	type tally struct {
-		kind, site   string
-		count, delay int64
-	}
+	type tally struct{ count, delay int64 }
 	src := sources{}
-	sites := map[[2]string]*tally{}
+	sites := map[[2]string]tally{} // by kind and site
 	var totalNs int64
 	own := ownFuncs()
 	for _, smp := range p.Sample {
@@ -87,26 +78,23 @@ func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 		}
 		kind, site := classify(frames, src)
 		t := sites[[2]string{kind, site}]
-		if t == nil {
-			t = &tally{kind: kind, site: site}
-			sites[[2]string{kind, site}] = t
-		}
 		t.count += smp.Value[count]
 		t.delay += smp.Value[delay]
+		sites[[2]string{kind, site}] = t
 		totalNs += smp.Value[delay]
 	}
 
 	var waits []results.Wait
-	rest := tally{kind: KindOther}
+	var rest tally
 	folded := 0
-	for _, t := range sites {
+	for at, t := range sites {
 		if opt.MinShare > 0 && float64(t.delay) < opt.MinShare*float64(totalNs) {
 			folded++
 			rest.count += t.count
 			rest.delay += t.delay
 			continue
 		}
-		waits = append(waits, results.Wait{Kind: t.kind, Site: t.site, Count: t.count, TotalMs: float64(t.delay) / 1e6})
+		waits = append(waits, results.Wait{Kind: at[0], Site: at[1], Count: t.count, TotalMs: float64(t.delay) / 1e6})
 	}
 	slices.SortFunc(waits, func(a, b results.Wait) int {
 		return cmp.Or(cmp.Compare(b.TotalMs, a.TotalMs), cmp.Compare(a.Site, b.Site), cmp.Compare(a.Kind, b.Kind))
@@ -149,11 +137,10 @@ type frame struct {
 }
 
 // framesOf flattens a sample's stack, inlined calls included, innermost
-// first.
+// first (as a location's lines run).
 func framesOf(s *profile.Sample) []frame {
 	var out []frame
 	for _, loc := range s.Location {
-		// A location's lines run from the innermost inlined call outwards.
 		for _, l := range loc.Line {
 			if l.Function == nil {
 				continue
@@ -204,9 +191,13 @@ func ignored(frames []frame, ignore []string) bool {
 	return false
 }
 
+// classify names a wait's kind and site: the first frame outside the
+// runtime and sync, or its caller in the same package unless a one-line
+// wrapper (a machine's use method waits for whichever lock it was given;
+// its caller says which).
 func classify(frames []frame, src sources) (kind, site string) {
 	kind = KindOther
-	i := 0 // the first frame outside the runtime and sync, or len(frames)
+	i := 0
 	for i < len(frames) && isRuntime(frames[i].fn) {
 		i++
 	}
@@ -225,8 +216,7 @@ func classify(frames []frame, src sources) (kind, site string) {
 	at := frames[i]
 	if i+1 < len(frames) {
 		caller := frames[i+1]
-		// A caller calling on its first line is a one-line wrapper (go func() {
-		// stage(in, out) }()), which says less than the code it calls.
+		// Calling on its first line: a one-line wrapper, go func() { stage() }().
 		wrapper := caller.start != 0 && caller.start == caller.line
 		if !isRuntime(caller.fn) && packageOf(caller.fn) == packageOf(at.fn) && !wrapper {
 			at = caller
@@ -316,9 +306,7 @@ const maxText = 72
 func (s sources) line(file string, n int64) string {
 	lines, ok := s[file]
 	if !ok {
-		// Only absolute paths: a relative one would be read from wherever this
-		// process runs.
-		if filepath.IsAbs(file) {
+		if filepath.IsAbs(file) { // a relative one would be read from wherever this runs
 			if data, err := os.ReadFile(file); err == nil {
 				lines = strings.Split(string(data), "\n")
 			}

@@ -148,10 +148,7 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 		if b := p0.Band; b != nil {
 			e.Band = &[2]float64{b.Throughput[0], b.Throughput[1]}
 		}
-		e.Source = "model"
-		if p0.Sched != "" {
-			e.Source += " (" + p0.Sched + ")"
-		}
+		e.Source = results.OriginLabel(p0)
 		if c := p0.Calibration; c != nil {
 			e.Costs = c.For()
 		}

@@ -14,11 +14,7 @@ import (
 // Labs answers each lab among points, in the order the labs first come.
 func Labs(points []results.Point) []analysis.LabAnswer {
 	names, by := collect.GroupBy(points, func(p results.Point) (string, bool) { return p.LabName(), p.Kind == results.KindLab })
-	out := make([]analysis.LabAnswer, len(names))
-	for i, n := range names {
-		out[i] = Lab(n, by[n])
-	}
-	return out
+	return collect.Mapped(names, func(n string) analysis.LabAnswer { return Lab(n, by[n]) })
 }
 
 // Lab answers the points of the lab named name: on each CPU count of

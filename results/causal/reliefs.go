@@ -17,8 +17,7 @@ type Reliefs struct {
 	// Predicted is the model's throughput of the point as it is.
 	Predicted float64
 	Unit      string
-	// Runs counts the point's runs as it is, Disturbed those other
-	// processes took CPU from.
+	// Runs counts the point's runs as it is, Disturbed the disturbed ones.
 	Runs, Disturbed int
 	Reliefs         []Relief
 }

@@ -12,8 +12,7 @@ type Plot struct {
 	// CPUs is the largest CPU count among the points, the one whose
 	// points are drawn where X is not the CPU count.
 	CPUs int
-	// Lines are the figure's lines in the order drawn, each with its
-	// points in the order of x.
+	// Lines are in the order drawn, each its points in the order of x.
 	Lines []PlotLine
 	// Xs are the x values of every line, each once, ascending.
 	Xs []float64
@@ -75,8 +74,7 @@ func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 		}
 		i, seen := index[line.Name]
 		if !seen {
-			i = len(pl.Lines)
-			index[line.Name] = i
+			i, index[line.Name] = len(pl.Lines), len(pl.Lines)
 			pl.Lines = append(pl.Lines, PlotLine{Line: line})
 			if pl.Unit == "" {
 				pl.Unit = p.Unit
@@ -107,8 +105,7 @@ func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 }
 
 // AtMostCPUs reports whether the figure shows the points of the largest
-// CPU count only, as bars and lines against anything but the CPU count
-// do; the others show every CPU count.
+// CPU count only, as bars and lines against anything but the CPU count do.
 func (f Figure) AtMostCPUs() bool {
 	return f.Kind == Bars || f.Kind == Lines && f.X.Of != ByCPUs
 }

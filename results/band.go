@@ -8,8 +8,7 @@ import (
 )
 
 // Band is the range of throughput and median latency (ms) a go-policy
-// prediction spans with the runtime's costs at their ranges' edges (see
-// Calibration).
+// prediction spans with the runtime's costs at their ranges' edges.
 type Band struct {
 	Throughput [2]float64 `json:"throughput"`
 	P50Ms      [2]float64 `json:"p50_ms"`

@@ -143,8 +143,7 @@ func (m benchMeasure) value(p Point) float64 {
 }
 
 // benchMeasures are the units of p's bench line after its ns/op: a Go
-// benchmark's own, or the throughput, latencies, CPU use and a lab's
-// metrics.
+// benchmark's own, or the throughput, latencies, CPU use and lab metrics.
 func benchMeasures(p *Point) []benchMeasure {
 	var ms []benchMeasure
 	if p.Kind != KindBench {
@@ -272,8 +271,7 @@ func benchName(p Point) string {
 	return BenchName(strings.Join(append([]string{benchBase(p.Kind)}, shown(benchLabels(&p))...), "/"), p.CPUs)
 }
 
-// benchToken makes s one field of a bench line: no spaces, and in a name
-// part no slashes.
+// benchToken makes s one field of a bench line: no spaces, in a name no slashes.
 func benchToken(s string, namePart bool) string {
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || namePart && r == '/' {

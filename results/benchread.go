@@ -25,8 +25,7 @@ func ReadBench(r io.Reader, name string) ([]Point, error) {
 	if err != nil {
 		return nil, err
 	}
-	// WriteBench names a Go benchmark's machine in a comment line, which
-	// benchfmt does not report.
+	// A Go benchmark's machine is in a comment line, which benchfmt skips.
 	type source struct {
 		line int
 		name string

@@ -58,8 +58,7 @@ func Columns() []Column {
 			return slices.ContainsFunc(points, func(p Point) bool { return p.Metrics[Errors] != 0 && p.Kind != KindLab })
 		}},
 		{Key: Drops, Head: "drops", Text: count, Shown: openLoop, Every: true},
-		// A table heads the throughput by its unit, and marks a disturbed
-		// point's: each table writes it.
+		// Each table heads the throughput by its unit, marks a disturbed one.
 		{Key: "throughput", field: func(p *Point) any { return &p.Throughput }},
 		{Key: "unit", field: func(p *Point) any { return &p.Unit }},
 		{Key: CPUUsed, Every: true},

@@ -35,9 +35,9 @@ const bom = "\xef\xbb\xbf"
 const accepted = "want JSON Lines from --format json (a report's results.json), or Go benchmark output from --format bench or go test -bench"
 
 // Open reads a results file, JSON Lines or Go benchmark output (not
-// brewput's CSV), told by its content. A number null or missing is an error naming its line; what this
-// version does not know, a byte-order mark, a duplicate and a last line cut
-// short are passed over with a note.
+// brewput's CSV), told by its content. A number null or missing is an error
+// naming its line; what this version does not know, a byte-order mark, a
+// duplicate and a last line cut short are passed over with a note.
 func Open(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -164,8 +164,7 @@ func (f *File) readJSON(data []byte) error {
 		if err := json.Unmarshal(line, &p); err != nil {
 			return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
 		}
-		// A file from an older brewput gets every reason this one gives
-		// for a number past a bound.
+		// An older file gets this brewput's reasons for numbers past a bound.
 		p.AssessAbove()
 		if p.Mode == "" || p.CPUs < 1 {
 			return false, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
@@ -182,8 +181,7 @@ func (f *File) readJSON(data []byte) error {
 	return err
 }
 
-// record reads a line that is not a point: the schema's line, or a
-// journal's plan.
+// record reads a line that is not a point.
 func (f *File) record(n int, kind any, line []byte) error {
 	switch kind {
 	case resultsRecord:
@@ -343,15 +341,13 @@ func Merge(files ...*File) *File {
 	return all
 }
 
-// NotPredicted is a variant with measured points that a prediction leaves
-// out, and why.
+// NotPredicted is a measured variant a prediction leaves out, and why.
 type NotPredicted struct {
 	Mode   string `json:"mode"`
 	Reason string `json:"reason"`
 }
 
-// AppendNotPredicted writes each as a line after the points of a stream
-// WriteJSON began.
+// AppendNotPredicted writes each as a line after a stream's points.
 func AppendNotPredicted(w io.Writer, nps []NotPredicted) error {
 	enc := json.NewEncoder(w)
 	for _, np := range nps {

@@ -37,8 +37,7 @@ type schemaLine struct {
 	Plan   Plan   `json:"plan,omitzero"`
 }
 
-// pointJSON is a point as schema 3 writes it but for its Columns, which
-// MarshalJSON adds.
+// pointJSON is a point as schema 3 writes it, but for its Columns.
 type pointJSON struct {
 	Kind       string      `json:"kind"`
 	Source     string      `json:"source"`
@@ -101,8 +100,7 @@ type labJSON struct {
 	Metrics map[Metric]float64 `json:"metrics,omitempty"`
 }
 
-// benchJSON is a Benchmark as a file holds it, the point's own metrics
-// its line's values.
+// benchJSON is a Benchmark as a file holds it, with the point's own metrics.
 type benchJSON struct {
 	Name    string       `json:"name"`
 	Pkg     string       `json:"pkg,omitempty"`

@@ -25,8 +25,7 @@ type Latency struct {
 	Mean float64 `json:"mean"`
 }
 
-// Summarize reads the percentiles off a histogram of nanoseconds; zeros
-// for an empty one.
+// Summarize reads the percentiles off a histogram of nanoseconds (or zeros).
 func Summarize(h *hdrhistogram.Histogram) Latency {
 	if h.TotalCount() == 0 {
 		return Latency{}

@@ -21,8 +21,7 @@ func MeterLabel(m Machine) string {
 	return m.Kind + " " + m.Name
 }
 
-// IsChan reports whether a meter kind is a channel's side: never held,
-// only waited on.
+// IsChan reports whether a meter kind is a channel's side: waited on, not held.
 func IsChan(kind string) bool { return strings.HasPrefix(kind, "chan ") }
 
 // BusiestMeter describes the machine of p on which callers spent the most

@@ -109,8 +109,7 @@ type Steps struct {
 	Clock                        string
 }
 
-// DefaultSteps are brewput's defaults: every step 1 ms, no jitter, the wall
-// clock.
+// DefaultSteps are brewput's defaults: steps of 1 ms, no jitter, the wall clock.
 func DefaultSteps() Steps {
 	return Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}
 }

@@ -302,8 +302,7 @@ func pastBound(v float64, b *Bounds) string {
 	return fmt.Sprintf("%s above its ceiling %s (%s) by %s %%", x, lim, b.SetBy, format.Sig(100*(v/b.ThroughputMax-1), 2))
 }
 
-// throughputWhy is why p's throughput (or its band's edge) thr may pass
-// its bound.
+// throughputWhy is why p's throughput (or band edge) thr may pass its bound.
 func (p *Point) throughputWhy(thr float64) string {
 	b := p.Bounds
 	// A window may count beyond its bound the operations under way on the

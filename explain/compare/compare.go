@@ -75,8 +75,7 @@ func Compare(old, new []results.Point, opts Options) comparison.Comparison {
 	return c
 }
 
-// Metrics compares two sets of repetitions whatever their configurations,
-// as a Row does.
+// Metrics compares two sets of repetitions whatever their configurations.
 func Metrics(old, new []results.Point, opts Options) []Metric {
 	var out []Metric
 	for _, def := range metricDefs() {

@@ -110,8 +110,7 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 	slices.Sort(f.N)
 	f.Points = len(f.N)
 
-	// λ is the throughput of one: where the series has N = 1, that is
-	// what was seen there, not a fitted number.
+	// λ is the throughput of one: seen, where the series has N = 1.
 	anchor := 0.0
 	if ns, means := meansByN(obs); slices.Contains(ns, 1) {
 		anchor = means[slices.Index(ns, 1)]
@@ -280,10 +279,7 @@ func FitAll(points []results.Point, by string) ([]Fit, error) {
 		reasons = append(reasons, fmt.Sprintf("%s (%s): %s", f.Mode, f.SourceText(), f.Error))
 	}
 	what := "no series can be fitted against " + nounOf(by)
-	same := true
-	for _, f := range fits {
-		same = same && f.Error == fits[0].Error
-	}
+	same := !slices.ContainsFunc(fits, func(f Fit) bool { return f.Error != fits[0].Error })
 	switch {
 	case len(fits) == 0:
 		return fits, fmt.Errorf("%s: the files hold no series", what)

@@ -27,8 +27,7 @@ const Wall = 0.7
 // Pick draws it at a wall.
 const Flat = 0.05
 
-// Choice is a configuration to draw, why in words, and the point that says
-// how it ran.
+// Choice is a configuration to draw, why, and the point that says how it ran.
 type Choice struct {
 	Mode  string
 	CPUs  int
@@ -78,8 +77,7 @@ func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choic
 		ea, eb := shown(a, top(a)), shown(b, top(b))
 		return cmp.Or(several(ea)-several(eb), cmp.Compare(eb.Throughput, ea.Throughput))
 	})
-	// scaling is the best mode other than walled that scales on n CPUs,
-	// of one kind (measured or predicted) where kind says which.
+	// scaling is the best mode but walled that scales on n CPUs, of kind if given.
 	scaling := func(walled string, n int, kind *bool) (string, *analysis.Entry) {
 		var name string
 		var be *analysis.Entry

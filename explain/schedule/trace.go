@@ -106,8 +106,7 @@ type traceBar struct {
 	machine    string
 }
 
-// cut ends what running goroutine g ran up to t as a bar, and starts the
-// next stretch at t.
+// cut ends what goroutine g ran up to t as a bar, and starts the next at t.
 func (tr *tracer) cut(g trace.GoID, t trace.Time) {
 	r, ok := tr.on[g]
 	if !ok {

@@ -133,8 +133,7 @@ func variesAlone(names [][]string, i int) bool {
 	return false
 }
 
-// saysAbsent says whether a name's part names something left out:
-// "lock=none", "no-lock".
+// saysAbsent says whether a name's part names something left out: "lock=none".
 func saysAbsent(part string) bool {
 	_, value, _ := strings.Cut(part, "=")
 	value = strings.ToLower(cmp.Or(value, part))

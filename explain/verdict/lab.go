@@ -17,8 +17,7 @@ func Labs(points []results.Point) []analysis.LabAnswer {
 	return collect.Mapped(names, func(n string) analysis.LabAnswer { return Lab(n, by[n]) })
 }
 
-// Lab answers the points of the lab named name (analysis.LabAnswer), the
-// most CPUs first.
+// Lab answers the points of the lab named name, the most CPUs first.
 func Lab(name string, points []results.Point) analysis.LabAnswer {
 	a := analysis.LabAnswer{Lab: name}
 	var first []results.Point // the first repetition of each run

@@ -28,9 +28,8 @@ func spanPointOf(p results.Point) spanPoint {
 	return s
 }
 
-// limitSpans names what limits a series, its points least CPUs first, in
-// as few names as its causal profiles allow (see cover), each in the words
-// of a point it limits.
+// limitSpans names what limits a series, its points least CPUs first, in as
+// few names as its causal profiles allow, each a point's words (see cover).
 func limitSpans(points []spanPoint) []analysis.LimitSpan {
 	var out []analysis.LimitSpan
 	for i := 0; i < len(points); {

@@ -205,8 +205,7 @@ func MeasuredOn(host string) string {
 	return "measured"
 }
 
-// modeLimit is mode's limit at the most CPUs it has, and since which count
-// it holds.
+// modeLimit is mode's limit at its most CPUs, and since which count it holds.
 func modeLimit(g *analysis.Grid, mode string, modes results.Modes) (analysis.ModeLimit, bool) {
 	var counts []int
 	for _, n := range g.CPUs {

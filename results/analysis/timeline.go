@@ -101,8 +101,7 @@ func (t Timeline) Use() Use {
 	return u
 }
 
-// Picture is one configuration's schedule: the model's timeline and a
-// profiled run's trace.
+// Picture is one configuration's schedule: the model's timeline and a trace.
 type Picture struct {
 	Mode string `json:"mode"`
 	CPUs int    `json:"cpus"`

@@ -275,8 +275,7 @@ type Standing struct {
 	RunsForInterval int    `json:"runs_for_interval"`
 }
 
-// Scaling is how each variant's median throughput changed From the
-// fewest CPUs To the most.
+// Scaling is how each variant's median throughput changed from From CPUs to To.
 type Scaling struct {
 	From            int      `json:"from"`
 	To              int      `json:"to"`
@@ -364,7 +363,7 @@ func (c Check) Within() bool {
 	return c.Measured >= c.Lo*(1-resolution) && c.Measured <= c.Hi*(1+resolution)
 }
 
-// Off is how far the measurement lies from the band's nearest edge, a fraction of it.
+// Off is the measurement's distance from the band's nearest edge, relative to it.
 func (c Check) Off() float64 {
 	switch {
 	case c.Within():

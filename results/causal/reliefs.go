@@ -22,14 +22,13 @@ type Reliefs struct {
 	Reliefs         []Relief
 }
 
-// Relief is one relief: the model's change and gain, and what was
-// measured of it.
+// Relief is one relief: the model's change and gain, and what was measured.
 type Relief struct {
 	Change    string
 	ModelGain float64
 	// Skip says why it was not measured.
 	Skip string
-	// Runs counts its runs, Disturbed those disturbed; Disturbed counts
+	// Runs counts its runs, OwnDisturbed those disturbed; Disturbed counts
 	// the point's as it is too, where it was compared.
 	Runs, Disturbed, OwnDisturbed int
 	// Compared says its throughput was compared with the point's as it

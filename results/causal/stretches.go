@@ -1,7 +1,6 @@
 // Package causal holds, as data, what why measured on real CPUs: a shop
-// point's reliefs beside the model's predictions (Reliefs), and a
-// program's parts each made slower in its turn beside a matched control
-// (Stretches).
+// point's reliefs beside the model's predictions, and a program's parts
+// each made slower in its turn beside a matched control (Stretches).
 package causal
 
 import (

@@ -31,9 +31,8 @@ type PlotLine struct {
 // XY is one point of a line.
 type XY struct{ X, Y float64 }
 
-// Plot reads the figure's lines from points (repetitions after the first,
-// Rep > 1, left out); ok is false where nothing is left to draw, which
-// f.Empty explains.
+// Plot reads the figure's lines from points, first repetitions only; ok is
+// false where nothing is left to draw, which f.Empty explains.
 func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 	for _, p := range points {
 		pl.CPUs = max(pl.CPUs, p.CPUs)

@@ -30,8 +30,7 @@ func (f Figure) MarshalJSON() ([]byte, error) {
 	return results.MarshalNulls(plain(f))
 }
 
-// UnmarshalJSON reads what MarshalJSON writes: a null end is infinite, a
-// null median NaN.
+// UnmarshalJSON reads what MarshalJSON writes: null as infinite, or NaN.
 func (f *Figure) UnmarshalJSON(data []byte) error {
 	type plain Figure
 	p := plain{Median: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}

@@ -11,8 +11,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Result is a claim's verdict with everything it rests on; a lessons file
-// holds one a line.
+// Result is a claim's verdict with all it rests on, a line of a lessons file.
 type Result struct {
 	// The claim, as Claim says it.
 	Claim      string `json:"claim"`
@@ -112,8 +111,7 @@ func ReadFile(path string) ([]Result, error) {
 	return rs, nil
 }
 
-// IsFile reports whether the file at path is a lessons file: its first
-// line has a "claim".
+// IsFile reports whether path is a lessons file: its first line has a "claim".
 func IsFile(path string) (bool, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -173,8 +171,7 @@ type Reached struct {
 	Waits              bool
 }
 
-// Why is what a verdict rests on, as facts; report/text's LessonReason
-// says it in words.
+// Why is what a verdict rests on, as facts; report/text's LessonReason words it.
 type Why struct {
 	Kind WhyKind
 	// Need is the samples an interval needs or, for WhyCPUs, the CPUs

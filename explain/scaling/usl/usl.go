@@ -28,9 +28,7 @@ type Observation struct {
 
 // Model is a fitted Universal Scalability Law, with how well it fits.
 type Model struct {
-	// Sigma (σ ≥ 0) is contention, the serialized share of the work;
-	// Kappa (κ ≥ 0) coherency, the cost of crosstalk between every pair;
-	// Lambda (λ > 0) the throughput of one.
+	// Sigma (σ ≥ 0), Kappa (κ ≥ 0) and Lambda (λ > 0) are the law's.
 	Sigma, Kappa, Lambda float64
 	// R2 is 1 − SSres/SStot, the share of the throughput's variation the
 	// curve explains; without variation, 1 if the curve meets every

@@ -8,8 +8,7 @@ import (
 )
 
 // Band is the range of throughput and median latency (ms) a go-policy
-// prediction spans with the runtime's costs at their ranges' edges (see
-// Calibration).
+// prediction spans with the runtime's costs at their ranges' edges.
 type Band struct {
 	Throughput [2]float64 `json:"throughput"`
 	P50Ms      [2]float64 `json:"p50_ms"`
@@ -24,9 +23,8 @@ type Band struct {
 type Calibration struct {
 	Host string    `json:"host"`
 	Date time.Time `json:"date"`
-	// Others is the CPUs other processes used while it measured; Forced
-	// says it was saved although that was too many, Unsaved that it was
-	// measured for one run and not saved, being so (see Busy).
+	// Others is the CPUs other processes used while it measured (see Busy);
+	// Forced says it was saved although busy, Unsaved used for one run only.
 	Others  float64 `json:"others_cpus"`
 	Forced  bool    `json:"forced,omitempty"`
 	Unsaved bool    `json:"unsaved,omitempty"`
@@ -34,30 +32,27 @@ type Calibration struct {
 	// replaced measured ones.
 	Costs []Cost   `json:"costs"`
 	Given []string `json:"given,omitempty"`
-	// Calibrations counts the calibrations of the machine, this one and
-	// those before it since Since, whose costs' intervals the Costs' Lo and
-	// Hi span; 0 for one alone.
+	// Calibrations counts the machine's calibrations since Since whose
+	// intervals the Costs' Lo and Hi span; 0 for one alone.
 	Calibrations int       `json:"calibrations,omitempty"`
 	Since        time.Time `json:"since,omitzero"`
-	// SetAside, where not nil, is the calibration the run measured or
-	// loaded and did not use, it being measured on a busy machine: these
-	// costs are used in its place.
+	// SetAside is a calibration from a busy machine the run did not use,
+	// these costs being used in its place; nil for none.
 	SetAside *SetAside `json:"set_aside,omitempty"`
 }
 
 // SetAside is a calibration measured on a busy machine that a run set
-// aside, its costs kept for the record: on a busy machine costs vary
-// between calibrations far more than within one's intervals.
+// aside, kept for the record: on a busy machine costs vary between
+// calibrations far more than within one's intervals.
 type SetAside struct {
 	Date    time.Time `json:"date"`
 	Others  float64   `json:"others_cpus"`
 	Forced  bool      `json:"forced,omitempty"`
 	Unsaved bool      `json:"unsaved,omitempty"`
 	Costs   []Cost    `json:"costs"`
-	// Reference says no quiet calibration of the machine was kept: the
-	// costs used are brewput's reference machine's, and the band spans an
-	// unknown machine's cost of moving a cache line; otherwise they are
-	// the machine's last quiet calibration.
+	// Reference says the costs used are brewput's reference machine's, no
+	// quiet calibration of this one being kept, and the band spans an
+	// unknown machine's cost of moving a cache line.
 	Reference bool `json:"reference,omitempty"`
 }
 
@@ -77,11 +72,10 @@ func (s SetAside) Line() string {
 	return line + ", for this machine's last quiet one"
 }
 
-// Cost is one of the go policy's costs: its median, and the range a band
-// spans — its confidence interval, widened to those of the earlier
-// calibrations its Calibration counts (Lo = Hi = Median for one given).
+// Cost is one of the go policy's costs, named as brewput calibrate prints
+// it: its median, and the range a band spans, its confidence interval over
+// the calibrations its Calibration counts (Lo = Hi = Median for one given).
 type Cost struct {
-	// Name is as brewput calibrate prints it, "spin wake".
 	Name   string        `json:"name"`
 	Median time.Duration `json:"median_ns"`
 	Lo     time.Duration `json:"lo_ns"`
@@ -102,9 +96,8 @@ func (c Calibration) Cost(flag string) (Cost, bool) {
 }
 
 // Busy reports whether c was measured while other processes used
-// DisturbedCPUs or more (or was marked so), which makes its costs not to
-// be trusted: above a few tenths the wake-up reads high, the woken thread
-// waiting for a core.
+// DisturbedCPUs or more (or was marked so): its wake-up then reads high,
+// the woken thread waiting for a core.
 func (c Calibration) Busy() bool {
 	if c.Host == "none" {
 		return false
@@ -112,10 +105,9 @@ func (c Calibration) Busy() bool {
 	return c.Forced || c.Unsaved || c.Others >= DisturbedCPUs
 }
 
-// For says whose costs they are and how far to trust them: "for vm's
-// runtime costs, measured 2026-11-22 10:00 UTC on a quiet machine (other
-// processes used 0.02 CPUs)", or, measured on a busy one, that they are not
-// to be trusted (Busy); and what was set aside for them (SetAside.Line).
+// For says whose costs they are, how far to trust them (Quality) and what
+// was set aside for them: "for vm's runtime costs, measured 2026-11-22
+// 10:00 UTC on a quiet machine (other processes used 0.02 CPUs)".
 func (c Calibration) For() string {
 	s := "for costs given as flags"
 	if c.Host != "none" {
@@ -146,7 +138,7 @@ func (c Calibration) Covers() string {
 }
 
 // Quality says how far a measured calibration's costs can be trusted, by
-// how busy the machine was while they were measured; "" for costs given.
+// how busy the machine was; "" for costs given.
 func (c Calibration) Quality() string {
 	switch {
 	case c.Host == "none" || !c.Busy() && c.Date.IsZero():
@@ -186,8 +178,7 @@ func (c Calibration) CostsLine() string {
 	return s
 }
 
-// Line describes c in one line, with what its band spans (Covers), for a
-// table's footer and the page.
+// Line describes c in one line, with what its band spans (Covers).
 func (c Calibration) Line() string {
 	s := c.For() + ": " + c.CostsLine()
 	if cv := c.Covers(); cv != "" {

@@ -24,17 +24,16 @@ func benchBase(k Kind) string {
 }
 
 // benchLabel is a key=value part of a bench line's name and the field of
-// a point it holds: a *string, *int, *float64 or a step's millis. omit
-// leaves it out of a name, where it says nothing.
+// a point it holds: a *string, *int, *float64 or millis. omit leaves it out
+// of a name, where it says nothing.
 type benchLabel struct {
 	key  string
 	ptr  any
 	omit bool
 }
 
-// benchLabels are the labels of p's name after its base name, in order;
-// WriteBench writes them, and ReadBench reads them into a point of the
-// name's kind.
+// benchLabels are the labels of p's name after its base name, in order,
+// as WriteBench writes and ReadBench reads them.
 func benchLabels(p *Point) []benchLabel {
 	var ls []benchLabel
 	switch p.Kind {
@@ -128,9 +127,8 @@ func (l benchLabel) set(s string) error {
 	return nil
 }
 
-// benchMeasure is a unit of a bench line, which way is better in it
-// (for benchstat's Unit lines), and the number it holds: a field of the
-// point's, or else its metric.
+// benchMeasure is a unit of a bench line, which way is better in it (for
+// benchstat's Unit lines), and the point's field or metric it holds.
 type benchMeasure struct {
 	unit, better string
 	v            *float64
@@ -145,8 +143,7 @@ func (m benchMeasure) value(p Point) float64 {
 }
 
 // benchMeasures are the units of p's bench line after its ns/op: a Go
-// benchmark's own, or the throughput, latencies and CPU use of any other
-// point, and a lab's metrics.
+// benchmark's own, or the throughput, latencies, CPU use and lab metrics.
 func benchMeasures(p *Point) []benchMeasure {
 	var ms []benchMeasure
 	if p.Kind != KindBench {
@@ -179,9 +176,8 @@ func nsPerOp(p Point) float64 {
 //	BenchmarkCoffee/mode=finelocking/par=2-2 1000 2.004008e+06 ns/op 499 lattes/s 4.012 p50-ms …
 //
 // The name holds the configuration, so that repetitions share one and a
-// prediction never has a measurement's; the iterations are the
-// operations. A point with no operations is left out, and a disturbed
-// one marked, each with a comment line.
+// prediction never has a measurement's. A point with no operations is
+// left out, and a disturbed one marked, each with a comment line.
 func WriteBench(w io.Writer, points []Point) error {
 	bw := bufio.NewWriter(w)
 	fw := benchfmt.NewWriter(bw)
@@ -215,8 +211,7 @@ func WriteBench(w io.Writer, points []Point) error {
 			lastSource = src
 		}
 		if p.Ops <= 0 {
-			// The Writer writes each record at once, so this comes in
-			// its place among them.
+			// The Writer writes each record at once: this comes in its place.
 			fmt.Fprintf(bw, "# Benchmark%s: no operations in the window (%.0f errors, %.0f drops); left out\n", name, p.Metrics[Errors], p.Metrics[Drops])
 			continue
 		}
@@ -238,12 +233,10 @@ func WriteBench(w io.Writer, points []Point) error {
 	return bw.Flush()
 }
 
-// sourceComment starts the comment line that names the machine of the Go
-// benchmarks' lines after it.
+// sourceComment starts the comment line naming the Go benchmarks' machine.
 const sourceComment = "# source: "
 
-// benchConfig is the configuration lines of p's bench line, each on one
-// line whatever the host reported; none empty.
+// benchConfig is the configuration lines of p's bench line, none empty.
 func benchConfig(p Point) []benchfmt.Config {
 	pkg := ""
 	switch p.Kind {
@@ -270,7 +263,7 @@ func benchConfig(p Point) []benchfmt.Config {
 
 // benchName is p's benchmark name, without "Benchmark", with the CPU
 // count as the -N suffix unless it is 1. Its last part is key=value, so
-// that it never ends in -<digits> (mode multi-2) without the suffix.
+// that only the suffix ends it in -<digits> (mode multi-2).
 func benchName(p Point) string {
 	if p.Kind == KindBench {
 		return BenchName(BenchMode(p.Bench.Name), p.CPUs)
@@ -278,8 +271,7 @@ func benchName(p Point) string {
 	return BenchName(strings.Join(append([]string{benchBase(p.Kind)}, shown(benchLabels(&p))...), "/"), p.CPUs)
 }
 
-// benchToken makes s one field of a bench line: no spaces, and in a name
-// part no slashes.
+// benchToken makes s one field of a bench line: no spaces, in a name no slashes.
 func benchToken(s string, namePart bool) string {
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || namePart && r == '/' {
@@ -315,8 +307,8 @@ func FormatBenchValue(v float64, unit string) (string, string) {
 	return benchunit.Scale(v, benchunit.ClassOf(unit)), unit
 }
 
-// Benchmark is a Go benchmark's point's part: a line of go test -bench
-// output, whose values (ns/op, B/op, its own) are the point's metrics.
+// Benchmark is a Go benchmark's point's part, its line's values (ns/op,
+// B/op, its own) the point's metrics.
 type Benchmark struct {
 	// Name is without the -N suffix, "BenchmarkCache/mutex/read".
 	Name  string

@@ -18,15 +18,14 @@ import (
 )
 
 // ReadBench reads Go benchmark output: WriteBench's lines come back as points
-// of their kind, any other as a Go benchmark's (BenchPoint); a point whose
-// output names no source comes from name, the file's. An error names the line.
+// of their kind, any other as a Go benchmark's, from name where the output
+// names no source. An error names the line.
 func ReadBench(r io.Reader, name string) ([]Point, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
-	// WriteBench names a Go benchmark's machine in a comment line, which
-	// benchfmt does not report: found here, by line.
+	// A Go benchmark's machine is in a comment line, which benchfmt skips.
 	type source struct {
 		line int
 		name string
@@ -141,7 +140,7 @@ func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
 }
 
 // isBrewputName reports whether a name's parts are those WriteBench
-// writes of a point of kind k: its first labels and par, none empty.
+// writes of a point of kind k.
 func isBrewputName(k Kind, parts map[string]string) bool {
 	required := map[Kind][]string{KindShop: {"mode"}, KindLab: {"lab", "variant"}, KindStudy: {"study", "variant"}}[k]
 	_, par := parts["par"]
@@ -198,8 +197,7 @@ func goBenchPoint(p Point, res *benchfmt.Result, base string) Point {
 	return p
 }
 
-// brewputPoint reads back a point WriteBench wrote of the shop, a lab or a
-// study.
+// brewputPoint reads back a point WriteBench wrote.
 func brewputPoint(p Point, res *benchfmt.Result, kind Kind, parts map[string]string) (Point, error) {
 	p.Kind = kind
 	switch kind {

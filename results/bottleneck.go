@@ -28,8 +28,7 @@ type Bottleneck struct {
 	// Recommend lists the experiments that gained more than 1 %.
 	Recommend []string    `json:"recommend,omitempty"`
 	Combined  *Experiment `json:"combined,omitempty"`
-	// Experiments are every relief tried, best first: the causal
-	// profile (its JSON name since files of the first version).
+	// Experiments are every relief tried, best first: the causal profile.
 	Experiments []Experiment `json:"profile,omitempty"`
 	// Model says what the profile was simulated with.
 	Model string `json:"model,omitempty"`
@@ -37,16 +36,14 @@ type Bottleneck struct {
 	Measured string `json:"measured,omitempty"`
 	// Text says it in words, with the figures of the experiments.
 	Text string `json:"text"`
-	// ModelThroughput is the model's throughput for a measured point, its
-	// comparison with it (Measured, and after Text) still to be said by
-	// report/text where Compare is set; not kept in the file.
+	// ModelThroughput is the model's throughput for a measured point, for
+	// report/text to compare with it where Compare is set; not in the file.
 	ModelThroughput float64 `json:"-"`
 	Compare         bool    `json:"-"`
 }
 
 // Words names what limits the point for people, as every surface says it:
-// Named, "together" after it where it names more than one; "nothing tried"
-// where no relief helps, NoCausalProfile where there is none.
+// Named ("… together" for several), "nothing tried" or NoCausalProfile.
 func (b *Bottleneck) Words() string {
 	switch {
 	case b == nil || b.Resource == "" || b.Resource == "unknown":
@@ -87,8 +84,8 @@ type Experiment struct {
 	Gain      float64 `json:"gain"`
 	P50Change float64 `json:"p50_change"`
 	P99Change float64 `json:"p99_change"`
-	// WindowS is a probe's shorter window in seconds (its latency changes
-	// then 0); 0 for the point's own.
+	// WindowS is a probe's shorter window in seconds, its latency changes
+	// then 0; 0 for the point's own.
 	WindowS float64 `json:"window_s,omitempty"`
 }
 

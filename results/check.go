@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// UtilTolerance is how far above 1 a point's utilization may read, the
-// CPU accounting's rounding, before it is impossible.
+// UtilTolerance is how far above 1 a point's utilization may read (the CPU
+// accounting's rounding) before it is impossible.
 const UtilTolerance = 0.05
 
 // CheckFinite reports the first number of p that is not finite, by its
@@ -30,15 +30,13 @@ func (p Point) CheckFinite() error {
 const MaxCPUs = 1 << 16
 
 // CheckRead reports what makes p, read from a file, unreadable: a number
-// not finite, a rate, measure (Columns) or latency below zero, or
-// more than MaxCPUs CPUs. Impossible but readable points (percentiles out
-// of order, as rounding in an older file may give) are Check's.
+// not finite or below zero, or more than MaxCPUs CPUs. Impossible but
+// readable points (as rounding in an older file may give) are Check's.
 func (p Point) CheckRead() error { return p.check(false) }
 
-// Check reports what makes p impossible, a point not to be saved: what
-// CheckRead refuses, another kind's part, percentiles out of order, or
-// more CPU than its CPUs give (but a lab's: its system calls' threads run
-// beside them).
+// Check reports what makes p a point not to be saved: what CheckRead
+// refuses, another kind's part, percentiles out of order, or more CPU than
+// its CPUs give (but a lab's: its system calls' threads run beside them).
 func (p Point) Check() error {
 	if err := p.checkParts(); err != nil {
 		return err

@@ -8,13 +8,11 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 )
 
-// Metric names a number measured on a point as a unit names a value of a
-// Go benchmark's line (golang.org/x/perf/benchfmt): "util", "drops", a
-// lab's "speedup" or "render_ms", a Go benchmark's "B/op".
+// Metric names a number measured on a point, as a unit names a value of a
+// Go benchmark's line: "util", a lab's "speedup", a Go benchmark's "B/op".
 type Metric string
 
-// The metrics of Columns that the harness, the model and every window a
-// point is marked from (sweep.Window) give it.
+// The metrics of Columns that the harness and the model give a point.
 const (
 	Errors  Metric = "errors"   // operations that failed
 	Drops   Metric = "drops"    // open-loop arrivals turned away by a full queue
@@ -22,25 +20,22 @@ const (
 	Util    Metric = "util"     // CPUUsed over CPUs: the share of the allowed CPUs used
 )
 
-// Column is a metric registered for every surface, with all that JSON,
-// CSV, the terminal's tables and the page's need to show it: adding one
-// is its measurement and one entry in Columns (docs/development.md).
+// Column is a metric registered for every surface, with all that files,
+// tables and the page need to show it (docs/development.md).
 type Column struct {
 	// Key names it in Point.Metrics, JSON and CSV: "cpu_used".
 	Key Metric
-	// Head heads its column in a table of points; "" for a number that
-	// only files hold.
+	// Head heads its column in a table of points, followed by its Unit
+	// ("CPUs"); "" for a number that only files hold.
 	Head string
-	// Unit is what it counts, after Head in a table's head: "CPUs"; ""
-	// for a count or a share.
 	Unit string
 	// Text writes a value in a table's cell; nil: format.Number.
 	Text func(float64) string
 	// Shown says whether a table of points shows it; nil: where one of
 	// them has it other than 0.
 	Shown func(points []Point) bool
-	// Every says every point has it, 0 where its Metrics lack it (and
-	// keep no 0 of it: see Point.Set); files write it on every point.
+	// Every says every point has it, 0 where its Metrics lack it (see
+	// Point.Set); files write it on every point.
 	Every bool
 	// field is where a point holds one of the numbers of its own that
 	// files write among the metrics: an *int64, *float64 or *string.
@@ -48,9 +43,8 @@ type Column struct {
 }
 
 // Columns are the registered metrics and the point's own numbers files
-// write among them, in the order JSON writes them. The first coreColumns
-// are in CSV's core where they have always been; CSV writes the later
-// ones last, so that the older columns keep their places.
+// write among them, in JSON's order. CSV writes those after coreColumns
+// last, so that the older columns keep their places.
 func Columns() []Column {
 	always := func([]Point) bool { return true }
 	openLoop := func(points []Point) bool {
@@ -64,8 +58,7 @@ func Columns() []Column {
 			return slices.ContainsFunc(points, func(p Point) bool { return p.Metrics[Errors] != 0 && p.Kind != KindLab })
 		}},
 		{Key: Drops, Head: "drops", Text: count, Shown: openLoop, Every: true},
-		// A table heads the throughput by its unit, and marks a disturbed
-		// point's: each table writes it.
+		// Each table heads the throughput by its unit, marks a disturbed one.
 		{Key: "throughput", field: func(p *Point) any { return &p.Throughput }},
 		{Key: "unit", field: func(p *Point) any { return &p.Unit }},
 		{Key: CPUUsed, Every: true},
@@ -86,8 +79,7 @@ func column(m Metric) (Column, bool) {
 	return Column{}, false
 }
 
-// Value is p's value of c, and whether p has one: every point has a
-// number of its own and a metric every point has.
+// Value is p's value of c, and whether p has one.
 func (c Column) Value(p Point) (float64, bool) {
 	switch v := c.ref(&p).(type) {
 	case *int64:
@@ -146,10 +138,9 @@ type metricOf struct {
 	c Column
 }
 
-// Set gives p metric m's value v, in a copy of its Metrics: a copy of p
-// set apart leaves p as it was. A metric every point has is 0 where
-// absent, and none is kept at 0, so that a point reads back from its file
-// as it was written.
+// Set gives p metric m's value v, in a copy of its Metrics, so that a
+// copy of p set apart leaves p as it was. A metric every point has is not
+// kept at 0, so that a point reads back from its file as it was written.
 func (p *Point) Set(m Metric, v float64) {
 	p.Metrics = maps.Clone(p.Metrics)
 	if c, ok := column(m); ok && c.Every && v == 0 {
@@ -162,10 +153,9 @@ func (p *Point) Set(m Metric, v float64) {
 	p.Metrics[m] = v
 }
 
-// Own are p's metrics that Columns does not hold, a lab's or a Go
-// benchmark's, which files write in its part: a Go benchmark's units in
-// go test's order (ns/op, MB/s, its own by name, B/op, allocs/op), any
-// other's by name.
+// Own are p's metrics that Columns does not hold, which files write in its
+// part: a Go benchmark's in go test's order (ns/op, MB/s, its own by name,
+// B/op, allocs/op), any other's by name.
 func (p Point) Own() []Metric {
 	var ms []Metric
 	for _, m := range slices.Sorted(maps.Keys(p.Metrics)) {

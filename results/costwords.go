@@ -8,12 +8,9 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 )
 
-// CostsWords says the runtime costs a model runs with as a reader knows
-// them, the three that matter most for the shop's answers: "this machine
-// wakes a sleeping goroutine in about 21 µs, hands a locked mutex on in
-// about 0.31 µs and a value over a channel in about 1.4 µs". Every cost,
-// with its interval, is in the JSON and in brewput calibrate --show.
-// Whose names the machine the costs are of, "" for this one.
+// CostsWords says the three runtime costs that matter most for the shop's
+// answers as a reader knows them: "this machine wakes a sleeping goroutine
+// in about 21 µs, hands …". Whose names the machine, "" for this one.
 func CostsWords(whose string, wake, mutexHandoff, chanHandoff time.Duration) string {
 	about := func(d time.Duration) string {
 		return "about " + format.Sig(float64(d)/float64(time.Microsecond), 2) + " µs"

@@ -9,17 +9,17 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/brewput/brewput/internal/base/collect"
 )
 
-// csvField is a CSV column and the field of a point its cells hold.
+// csvField is a CSV column and the field of a point its cells hold: of an
+// optional part ("" for the core), its cell empty for zero where omitzero.
 type csvField struct {
-	name string
-	// part is the optional part the column is of, "" for the core.
-	part string
-	// omitzero leaves the cell empty for a zero value.
+	name     string
+	part     string
 	omitzero bool
-	// ptr points to the field, of a type csvCell writes.
-	ptr any
+	ptr      any
 }
 
 // seconds and millis are a duration held in seconds or in milliseconds;
@@ -45,9 +45,8 @@ type csvParts struct {
 }
 
 // csvFields are the CSV columns, in order, with the fields of p and s they
-// hold, named by their JSON keys joined with dots (a part's without the part's
-// name). A list's entries share a cell, split by semicolons: the machines'
-// name:uses:busy_frac:mean_wait_ms, the costs' name:median_ns:lo_ns:hi_ns.
+// hold, named by their JSON keys joined with dots (a part's without the
+// part's name). A list's entries share a cell, split by semicolons.
 func csvFields(p *Point, s *csvParts) []csvField {
 	f := func(name, part string, ptr any) csvField { return csvField{name: name, part: part, ptr: ptr} }
 	z := func(name, part string, ptr any) csvField { return csvField{name, part, true, ptr} }
@@ -97,11 +96,7 @@ func csvFields(p *Point, s *csvParts) []csvField {
 }
 
 func csvHeader() []string {
-	var h []string
-	for _, f := range csvFields(&Point{}, &csvParts{}) {
-		h = append(h, f.name)
-	}
-	return h
+	return collect.Mapped(csvFields(&Point{}, &csvParts{}), func(f csvField) string { return f.name })
 }
 
 func latencyKeys() []string {

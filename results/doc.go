@@ -1,5 +1,4 @@
 // Package results is the contract between measuring and presenting: the
-// Point a run measures or the model predicts, and its files (JSON Lines,
-// CSV, Go benchmark lines, tables), which carry all a later report needs,
-// so that nothing measured has to be measured again.
+// Point a run measures or the model predicts, and its files, which carry
+// all a later report needs.
 package results

@@ -11,19 +11,20 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 )
 
-// File is what a results file holds: its points, a journal's plan, and
-// notes, each naming its line, on what the reader passed over.
+// File is what a results file holds: its points, a journal's plan, notes
+// on what the reader passed over, and the variants a prediction left out.
 type File struct {
-	Points []Point
-	Plan   *Plan
-	Notes  []string
-	// NotPredicted are the variants a prediction's JSON says it left out.
+	Points       []Point
+	Plan         *Plan
+	Notes        []string
 	NotPredicted []NotPredicted
 }
 
@@ -33,11 +34,10 @@ const bom = "\xef\xbb\xbf"
 // accepted names the formats Open reads, for its errors.
 const accepted = "want JSON Lines from --format json (a report's results.json), or Go benchmark output from --format bench or go test -bench"
 
-// Open reads a results file: JSON Lines or Go benchmark output, told apart
-// by their content (brewput's CSV is refused). It is strict about values (a
-// number null or missing is an error naming its line) and lenient about the
-// future: what this version does not know, a byte-order mark, a duplicate and
-// a last line cut short are passed over with a note.
+// Open reads a results file, JSON Lines or Go benchmark output (not
+// brewput's CSV), told by its content. A number null or missing is an error
+// naming its line; what this version does not know, a byte-order mark, a
+// duplicate and a last line cut short are passed over with a note.
 func Open(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -120,8 +120,7 @@ func read(data []byte, path string) (*File, error) {
 	return f, nil
 }
 
-// readJSON reads JSON Lines: the schema's line or a journal's plan, and
-// points.
+// readJSON reads JSON Lines: records and points.
 func (f *File) readJSON(data []byte) error {
 	fields := jsonFields(reflect.TypeFor[pointJSON]())
 	for _, c := range Columns() {
@@ -165,8 +164,7 @@ func (f *File) readJSON(data []byte) error {
 		if err := json.Unmarshal(line, &p); err != nil {
 			return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
 		}
-		// A file from an older brewput gets every reason this one gives
-		// for a number past a bound.
+		// An older file gets this brewput's reasons for numbers past a bound.
 		p.AssessAbove()
 		if p.Mode == "" || p.CPUs < 1 {
 			return false, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
@@ -183,8 +181,7 @@ func (f *File) readJSON(data []byte) error {
 	return err
 }
 
-// record reads a line that is not a point: the schema's line, or a
-// journal's plan.
+// record reads a line that is not a point.
 func (f *File) record(n int, kind any, line []byte) error {
 	switch kind {
 	case resultsRecord:
@@ -223,16 +220,12 @@ func lineList(ns []int) string {
 	case len(ns) > 5:
 		return fmt.Sprintf("lines %d, %d, … (%d lines)", ns[0], ns[1], len(ns))
 	}
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = fmt.Sprint(n)
-	}
-	return "lines " + format.JoinAnd(s)
+	return "lines " + format.JoinAnd(collect.Mapped(ns, strconv.Itoa))
 }
 
 // checkObject checks a point's JSON object (or a nested one, at path)
 // against its type's fields: a number null or required and missing is an
-// error naming line n; a field the type lacks is recorded in unknown.
+// error; a field the type lacks is recorded in unknown.
 func checkObject(obj map[string]any, fields map[string]reflect.Type, path string, n int, unknown map[string][]int) error {
 	if path == "" {
 		if obj["mode"] == nil || obj["cpus"] == nil {
@@ -309,8 +302,8 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 
 // dedupe keeps the first of points exactly the same, with a note.
 func (f *File) dedupe() {
-	// Keyed by a hash of each point's JSON: the JSON itself of a large
-	// file's every point would take more memory than the points.
+	// Keyed by a hash: a large file's every point's JSON would take more
+	// memory than the points.
 	seen := make(map[[sha256.Size]byte]bool, len(f.Points))
 	kept := f.Points[:0]
 	var dups []int
@@ -348,15 +341,13 @@ func Merge(files ...*File) *File {
 	return all
 }
 
-// NotPredicted is a variant a prediction leaves out, and why: it has
-// measured points and no predicted one, on every output.
+// NotPredicted is a measured variant a prediction leaves out, and why.
 type NotPredicted struct {
 	Mode   string `json:"mode"`
 	Reason string `json:"reason"`
 }
 
-// AppendNotPredicted writes each as a line of JSON Lines, after the
-// points of a stream WriteJSON began.
+// AppendNotPredicted writes each as a line after a stream's points.
 func AppendNotPredicted(w io.Writer, nps []NotPredicted) error {
 	enc := json.NewEncoder(w)
 	for _, np := range nps {

@@ -9,8 +9,7 @@ import (
 // Format is an encoding of a list of points.
 type Format int
 
-// The formats: an aligned table for people, CSV for spreadsheets, JSON
-// Lines, and the Go benchmark format for benchstat.
+// The formats: a table for people, CSV, JSON Lines, and Go benchmark lines.
 const (
 	Table Format = iota
 	CSV
@@ -45,8 +44,7 @@ func FormatForFile(name string) (f Format, ok bool) {
 	return 0, false
 }
 
-// Write encodes points to w in format f, a file's: a table is the
-// terminal's, report/text's Write.
+// Write encodes points to w in a file's format f (a table is report/text's).
 func Write(w io.Writer, f Format, points []Point) error {
 	switch f {
 	case CSV:

@@ -12,12 +12,9 @@ import (
 	"strings"
 )
 
-// A journal is a results file written as a run goes: its Plan, then each
-// point synced to the disk as it comes, so that whatever stops the run it
-// holds every point finished. brewput report renders it; --resume
-// finishes it; a finished run replaces it with the results file.
-
-// Plan is what the run that writes a journal set out to do.
+// Plan is what the run that writes a journal set out to do. A journal is a
+// results file written as a run goes, its Plan then each point synced to
+// the disk, so that whatever stops the run it holds every point finished.
 type Plan struct {
 	// Command began the journal: "brewput", "run", "model", "lab NAME".
 	Command string `json:"command"`
@@ -29,14 +26,12 @@ type Plan struct {
 	Labs    []string `json:"labs,omitempty"`
 	Lessons bool     `json:"lessons,omitempty"`
 	Predict bool     `json:"predict,omitempty"`
-	// Out and Format are the results file the run writes at the end,
-	// where the journal is Out + JournalExt.
+	// Out and Format are the results file the run writes at the end.
 	Out    string `json:"out,omitempty"`
 	Format string `json:"format,omitempty"`
 }
 
-// JournalExt ends the name of a non-JSON results file's journal:
-// r.csv.journal.
+// JournalExt ends the name of a non-JSON results file's journal.
 const JournalExt = ".journal"
 
 // Journal is a journal being written; see Plan.
@@ -81,8 +76,7 @@ func ResumeJournal(path string) (*Journal, *File, error) {
 	for i, n := range rf.Notes {
 		rf.Notes[i] = path + ": " + n
 	}
-	// Keep the complete lines only: what follows the last newline is a
-	// write a kill cut short.
+	// What follows the last newline is a write a kill cut short.
 	if err := os.Truncate(path, int64(bytes.LastIndexByte(data, '\n')+1)); err != nil {
 		return nil, nil, err
 	}
@@ -136,8 +130,7 @@ func (j *Journal) Remove() error {
 	return nil
 }
 
-// WriteJournal writes a journal whole, as a run stopped in good order
-// leaves it.
+// WriteJournal writes a journal whole.
 func WriteJournal(w io.Writer, plan Plan, points []Point) error {
 	if err := json.NewEncoder(w).Encode(schemaLine{planRecord, Schema, plan}); err != nil {
 		return err
@@ -158,8 +151,8 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// Progress says how far a journal's run got: its points of those
-// planned (0 where unknown), and the planned labs that left none.
+// Progress says how far a journal's run got: its points of those planned
+// (0 where unknown), and the planned labs that left none.
 func Progress(plan Plan, points []Point) (done, planned int, missingLabs []string) {
 	counts := func(p Point) bool { return p.Kind == KindShop && p.IsModel() == (plan.Command == "model") }
 	if strings.HasPrefix(plan.Command, "lab ") {

@@ -20,10 +20,9 @@ import (
 // points that say their kind and nest its part.
 const Schema = 3
 
-// A line that is not a point names its record under recordKey:
-// resultsRecord a results file's first line, {"brewput":"results","schema":3},
-// planRecord a journal's, with its plan, notPredictedRecord a variant a
-// prediction left out, {"brewput":"not_predicted","mode":…,"reason":…}.
+// A line that is not a point names its record under recordKey: a results
+// file's first line, {"brewput":"results","schema":3}, a journal's plan, or
+// a variant a prediction left out (NotPredicted).
 const (
 	recordKey          = "brewput"
 	resultsRecord      = "results"
@@ -38,9 +37,7 @@ type schemaLine struct {
 	Plan   Plan   `json:"plan,omitzero"`
 }
 
-// pointJSON is a point as schema 3 writes it but for its Columns, which
-// MarshalJSON adds: its kind's part under the kind's name, durations in
-// seconds (dur_s), latencies in ms.
+// pointJSON is a point as schema 3 writes it, but for its Columns.
 type pointJSON struct {
 	Kind       string      `json:"kind"`
 	Source     string      `json:"source"`
@@ -103,8 +100,7 @@ type labJSON struct {
 	Metrics map[Metric]float64 `json:"metrics,omitempty"`
 }
 
-// benchJSON is a Benchmark as a file holds it, the point's own metrics
-// its line's values.
+// benchJSON is a Benchmark as a file holds it, with the point's own metrics.
 type benchJSON struct {
 	Name    string       `json:"name"`
 	Pkg     string       `json:"pkg,omitempty"`
@@ -189,9 +185,8 @@ func (w pointJSON) point() (Point, error) {
 }
 
 // MarshalJSON writes p as schema 3 does, its Columns where they have
-// always been: before the latencies, which every point has; its other
-// metrics in its lab's or Go benchmark's part (a shop's or a study's
-// have no place in the file).
+// always been, before the latencies; its other metrics in its lab's or Go
+// benchmark's part (a shop's or a study's have no place in the file).
 func (p Point) MarshalJSON() ([]byte, error) {
 	rest, err := json.Marshal(p.wire())
 	if err != nil {
@@ -309,9 +304,8 @@ func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, er
 
 // MarshalNulls is the JSON of v, a struct of exported fields, with each
 // float64 field that is not finite null (left out where omitempty), and
-// HTML characters as they are. A MarshalJSON calls it on a copy with what
-// it lacks set to NaN; its UnmarshalJSON presets those fields, which
-// json.Unmarshal leaves where the JSON has null.
+// HTML characters as they are. An UnmarshalJSON reads null back by
+// presetting those fields, which json.Unmarshal leaves where it has null.
 func MarshalNulls(v any) ([]byte, error) {
 	rv := reflect.ValueOf(v)
 	var fields []reflect.StructField

@@ -25,8 +25,7 @@ type Latency struct {
 	Mean float64 `json:"mean"`
 }
 
-// Summarize reads the percentiles off a histogram of nanoseconds. An empty
-// histogram gives all zeros.
+// Summarize reads the percentiles off a histogram of nanoseconds (or zeros).
 func Summarize(h *hdrhistogram.Histogram) Latency {
 	if h.TotalCount() == 0 {
 		return Latency{}
@@ -87,8 +86,7 @@ func RunLatency(times []time.Duration) Latency {
 	return latencyOf(Ms(s[0]), Ms(s[len(s)-1]), Ms(sum)/float64(len(s)), at)
 }
 
-// Median is the middle of xs, or the mean of its two middle values; 0
-// for none.
+// Median is the middle of xs, or the mean of its two middle values; 0 for none.
 func Median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0

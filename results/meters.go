@@ -21,13 +21,11 @@ func MeterLabel(m Machine) string {
 	return m.Kind + " " + m.Name
 }
 
-// IsChan reports whether a meter kind is a channel's side, which is never
-// held, only waited on.
+// IsChan reports whether a meter kind is a channel's side: waited on, not held.
 func IsChan(kind string) bool { return strings.HasPrefix(kind, "chan ") }
 
 // BusiestMeter describes the machine of p on which callers spent the most
-// time, held or waiting: "mutex cache held 66%, wait 160 ns"; "-" for
-// none. It names no limit: only an experiment shows one.
+// time, held or waiting: "mutex cache held 66%, wait 160 ns"; "-" for none.
 func BusiestMeter(p Point) string {
 	ms := p.Machines()
 	if len(ms) == 0 {
@@ -57,6 +55,5 @@ func MeterGroup(name string) string {
 	return name
 }
 
-// RWMutex reports whether m is an RWMutex's meter (package meter's
-// KindRWMutex).
+// RWMutex reports whether m is an RWMutex's meter.
 func (m Machine) RWMutex() bool { return m.Kind == "rwmutex" }

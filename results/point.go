@@ -10,9 +10,8 @@ import (
 )
 
 // Point is one configuration (its Spec) with what was measured on a real
-// machine or predicted by the virtual-time model (Source): a common core
-// of numbers, its Trust, and exactly one part for its Kind — Shop, Lab,
-// Study or Bench — the others nil. A results file writes the kind out.
+// machine or predicted by the model (Source): a common core of numbers, its
+// Trust, and exactly one part for its Kind — Shop, Lab, Study or Bench.
 type Point struct {
 	Kind Kind
 	// Source is SourceMeasured (on Host) or SourceModel; older files hold
@@ -29,10 +28,9 @@ type Point struct {
 	// Throughput is Ops per second of window, in Unit ("lattes/s").
 	Throughput float64
 	Unit       string
-	// Metrics are the point's other numbers, each a value in its unit:
+	// Metrics are the point's other numbers, absent where not measured:
 	// those of Columns, a lab's own ("speedup") and a Go benchmark's
-	// ("B/op"). One a point was not measured for is absent; set them with
-	// Set.
+	// ("B/op"); set them with Set.
 	Metrics map[Metric]float64
 	// Latency is the whole call in a closed loop, and from intended
 	// arrival to completion in an open loop, where Service holds the time
@@ -53,7 +51,6 @@ type Point struct {
 	Waits   []Wait
 	Profile string
 
-	// Trust is what a reader must know before believing the numbers.
 	Trust
 
 	Shop  *Shop
@@ -78,7 +75,7 @@ const (
 // kindNames are the kinds as files write them, in Kind's order.
 func kindNames() []string { return []string{"shop", "lab", "study", "bench"} }
 
-// String names the kind as files write it: "shop", "lab", "study", "bench".
+// String names the kind as files write it.
 func (k Kind) String() string { return nameOf(kindNames(), k, "Kind") }
 
 // ParseKind reads a kind's name.
@@ -105,23 +102,19 @@ type Shop struct {
 	Steps    Steps     `json:"steps"`
 }
 
-// Steps are the shop's step durations and the burn clock that timed them
-// (coffee.Steps, as a file records them).
+// Steps are the shop's step durations and the burn clock that timed them.
 type Steps struct {
 	Grind, Press, Steam, Combine time.Duration
 	Jitter                       time.Duration
 	Clock                        string
 }
 
-// DefaultSteps are brewput's defaults (coffee.DefaultSteps and the run
-// flags'): every step 1 ms, no jitter, the wall clock.
+// DefaultSteps are brewput's defaults: steps of 1 ms, no jitter, the wall clock.
 func DefaultSteps() Steps {
 	return Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}
 }
 
 // Lab is a lab's point's part: "workloads", variant "add/concurrent".
-// Its metrics are the point's, with the unit in the name where it has
-// one: "speedup", "allocs_per_op", "render_ms".
 type Lab struct {
 	Name, Variant string
 }
@@ -190,8 +183,7 @@ const (
 func (p Point) IsModel() bool { return p.Source == SourceModel }
 
 // Origin names where p comes from, to tell merged files' points apart:
-// "model", the host name ("measured" where unknown), or an older file's
-// Source.
+// "model", the host name ("measured" where unknown), or an older Source.
 func (p Point) Origin() string {
 	if p.Source == SourceMeasured && p.Host.Name != "" {
 		return p.Host.Name
@@ -208,9 +200,8 @@ type Bounds struct {
 	// divided by the time a latte holds it; 0 when none is shared.
 	Structural float64 `json:"structural"`
 	// ThroughputMax is the least of the CPU, structural and load bounds, the
-	// point's ceiling; SetBy names which: "cpus", the Resource, "customers",
-	// "servers" or "arrivals". It is not the point's limit, which its
-	// Bottleneck names from a causal profile.
+	// point's ceiling (not its limit, which Bottleneck names); SetBy names
+	// which: "cpus", the Resource, "customers", "servers" or "arrivals".
 	ThroughputMax float64 `json:"throughput_max"`
 	// LatencyMinMs is one latte's critical path with no waiting.
 	LatencyMinMs float64 `json:"latency_min_ms"`
@@ -250,10 +241,9 @@ type Machine struct {
 	// goroutine's (see HandoffShare); both 0 where not known.
 	Follows  int64 `json:"follows,omitempty"`
 	Handoffs int64 `json:"handoffs,omitempty"`
-	// AfterWaitHoldNs is a watched lock's mean hold taken after a wait, from
-	// another goroutine, AfterWaitTimed how many were timed, FreeHoldNs its
-	// mean hold taken free (an RWMutex's: its writers'), over its group's
-	// every lock; 0 where not known.
+	// FreeHoldNs is a watched lock's mean hold taken free (an RWMutex's: its
+	// writers'), AfterWaitHoldNs after a wait, from another goroutine, over
+	// AfterWaitTimed holds, over its group's every lock; 0 where not known.
 	FreeHoldNs      float64 `json:"free_hold_ns,omitempty"`
 	AfterWaitHoldNs float64 `json:"after_wait_hold_ns,omitempty"`
 	AfterWaitTimed  int64   `json:"after_wait_timed,omitempty"`

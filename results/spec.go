@@ -5,9 +5,8 @@ import (
 	"time"
 )
 
-// Spec is one configuration, in the names every layer and the flags use: what
-// runs (Mode), on how many CPUs, under which Load, and for a prediction which
-// Policy; embedded, so that p.Par and p.Sched read a point's.
+// Spec is one configuration: what runs (Mode), on how many CPUs, under which
+// Load, and for a prediction which Policy.
 type Spec struct {
 	Mode string `json:"mode"`
 	CPUs int    `json:"cpus"`
@@ -26,8 +25,7 @@ type Load struct {
 	MaxQ   int           `json:"maxq,omitempty"`
 	Warmup time.Duration `json:"warmup,omitempty"`
 	Dur    time.Duration `json:"dur"`
-	// Harness is "talk" for the talk's harness (a closed loop), "" for
-	// brewput's.
+	// Harness is "talk" for the talk's harness (a closed loop), "" for brewput's.
 	Harness string `json:"harness,omitempty"`
 }
 
@@ -76,9 +74,8 @@ type Policy struct {
 	Burn string `json:"burn,omitempty"`
 	// Background is other processes' demand the go policy simulated.
 	Background Background `json:"background,omitzero"`
-	// Machine, for a go-policy prediction, says which machine it is for
-	// and where that machine's costs come from: this machine's
-	// calibration, or what published machines of its size show.
+	// Machine, for a go-policy prediction, says which machine it is for and
+	// where its costs come from: a calibration, or published machines'.
 	Machine string `json:"machine,omitempty"`
 }
 

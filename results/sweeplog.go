@@ -3,9 +3,8 @@ package results
 import "time"
 
 // Measuring is what a sweep is about to measure: Left of Total points,
-// Done of them measured before (a run resumed), taking About on a quiet
-// machine and up to Most where other processes make every point be
-// measured again (0: points are not measured again).
+// Done of them before (a run resumed), taking About on a quiet machine and
+// up to Most where every point is measured again (0: none is).
 type Measuring struct {
 	Done, Left, Total int
 	About, Most       time.Duration

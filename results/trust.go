@@ -11,8 +11,7 @@ import (
 // Trust is what a reader must know of a point before believing its numbers.
 type Trust struct {
 	// Disturbed says other processes took CPU from a measurement (see
-	// IsDisturbed): OthersCPUs, and the hypervisor StealCPUs, on the whole
-	// machine during its window, and OnCPUs of the point's own CPUs.
+	// IsDisturbed): OthersCPUs, and the hypervisor StealCPUs, of the machine.
 	Disturbed  bool    `json:"disturbed"`
 	OthersCPUs float64 `json:"others_cpus,omitempty"`
 	StealCPUs  float64 `json:"steal_cpus,omitempty"`
@@ -70,8 +69,7 @@ const (
 )
 
 // Brief says why a caveat of c's kind was made, without the point's
-// particulars, for a sentence that states figures of several points:
-// "real machines ran locks this brief and contended from …".
+// particulars, for a sentence that states figures of several points.
 func (c Caveat) Brief() string {
 	switch c.Kind {
 	case CaveatShortHold:
@@ -155,11 +153,9 @@ func (p Point) IsDisturbed() bool {
 	return Disturbs(p.OthersCPUs+p.StealCPUs, p.Host.Cores, p.CPUs)
 }
 
-// TooDisturbed reports whether the runs of one benchmark on one CPU
-// count are too disturbed to stand on: every one was, or the undisturbed
-// are fewer than a median with a spread needs (two, or the one run there
-// was); and how many were. Those it accepts stand on their undisturbed
-// runs alone.
+// TooDisturbed counts the disturbed runs of one benchmark on one CPU count
+// and reports whether too few are left to stand on: fewer than a median
+// with a spread needs (two, or the one run there was).
 func TooDisturbed(runs []Point) (disturbed int, too bool) {
 	for _, p := range runs {
 		if p.IsDisturbed() {
@@ -189,17 +185,14 @@ func (p Point) Interference() string {
 	return s
 }
 
-// SteadyGrowth is how much an open loop's queue may grow or shrink over
-// its window, as a fraction of its arrivals and at least SteadyMinGrowth,
-// and still be steady.
+// How far a window may stray and still be steady: an open loop's queue may
+// grow or shrink by SteadyGrowth of its arrivals (at least SteadyMinGrowth),
+// a closed loop's Little's law check lie LittleTolerance from 1.
 const (
 	SteadyGrowth    = 0.05
 	SteadyMinGrowth = 10
+	LittleTolerance = 0.02
 )
-
-// LittleTolerance is how far from 1 a closed loop's Little's law check may
-// be before its window is not in its steady state.
-const LittleTolerance = 0.02
 
 // QueueSteady reports whether an open loop whose queue grew by growth
 // (shrank, if negative) over a window of arrived arrivals held steady.
@@ -230,8 +223,7 @@ func (p *Point) Assess() {
 	p.AssessAbove()
 }
 
-// AssessAbove fills p's Above alone, each number past a bound with its
-// reason (see Assess).
+// AssessAbove fills p's Above alone (see Assess).
 func (p *Point) AssessAbove() {
 	p.Above = nil
 	b := p.Bounds
@@ -303,17 +295,14 @@ const (
 	meansArrivals   = "so over time it serves no more than arrive"
 )
 
-// pastBound says how far v passes b's ThroughputMax, the ceiling the
-// tables show, with the digits that show it does: "255 above its ceiling
-// 250 (cpus) by 2 %", "8404000 above its ceiling 8403361 (cpus) by
-// 0.0076 %".
+// pastBound says how far v passes b's ThroughputMax, with the digits that
+// show it does: "8404000 above its ceiling 8403361 (cpus) by 0.0076 %".
 func pastBound(v float64, b *Bounds) string {
 	x, lim := format.Apart(v, b.ThroughputMax)
 	return fmt.Sprintf("%s above its ceiling %s (%s) by %s %%", x, lim, b.SetBy, format.Sig(100*(v/b.ThroughputMax-1), 2))
 }
 
-// throughputWhy is why p's throughput (or its band's edge) thr may pass
-// its bound.
+// throughputWhy is why p's throughput (or band edge) thr may pass its bound.
 func (p *Point) throughputWhy(thr float64) string {
 	b := p.Bounds
 	// A window may count beyond its bound the operations under way on the

@@ -13,17 +13,15 @@ type Wait struct {
 	Kind string `json:"kind"`
 	// Site is the function and file:line, with the call's source text.
 	Site string `json:"site"`
-	// Count is the waits recorded, TotalMs their time over the window,
-	// PerOpMs that per operation.
+	// Count is the waits recorded, TotalMs their time, PerOpMs per operation.
 	Count   int64   `json:"count"`
 	TotalMs float64 `json:"total_ms"`
 	PerOpMs float64 `json:"per_op_ms"`
 }
 
-// SplitSite takes apart a site as a Wait records it: the source text
-// (or ""), the function ("coffee.(*fineLocking).Brew") and the location
-// ("coffee/finelocking.go:25"); another site, the folded line's, comes
-// back as text alone.
+// SplitSite takes apart a site as a Wait records it: the source text (or
+// ""), the function and the file:line; another site, the folded line's,
+// comes back as text alone.
 func SplitSite(site string) (text, function, location string) {
 	i := strings.LastIndex(site, " at ")
 	if i < 0 || !locationRE.MatchString(site[i+len(" at "):]) {

@@ -1,8 +1,6 @@
 // Package analyze reads the analysis of a set of points: it asks each
-// question of the explanation layer once (what the points answer, how
-// each series scales) and keeps the answers in an analysis.Analysis,
-// beside what the experiments found on the points (experiment.Analyze:
-// causal profiles, advice, schedules), which pages and tables only render.
+// question of the explanation layer once and keeps the answers in an
+// analysis.Analysis, which pages and tables only render.
 package analyze
 
 import (
@@ -14,11 +12,9 @@ import (
 )
 
 // Points reads the analysis of points into a, which holds what the
-// experiments found on them (a new analysis where a is nil), modes being
-// what their system declares of its modes (nil: nothing). benchCol
-// names Go benchmarks' variants by a projection of their names, as
-// benchstat's -col ("/impl"); "" finds the part in which they vary
-// (verdict.BenchFamilies).
+// experiments found on them (a new analysis where a is nil). benchCol
+// names Go benchmarks' variants as benchstat's -col ("/impl"); "" finds
+// the part in which they vary.
 func Points(points []results.Point, a *analysis.Analysis, modes results.Modes, benchCol string) (*analysis.Analysis, error) {
 	if a == nil {
 		a = &analysis.Analysis{Schema: analysis.Schema}
@@ -42,8 +38,7 @@ func Points(points []results.Point, a *analysis.Analysis, modes results.Modes, b
 }
 
 // Answer is the part of an analysis read from the points as they are,
-// simulating nothing: the verdict, the grid, the compact tables, the
-// labs; modes is what their system declares of its modes (nil: nothing).
+// simulating nothing; modes is what their system declares (nil: nothing).
 func Answer(points []results.Point, modes results.Modes) *analysis.Analysis {
 	a := &analysis.Analysis{Schema: analysis.Schema, Grid: verdict.NewGrid(points), Verdict: verdict.Of(points, modes)}
 	a.Ranges, a.StudyTable, a.Labs = verdict.Ranges(points, modes), verdict.StudyTable(points), verdict.Labs(points)

@@ -1,10 +1,8 @@
 // Package compare answers "is B better than A?", configuration by
-// configuration, as benchstat does: each side's repetitions (--count) are
-// samples summarized by their median and its 95 % interval, and a
-// Mann-Whitney U test says whether a difference is significant; "too few
-// runs to tell" is an answer too. Predictions are compared only with
-// predictions (Key). Compare returns the record (results/comparison),
-// which report/text writes for people.
+// configuration, as benchstat does: each side's repetitions are summarized
+// by their median and its 95 % interval, and a Mann-Whitney U test says
+// whether a difference is significant; "too few runs to tell" is an answer
+// too.
 package compare
 
 import (
@@ -21,13 +19,10 @@ import (
 
 // Options configure Compare.
 type Options struct {
-	// Alpha is the significance level: a change counts when its p-value
-	// is below it, its interval excludes zero and no sample of it was
-	// disturbed (Metric.Significant). 0 means 0.05, benchstat's default.
+	// Alpha is the significance level (Metric.Significant); 0 means 0.05.
 	Alpha float64
-	// All asks WriteTable for every configuration's row; without it the
-	// tables of the shop's and studies' points leave out those with too
-	// few runs for a verdict, which the answer above them sums up.
+	// All asks the tables for every configuration's row, not leaving out
+	// those with too few runs for a verdict, which the answer sums up.
 	All bool
 }
 
@@ -80,8 +75,7 @@ func Compare(old, new []results.Point, opts Options) comparison.Comparison {
 	return c
 }
 
-// Metrics compares two sets of repetitions whatever their configurations,
-// as a Row: how a change made on purpose (a step shorter) is judged.
+// Metrics compares two sets of repetitions whatever their configurations.
 func Metrics(old, new []results.Point, opts Options) []Metric {
 	var out []Metric
 	for _, def := range metricDefs() {
@@ -125,8 +119,7 @@ func sameSteps(points []results.Point) (results.Steps, bool) {
 }
 
 // withoutSteps copies points with the default steps in place of their
-// own, so that they match by everything else; the header says what
-// changed.
+// own, so that they match by everything else.
 func withoutSteps(points []results.Point) []results.Point {
 	out := make([]results.Point, len(points))
 	for i, p := range points {

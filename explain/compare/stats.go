@@ -22,19 +22,15 @@ type metricDef struct {
 	name, better string
 	unit         func(results.Point) string
 	value        func(results.Point) float64
-	// latency metrics leave out points that measured no latency (no
-	// operations, or a Go benchmark that did not time its calls).
-	latency bool
-	// bench metrics are a unit of Go benchmarks' lines, compared only
-	// where every point has it.
-	bench bool
+	// latency metrics leave out points that measured no latency; bench
+	// metrics, a unit of Go benchmarks' lines, need every point to have it.
+	latency, bench bool
 }
 
-// metricsOf are the metrics Compare compares: throughput, p50 and p99,
-// then the units of Go benchmarks' lines beyond those (B/op, allocs/op,
-// each b.ReportMetric unit) in the order they first come; between Go
-// benchmarks alone, as benchstat, every unit of their lines, time per op,
-// B/op and allocs/op first.
+// metricsOf are the metrics Compare compares: throughput, p50 and p99, then
+// the other units of Go benchmarks' lines in the order they first come;
+// between Go benchmarks alone, as benchstat, every unit of their lines,
+// time per op, B/op and allocs/op first.
 func metricsOf(old, new []results.Point) []metricDef {
 	var units []string
 	for _, p := range slices.Concat(old, new) {
@@ -67,8 +63,7 @@ func metricsOf(old, new []results.Point) []metricDef {
 	return defs
 }
 
-// allBench reports whether points are all Go benchmarks' (and there are
-// some).
+// allBench reports whether there are points and all are Go benchmarks'.
 func allBench(points []results.Point) bool {
 	return len(points) > 0 && !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind != results.KindBench })
 }
@@ -118,9 +113,8 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	lo, hi := RatioRange(m.New, m.Old)
 	m.GainLo, m.GainHi = lo-1, hi-1
 	m.P = benchmath.AssumeNothing.Compare(so, sn).P
-	// Significant where the range of gains holds no 0; a range unbounded at
-	// both ends (too few runs for the medians' intervals) leaves the
-	// verdict to the test alone, as benchstat does.
+	// A range of gains unbounded at both ends (too few runs for the
+	// intervals) leaves the verdict to the test alone, as benchstat does.
 	bounded := !math.IsInf(m.GainLo, -1) || !math.IsInf(m.GainHi, 1)
 	m.Significant = m.P < alpha && !(bounded && m.GainLo <= 0 && m.GainHi >= 0)
 	if m.Significant && m.Old.Disturbed+m.New.Disturbed > 0 {

@@ -16,9 +16,8 @@ func TwoFiles(args []string) error {
 	return nil
 }
 
-// Files is a compare command's work: it checks opts and format (errors
-// naming --alpha and --format), reads OLD and NEW with read, and compares
-// them.
+// Files is a compare command's work: it checks opts and format, reads OLD
+// and NEW with read, and compares them.
 func Files(oldPath, newPath string, opts Options, format string, read func(path string) ([]results.Point, error)) (comparison.Comparison, error) {
 	if err := opts.Check(); err != nil {
 		return comparison.Comparison{}, fmt.Errorf("--alpha: %w", err)

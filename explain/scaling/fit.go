@@ -1,7 +1,6 @@
-// Package scaling answers "how does it scale, and what bounds it?": the
-// Universal Scalability Law, Amdahl's law or a straight line fitted to
-// each series and chosen by AIC (Fits), with what the data show of its
-// peak. What limits a point is found by experiment, in package limits.
+// Package scaling answers "how does it scale?": the Universal Scalability
+// Law, Amdahl's law or a straight line fitted to each series and chosen by
+// AIC, with what the data show of its peak.
 package scaling
 
 import (
@@ -30,8 +29,7 @@ type Fit = analysis.Fit
 // Fits fits each series of points against by (ByCPUs or ByPar) and
 // returns a Fit per series, fitted or saying why not, modes in the order
 // they first come. Series are split as the report draws them: by machine
-// or policy, and ByCPUs by load, ByPar by CPU count and rate. Every
-// repetition is an observation. The error is for an unknown by alone.
+// or policy, and ByCPUs by load, ByPar by CPU count and rate.
 func Fits(points []results.Point, by string) ([]Fit, error) {
 	var keysOf func(results.Point) []fitKey
 	switch by {
@@ -64,14 +62,8 @@ func Fits(points []results.Point, by string) ([]Fit, error) {
 			byKey[k] = append(byKey[k], p)
 		}
 	}
-	slices.SortStableFunc(keys, func(a, b fitKey) int {
-		return order[a.mode] - order[b.mode]
-	})
-	out := make([]Fit, len(keys))
-	for i, k := range keys {
-		out[i] = fitSeries(k, by, byKey[k])
-	}
-	return out, nil
+	slices.SortStableFunc(keys, func(a, b fitKey) int { return order[a.mode] - order[b.mode] })
+	return collect.Mapped(keys, func(k fitKey) Fit { return fitSeries(k, by, byKey[k]) }), nil
 }
 
 // fitKey identifies a series, as report's seriesKey does.
@@ -118,8 +110,7 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 	slices.Sort(f.N)
 	f.Points = len(f.N)
 
-	// λ is the throughput of one: where the series has N = 1, that is
-	// what was seen there, not a fitted number.
+	// λ is the throughput of one: seen, where the series has N = 1.
 	anchor := 0.0
 	if ns, means := meansByN(obs); slices.Contains(ns, 1) {
 		anchor = means[slices.Index(ns, 1)]
@@ -141,8 +132,7 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 	return f
 }
 
-// Flat is how close a series' last throughputs must be for it to be flat
-// from there: 2 %.
+// Flat is how close a series' last throughputs must be for it to be flat.
 const Flat = 0.02
 
 // MaxCeiling is how many times the largest throughput seen a ceiling may
@@ -150,9 +140,8 @@ const Flat = 0.02
 const MaxCeiling = 100
 
 // claims sets what the fit says of the series' shape, no more than its
-// data show: flat from some N on (three N at least within Flat); a peak
-// only where the throughput falls after it, or beyond the data as
-// extrapolated; a ceiling λ/σ only up to MaxCeiling times the most seen.
+// data show: flat from some N on (three N at least); a peak only where the
+// throughput falls after it, or beyond the data as extrapolated.
 func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 	ns, means := meansByN(obs)
 	top := slices.Max(means)
@@ -202,8 +191,8 @@ func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 	ceiling(f, m, top)
 }
 
-// ceiling sets λ/σ, what an Amdahl curve approaches, where it is no more
-// than MaxCeiling times top, the most seen; past that NoPeak says so.
+// ceiling sets λ/σ, what an Amdahl curve approaches, up to MaxCeiling
+// times top, the most seen; past that NoPeak says so.
 func ceiling(f *Fit, m usl.Model, top float64) {
 	c, ok := m.Ceiling()
 	if !ok || m.Kappa > 0 {
@@ -227,8 +216,7 @@ func ceiling(f *Fit, m usl.Model, top float64) {
 	f.Ceiling = c
 }
 
-// meansByN returns the distinct N of obs, ascending, and the mean
-// throughput at each.
+// meansByN returns the distinct N of obs, ascending, and the mean at each.
 func meansByN(obs []usl.Observation) (ns, means []float64) {
 	sum, count := map[float64]float64{}, map[float64]int{}
 	for _, o := range obs {
@@ -277,8 +265,7 @@ func nounOf(by string) string {
 }
 
 // FitAll is Fits, refusing points none of whose series can be fitted,
-// saying why: results too thin to fit are the input's fault, told plainly
-// rather than as a table of blanks.
+// saying why rather than as a table of blanks.
 func FitAll(points []results.Point, by string) ([]Fit, error) {
 	fits, err := Fits(points, by)
 	if err != nil {
@@ -292,10 +279,7 @@ func FitAll(points []results.Point, by string) ([]Fit, error) {
 		reasons = append(reasons, fmt.Sprintf("%s (%s): %s", f.Mode, f.SourceText(), f.Error))
 	}
 	what := "no series can be fitted against " + nounOf(by)
-	same := true
-	for _, f := range fits {
-		same = same && f.Error == fits[0].Error
-	}
+	same := !slices.ContainsFunc(fits, func(f Fit) bool { return f.Error != fits[0].Error })
 	switch {
 	case len(fits) == 0:
 		return fits, fmt.Errorf("%s: the files hold no series", what)

@@ -1,9 +1,6 @@
 // Package schedule answers "which drink's step ran on which CPU?" over a
-// short span of one run, as an analysis.Timeline of bars read from a
-// measured run's execution trace (FromTrace); the model's exact schedule
-// is experiment/schedule's, which simulates it. Pick chooses the telling
-// pictures: a mode at a wall beside one that scales, where the
-// difference shows.
+// short span of one run, read from a measured run's execution trace
+// (FromTrace), and picks the telling pictures (Pick).
 package schedule
 
 import (
@@ -18,8 +15,8 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// Span is the stretch of time a picture shows by default: 20 ms, five
-// lattes of the talk's shop per customer.
+// Span is the stretch of time a picture shows by default: five lattes of
+// the talk's shop per customer.
 const Span = 20 * time.Millisecond
 
 // Wall is the most of a scaling mode's throughput a walled one may make
@@ -27,27 +24,24 @@ const Span = 20 * time.Millisecond
 const Wall = 0.7
 
 // Flat is how much more a walled mode may make at its most CPUs than where
-// it is drawn for Pick to say it has hit a wall there: 5 %.
+// Pick draws it at a wall.
 const Flat = 0.05
 
-// Choice is a configuration to draw: a mode on a CPU count, with the point
-// that says how it ran.
+// Choice is a configuration to draw, why, and the point that says how it ran.
 type Choice struct {
-	Mode string
-	CPUs int
-	// Why says in words why it is drawn, from the points' figures.
+	Mode  string
+	CPUs  int
 	Why   string
 	Point results.Point
 }
 
 // Pick chooses the report's pictures from the points laid out in g: a
 // mode at a wall (one machine or lock preferred, then the most throughput)
-// beside the best mode that still scales (ideal's race aside), both
-// measured or both predicted, at the least count of 2 CPUs or more where
-// the first makes at most Wall of the second and within Flat of its most —
-// finelocking and multi-2 on 6 CPUs in the talk's shop. Without that
-// contrast, the first walled mode alone at its most CPUs; without a wall,
-// the best scaling mode at the most CPUs; without either, nothing.
+// beside the best mode that still scales, both measured or both predicted,
+// at the least count of 2 CPUs or more where the first makes at most Wall
+// of the second and within Flat of its most. Without that contrast, the
+// first walled mode alone at its most CPUs; without a wall, the best
+// scaling mode at the most CPUs.
 func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choice {
 	shown := func(mode string, n int) *analysis.Entry {
 		if c, ok := g.At(mode, n); ok {
@@ -83,8 +77,7 @@ func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choic
 		ea, eb := shown(a, top(a)), shown(b, top(b))
 		return cmp.Or(several(ea)-several(eb), cmp.Compare(eb.Throughput, ea.Throughput))
 	})
-	// scaling is the best mode other than walled that scales on n CPUs,
-	// of one kind (measured or predicted) where kind says which.
+	// scaling is the best mode but walled that scales on n CPUs, of kind if given.
 	scaling := func(walled string, n int, kind *bool) (string, *analysis.Entry) {
 		var name string
 		var be *analysis.Entry
@@ -121,8 +114,6 @@ func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choic
 		for _, c := range g.CPUs {
 			we := shown(walled, c)
 			// On one CPU everything waits for it: a wall shows from two.
-			// The pair compares like with like, both measured or both
-			// predicted.
 			if we == nil || we.Limit.Scales() || c < 2 || most > (1+Flat)*we.Throughput {
 				continue
 			}

@@ -15,12 +15,10 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// FromTrace reads an execution trace (as --profile writes for each
-// measured point) and returns its schedule over span from the middle of
-// its steps: a row per P, and a bar for each stretch a goroutine ran in a
-// region (coffee marks each step with one named after its machine), Go
-// code outside the steps as analysis.Other. A bar's Who numbers the
-// goroutines from 1 in the order they first ran a step.
+// FromTrace reads an execution trace and returns its schedule over span
+// from the middle of its steps: a row per P, and a bar for each stretch a
+// goroutine ran in a region (coffee marks each step with one named after
+// its machine), Go code outside the steps as analysis.Other.
 func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (analysis.Timeline, error) {
 	if span <= 0 {
 		return analysis.Timeline{}, fmt.Errorf("span %v: want a positive duration such as 20ms", span)
@@ -43,10 +41,8 @@ func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (analysis
 	if tr.steps == 0 {
 		return analysis.Timeline{}, errors.New("the trace holds no step: no region of coffee's machines (was it written by brewput --profile?)")
 	}
-	// The middle of the steps, so that the window falls in the measured
-	// window's steady state.
-	from := tr.first + (tr.last-tr.first)/2 - trace.Time(span/2)
-	from = max(from, tr.first)
+	// The middle of the steps is in the measured window's steady state.
+	from := max(tr.first+(tr.last-tr.first)/2-trace.Time(span/2), tr.first)
 	t := analysis.Timeline{Mode: mode, CPUs: cpus, Source: "execution trace", Start: time.Duration(from - tr.origin), Span: span, Who: "goroutine"}
 	to := from + trace.Time(span)
 	// Goroutines are numbered 1, 2, … in the order they first ran a step,
@@ -63,9 +59,7 @@ func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (analysis
 			continue
 		}
 		t.Bars = append(t.Bars, analysis.Bar{CPU: int(b.p), Start: time.Duration(start - from), End: time.Duration(end - from), Machine: b.machine, Who: number[b.g]})
-		// A trace may show a P numbered beyond the point's CPUs (none
-		// should: GOMAXPROCS is the point's CPUs); the rows then grow to
-		// hold it.
+		// A P numbered beyond the point's CPUs (none should be) gets a row.
 		t.CPUs = max(t.CPUs, int(b.p)+1)
 	}
 	analysis.SortBars(t.Bars)
@@ -112,8 +106,7 @@ type traceBar struct {
 	machine    string
 }
 
-// cut ends what running goroutine g ran up to t as a bar, and starts the
-// next stretch at t.
+// cut ends what goroutine g ran up to t as a bar, and starts the next at t.
 func (tr *tracer) cut(g trace.GoID, t trace.Time) {
 	r, ok := tr.on[g]
 	if !ok {
@@ -170,8 +163,7 @@ func (tr *tracer) event(ev trace.Event) {
 	}
 }
 
-// ParseFrom reads what brewput schedule draws, as its --from gives it: the
-// model's schedule, a trace's, or both ("model,trace").
+// ParseFrom reads what brewput schedule's --from says to draw.
 func ParseFrom(from string) (fromModel, fromTrace bool, err error) {
 	for _, f := range strings.Split(from, ",") {
 		switch strings.TrimSpace(f) {
@@ -186,8 +178,8 @@ func ParseFrom(from string) (fromModel, fromTrace bool, err error) {
 	return fromModel, fromTrace, nil
 }
 
-// CheckTrace tells, before anything is simulated, whether path is a file
-// that ReadTrace can open: there, and not a folder.
+// CheckTrace tells, before anything is simulated, whether ReadTrace can
+// open the file at path.
 func CheckTrace(path string) error {
 	info, err := os.Stat(path)
 	switch {

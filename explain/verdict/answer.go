@@ -12,8 +12,7 @@ import (
 	"github.com/brewput/brewput/results/stats"
 )
 
-// versus is a's median throughput over b's, with the range the two
-// medians' 95 % intervals allow, and whether a run of either was disturbed.
+// versus is pa's median throughput over pb's (analysis.Versus).
 func versus(variant string, pa, pb []results.Point) analysis.Versus {
 	a, b := collect.Mapped(pa, throughput), collect.Mapped(pb, throughput)
 	sa, sb := stats.Values(a), stats.Values(b)
@@ -32,14 +31,12 @@ type series struct {
 	points  []results.Point
 }
 
-// standing answers one CPU count from each variant's runs there, in the
-// order they are named; countFlag is how the measuring command spells
-// --count.
+// standing answers one CPU count from each variant's runs there;
+// countFlag is how the measuring command spells --count.
 func standing(cpus int, source, unit, countFlag string, variants []series) analysis.Standing {
 	s := analysis.Standing{CPUs: cpus, Source: source, Unit: unit, CountFlag: countFlag, RunsForInterval: stats.RunsForInterval()}
-	// The top is the variant that made the most of those with no
-	// disturbed run; where every variant has one, the most of all, and the
-	// standing is inconclusive.
+	// The top is the most of the variants with no disturbed run; where
+	// every variant has one, the most of all, inconclusive.
 	top, clean := -1, -1
 	medians := make([]float64, len(variants))
 	s.Every = len(variants) > 0
@@ -90,8 +87,7 @@ func standing(cpus int, source, unit, countFlag string, variants []series) analy
 	return s
 }
 
-// disturbedRuns are a variant's runs that other processes took CPU from;
-// ok is false where none was.
+// disturbedRuns are a variant's disturbed runs; ok is false for none.
 func disturbedRuns(variant string, points []results.Point) (analysis.Runs, bool) {
 	r := analysis.Runs{Variant: variant, Of: len(points)}
 	for i, p := range points {
@@ -118,8 +114,7 @@ func scalingFrom(from, to int, variants []string, countFlag string, at func(vari
 	return s
 }
 
-// countsOfInterest are the CPU counts an answer speaks of: every one
-// measured, up to four; of more, the fewest, the most and two between.
+// countsOfInterest are the CPU counts an answer speaks of: up to four.
 func countsOfInterest(counts []int) []int {
 	if len(counts) <= 4 {
 		return counts

@@ -18,9 +18,8 @@ import (
 const benchCount = "-count"
 
 // BenchFamilies groups Go benchmarks' points into families and answers
-// each: which member makes the most at each CPU count and by how much,
-// with intervals, and how each scaled. Families come in the order their
-// first benchmark does. Other kinds of points are left out.
+// each: which member makes the most at each CPU count and by how much, and
+// how each scaled; in the order of their first benchmarks.
 func BenchFamilies(points []results.Point) []analysis.BenchFamily {
 	return answered(points, familiesOf)
 }
@@ -30,8 +29,7 @@ func BenchFamilies(points []results.Point) []analysis.BenchFamily {
 type namer func(names []string) func(name string) (family, variant string)
 
 // answered groups the Go benchmarks of points by machine and package,
-// their names into families (in the order they first come) as name says,
-// and answers each.
+// their names into families as name says, and answers each.
 func answered(points []results.Point, name namer) []analysis.BenchFamily {
 	_, benches := results.SplitBench(points)
 	type src struct{ origin, pkg string }
@@ -54,8 +52,7 @@ func answered(points []results.Point, name namer) []analysis.BenchFamily {
 		}
 		for j := first; j < len(out); j++ {
 			if out[j].Name == "*" {
-				// Top-level names compared with nothing under them: the
-				// title names them, as "*" would not.
+				// Top-level names compared with nothing under them.
 				out[j].Name = strings.Join(out[j].Variants, " vs ")
 			}
 			answer(&out[j], byName)
@@ -123,8 +120,7 @@ func familiesOf(names []string) func(name string) (family, variant string) {
 	}
 }
 
-// variesAlone says whether some of names (split into parts) differ in
-// part i while agreeing in every other.
+// variesAlone says whether some of names differ in part i alone.
 func variesAlone(names [][]string, i int) bool {
 	seen := map[string]string{}
 	for _, parts := range names {
@@ -137,8 +133,7 @@ func variesAlone(names [][]string, i int) bool {
 	return false
 }
 
-// saysAbsent says whether a name's part ("lock=none", "no-lock") names
-// something left out: its value none, off, no or without, or so prefixed.
+// saysAbsent says whether a name's part names something left out: "lock=none".
 func saysAbsent(part string) bool {
 	_, value, _ := strings.Cut(part, "=")
 	value = strings.ToLower(cmp.Or(value, part))
@@ -147,8 +142,7 @@ func saysAbsent(part string) bool {
 	})
 }
 
-// answer fills the family's standings and scaling from its members'
-// points, by benchmark name.
+// answer fills the family's standings and scaling from its members' points.
 func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 	var counts []int
 	for _, b := range f.Benchmarks {
@@ -182,9 +176,7 @@ func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 				}
 			}
 			st := standing(n, "", unit, benchCount, ss)
-			// The latency of a call is the chart's beside it, where
-			// measured: the answer keeps to throughput.
-			st.TopP50 = 0
+			st.TopP50 = 0 // the chart beside it says the latency
 			f.Counts = append(f.Counts, st)
 		}
 	}
@@ -195,9 +187,7 @@ func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 
 // BenchFamiliesBy is BenchFamilies with each family's variants named by
 // col, as benchstat's -col spells it (".name", "/key", or several joined
-// by commas): benchmarks whose names differ only in those parts are one
-// family, their values its variants. A benchmark whose name lacks one of
-// the parts is a family of its own.
+// by commas). A benchmark whose name lacks one of them is its own family.
 func BenchFamiliesBy(points []results.Point, col string) ([]analysis.BenchFamily, error) {
 	var parser benchproc.ProjectionParser
 	proj, err := parser.Parse(col, nil)
@@ -222,8 +212,8 @@ func BenchFamiliesBy(points []results.Point, col string) ([]analysis.BenchFamily
 	}), nil
 }
 
-// familyBy is name with each of fields' parts starred ("Map/impl=*/
-// reads=75%" for /impl), false where name lacks one of them.
+// familyBy is name with each of fields' parts starred, "Map/impl=*",
+// false where name lacks one of them.
 func familyBy(name string, fields []string) (string, bool) {
 	parts := strings.Split(name, "/")
 	for _, f := range fields {

@@ -9,9 +9,7 @@ import (
 )
 
 // Ranges summarizes the shop's measured points and, apart, its
-// predictions: a row per mode and series with its figures on each CPU
-// count and what limits it where (limitSpans); modes says which modes
-// race (nil: none).
+// predictions; modes says which modes race (nil: none).
 func Ranges(points []results.Point, modes results.Modes) []analysis.Ranges {
 	var measured, model []results.Point
 	for _, p := range points {
@@ -77,9 +75,7 @@ func ranges(points []results.Point, modes results.Modes) analysis.Ranges {
 	return t
 }
 
-// StudyTable summarizes the studies' measured points: a row per variant,
-// CPU count and series with its repetitions' medians, its share of the
-// most its study made there, and its busiest meter; nil where none.
+// StudyTable summarizes the studies' measured points; nil where none.
 func StudyTable(points []results.Point) *analysis.StudyTable {
 	type key struct {
 		study, variant, id string
@@ -107,8 +103,6 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		row := analysis.StudyRow{Variant: p.Mode, CPUs: p.CPUs, Par: p.Par, Runs: len(ps), Rate: p.Rate, Unit: p.Unit,
 			Throughput: median(ps, throughput), Meter: results.BusiestMeter(p), Origin: p.Origin(),
 			P50: median(ps, p50), P99: median(ps, p99), Util: median(ps, util)}
-		// A row's series has one origin and one rate; the hosts and studies
-		// come in the order the points do, as the rows.
 		t.Points, t.Open = t.Points+len(ps), t.Open || p.Rate > 0
 		t.Hosts, t.Studies = collect.AppendNew(t.Hosts, p.Origin()), collect.AppendNew(t.Studies, k.study)
 		for _, q := range ps {

@@ -58,8 +58,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 	default:
 		l.Class = "unknown"
 	}
-	// The name is the profile's own, as every surface gives it; the class
-	// above only colours the map.
+	// The name is the profile's own; the class only colours the map.
 	l.Named = b.Words()
 	if l.Class == "unknown" {
 		l.Named = results.NoCausalProfile
@@ -67,10 +66,9 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 	return l
 }
 
-// NewGrid lays out the shop's points (not labs' nor the user's own code's)
-// as modes by CPU counts: of each mode the first series measured and the
-// first predicted, so that a cell compares like with like, repetitions
-// reduced to medians.
+// NewGrid lays out the shop's points as modes by CPU counts: of each mode
+// the first series measured and the first predicted, so that a cell
+// compares like with like, repetitions reduced to medians.
 func NewGrid(points []results.Point) *analysis.Grid {
 	g := &analysis.Grid{}
 	type cellKey struct {
@@ -129,8 +127,7 @@ func seriesID(p results.Point) string {
 	return fmt.Sprintf("%s|%d|%g|%d|%s", src, par, p.Rate, p.MaxQ, p.Harness)
 }
 
-// entry reduces a cell's points of one kind, points[i] for i in idx; nil
-// where there are none.
+// entry reduces a cell's points of one kind, points[i] for i in idx.
 func entry(points []results.Point, idx []int) *analysis.Entry {
 	if len(idx) == 0 {
 		return nil
@@ -148,10 +145,7 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 		if b := p0.Band; b != nil {
 			e.Band = &[2]float64{b.Throughput[0], b.Throughput[1]}
 		}
-		e.Source = "model"
-		if p0.Sched != "" {
-			e.Source += " (" + p0.Sched + ")"
-		}
+		e.Source = results.OriginLabel(p0)
 		if c := p0.Calibration; c != nil {
 			e.Costs = c.For()
 		}
@@ -170,6 +164,5 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 	return e
 }
 
-// measuredDisturbed reports whether p was measured while other processes
-// took CPU from it; a model's point never is.
+// measuredDisturbed reports whether p was measured and disturbed.
 func measuredDisturbed(p results.Point) bool { return !p.IsModel() && p.IsDisturbed() }

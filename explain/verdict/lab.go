@@ -14,15 +14,10 @@ import (
 // Labs answers each lab among points, in the order the labs first come.
 func Labs(points []results.Point) []analysis.LabAnswer {
 	names, by := collect.GroupBy(points, func(p results.Point) (string, bool) { return p.LabName(), p.Kind == results.KindLab })
-	out := make([]analysis.LabAnswer, len(names))
-	for i, n := range names {
-		out[i] = Lab(n, by[n])
-	}
-	return out
+	return collect.Mapped(names, func(n string) analysis.LabAnswer { return Lab(n, by[n]) })
 }
 
-// Lab answers the points of the lab named name: on each CPU count of
-// interest, the most first, the variants that make the most and the least.
+// Lab answers the points of the lab named name, the most CPUs first.
 func Lab(name string, points []results.Point) analysis.LabAnswer {
 	a := analysis.LabAnswer{Lab: name}
 	var first []results.Point // the first repetition of each run
@@ -34,8 +29,7 @@ func Lab(name string, points []results.Point) analysis.LabAnswer {
 		a.Origins = collect.AppendNew(a.Origins, p.Origin())
 		a.CPUs = collect.AppendNew(a.CPUs, p.CPUs)
 	}
-	// A variant measured at several loads on a CPU count is named with
-	// its load, as labCount names it.
+	// A variant measured at several loads on a CPU count is named with its load.
 	loads := map[string]int{}
 	for _, p := range first {
 		loads[fmt.Sprint(p.Variant(), p.CPUs)]++
@@ -60,15 +54,12 @@ func Lab(name string, points []results.Point) analysis.LabAnswer {
 	return a
 }
 
-// labCount is what CPU count n shows, per unit: the variants that make
-// the most and the least.
+// labCount is what CPU count n shows, per unit.
 func labCount(points []results.Point, n int) []analysis.LabCount {
 	units, byUnit := collect.GroupBy(points, func(p results.Point) (string, bool) { return p.Unit, p.CPUs == n && p.Throughput > 0 })
 	var out []analysis.LabCount
 	for _, u := range units {
 		ps := byUnit[u]
-		// A variant measured at several loads (clients, writers) is
-		// named with its load.
 		loads := map[string]int{}
 		for _, p := range ps {
 			loads[p.Variant()]++
@@ -81,9 +72,7 @@ func labCount(points []results.Point, n int) []analysis.LabCount {
 			}
 			return lp
 		}
-		// A disturbed point is never ranked: where a contender was
-		// disturbed, which makes the most is inconclusive, and the rest
-		// are ranked among themselves alone.
+		// A disturbed point is never ranked, the rest among themselves.
 		var quiet []results.Point
 		c := analysis.LabCount{CPUs: n, Single: len(ps) == 1}
 		for _, p := range ps {

@@ -9,7 +9,7 @@ import (
 )
 
 // tie is the least difference of gains that tells two reliefs apart where
-// the point has no band: what the causal profile itself calls a tie.
+// the point has no band, as the causal profile itself.
 const tie = 0.01
 
 // spanPoint is a series' point on one CPU count, as limitSpans reads it.
@@ -28,12 +28,8 @@ func spanPointOf(p results.Point) spanPoint {
 	return s
 }
 
-// limitSpans names what limits a series, its points least CPUs first, in
-// as few names as its causal profiles allow, each in the words of a point
-// it limits. A limit holds on a count where relieving it gains as much as
-// the best relief there, give or take the point's band; and on a count
-// between two it holds on whose band overlaps either's: the model cannot
-// tell that point from them.
+// limitSpans names what limits a series, its points least CPUs first, in as
+// few names as its causal profiles allow, each a point's words (see cover).
 func limitSpans(points []spanPoint) []analysis.LimitSpan {
 	var out []analysis.LimitSpan
 	for i := 0; i < len(points); {
@@ -49,9 +45,8 @@ func limitSpans(points []spanPoint) []analysis.LimitSpan {
 }
 
 // choose is the limit of the span starting at points[i], its resources,
-// and the index past the span's last point: the limit other than the CPUs
-// or the load that holds longest from i (longest); where none holds on i,
-// or the CPUs or the load as i's own limit hold longer, i's own, held
+// and the index past the span's last point: longest's; where none holds on
+// i, or the CPUs or the load as i's own limit hold longer, i's own, held
 // while no other holds on as many counts.
 func choose(points []spanPoint, i int) (named string, set []string, end int) {
 	own := points[i].b
@@ -73,9 +68,8 @@ func choose(points []spanPoint, i int) (named string, set []string, end int) {
 }
 
 // longest is the limit other than the CPUs or the load that holds on the
-// most counts from points[i] (the fewest resources among equals): its
-// words, its resources and the index past its last count; end is i where
-// none holds on points[i].
+// most counts from points[i] (the fewest resources among equals); end is i
+// where none holds on points[i].
 func longest(points []spanPoint, i int) (named string, set []string, end int) {
 	end = i
 	for j := i; j < len(points); j++ {
@@ -93,7 +87,8 @@ func longest(points []spanPoint, i int) (named string, set []string, end int) {
 
 // cover is the index past the last point, from i on, that set holds on
 // without a break: on each by its gain, or, one point at a time, by its
-// band overlapping that of a neighbour it holds on by its gain.
+// band overlapping that of a neighbour it holds on by its gain, the model
+// not telling the two apart.
 func cover(points []spanPoint, i int, set []string) int {
 	end, held := i, -1
 	for end < len(points) {
@@ -112,10 +107,9 @@ func cover(points []spanPoint, i int, set []string) int {
 }
 
 // holds reports whether relieving set gains at p as much as the best
-// relief there, give or take p's band (the least difference of gains it
-// tells apart); a point without a causal profile is held only by its own
-// limit. A relief, the combined one included, counts for set where it
-// relieves set's resources alone.
+// relief there, give or take p's band; a point without a causal profile is
+// held only by its own limit. A relief counts for set where it relieves
+// set's resources alone.
 func holds(p spanPoint, set []string) bool {
 	b := p.b
 	if b == nil || len(b.Experiments) == 0 {

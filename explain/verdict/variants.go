@@ -72,7 +72,7 @@ func describe(study string, points []results.Point) (analysis.Described, bool) {
 }
 
 // Checks holds each of a study's predicted points against its measured
-// points of the same variant and CPU count, where there are any.
+// points of the same variant and CPU count.
 func Checks(points []results.Point) []analysis.Check {
 	var out []analysis.Check
 	for _, p := range points {
@@ -99,8 +99,7 @@ func Checks(points []results.Point) []analysis.Check {
 	return out
 }
 
-// predictionOf is the prediction among a study's points, nil where none
-// is predicted.
+// predictionOf is the prediction among a study's points, nil for none.
 func predictionOf(points []results.Point) *analysis.Prediction {
 	var model []results.Point
 	cpus := 0

@@ -1,8 +1,7 @@
 // Package verdict answers "what did the points find?": for the CPU counts
 // where the picture changes, which modes make the most and what limits
-// each (Of, read from the Grid of modes by CPU counts); the studies', Go
-// benchmark families' and labs' answers; and the rows of the compact
-// tables. It returns results/analysis data; report/text writes the words.
+// each (Of); the studies', Go benchmark families' and labs' answers; and
+// the rows of the compact tables, as results/analysis data.
 package verdict
 
 import (
@@ -15,9 +14,8 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// Of computes the verdict of points: the shop's (with the bottlenecks
-// limits.Annotate gave them), the studies' and the Go benchmarks'; labs'
-// are left out. modes says which modes race (nil: none).
+// Of computes the verdict of points: the shop's, the studies' and the Go
+// benchmarks', not labs'. modes says which modes race (nil: none).
 func Of(points []results.Point, modes results.Modes) analysis.Verdict {
 	v := analysis.Verdict{Studies: Studies(points), Benches: BenchFamilies(points)}
 	g := NewGrid(points)
@@ -96,8 +94,7 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 			units[cell.Shown().Unit]++
 		}
 	}
-	// Only modes counting the same unit compare: the unit most of them
-	// count; the others are said apart.
+	// Only modes counting the unit most of them count compare.
 	unit := ""
 	for _, s := range all {
 		if unit == "" || units[s.e.Unit] > units[unit] {
@@ -119,8 +116,8 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 			c.Disturbed += s.e.Disturbed
 		}
 	}
-	// A design with a data race is the CPUs' ceiling, a reference: never
-	// the one that makes the most, unless it is all there is.
+	// A design with a data race is a reference: never the one that makes
+	// the most, unless it is all there is.
 	racy := func(s shown) bool { return Races(modes, s.mode) }
 	if valid := slices.DeleteFunc(slices.Clone(es), racy); len(valid) > 0 && len(valid) < len(es) {
 		for _, s := range es {
@@ -130,8 +127,7 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 		}
 		es = valid
 	}
-	// A disturbed measurement says more about the machine than about the
-	// design: it is said, never ranked.
+	// A disturbed measurement says more about the machine than the design.
 	var ranked []shown
 	measured, best := 0, 0.0
 	for _, s := range es {
@@ -157,7 +153,6 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	}
 	es = ranked
 	c.Every = len(es) == len(g.Modes)
-	// The source says where the valid designs' figures come from.
 	mixed := measured > 0 && measured < len(es)
 	if measured == 0 {
 		c.Source, c.Model, c.Costs = "predicted by the "+sched, true, costs
@@ -210,8 +205,7 @@ func MeasuredOn(host string) string {
 	return "measured"
 }
 
-// modeLimit is mode's row: its limit at the most CPUs it has a point on,
-// and since which count that holds.
+// modeLimit is mode's limit at its most CPUs, and since which count it holds.
 func modeLimit(g *analysis.Grid, mode string, modes results.Modes) (analysis.ModeLimit, bool) {
 	var counts []int
 	for _, n := range g.CPUs {
@@ -246,8 +240,8 @@ func modeLimit(g *analysis.Grid, mode string, modes results.Modes) (analysis.Mod
 func Races(modes results.Modes, mode string) bool { return modes != nil && modes.Races(mode) }
 
 // joinBands is the band from the lowest edge of band and b to the highest
-// (b's alone where first); nil where either has none: a band over some of
-// the best and not others would claim for all what holds for some.
+// (b's alone where first); nil where either has none, not to claim for all
+// of the best what holds for some.
 func joinBands(band, b *[2]float64, first bool) *[2]float64 {
 	switch {
 	case b == nil:

@@ -23,8 +23,8 @@ type Advice struct {
 	Calibration string `json:"calibration,omitempty"`
 	// Now is the model's prediction for the system as it is.
 	Now Outcome `json:"now"`
-	// Options are the changes tried, ranked by throughput gain, latency
-	// made worse last, then by cost and latency gain.
+	// Options are the changes tried, ranked by throughput gain (latency
+	// made worse last), cost and latency gain.
 	Options []Option `json:"options"`
 }
 
@@ -48,8 +48,8 @@ type Option struct {
 	Kind string `json:"kind"`
 	Cost Cost   `json:"cost"`
 	Outcome
-	// ThroughputGain is the relative gain (0.5 is 50 % more),
-	// LatencyGain the relative fall in median latency.
+	// ThroughputGain is the relative gain (0.5 is 50 % more), LatencyGain
+	// the relative fall in median latency.
 	ThroughputGain float64 `json:"throughput_gain"`
 	LatencyGain    float64 `json:"latency_gain"`
 }
@@ -57,8 +57,7 @@ type Option struct {
 // Structural is Option.Kind of a change of design.
 const Structural = "structural"
 
-// Cost is what a change adds to the system; a change of code costs
-// nothing here.
+// Cost is what a change adds to the system; a change of code costs nothing.
 type Cost struct {
 	Machines    int `json:"machines,omitempty"`     // machines added to the coffee shop
 	Units       int `json:"units,omitempty"`        // units of a YAML system's resources (or stage workers) added

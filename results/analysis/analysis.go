@@ -19,11 +19,10 @@ const Schema = 3
 const File = "analysis.json"
 
 // Analysis is what brewput makes of a set of points, computed once and
-// saved beside them (File), so that every page and table renders the same
-// reading. Causal profiles are on the points.
+// saved beside them, so that every page and table renders the same reading.
 type Analysis struct {
 	Schema int `json:"schema"`
-	// Of identifies the points it was made from (OfPoints).
+	// Of identifies the points it was made from.
 	Of string `json:"of"`
 	// Verdict is the answer: what makes the most where, and why.
 	Verdict Verdict `json:"verdict"`

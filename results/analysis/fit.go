@@ -8,19 +8,15 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// The axes a Fit fits throughput against.
+// The axes a Fit fits throughput against: CPUs within one load, or
+// customers (an open loop's servers) on one CPU count.
 const (
-	// ByCPUs fits throughput against CPUs, within one load.
 	ByCPUs = "cpus"
-	// ByPar fits throughput against customers (or an open loop's
-	// servers), on one CPU count.
-	ByPar = "par"
+	ByPar  = "par"
 )
 
-// Fit is the Universal Scalability Law fitted to one series: one mode
-// from one source, under one load (ByCPUs) or on one CPU count (ByPar).
-// A series that could not be fitted says why in Error, and its numbers
-// are 0 in Go and null in JSON.
+// Fit is the Universal Scalability Law fitted to one series. A series that
+// could not be fitted says why in Error, its numbers null in JSON.
 type Fit struct {
 	Mode string `json:"mode"`
 	// Pkg is a Go benchmark's package, "" for other points.
@@ -31,8 +27,7 @@ type Fit struct {
 	// Model tells the model from a machine named "model".
 	Model bool `json:"-"`
 	// Sigma (σ, contention), Kappa (κ, coherency) and Lambda (λ, the
-	// throughput of one) are the fitted law, X(N) = λN / (1 + σ(N−1) +
-	// κN(N−1)).
+	// throughput of one) are the fitted law (see Predict).
 	Sigma  float64 `json:"sigma"`
 	Kappa  float64 `json:"kappa"`
 	Lambda float64 `json:"lambda"`
@@ -48,8 +43,7 @@ type Fit struct {
 	// Bound is the least structural bound of the points; a peak or
 	// ceiling above it is not claimed.
 	Bound float64 `json:"bound,omitempty"`
-	// SerialFraction is σ of Amdahl's law (the fit with κ = 0): the
-	// share of the work that does not parallelize.
+	// SerialFraction is σ of Amdahl's law, the fit with κ = 0.
 	SerialFraction float64 `json:"serial_fraction"`
 	// R2 is the coefficient of determination and RMSE the root mean
 	// square residual, in Unit; see usl.Model.
@@ -62,18 +56,17 @@ type Fit struct {
 	Anchored bool    `json:"anchored,omitempty"`
 	// Extrapolated says the peak lies beyond the largest N.
 	Extrapolated bool `json:"extrapolated,omitempty"`
-	// FlatFrom is the N from which the throughput stays within 2 %,
-	// FlatAt its mean there; 0 where the series does not end flat.
+	// FlatFrom is the N from which the throughput stays within 2 %, FlatAt
+	// its mean there; 0 where the series does not end flat.
 	FlatFrom int     `json:"flat_from,omitempty"`
 	FlatAt   float64 `json:"flat_at,omitempty"`
 	// Error says why the series could not be fitted.
 	Error string `json:"error,omitempty"`
-	// Series is the series fitted: its axis, load, unit and points.
 	Series
 }
 
-// Series is what a fit's throughput is fitted against, under what load,
-// in what unit, from what points.
+// Series is what a fit's throughput is fitted against, under what load, in
+// what unit, from what points.
 type Series struct {
 	// By is what the throughput is fitted against: ByCPUs or ByPar.
 	By string `json:"by"`
@@ -84,8 +77,7 @@ type Series struct {
 	Rate float64 `json:"rate,omitempty"`
 	MaxQ int     `json:"maxq,omitempty"`
 	Unit string  `json:"unit"`
-	// Points is the number of distinct N, ascending, Observations the
-	// points fitted.
+	// Points counts the distinct N, Observations the points fitted.
 	Points       int   `json:"points"`
 	N            []int `json:"n"`
 	Observations int   `json:"observations"`
@@ -102,10 +94,8 @@ func (f Fit) Predict(n float64) float64 {
 // HasPeak reports whether the fitted curve peaks: κ > 0, or σ > 1.
 func (f Fit) HasPeak() bool { return f.Fitted() && f.NoPeak == "" }
 
-// MarshalJSON writes what the fit does not have as null: every fitted
-// number of a series that could not be fitted, the peak of a curve without
-// one, the ceiling of one that grows without bound; a bound or flat level
-// it does not have is left out.
+// MarshalJSON writes what the fit does not have as null, or, a bound or
+// flat level, leaves it out.
 func (f Fit) MarshalJSON() ([]byte, error) {
 	type plain Fit // without this method
 	g := plain(f)
@@ -133,8 +123,7 @@ func (f Fit) NNoun() string {
 	return "CPU count"
 }
 
-// LoadText describes the series' load: "par=CPUs", "cpus=2, rate=800/s
-// maxq=10".
+// LoadText describes the series' load: "par=CPUs", "cpus=2, rate=800/s maxq=10".
 func (f Fit) LoadText() string {
 	var s string
 	switch {

@@ -27,8 +27,7 @@ type Resource struct {
 }
 
 // Resources lists what may limit p: the CPUs, then each kind of its
-// machines (copies one pool), with the bound each sets: the point's own,
-// or what its use implies.
+// machines, with the bound each sets, the point's own or its use's.
 func Resources(p results.Point) []Resource {
 	util := p.Metrics[results.Util]
 	cpus := Resource{Name: "cpus", Copies: p.CPUs, Utilization: util, Working: util}
@@ -44,8 +43,7 @@ func Resources(p results.Point) []Resource {
 		kind := Kind(m.Name)
 		i, ok := index[kind]
 		if !ok {
-			i = len(out)
-			index[kind] = i
+			i, index[kind] = len(out), len(out)
 			out = append(out, Resource{Name: kind})
 		}
 		r := &out[i]
@@ -89,9 +87,8 @@ func Kind(name string) string {
 
 // ParSeries returns the function giving the series against CPUs a point
 // belongs to: group keys a point's series with one per CPU, withPar with a
-// fixed Par. A point whose Par equals its CPUs ran with one per CPU
-// unless its group also ran with that fixed Par elsewhere; one that fits
-// both belongs to both.
+// fixed Par. A point whose Par equals its CPUs ran with one per CPU unless
+// its group also ran with that fixed Par elsewhere.
 func ParSeries[K comparable](points []results.Point, group func(results.Point) K, withPar func(K, int) K) func(results.Point) []K {
 	type fixedPar struct {
 		group K

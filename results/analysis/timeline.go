@@ -52,8 +52,8 @@ func SortBars(bs []Bar) {
 	})
 }
 
-// Use is the share of the span the CPUs spent on steps and on other Go
-// code, and each kind of machine's.
+// Use is the share of the span the CPUs spent on steps, on other Go code,
+// and on each kind of machine.
 type Use struct {
 	Steps, Other float64
 	// Kinds are in the order the shop uses them.
@@ -101,21 +101,18 @@ func (t Timeline) Use() Use {
 	return u
 }
 
-// Picture is one configuration's schedule: the model's timeline and a
-// profiled run's trace.
+// Picture is one configuration's schedule: the model's timeline and a trace.
 type Picture struct {
 	Mode string `json:"mode"`
 	CPUs int    `json:"cpus"`
-	// Why says why it is drawn, from the points' figures; report/text
-	// says it for a picture drawn as the most CPUs profiled (Profiled).
-	Why string `json:"why"`
-	// Note says why Model or Trace is nil: report/text says it from
-	// ModelErr, TraceGone and TraceErr.
+	// Why says why it is drawn; Note why Model or Trace is nil, which
+	// report/text says from the facts below.
+	Why   string    `json:"why"`
 	Model *Timeline `json:"model,omitempty"`
 	Trace *Timeline `json:"trace,omitempty"`
 	Note  string    `json:"note,omitempty"`
 	// The facts Why and Note are said from, not kept in the file.
-	Profiled  bool   `json:"-"`
+	Profiled  bool   `json:"-"` // drawn as the most CPUs profiled
 	ModelErr  string `json:"-"` // why the model cannot draw it
 	TraceGone string `json:"-"` // the trace file that is not at hand
 	TraceErr  string `json:"-"` // why the trace cannot be drawn

@@ -20,8 +20,7 @@ type Verdict struct {
 	Modes []ModeLimit `json:"modes,omitempty"`
 	// Unit is what every mode's throughput counts, "" where they differ.
 	Unit string `json:"unit,omitempty"`
-	// Studies describe the user's own code, with no limit: only an
-	// experiment names one.
+	// Studies describe the user's own code, with no limit.
 	Studies []Described `json:"studies,omitempty"`
 	// Benches answer the Go benchmarks, a family of variants each.
 	Benches []BenchFamily `json:"benches,omitempty"`
@@ -58,9 +57,8 @@ type Count struct {
 	Band *[2]float64 `json:"band,omitempty"`
 	// Rest make less, the most first.
 	Rest []Below `json:"rest,omitempty"`
-	// Unranked are the disturbed modes, left out of Best and Rest (a
-	// disturbed point never wins), the most first; Inconclusive is
-	// InconclusiveDisturbed where that leaves no mode to rank.
+	// Unranked are the disturbed modes, left out of Best and Rest, the
+	// most first; Inconclusive is InconclusiveDisturbed where none is left.
 	Unranked     []Below `json:"unranked,omitempty"`
 	Inconclusive string  `json:"inconclusive,omitempty"`
 	// Disturbed of the All points measured here were disturbed.
@@ -115,12 +113,11 @@ type ModeLimit struct {
 	Model  bool   `json:"model,omitempty"`
 	// Sched is a prediction's policy.
 	Sched string `json:"sched,omitempty"`
-	// Throughput and P50 (ms) at CPUs.
-	Throughput float64 `json:"throughput"`
-	P50        float64 `json:"p50_ms"`
-	// Band is a prediction's throughput band (Entry.Band).
-	Band  *[2]float64 `json:"band,omitempty"`
-	Limit Limit       `json:"limit"`
+	// Throughput and P50 (ms) at CPUs, Band a prediction's throughput band.
+	Throughput float64     `json:"throughput"`
+	P50        float64     `json:"p50_ms"`
+	Band       *[2]float64 `json:"band,omitempty"`
+	Limit      Limit       `json:"limit"`
 	// From is the least CPU count from which Limit's class holds up to
 	// CPUs; First the least the mode has.
 	From  int `json:"from"`
@@ -133,15 +130,13 @@ type ModeLimit struct {
 
 // Limit is what limits a point, as its causal profile found it.
 type Limit struct {
-	// Class is "cpus", "customers", a machine's kind, "kitchen", a YAML
-	// system's resource, "machines" (several), "channel", "step", "none"
-	// or "unknown" (no profile).
+	// Class is "cpus", "customers", a machine's or resource's kind,
+	// "machines" (several), "channel", "step", "none" or "unknown".
 	Class string `json:"class"`
 	// Named says it for people, in short: "the grinder", "the CPUs".
 	Named string `json:"named"`
 	// With says the CPUs or the customers bind together with the machines
-	// Class names ("the 2 grinders and the customers together"): the map
-	// marks such a cell, its colour not being all of the limit.
+	// Class names: the map marks such a cell, its colour not all the limit.
 	With bool `json:"with,omitempty"`
 	// Change is the best change tried, Gain its gain (0.5 is 50 % more);
 	// Combined says it relieves several at once.
@@ -198,8 +193,7 @@ type Entry struct {
 	P99        float64 `json:"p99_ms"`
 	Util       float64 `json:"util"`
 	Unit       string  `json:"unit"`
-	// Band is a prediction's throughput band (results.Band), its first
-	// repetition's; nil for a measurement.
+	// Band is a prediction's throughput band, its first repetition's.
 	Band      *[2]float64 `json:"band,omitempty"`
 	Reps      int         `json:"reps"`
 	Disturbed int         `json:"disturbed"`
@@ -209,16 +203,14 @@ type Entry struct {
 	Rate  float64 `json:"rate,omitempty"`
 	Sched string  `json:"sched,omitempty"`
 	First int     `json:"first"`
-	// Costs says, for a go-policy prediction, whose costs it rests on and
-	// how far to trust them (results.Calibration.For); "" otherwise.
+	// Costs says, for a go-policy prediction, results.Calibration.For.
 	Costs string `json:"costs,omitempty"`
 	// Caveats are a prediction's, its first repetition's.
 	Caveats []results.Caveat `json:"caveats,omitempty"`
 }
 
 // Versus is one variant's median throughput over another's, with the
-// range the medians' 95 % intervals allow: infinite (null in JSON) where
-// a side has too few runs.
+// range the medians' 95 % intervals allow (null where too few runs).
 type Versus struct {
 	Variant    string  `json:"variant"`
 	Throughput float64 `json:"throughput"` // its median
@@ -227,8 +219,8 @@ type Versus struct {
 	Hi         float64 `json:"hi"`
 	// Runs are the runs on each side, the variant's and the other's.
 	Runs [2]int `json:"runs"`
-	// Disturbed says a run of either side was disturbed: the ratio is
-	// said, never taken for a difference.
+	// Disturbed says a run of either side was: the ratio is said, never
+	// taken for a difference.
 	Disturbed bool `json:"disturbed,omitempty"`
 }
 
@@ -251,12 +243,11 @@ func (v *Versus) UnmarshalJSON(data []byte) error {
 // Known reports whether the ratio has an interval.
 func (v Versus) Known() bool { return !math.IsInf(v.Lo, 0) && !math.IsInf(v.Hi, 0) }
 
-// Differs reports whether the interval excludes 1 and no run of either
-// side was disturbed: the two differ.
+// Differs reports whether the interval excludes 1, no run disturbed.
 func (v Versus) Differs() bool { return v.Known() && !v.Disturbed && (v.Hi < 1 || v.Lo > 1) }
 
 // Standing is what one CPU count shows of variants measured alike: the
-// most, and each other against it.
+// most (Top), and each other against it.
 type Standing struct {
 	CPUs int `json:"cpus"`
 	// Source is "" where the caller says it once for several.
@@ -284,8 +275,7 @@ type Standing struct {
 	RunsForInterval int    `json:"runs_for_interval"`
 }
 
-// Scaling is how each variant's median throughput changed From the
-// fewest CPUs To the most.
+// Scaling is how each variant's median throughput changed from From CPUs to To.
 type Scaling struct {
 	From            int      `json:"from"`
 	To              int      `json:"to"`
@@ -305,8 +295,8 @@ type Described struct {
 	Prediction *Prediction `json:"prediction,omitempty"`
 }
 
-// BenchFamily is Go benchmarks of one package, measured alike, that differ in
-// one part of their names, as benchstat -col sets them side by side.
+// BenchFamily is Go benchmarks of one package, measured alike, that differ
+// in one part of their names, as benchstat -col sets them side by side.
 type BenchFamily struct {
 	// Name has the part they differ in as *: Cache/design=*/load=read.
 	Name   string `json:"name"`
@@ -357,17 +347,15 @@ type Check struct {
 	Hi        float64 `json:"hi"`
 }
 
-// resolution is how finely a study's prediction can reproduce a
-// measurement: its steps are whole nanoseconds, its window whole cycles.
+// resolution is how finely a prediction can reproduce a measurement: its
+// steps are whole nanoseconds, its window whole cycles.
 const resolution = 0.005
 
 // WideBand is how many times its low end a band's high end may be and
-// still tell designs apart: a wider one holds most measurements whatever
-// the design.
+// still tell designs apart.
 const WideBand = 1.5
 
-// Wide reports whether the band is too wide to tell designs apart
-// (WideBand).
+// Wide reports whether the band is too wide to tell designs apart.
 func (c Check) Wide() bool { return c.Lo > 0 && c.Hi > WideBand*c.Lo }
 
 // Within reports whether the measurement lies within the band.
@@ -375,8 +363,7 @@ func (c Check) Within() bool {
 	return c.Measured >= c.Lo*(1-resolution) && c.Measured <= c.Hi*(1+resolution)
 }
 
-// Off is how far the measurement lies from the band's nearest edge, a
-// fraction of it.
+// Off is the measurement's distance from the band's nearest edge, relative to it.
 func (c Check) Off() float64 {
 	switch {
 	case c.Within():
@@ -387,13 +374,13 @@ func (c Check) Off() float64 {
 	return c.Measured/c.Hi - 1
 }
 
-// LabAnswer is a lab's answer: on each CPU count of interest, the
-// variant that makes the most and the least.
+// LabAnswer is a lab's answer: on each CPU count of interest, the variant
+// that makes the most and the least.
 type LabAnswer struct {
 	Lab     string   `json:"lab"`
 	Origins []string `json:"origins"`
 	// Points counts the first repetitions, Disturbed those that were,
-	// named in DisturbedPoints ("seq on 2 CPUs", "simple (par 8) on 1 CPU").
+	// named in DisturbedPoints ("simple (par 8) on 1 CPU").
 	Points          int        `json:"points"`
 	Disturbed       int        `json:"disturbed"`
 	DisturbedPoints []string   `json:"disturbed_points,omitempty"`
@@ -415,8 +402,7 @@ type LabCount struct {
 	Single    bool       `json:"single,omitempty"`
 }
 
-// Inconclusive reports whether c cannot say which makes the most: a
-// contender was disturbed.
+// Inconclusive reports whether a disturbed contender leaves the most untold.
 func (c LabCount) Inconclusive() bool { return len(c.Disturbed) > 0 }
 
 // LabPoint is a lab's point as its answer names it.
@@ -471,8 +457,7 @@ type RangeRow struct {
 	Limits []LimitSpan `json:"limits"`
 }
 
-// RangeCell is a series on one CPU count: the median of its runs, and how
-// many of them were disturbed.
+// RangeCell is a series on one CPU count: its runs' medians.
 type RangeCell struct {
 	CPUs       int     `json:"cpus"`
 	Throughput float64 `json:"throughput"`
@@ -490,10 +475,8 @@ type RowLoad struct {
 	Harness string  `json:"harness,omitempty"`
 }
 
-// LimitSpan is what limits a series over CPU counts From to To: one
-// limit, in the words of a point it limits, held from where it starts
-// while the causal profiles cannot tell another from it (Ranges says how).
-// Scales says it is the CPUs or the load: more CPUs help.
+// LimitSpan is what limits a series over CPU counts From to To, in the
+// words of a point it limits; Scales says it is the CPUs or the load.
 type LimitSpan struct {
 	Named  string `json:"named"`
 	From   int    `json:"from"`
@@ -502,7 +485,7 @@ type LimitSpan struct {
 }
 
 // StudyTable is the compact table of the studies' measured points: a row
-// per variant, CPU count and series, its runs' medians.
+// per variant, CPU count and series.
 type StudyTable struct {
 	Studies []string `json:"studies"`
 	Hosts   []string `json:"hosts"`
@@ -523,8 +506,7 @@ type StudyRow struct {
 	Rate    float64 `json:"rate,omitempty"`
 	Drops   int64   `json:"drops,omitempty"`
 	// Throughput, P50, P99 (ms) and Util are medians; Share is the
-	// throughput over the most of its study on that count and series (0
-	// where there is none).
+	// throughput over its study's most on that count and series.
 	Throughput float64 `json:"throughput"`
 	Unit       string  `json:"unit"`
 	Share      float64 `json:"share"`

@@ -17,20 +17,18 @@ type Reliefs struct {
 	// Predicted is the model's throughput of the point as it is.
 	Predicted float64
 	Unit      string
-	// Runs counts the point's runs as it is, Disturbed those other
-	// processes took CPU from.
+	// Runs counts the point's runs as it is, Disturbed the disturbed ones.
 	Runs, Disturbed int
 	Reliefs         []Relief
 }
 
-// Relief is one relief: the model's change and gain, and what was
-// measured of it.
+// Relief is one relief: the model's change and gain, and what was measured.
 type Relief struct {
 	Change    string
 	ModelGain float64
 	// Skip says why it was not measured.
 	Skip string
-	// Runs counts its runs, Disturbed those disturbed; Disturbed counts
+	// Runs counts its runs, OwnDisturbed those disturbed; Disturbed counts
 	// the point's as it is too, where it was compared.
 	Runs, Disturbed, OwnDisturbed int
 	// Compared says its throughput was compared with the point's as it

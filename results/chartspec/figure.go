@@ -8,8 +8,7 @@ import (
 
 // Figure is a lab's chart as plain data: what it shows, which numbers of
 // the lab's points it draws against which, and how the points fall into
-// lines. Package report draws it (Kind says how); Plot reads it from the
-// points, so that a lab tests its own figure against its own points.
+// lines, so that a lab tests its own figure against its own points.
 type Figure struct {
 	Kind Kind
 	// Title heads the chart; Lesson, under it, says what to look for.
@@ -21,18 +20,15 @@ type Figure struct {
 	// Line is the line a point is drawn on, and whether it is drawn at
 	// all; nil draws a line per variant.
 	Line func(p results.Point) (line Line, ok bool)
-	// Best keeps, of the points that share a line and an x, the one of
-	// the highest y (the best over a setting the chart does not show);
-	// otherwise the last one.
+	// Best keeps, of the points that share a line and an x, the one of the
+	// highest y; otherwise the last one.
 	Best bool
-	// Reference, where it has a label, is a thin grey horizontal line,
-	// such as "no gain (1×)".
+	// Reference, where it has a label, is a thin grey horizontal line.
 	Reference Reference
 	// Diagonal, where set, labels the line y = x.
 	Diagonal string
-	// Fraction is the metric whose median over the points is the serial
-	// fraction of an Amdahl figure; the points of the Baseline variant,
-	// which the speedups are over, do not count.
+	// Fraction is the metric whose median over the points but the
+	// Baseline variant's is the serial fraction of an Amdahl figure.
 	Fraction results.Metric
 	Baseline string
 	// Empty is what the chart says where no point has both an x and a y.
@@ -42,16 +38,12 @@ type Figure struct {
 // Kind is how a figure is drawn.
 type Kind int
 
+// The kinds: each line's points joined in the order of x; a bar for each
+// line, the y of its first point at the largest CPU count; Amdahl's curve
+// for Figure.Fraction out to X.Max CPUs, each line's points on it.
 const (
-	// Lines draws each line's points, with markers, joined in the order
-	// of x.
 	Lines Kind = iota
-	// Bars draws a bar for each line (a variant, by default): the y of
-	// its first point at the largest CPU count.
 	Bars
-	// Amdahl draws Amdahl's curve for the serial fraction the points
-	// estimate (Figure.Fraction), out to X.Max CPUs, with each line's
-	// points as markers on it.
 	Amdahl
 )
 
@@ -60,8 +52,7 @@ const (
 type Axis struct {
 	// Label names the axis (see Labelled).
 	Label string
-	// Of is what the number is: the CPU count, the throughput, or the
-	// point's Metric (its Else where the point has no Metric).
+	// Of is what the number is; Else stands in for a Metric a point lacks.
 	Of           Source
 	Metric, Else results.Metric
 	Scale        Scale
@@ -74,33 +65,29 @@ type Axis struct {
 // Source is what an axis's number is in a point.
 type Source int
 
+// The sources: the point's CPU count, its throughput (where it made
+// anything), or one of the lab's metrics (Axis.Metric).
 const (
-	// ByCPUs is the point's CPU count.
 	ByCPUs Source = iota
-	// ByThroughput is the point's throughput, where it made anything.
 	ByThroughput
-	// ByMetric is one of the lab's metrics (Axis.Metric).
 	ByMetric
 )
 
 // Scale is how an axis places its numbers.
 type Scale int
 
+// The scales: linear (from 0 for y), logarithmic, and Even, which places
+// the x values a step apart in their order (0, 1, 10, 100 slots): it
+// reads better than a linear axis for such sweeps, and has room for 0.
 const (
-	// Linear is an ordinary axis, from 0 for y.
 	Linear Scale = iota
-	// Log is a logarithmic axis, for numbers orders of magnitude apart.
 	Log
-	// Even places the x values a step apart in their order (1, 4, 16, 64
-	// clients; 0, 1, 10, 100 slots), which reads better than a linear
-	// axis for such sweeps and, unlike a log axis, has room for 0.
 	Even
 )
 
 // Line is one line of a figure: its name in the legend, the group whose
-// colour it shares (a variant in process and over the network), whether
-// it is dashed, and its place among the lines (in order of Order, then of
-// first appearance).
+// colour it shares, whether it is dashed, and its place among the lines
+// (by Order, then first appearance).
 type Line struct {
 	Name, Group string
 	Dashed      bool
@@ -156,8 +143,7 @@ func (a Axis) value(p results.Point) (v float64, ok bool) {
 	return v, true
 }
 
-// Metrics lists the metrics the figure reads, for a lab to test that its
-// points have them.
+// Metrics lists the metrics the figure reads.
 func (f Figure) Metrics() []results.Metric {
 	var out []results.Metric
 	for _, m := range []results.Metric{f.X.Metric, f.X.Else, f.Y.Metric, f.Y.Else, f.Fraction} {

@@ -12,8 +12,7 @@ type Plot struct {
 	// CPUs is the largest CPU count among the points, the one whose
 	// points are drawn where X is not the CPU count.
 	CPUs int
-	// Lines are the figure's lines in the order drawn, each with its
-	// points in the order of x.
+	// Lines are in the order drawn, each its points in the order of x.
 	Lines []PlotLine
 	// Xs are the x values of every line, each once, ascending.
 	Xs []float64
@@ -32,9 +31,8 @@ type PlotLine struct {
 // XY is one point of a line.
 type XY struct{ X, Y float64 }
 
-// Plot reads the figure's lines from points (repetitions after the first,
-// Rep > 1, left out); ok is false where nothing is left to draw, which
-// f.Empty explains.
+// Plot reads the figure's lines from points, first repetitions only; ok is
+// false where nothing is left to draw, which f.Empty explains.
 func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 	for _, p := range points {
 		pl.CPUs = max(pl.CPUs, p.CPUs)
@@ -75,8 +73,7 @@ func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 		}
 		i, seen := index[line.Name]
 		if !seen {
-			i = len(pl.Lines)
-			index[line.Name] = i
+			i, index[line.Name] = len(pl.Lines), len(pl.Lines)
 			pl.Lines = append(pl.Lines, PlotLine{Line: line})
 			if pl.Unit == "" {
 				pl.Unit = p.Unit
@@ -107,8 +104,7 @@ func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 }
 
 // AtMostCPUs reports whether the figure shows the points of the largest
-// CPU count only, as bars and lines against anything but the CPU count
-// do; the others show every CPU count.
+// CPU count only, as bars and lines against anything but the CPU count do.
 func (f Figure) AtMostCPUs() bool {
 	return f.Kind == Bars || f.Kind == Lines && f.X.Of != ByCPUs
 }

@@ -1,6 +1,5 @@
 // Package comparison holds how NEW differs from OLD, configuration by
-// configuration, as explain/compare finds it: the record compare writes
-// as JSON and report/text writes for people.
+// configuration, as explain/compare finds it.
 package comparison
 
 import (
@@ -16,11 +15,9 @@ import (
 	"github.com/brewput/brewput/results/stats"
 )
 
-// Key is a configuration: what was measured, apart from where and when.
-// Points with equal keys are repetitions of one another. The machine is
-// not part of it (the two sides usually differ in it); whether the point
-// is the model's is, so that a prediction is never compared with a
-// measurement.
+// Key is a configuration: what was measured, apart from where (the sides'
+// machines usually differ) and when. Whether the point is the model's is
+// part of it: a prediction is never compared with a measurement.
 type Key struct {
 	Mode string  `json:"mode"`
 	CPUs int     `json:"cpus"`
@@ -29,8 +26,7 @@ type Key struct {
 	MaxQ int     `json:"maxq,omitempty"`
 	// Steps are the shop's step durations and clock (wall by default).
 	Steps results.Steps `json:"steps"`
-	// Model marks a prediction, with its policy; its seeds are its
-	// repetitions.
+	// Model marks a prediction, with its policy; seeds are repetitions.
 	Model bool   `json:"model,omitempty"`
 	Sched string `json:"sched,omitempty"`
 	// Bench marks a Go benchmark: Mode is its name, CPUs its GOMAXPROCS.
@@ -49,8 +45,7 @@ func KeyOf(p results.Point) Key {
 }
 
 // String names the configuration briefly: "finelocking (model fifo)
-// cpus=2 par=2", with an open loop's rate and maxq and the steps that are
-// not the default.
+// cpus=2 par=2", with an open loop's rate and maxq and steps not default.
 func (k Key) String() string {
 	if k.Bench {
 		return results.BenchName(k.Mode, k.CPUs)
@@ -78,13 +73,11 @@ func (k Key) ModeLabel() string {
 
 // Side describes one side of a comparison.
 type Side struct {
-	// Sources are the points' origins (results.Point.Origin) in the
-	// order first seen.
+	// Sources are the points' origins in the order first seen.
 	Sources     []string `json:"sources"`
 	Points      int      `json:"points"`
 	ModelPoints int      `json:"model_points,omitempty"`
-	// MinCount and MaxCount are the fewest and the most repetitions of
-	// one configuration.
+	// MinCount and MaxCount bound the repetitions of one configuration.
 	MinCount int `json:"min_count"`
 	MaxCount int `json:"max_count"`
 	// Disturbed counts the measured points other processes took CPU from.
@@ -99,8 +92,7 @@ type Comparison struct {
 	Confidence float64 `json:"confidence"`
 	Old        Side    `json:"old"`
 	New        Side    `json:"new"`
-	// Answers sum the rows up, a kind of configuration each: the answer
-	// written first.
+	// Answers sum the rows up, a kind of configuration each.
 	Answers []Answer `json:"answers"`
 	// Rows are the configurations in both, in the order OLD has them.
 	Rows []Row `json:"rows"`
@@ -109,12 +101,10 @@ type Comparison struct {
 	// OnlyOld and OnlyNew are the configurations only one side has.
 	OnlyOld []Key `json:"only_old"`
 	OnlyNew []Key `json:"only_new"`
-	// Changed says that the sides differ in their steps throughout
-	// ("steps: old default steps, new grind=2ms"), so configurations were
-	// matched without them.
+	// Changed says that the sides differ in their steps throughout, so
+	// configurations were matched without them: "steps: old …, new …".
 	Changed string `json:"changed,omitempty"`
-	// All asks the table for every configuration's row (compare's
-	// Options.All).
+	// All asks the table for every configuration's row.
 	All bool `json:"-"`
 }
 
@@ -150,8 +140,8 @@ type Metric struct {
 	// interval would have called a change but a side has disturbed
 	// samples: other processes' CPU, not the change, may have made it.
 	Inconclusive string `json:"inconclusive,omitempty"`
-	// TooFew says that no samples of these sizes could reach P < Alpha:
-	// Need runs a side are needed for a verdict.
+	// TooFew says no samples of these sizes could reach P < Alpha; Need
+	// runs a side would.
 	TooFew bool `json:"too_few"`
 	Need   int  `json:"need,omitempty"`
 	// Change is +1 when NEW is significantly better, -1 worse, else 0.
@@ -175,14 +165,12 @@ type Geomean struct {
 }
 
 // Answer is what compare says first about one kind of the configurations
-// both files have (measured, predicted by the model, or Go benchmarks),
-// computed from their rows: which changed, which did not, which cannot
-// tell.
+// both files have: which changed, which did not, which cannot tell.
 type Answer struct {
 	// Kind is "measured", "model" or "bench".
 	Kind string `json:"kind"`
-	// Configs counts the configurations; MinRuns and MaxRuns are the
-	// fewest and most repetitions a side had of one.
+	// Configs counts the configurations; MinRuns and MaxRuns bound the
+	// repetitions a side had of one.
 	Configs int `json:"configs"`
 	MinRuns int `json:"min_runs"`
 	MaxRuns int `json:"max_runs"`
@@ -200,7 +188,7 @@ type Answer struct {
 	Equal        int `json:"equal"`
 	Need         int `json:"need,omitempty"`
 	// Largest are, where every configuration has too few runs, the
-	// largest changes of their first metric (throughput), at most three.
+	// MaxNamed largest changes of their first metric.
 	Largest []ConfigChange `json:"largest,omitempty"`
 }
 
@@ -208,14 +196,13 @@ type Answer struct {
 const MaxNamed = 3
 
 // ConfigChange is a configuration's changes: of its significant metrics,
-// or in Answer.Largest of its first.
+// or of its first (Answer.Largest).
 type ConfigChange struct {
 	Key     Key           `json:"key"`
 	Metrics []MetricDelta `json:"metrics"`
 }
 
-// MetricDelta is one metric's change in percent, and its direction
-// (Metric.Change).
+// MetricDelta is one metric's change in percent, and its direction.
 type MetricDelta struct {
 	Name     string  `json:"name"`
 	DeltaPct float64 `json:"delta_pct"`
@@ -237,8 +224,7 @@ func (m Metric) MarshalJSON() ([]byte, error) {
 const Remedy = "measure both again while nothing else runs (by default brewput measures a " +
 	"disturbed point again, up to 3 times)"
 
-// DisturbedText says which side's samples were disturbed: "old 6 of 6,
-// new 1 of 6".
+// DisturbedText says which side's samples were disturbed: "old 6 of 6, new 1 of 6".
 func (m Metric) DisturbedText() string {
 	var parts []string
 	if m.Old.Disturbed > 0 {
@@ -262,8 +248,7 @@ func ChangeWord(change int) string {
 	return "(medians equal)"
 }
 
-// Sizes gives sample sizes as benchstat does: "6", or "6+3" when they
-// differ.
+// Sizes gives sample sizes as benchstat does: "6", or "6+3".
 func Sizes(n1, n2 int) string {
 	if n1 == n2 {
 		return fmt.Sprint(n1)

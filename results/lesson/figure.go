@@ -30,8 +30,7 @@ func (f Figure) MarshalJSON() ([]byte, error) {
 	return results.MarshalNulls(plain(f))
 }
 
-// UnmarshalJSON reads what MarshalJSON writes: a null end is infinite, a
-// null median NaN.
+// UnmarshalJSON reads what MarshalJSON writes: null as infinite, or NaN.
 func (f *Figure) UnmarshalJSON(data []byte) error {
 	type plain Figure
 	p := plain{Median: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}
@@ -54,20 +53,17 @@ func (f Figure) Format(unit string, model bool) string {
 	return fmt.Sprintf("%s [%s, %s]", FormatValue(f.Median, unit), bare(f.Lo, unit), bare(f.Hi, unit))
 }
 
-// The units of claims' figures.
+// The units of claims' figures: a ratio of two measurements ("×1.99"), a
+// fraction written as a percentage ("58 %"), milliseconds, the shop's
+// throughput.
 const (
-	// Ratio is a ratio of two measurements, written "×1.99".
-	Ratio = "×"
-	// Share is a fraction written as a percentage, "58 %".
-	Share = "%"
-	// Ms is a duration in milliseconds.
-	Ms = "ms"
-	// Lattes is the shop's throughput.
+	Ratio  = "×"
+	Share  = "%"
+	Ms     = "ms"
 	Lattes = "lattes/s"
 )
 
-// FormatValue writes v in unit's terms: "×1.99", "58 %", "402 ms",
-// "1000 lattes/s".
+// FormatValue writes v in unit's terms: "×1.99", "58 %", "402 ms".
 func FormatValue(v float64, unit string) string {
 	switch unit {
 	case Ratio:
@@ -88,8 +84,7 @@ func bare(v float64, unit string) string {
 	return number(v)
 }
 
-// number writes v with three significant digits, two below 1: 1500,
-// 24.0, 0.58.
+// number writes v with three significant digits, two below 1.
 func number(v float64) string {
 	if math.Abs(v) < 1 {
 		return format.Digits(v, 2)

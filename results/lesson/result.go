@@ -11,8 +11,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Result is a claim's verdict with everything it rests on; a lessons file
-// holds one a line.
+// Result is a claim's verdict with all it rests on, a line of a lessons file.
 type Result struct {
 	// The claim, as Claim says it.
 	Claim      string `json:"claim"`
@@ -41,9 +40,8 @@ type Result struct {
 	// Disturbed says too few samples were taken on a quiet machine.
 	Disturbed bool `json:"disturbed,omitempty"`
 	// Others is the mean CPUs other processes took during the samples
-	// kept, OthersAll during all; Discarded counts those too busy: those
-	// during which others took more than BusyLimit CPUs, what the claim's
-	// CPUs leave free of the machine's and a little more.
+	// kept, OthersAll during all; Discarded counts those during which they
+	// took more than BusyLimit, what the claim's CPUs leave free and a bit.
 	Others    float64 `json:"others_cpus"`
 	OthersAll float64 `json:"others_cpus_all"`
 	Discarded int     `json:"discarded"`
@@ -113,8 +111,7 @@ func ReadFile(path string) ([]Result, error) {
 	return rs, nil
 }
 
-// IsFile reports whether the file at path is a lessons file: its first
-// line has a "claim", as no results file's does.
+// IsFile reports whether path is a lessons file: its first line has a "claim".
 func IsFile(path string) (bool, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -132,8 +129,7 @@ func IsFile(path string) (bool, error) {
 	return is && err == nil, err
 }
 
-// Tally counts the verdicts of rs in one line: "31 claims: 12 reproduced,
-// 5 not reproduced, 14 inconclusive (9 disturbed)".
+// Tally counts the verdicts of rs in one line: "31 claims: 12 reproduced, …".
 func Tally(rs []Result) string {
 	var rep, not, inc, dist int
 	for _, r := range rs {
@@ -166,9 +162,8 @@ type Start struct {
 	CPUs              int
 }
 
-// Reached is a verdict as it is reached, the Done-th of Total, Elapsed
-// into the run, whose limit leaves LimitLeft; Waits says claims may wait
-// for quiet, which moves the limit.
+// Reached is a verdict as it is reached, the Done-th of Total, Elapsed into
+// the run, whose limit leaves LimitLeft (more where Waits: claims may wait).
 type Reached struct {
 	Result             Result
 	Done, Total        int
@@ -176,8 +171,7 @@ type Reached struct {
 	Waits              bool
 }
 
-// Why is what a verdict rests on, as facts; report/text's LessonReason
-// says it in words (a Result read from a file has the words, Reason).
+// Why is what a verdict rests on, as facts; report/text's LessonReason words it.
 type Why struct {
 	Kind WhyKind
 	// Need is the samples an interval needs or, for WhyCPUs, the CPUs

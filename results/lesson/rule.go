@@ -11,19 +11,16 @@ import (
 // Verdict is what the measurements say of a claim.
 type Verdict string
 
-// The three verdicts.
+// The three verdicts: the figure's whole confidence interval lies on the
+// claim's side of its threshold, on the other, or neither (or no interval).
 const (
-	// Reproduced: the figure's whole confidence interval lies on the
-	// claim's side of its threshold.
-	Reproduced Verdict = "reproduced"
-	// NotReproduced: the whole interval lies on the other side.
+	Reproduced    Verdict = "reproduced"
 	NotReproduced Verdict = "not reproduced"
-	// Inconclusive: the interval straddles a threshold, or there is none.
-	Inconclusive Verdict = "inconclusive"
+	Inconclusive  Verdict = "inconclusive"
 )
 
-// Rule is a claim's threshold: the figures from Min to Max bear it out.
-// An open side is infinite.
+// Rule is a claim's threshold: the figures from Min to Max bear it out; an
+// open side is infinite.
 type Rule struct {
 	Min float64 `json:"min,omitempty"`
 	Max float64 `json:"max,omitempty"`
@@ -54,11 +51,10 @@ func (r Rule) Decide(lo, hi float64) Verdict {
 // MaxMoreRuns is the most samples MoreRuns estimates.
 const MaxMoreRuns = 1000
 
-// MoreRuns estimates how many more samples would take f's interval off
-// the threshold it straddles: its width shrinks as one over the root of
-// the samples, so an arm a reaching past a threshold at distance d needs
-// about n·(a/d)² in all. It is 0 for a decisive interval, and -1 where no
-// practical number would tell (the median on the threshold).
+// MoreRuns estimates how many more samples would take f's interval off the
+// threshold it straddles: its width shrinks as one over the root of the
+// samples, so an arm a past a threshold at distance d needs about n·(a/d)²
+// in all. It is 0 for a decisive interval, -1 where no number would tell.
 func (r Rule) MoreRuns(f Figure, minRuns int) int {
 	if f.N < minRuns || math.IsInf(f.Lo, 0) || math.IsInf(f.Hi, 0) {
 		return max(minRuns-f.N, 1)
@@ -105,8 +101,7 @@ func (r Rule) format(unit string) string {
 	return bare(r.Min, unit) + " to " + FormatValue(r.Max, unit)
 }
 
-// MarshalJSON writes the rule as {"min": x, "max": y}, leaving out an
-// open side, which JSON cannot hold as a number.
+// MarshalJSON writes the rule as {"min": x, "max": y}, leaving out an open side.
 func (r Rule) MarshalJSON() ([]byte, error) {
 	type plain Rule // without this method
 	return results.MarshalNulls(plain(r))

@@ -1,8 +1,7 @@
 // Package stats summarizes repeated measurements of one figure: their
 // median and its confidence interval, assuming nothing of how they are
-// distributed (golang.org/x/perf/benchmath, as benchstat does). A lab's
-// repeated runs, a seed's claim and each side of a comparison
-// (explain/compare) are summarized here, so that they agree.
+// distributed, as benchstat does; every part of brewput summarizes here,
+// so that they agree.
 package stats
 
 import (
@@ -17,8 +16,7 @@ import (
 // Confidence is the level of a median's interval, as in benchstat.
 const Confidence = 0.95
 
-// Alpha is the significance level a comparison uses unless told another:
-// benchstat's.
+// Alpha is the significance level a comparison uses unless told another.
 const Alpha = 0.05
 
 // Summary summarizes one side's samples of a metric.
@@ -33,13 +31,11 @@ type Summary struct {
 	Values []float64 `json:"values"`
 	// Warnings say what is wrong with the interval, if anything.
 	Warnings []string `json:"warnings,omitempty"`
-	// Disturbed counts the samples measured while other processes took
-	// CPU from them (results.Point.IsDisturbed).
+	// Disturbed counts the samples disturbed (results.Point.IsDisturbed).
 	Disturbed int `json:"disturbed,omitempty"`
 }
 
-// Of summarizes a sample: its median and the median's interval at
-// Confidence.
+// Of summarizes a sample: its median and the median's interval.
 func Of(s *benchmath.Sample) Summary {
 	sum := benchmath.AssumeNothing.Summary(s, Confidence)
 	out := Summary{N: len(s.Values), Median: sum.Center, Lo: sum.Lo, Hi: sum.Hi, Values: s.Values}
@@ -50,8 +46,7 @@ func Of(s *benchmath.Sample) Summary {
 }
 
 // Values summarizes repeated measurements of one figure as a comparison
-// summarizes a side: their median with its interval, infinite with fewer
-// values than RunsForInterval. values is left as it is.
+// summarizes a side, leaving values as they are.
 func Values(values []float64) Summary {
 	return Of(benchmath.NewSample(slices.Clone(values), &benchmath.Thresholds{CompareAlpha: Alpha}))
 }
@@ -75,8 +70,7 @@ func RunsFor(alpha float64) int {
 }
 
 // MinP is the smallest p-value benchmath's U test gives samples of n1 and
-// n2 values: that of two samples with no overlap. Where it is not below
-// alpha, no difference between them can be told.
+// n2 values, that of two samples with no overlap.
 func MinP(n1, n2 int, alpha float64) float64 {
 	t := &benchmath.Thresholds{CompareAlpha: alpha}
 	return benchmath.AssumeNothing.Compare(benchmath.NewSample(seq(0, n1), t), benchmath.NewSample(seq(n1, n2), t)).P

@@ -28,9 +28,7 @@ type Observation struct {
 
 // Model is a fitted Universal Scalability Law, with how well it fits.
 type Model struct {
-	// Sigma (σ ≥ 0) is contention, the serialized share of the work;
-	// Kappa (κ ≥ 0) coherency, the cost of crosstalk between every pair;
-	// Lambda (λ > 0) the throughput of one.
+	// Sigma (σ ≥ 0), Kappa (κ ≥ 0) and Lambda (λ > 0) are the law's.
 	Sigma, Kappa, Lambda float64
 	// R2 is 1 − SSres/SStot, the share of the throughput's variation the
 	// curve explains; without variation, 1 if the curve meets every
@@ -38,9 +36,8 @@ type Model struct {
 	R2 float64
 	// RMSE is the root mean square residual, in the throughput's unit.
 	RMSE float64
-	// Law is the law Select chose, "" for FitAmdahl; AIC its
-	// Akaike information criterion, n·ln(RSS/n) + 2k (λ counts unless
-	// Anchored, fixed at the throughput of one).
+	// Law is the law Select chose, "" for FitAmdahl; AIC its Akaike
+	// information criterion (λ counts unless Anchored, fixed).
 	Law      Law
 	AIC      float64
 	Anchored bool
@@ -96,8 +93,7 @@ func aic(obs []Observation, rmse float64, k int) float64 {
 }
 
 // TooFewPointsError is what a fit returns for fewer distinct N than the
-// law has parameters, a curve through any of which says nothing: which
-// distinct N there were, ascending, and how many a fit needs.
+// law has parameters: the distinct N, ascending, and how many it needs.
 type TooFewPointsError struct {
 	N    []float64
 	Need int
@@ -125,9 +121,8 @@ func (m Model) Predict(n float64) float64 {
 }
 
 // Peak returns the concurrency n ≥ 1 where the throughput is highest, and
-// that throughput: √((1−σ)/κ) for κ > 0, or 1 where that is below 1 or
-// σ ≥ 1 (and for κ = 0, σ > 1). ok is false with κ = 0 and σ ≤ 1, where the
-// throughput rises for ever (toward Ceiling) or, σ = 1, stays flat.
+// that throughput; ok is false with κ = 0 and σ ≤ 1, where the throughput
+// rises for ever (toward Ceiling) or, σ = 1, stays flat.
 func (m Model) Peak() (n, x float64, ok bool) {
 	switch {
 	case m.Kappa > 0 && m.Sigma < 1:
@@ -149,10 +144,8 @@ func (m Model) Ceiling() (x float64, ok bool) {
 	return m.Lambda / m.Sigma, true
 }
 
-// FitAmdahl fits Amdahl's law, X(N) = λN / (1 + σ(N−1)), whose σ is the
-// serial fraction, by least squares, under σ ≥ 0 and λ > 0. It needs two
-// distinct N (else a *TooFewPointsError), each N ≥ 1 and X ≥ 0 finite, and
-// some X above 0.
+// FitAmdahl fits Amdahl's law, whose σ is the serial fraction, under σ ≥ 0
+// and λ > 0; it needs two distinct N, and observations as Select's.
 func FitAmdahl(obs []Observation) (Model, error) { return fit(obs, 2, Amdahl.shapes(), 0) }
 
 // shape is a family of curves to fit: each of σ and κ either free (≥ 0)
@@ -193,11 +186,10 @@ const (
 	absTol = 1e-12
 )
 
-// fit checks obs, fits each shape, and keeps the first (the simplest)
-// whose fit is as good as the best's; λ is fixed at lambda where positive.
-// A parameter the data do not need (κ of a curve that never turns down, σ
-// of a straight line) is so exactly 0, or σ exactly 1 for a flat line, and
-// Peak and Ceiling tell the curve's shape truly.
+// fit checks obs, fits each shape, and keeps the simplest whose fit is as
+// good as the best's, so that a parameter the data do not need is exactly
+// 0 (or σ 1 for a flat line) and Peak and Ceiling tell the shape truly; λ
+// is fixed at lambda where positive.
 func fit(obs []Observation, need int, shapes []shape, lambda float64) (Model, error) {
 	var ns []float64
 	sumX2 := 0.0
@@ -287,8 +279,8 @@ func (p problem) solve(s shape) (sigma, kappa float64) {
 	if s.free() == 0 {
 		return s.sigma, s.kappa
 	}
-	// Starting values for the free ones: their plausible ranges on a
-	// rough logarithmic grid, so that the search starts near the best basin.
+	// A rough logarithmic grid over the plausible ranges starts the search
+	// near the best basin.
 	sigmas, kappas := []float64{s.sigma}, []float64{s.kappa}
 	if s.freeSigma {
 		sigmas = []float64{0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 0.7, 0.9, 1, 1.3, 2}
@@ -355,8 +347,7 @@ func nelderMead(f func([]float64) float64, x0 []float64) []float64 {
 		MajorIterations: 20000,
 	}
 	res, err := optimize.Minimize(optimize.Problem{Func: f}, x0, settings, &optimize.NelderMead{})
-	// Hitting the iteration limit still leaves the best point found;
-	// anything worse than the start is discarded.
+	// The iteration limit still leaves the best point found.
 	if res == nil || (err != nil && res.Status != optimize.IterationLimit) || !(res.F <= f(x0)) {
 		return x0
 	}

@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -19,12 +20,16 @@ import (
 )
 
 // Chromium finds a Chromium to drive, or says why the browser tests cannot
-// run: they fail under CI (which installs Debian's chromium), skip on a
-// machine without one, and under the race detector.
+// run: they are end to end, run by .ci/run (BREWPUT_E2E=1) or a -run naming
+// them, not under the race detector; they fail under CI (which installs
+// Debian's chromium) and skip on a machine without one.
 func Chromium(t testing.TB) string {
 	t.Helper()
 	if race.Enabled {
 		t.Skip("the pages are checked in the plain run: under the race detector their work is Chromium's and the model's")
+	}
+	if run := flag.Lookup("test.run"); os.Getenv("BREWPUT_E2E") != "1" && (run == nil || run.Value.String() == "") {
+		t.Skip("a page in a browser, end to end: .ci/run runs it (BREWPUT_E2E=1), as does go test -run naming it")
 	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if path, err := exec.LookPath(name); err == nil {

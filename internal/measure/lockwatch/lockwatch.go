@@ -64,10 +64,12 @@ var overlays embed.FS
 
 // renames are the methods an overlay renames to …Unwatched, by source
 // file; the added files define the watched ones under the old names.
-var renames = map[string][]string{
-	"sync/mutex.go":        {"Mutex.Lock", "Mutex.Unlock"},
-	"sync/rwmutex.go":      {"RWMutex.Lock", "RWMutex.RLock"},
-	"testing/benchmark.go": {"B.StartTimer", "B.StopTimer", "B.ResetTimer", "B.runN", "B.RunParallel"},
+func renames() map[string][]string {
+	return map[string][]string{
+		"sync/mutex.go":        {"Mutex.Lock", "Mutex.Unlock"},
+		"sync/rwmutex.go":      {"RWMutex.Lock", "RWMutex.RLock"},
+		"testing/benchmark.go": {"B.StartTimer", "B.StopTimer", "B.ResetTimer", "B.runN", "B.RunParallel"},
+	}
 }
 
 // CannotWatch says the toolchain's sync or testing differs from what an
@@ -87,7 +89,7 @@ func Overlay(goroot, dir string) (string, error) {
 		replace[filepath.Join(goroot, "src", filepath.FromSlash(file))] = dst
 		return os.WriteFile(dst, text, 0o644)
 	}
-	for file, methods := range renames {
+	for file, methods := range renames() {
 		src := filepath.Join(goroot, "src", filepath.FromSlash(file))
 		text, err := os.ReadFile(src)
 		if err != nil {
@@ -427,10 +429,10 @@ type Group struct {
 
 // Target is what StretchEnv names to stretch the group: its sites' distinct
 // "file:line", joined by commas.
-func (g Group) Target() string { return strings.Join(g.distinct(Site.Where), ",") }
+func (g Group) Target() string { return strings.Join(g.distinctBy(Site.Where), ",") }
 
-// distinct is what f says of the group's sites, each once, "" left out.
-func (g Group) distinct(f func(Site) string) []string {
+// distinctBy is what f says of the group's sites, each once, "" left out.
+func (g Group) distinctBy(f func(Site) string) []string {
 	var out []string
 	for _, s := range g.Sites {
 		if v := f(s); v != "" {
@@ -452,7 +454,7 @@ func (g Group) union(field func(*Site) *Bits) Bits {
 }
 
 // Via names the group's distinct wrappers, joined by " and ".
-func (g Group) Via() string { return strings.Join(g.distinct(Site.Via), " and ") }
+func (g Group) Via() string { return strings.Join(g.distinctBy(Site.Via), " and ") }
 
 // Members is how many locks the group's sites take, and whether that is
 // a count, not an estimate.
@@ -572,7 +574,7 @@ func sameLocks(a, b Bits) bool {
 // name joins the first two site names and counts the rest, lest a lock
 // taken in many places make a name no table holds.
 func (g Group) name() string {
-	names := g.distinct(Site.Name)
+	names := g.distinctBy(Site.Name)
 	if len(names) > 2 {
 		return fmt.Sprintf("%s + %s + %d more", names[0], names[1], len(names)-2)
 	}

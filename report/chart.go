@@ -516,7 +516,7 @@ type fewerTicks struct {
 
 func (f fewerTicks) Ticks(min, max float64) []plot.Tick {
 	ts := f.Ticker.Ticks(min, max)
-	labelled := len(slices.DeleteFunc(slices.Clone(ts), func(t plot.Tick) bool { return t.Label == "" }))
+	labelled := collect.Count(ts, func(t plot.Tick) bool { return t.Label != "" })
 	every := (labelled + f.most - 1) / f.most
 	if every <= 1 {
 		return ts

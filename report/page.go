@@ -140,7 +140,7 @@ func pageNotes(points []results.Point, opt Options) []string {
 	}
 	// Only a measurement is disturbed: the model's points are not counted.
 	measured := slices.DeleteFunc(slices.Clone(points), results.Point.IsModel)
-	n := len(slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool { return !p.IsDisturbed() }))
+	n := collect.Count(measured, results.Point.IsDisturbed)
 	if n > 0 {
 		of := fmt.Sprintf("the %d points", len(measured))
 		if len(measured) < len(points) {

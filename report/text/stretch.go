@@ -168,7 +168,7 @@ func StretchAnswer(s *causal.Stretches) string {
 		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s.",
 			added, control, pct(s.Margin), strings.Join(not, "; "))
 	}
-	if d := len(slices.DeleteFunc(slices.Clone(s.Base), func(p results.Point) bool { return !p.IsDisturbed() })); d > 0 {
+	if d := collect.Count(s.Base, results.Point.IsDisturbed); d > 0 {
 		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
 	}
 	return b.String()

@@ -45,3 +45,14 @@ func Mapped[T, U any](xs []T, f func(T) U) []U {
 	}
 	return out
 }
+
+// Count is how many of xs f holds for.
+func Count[T any](xs []T, f func(T) bool) int {
+	n := 0
+	for _, x := range xs {
+		if f(x) {
+			n++
+		}
+	}
+	return n
+}

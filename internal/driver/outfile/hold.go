@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/brewput/brewput/internal/base/atomicfile"
 )
@@ -60,7 +61,8 @@ func Take(path string) (*Hold, error) {
 	if err := os.MkdirAll(filepath.Dir(h.file), 0o755); err != nil {
 		return nil, fmt.Errorf("%s: cannot hold it: %w", path, atomicfile.WithoutPath(err))
 	}
-	for range 10 {
+	const tries = 10
+	for try := range tries {
 		// Refused before the open, and by it (noFollow) where a link is
 		// planted between the two.
 		linked := func() bool {
@@ -85,6 +87,12 @@ func Take(path string) (*Hold, error) {
 		if !got {
 			held := holder(f)
 			f.Close()
+			// A killed holder's lock outlives it for as long as a child it
+			// was starting has not yet exec'd, which closes the file.
+			if gone(held.PID) && try < tries-1 {
+				time.Sleep(20 * time.Millisecond)
+				continue
+			}
 			held.Path = path
 			return nil, held // the folders it made are the holder's now
 		}

@@ -119,6 +119,39 @@ func TestHolderKilled(t *testing.T) {
 	h.Release()
 }
 
+// A lock whose signer is dead is held only by a child the signer was
+// starting, until that child's exec closes it: Take waits for it rather
+// than refuse a run in the name of a dead process.
+func TestTakeWaitsOutADeadHoldersChild(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	dead := exec.Command(os.Args[0], "-test.run=^$")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(HoldFile(out), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := lock(f); !got || err != nil {
+		t.Fatalf("the child's lock: %v, %v", got, err)
+	}
+	if _, err := f.WriteString(strconv.Itoa(dead.Process.Pid) + "\nbrewput\n"); err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		time.Sleep(60 * time.Millisecond)
+		f.Close()
+	}()
+	h, err := Take(out)
+	<-closed
+	if err != nil {
+		t.Fatalf("Take beside a dead signer's lock let go within 60 ms: %v", err)
+	}
+	h.Release()
+}
+
 // An output in folders that do not exist yet is held all the same; the
 // folders made for the hold go with it where the run wrote nothing.
 func TestHoldInNewFolders(t *testing.T) {

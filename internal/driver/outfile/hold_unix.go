@@ -21,3 +21,8 @@ func lock(f *os.File) (bool, error) {
 	}
 	return err == nil, err
 }
+
+// gone says whether no process has the pid (a holder that signed it).
+func gone(pid int) bool {
+	return pid > 0 && errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+}

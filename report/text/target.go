@@ -43,8 +43,12 @@ func WriteTarget(w io.Writer, t Target) {
 		held, all, logErr = held+c.Held, all+c.Points, logErr+float64(c.Points)*math.Log(c.Err)
 	}
 	if all > 0 {
-		s += fmt.Sprintf(": on kept measurements of real code on 4–%d CPUs, bands like these held %d of %d points (%s), their points ×%.2f off (geometric mean)",
-			t.CheckedCPUs, held, all, format.Percent(float64(held)/float64(all), 0), math.Exp(logErr/float64(all)))
+		like := "bands like these"
+		if t.Calibrated {
+			like += ", from a machine's own calibration,"
+		}
+		s += fmt.Sprintf(": on kept measurements of real code on 4–%d CPUs, %s held %d of %d points (%s), their points ×%.2f off (geometric mean)",
+			t.CheckedCPUs, like, held, all, format.Percent(float64(held)/float64(all), 0), math.Exp(logErr/float64(all)))
 	}
 	switch {
 	case t.Past > 0:

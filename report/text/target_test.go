@@ -26,3 +26,14 @@ func TestWriteTarget(t *testing.T) {
 		}
 	}
 }
+
+// A prediction from the user's own calibration cites how such ones held,
+// and does not offer the flag it was given.
+func TestWriteTargetCalibrated(t *testing.T) {
+	var b strings.Builder
+	WriteTarget(&b, Target{About: "vm", Calibrated: true, Here: 2, Checked: map[string]Checked{"one lock": {Held: 7, Points: 10, Err: 1.3}}, CheckedCPUs: 16})
+	flat := strings.Join(strings.Fields(b.String()), " ")
+	if want := "predicted for vm: on kept measurements of real code on 4–16 CPUs, bands like these, from a machine's own calibration, held 7 of 10 points (70 %)"; !strings.Contains(flat, want) {
+		t.Errorf("got\n%s\nwant %q", b.String(), want)
+	}
+}

@@ -9,13 +9,10 @@
 #
 # PARTS (default: machine calibrate primitives libraries trials shop mutexprobe
 # calibrate2) picks the parts to measure (trials: the benchmarks of
-# morelibs/trials_test.go, which no lending has measured yet, on 1, 2, 4, 8
-# and 16 CPUs; libraries leaves them out; calibrate2, a second calibration
-# at the end). On a lending of 15 minutes, use PARTS="machine calibrate
-# trials": about 5 minutes by their sizes (not yet timed there: calibrate
-# took 39 s for 2 CPU counts here and measures 8 on 16 CPUs; the trials,
-# 59 benchmarks on 5 counts, 3 runs each); then `go run ./reallibs`
-# tallies them once their folder is among its lendings. (mutexshapes, not among the parts, is mutexprobe's other
+# morelibs/trials_test.go on 1, 2, 4, 8 and 16 CPUs; libraries leaves them
+# out; calibrate2, a second calibration at the end). The fifth lending's
+# PARTS="machine calibrate trials calibrate2" took 352 s (calibrate 2 min
+# each, the trials 103 s). (mutexshapes, not among the parts, is mutexprobe's other
 # shapes: ten goroutines a P, work inside the lock and outside it;
 # mutexreplica, the same shapes again each beside sync.Mutex's replica,
 # which counts the paths its Locks and Unlocks take); COUNT (default 3) and BENCHTIME (50ms) the benchmarks'.

@@ -11,11 +11,12 @@
 // curves) on 4, 8 and 16 CPUs, and each predicted speed-up against its own
 // one-CPU throughput, with its band and the naive guess that 2 CPUs'
 // speed-up holds, is printed beside each lending's (testdata/manycore,
-// manycore2, manycore3, manycore4: libraries.txt, plain go test -bench),
+// manycore2, manycore3, manycore4: libraries.txt; manycore5: trials.txt;
+// plain go test -bench),
 // marked where the band does not hold it (10 % slack); then the totals,
-// and each kind's. The benchmarks of morelibs/trials_test.go, measured
-// and predicted here before any lending measured them, await one: only
-// how many were predicted, and how their points here lie, are told.
+// and each kind's; the same predicted with the fifth lending's own
+// calibration; and the trials of morelibs/trials_test.go alone, which
+// only the fifth lending measured, twice.
 //
 // From the measurements kept, its output is the same on every run:
 // docs/own-code.md quotes it and model/curves/checked.go holds its
@@ -48,6 +49,8 @@ import (
 	"strings"
 	"time"
 
+	gofmt "go/format"
+
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/validation/internal/benchtext"
 	"github.com/brewput/brewput/validation/internal/cmdline"
@@ -58,14 +61,17 @@ import (
 // file of dir, where set), the file of testdata's folder its measurement
 // here is kept in (gzipped where its name ends in .gz: bigcache's and
 // fastcache's every shard is a lock of each run).
-type pkg struct{ dir, bench, src, file string }
+type pkg struct {
+	dir, bench, src, file string
+	trials                bool
+}
 
 var pkgs = []pkg{
 	{dir: "internal/driver/testdata/reallibs", bench: "Cmap|Logrus|Metrics|Rate|SyncMap", file: "reallibs.json"},
 	{dir: "validation/morelibs", src: "morelibs_test.go", file: "morelibs.json.gz"},
 	{dir: "examples/book", bench: "Book", file: "book.json"},
 	{dir: "examples/cache", bench: "Cache", file: "cache.json"},
-	{dir: "validation/morelibs", src: "trials_test.go", file: "trials.json.gz"},
+	{dir: "validation/morelibs", src: "trials_test.go", file: "trials.json.gz", trials: true},
 }
 
 // benchmarks is p's -bench: its own, or those src declares.
@@ -86,7 +92,11 @@ func (p pkg) benchmarks(root string) (string, error) {
 
 // lendings are the folders of testdata that hold a lending's
 // libraries.txt, with the letter its rows are known by elsewhere.
-var lendings = []struct{ dir, letter string }{{"manycore", "M"}, {"manycore2", "L"}, {"manycore3", "N"}, {"manycore4", "P"}}
+var lendings = []struct{ dir, letter string }{{"manycore", "M"}, {"manycore2", "L"}, {"manycore3", "N"}, {"manycore4", "P"}, {"manycore5", "Q"}}
+
+// calibrated is the lending that measured its own calibration, contention
+// curves and all: predicted for it too, as predict --calibration would.
+const calibrated = "manycore5"
 
 // counts are the CPU counts the predictions are held against.
 var counts = []int{4, 8, 16}
@@ -145,13 +155,17 @@ func run(root, dir string, re *regexp.Regexp, measure bool, count int, write, ro
 			return err
 		}
 	}
-	r, err := tally(bin, root, dir, re)
+	r, err := tallies(bin, root, dir, re)
 	if err != nil {
 		return err
 	}
 	r.write(os.Stdout, rows)
 	if write {
-		return os.WriteFile(filepath.Join(root, "model", "curves", "checked.go"), r.checked(), 0o644)
+		b, err := r.checked()
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(root, "model", "curves", "checked.go"), b, 0o644)
 	}
 	return nil
 }
@@ -217,6 +231,7 @@ func calibrateHere(bin, dir string) error {
 // count, with their bands, what it was read as, and what 2 CPUs made here.
 type predicted struct {
 	name, kind string
+	trial      bool               // of the trials, predicted before a lending measured them
 	at         map[int][3]float64 // point, low, high
 	two        float64
 }
@@ -235,42 +250,50 @@ type result struct {
 	// at, of how many, and when the earlier was measured.
 	twice   [2]int
 	earlier string
-	// waiting is what awaits a lending: its benchmarks predicted, why
-	// others were not, and its points measured here inside their own
-	// band, of all.
-	waiting struct {
-		rows          int
-		notPredicted  []string
-		hereIn, twice [2]int
+	// second is a lending's second measurement of the trials
+	// (trials2.txt: benchmark, cpus, speed-up against one CPU), and
+	// secondOf that lending's folder.
+	second   map[string]map[int]float64
+	secondOf string
+	// own is the same predicted with a lending's own calibration.
+	own *result
+}
+
+// tallies tallies for the reference curves, and again for the
+// calibration a lending measured of itself.
+func tallies(bin, root, dir string, re *regexp.Regexp) (result, error) {
+	r, err := tally(bin, root, dir, re, "")
+	if err != nil {
+		return r, err
 	}
+	own, err := tally(bin, root, dir, re, filepath.Join(root, "validation", "testdata", calibrated, "calibration.json"))
+	r.own = &own
+	return r, err
 }
 
 // tally predicts the benchmarks measured in dir whose names match re, on
 // counts, for the reference machine, this machine's curves the calibration
 // kept in dir.
-func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
+func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, error) {
 	r := result{truth: map[string]map[string]map[int]float64{}}
 	for _, l := range lendings {
-		m, err := benchtext.Medians(filepath.Join(root, "validation", "testdata", l.dir, "libraries.txt"), nil)
-		if err != nil {
-			return r, err
-		}
-		// The trials, where this lending measured them (run.sh's trials part).
-		if trials := filepath.Join(root, "validation", "testdata", l.dir, "trials.txt"); exists(trials) {
-			t, err := benchtext.Medians(trials, nil)
+		r.truth[l.dir] = map[string]map[int]float64{}
+		// The libraries, and the trials where this lending measured them
+		// (run.sh's parts); a second run of the trials apart.
+		for _, f := range []string{"libraries.txt", "trials.txt", "trials2.txt"} {
+			path := filepath.Join(root, "validation", "testdata", l.dir, f)
+			if !exists(path) {
+				continue
+			}
+			m, err := speedups(path)
 			if err != nil {
 				return r, err
 			}
-			maps.Copy(m, t)
-		}
-		r.truth[l.dir] = map[string]map[int]float64{}
-		for name, byCPUs := range m {
-			if byCPUs[1] > 0 {
-				r.truth[l.dir][name] = map[int]float64{}
-				for n, ns := range byCPUs {
-					r.truth[l.dir][name][n] = byCPUs[1] / ns // a parallel benchmark's ns/op is its throughput's inverse
-				}
+			if f == "trials2.txt" {
+				r.second, r.secondOf = m, l.dir
+				continue
 			}
+			maps.Copy(r.truth[l.dir], m)
 		}
 	}
 	// This machine's calibration, as predict reads it: the user's
@@ -300,7 +323,7 @@ func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
 		if err != nil {
 			return r, err
 		}
-		cmd := exec.Command(bin, "predict", "--from", file, "--cpus", "1,2,4,8,16", "--format", "json")
+		cmd := exec.Command(bin, predictArgs(file, there)...)
 		cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
 		cmd.Stderr = os.Stderr
 		out, err := cmd.Output()
@@ -311,48 +334,25 @@ func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
 		if err != nil {
 			return r, err
 		}
-		// A package no lending measured awaits one.
-		awaiting := true
-		for name := range got {
-			for _, l := range lendings {
-				if _, ok := r.truth[l.dir][name]; ok {
-					awaiting = false
-				}
-			}
-		}
-		if awaiting {
-			r.waiting.notPredicted = append(r.waiting.notPredicted, skipped...)
-		} else {
-			r.notPredicted = append(r.notPredicted, skipped...)
-			heres = append(heres, h) // the header's, of what is tallied
-		}
-		twice, err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, got)
+		r.notPredicted = append(r.notPredicted, skipped...)
+		heres = append(heres, h)
+		twice, err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, there, got)
 		if err != nil {
 			return r, err
 		}
-		to := &r.twice
-		if awaiting {
-			to = &r.waiting.twice
-		}
-		to[0], to[1] = to[0]+twice[0], to[1]+twice[1]
+		r.twice[0], r.twice[1] = r.twice[0]+twice[0], r.twice[1]+twice[1]
 		for _, name := range sortedKeys(got) {
 			if !re.MatchString(name) {
 				continue
 			}
 			row := got[name]
-			row.name = name
-			here := &r.hereIn
-			if awaiting {
-				r.waiting.rows++
-				here = &r.waiting.hereIn
-			} else {
-				r.rows = append(r.rows, row)
-			}
+			row.name, row.trial = name, p.trials
+			r.rows = append(r.rows, row)
 			for _, n := range []int{1, 2} {
 				if p, ok := row.at[n]; ok {
-					here[1]++
+					r.hereIn[1]++
 					if p[1] <= p[0] && p[0] <= p[2] {
-						here[0]++
+						r.hereIn[0]++
 					}
 				}
 			}
@@ -360,6 +360,35 @@ func tally(bin, root, dir string, re *regexp.Regexp) (result, error) {
 	}
 	r.first, r.others = summarize(heres)
 	return r, nil
+}
+
+// predictArgs are brewput's arguments to predict what file holds, for
+// the machine of the calibration there (the reference curves where "").
+func predictArgs(file, there string) []string {
+	args := []string{"predict", "--from", file, "--cpus", "1,2,4,8,16", "--format", "json"}
+	if there != "" {
+		args = append(args, "--calibration", there)
+	}
+	return args
+}
+
+// speedups reads the go test -bench output at path: each benchmark's
+// speed-up on each CPU count against its own one CPU's, from medians.
+func speedups(path string) (map[string]map[int]float64, error) {
+	m, err := benchtext.Medians(path, nil)
+	if err != nil {
+		return nil, err
+	}
+	s := map[string]map[int]float64{}
+	for name, byCPUs := range m {
+		if byCPUs[1] > 0 {
+			s[name] = map[int]float64{}
+			for n, ns := range byCPUs {
+				s[name][n] = byCPUs[1] / ns // a parallel benchmark's ns/op is its throughput's inverse
+			}
+		}
+	}
+	return s, nil
 }
 
 // exists says whether there is a file at path.
@@ -371,7 +400,7 @@ func exists(path string) bool {
 // again predicts the earlier measurement at path, where there is one,
 // and counts where its bands overlap now's: at how many CPU counts past
 // one, of how many.
-func (r *result) again(bin, path, config string, now map[string]predicted) (twice [2]int, err error) {
+func (r *result) again(bin, path, config, there string, now map[string]predicted) (twice [2]int, err error) {
 	if !exists(path) {
 		return twice, nil
 	}
@@ -389,7 +418,7 @@ func (r *result) again(bin, path, config string, now map[string]predicted) (twic
 	if r.earlier == "" || h.start.UTC().Format("2006-01-02") < r.earlier {
 		r.earlier = h.start.UTC().Format("2006-01-02")
 	}
-	cmd := exec.Command(bin, "predict", "--from", path, "--cpus", "1,2,4,8,16", "--format", "json")
+	cmd := exec.Command(bin, predictArgs(path, there)...)
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
@@ -492,11 +521,39 @@ func (r result) totals() (stats, map[string]*stats) {
 	return all, byKind
 }
 
+// trials tallies the trials' rows alone: against the lending that
+// measured them, against its second run, and how far apart the two runs'
+// speed-ups lie, either way.
+func (r result) trials() (first, second stats, spread []float64) {
+	for _, row := range r.rows {
+		if !row.trial {
+			continue
+		}
+		for _, n := range counts {
+			if _, ok := row.at[n]; !ok {
+				continue
+			}
+			for _, l := range lendings {
+				if got, ok := r.truth[l.dir][row.name][n]; ok {
+					first.add(row, n, got, "")
+				}
+			}
+			if got, ok := r.second[row.name][n]; ok {
+				second.add(row, n, got, "")
+				if a, ok := r.truth[r.secondOf][row.name][n]; ok {
+					spread = append(spread, off(a, got))
+				}
+			}
+		}
+	}
+	return first, second, spread
+}
+
 // write prints the rows beside the lendings' where asked, then the totals.
 func (r result) write(w io.Writer, rows bool) {
 	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("brewput predict on code nobody here wrote: benchmarks measured on this machine's "+
 		"1 and 2 CPUs (testdata/reallibs, %s; other processes took a median of %.2f CPUs) and predicted for the reference "+
-		"machine, against four 16-vCPU lendings of it (M, L, N, P: testdata/manycore…manycore4); speed-ups against each "+
+		"machine, against five 16-vCPU lendings of it (M, L, N, P, Q: testdata/manycore…manycore5); speed-ups against each "+
 		"one's own 1-CPU throughput; naive: what 2 CPUs made here, held", r.first, r.others), 80, ""))
 	fmt.Fprintln(w)
 	if rows {
@@ -518,24 +575,32 @@ func (r result) write(w io.Writer, rows bool) {
 		"the same benchmarks measured on %s (testdata/reallibs/earlier): the two bands overlap at %d of %d counts.",
 		mark, benches, len(r.rows), all.points, all.in, 100*float64(all.in)/float64(max(all.points, 1)), all.off2, all.worst, all.worstAt,
 		all.err(), all.naive(), all.naive()/all.err(), all.width(), r.hereIn[0], r.hereIn[1], r.earlier, r.twice[0], r.twice[1]), 80, ""))
+	writeKinds(w, byKind)
+	if r.own != nil {
+		o, byKind := r.own.totals()
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Predicted instead with lending Q's own calibration "+
+			"(testdata/%s/calibration.json, as --calibration): of the same %d points the bands hold %d (%.0f %%); %d lie more than 2× off; "+
+			"the point's error ×%.2f; the median band is %.2f× wide.",
+			calibrated, o.points, o.in, 100*float64(o.in)/float64(max(o.points, 1)), o.off2, o.err(), o.width()), 80, ""))
+		writeKinds(w, byKind)
+	}
+	if t, again, spread := r.trials(); t.points > 0 {
+		slices.Sort(spread)
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("The trials alone (morelibs' trials_test.go, which only lending Q "+
+			"measured): of %d points the bands hold %d (%.0f %%); %d lie more than 2× off; the point's error ×%.2f, the naive "+
+			"guess's ×%.2f. Against Q's second run of them, minutes later: %d held (%.0f %%), error ×%.2f; the two runs' "+
+			"speed-ups differ by a median ×%.2f, at most ×%.2f.",
+			t.points, t.in, 100*float64(t.in)/float64(t.points), t.off2, t.err(), t.naive(),
+			again.in, 100*float64(again.in)/float64(max(again.points, 1)), again.err(), spread[len(spread)/2], spread[len(spread)-1]), 80, ""))
+	}
+}
+
+// writeKinds prints each kind's totals, a line each.
+func writeKinds(w io.Writer, byKind map[string]*stats) {
 	for _, k := range sortedKeys(byKind) {
 		s := byKind[k]
 		fmt.Fprintf(w, "  %-15s%3d/%-3d held, %2d >2× off, error ×%.2f (naive ×%.2f), band ×%.2f\n",
 			k+":", s.in, s.points, s.off2, s.err(), s.naive(), s.width())
-	}
-	if rows && r.waiting.rows+len(r.waiting.notPredicted) > 0 {
-		ws := r.waiting
-		fmt.Fprintln(w)
-		again := ""
-		if ws.twice[1] > 0 {
-			again = fmt.Sprintf(" Predicted again from the same measured before (earlier/): the two bands overlap at %d of %d counts.", ws.twice[0], ws.twice[1])
-		}
-		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Awaiting a lending: %d benchmarks more (morelibs' trials_test.go, "+
-			"testdata/reallibs/trials.json.gz), %d predicted; measured here: %d of %d points inside the model's own band.%s",
-			ws.rows+len(ws.notPredicted), ws.rows, ws.hereIn[0], ws.hereIn[1], again), 80, ""))
-		for _, s := range ws.notPredicted {
-			fmt.Fprintln(w, format.Wrap("not predicted: "+s, 80, "  "))
-		}
 	}
 }
 
@@ -574,22 +639,34 @@ func (r result) writeRows(w io.Writer) {
 	fmt.Fprintln(w)
 }
 
-// checked is model/curves/checked.go: the tallies by kind.
-func (r result) checked() []byte {
-	_, byKind := r.totals()
+// checked is model/curves/checked.go: the tallies by kind, for the
+// reference curves and for a lending's own calibration.
+func (r result) checked() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("// Code generated by go run ./reallibs -write (in validation/); DO NOT EDIT.\n\npackage curves\n\n" +
 		"// Checked is how the answers of kind k held on the kept many-core\n" +
 		"// measurements of real code, on 4, 8 and 16 CPUs: how many points its\n" +
 		"// bands held, of how many, and the geometric mean of how far its points\n" +
-		"// lay from them.\n" +
-		"func Checked(k Kind) (held, points int, err float64) {\n\tswitch k {\n")
-	for _, k := range sortedKeys(byKind) {
-		s := byKind[k]
-		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %d, %d, %.2f\n", k, s.in, s.points, s.err())
+		"// lay from them; predicted for the reference curves, or where\n" +
+		"// calibrated, with the measured machine's own calibration.\n" +
+		"func Checked(k Kind, calibrated bool) (held, points int, err float64) {\n")
+	cases := func(r result) {
+		_, byKind := r.totals()
+		b.WriteString("switch k {\n")
+		for _, k := range sortedKeys(byKind) {
+			s := byKind[k]
+			fmt.Fprintf(&b, "case %q:\nreturn %d, %d, %.2f\n", k, s.in, s.points, s.err())
+		}
+		b.WriteString("}\nreturn 0, 0, 0\n")
 	}
-	b.WriteString("\t}\n\treturn 0, 0, 0\n}\n\n// CheckedCPUs is the most CPUs the kept measurements reach.\nconst CheckedCPUs = 16\n")
-	return b.Bytes()
+	if r.own != nil {
+		b.WriteString("if calibrated {\n")
+		cases(*r.own)
+		b.WriteString("}\n")
+	}
+	cases(r)
+	b.WriteString("}\n\n// CheckedCPUs is the most CPUs the kept measurements reach.\nconst CheckedCPUs = 16\n")
+	return gofmt.Source(b.Bytes())
 }
 
 // here is what a file of measurements here says of when and how quietly

@@ -205,7 +205,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			points[i].AsStudy(name)
 		}
 		predicted, kinds[v] = append(predicted, points...), string(kind)
-		held, all, e := curves.Checked(kind)
+		held, all, e := curves.Checked(kind, t.calibrated)
 		checked[string(kind)] = text.Checked{Held: held, Points: all, Err: e}
 		if beyond > 0 {
 			past = beyond

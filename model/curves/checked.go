@@ -15,9 +15,9 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 		case "one lock":
 			return 139, 201, 1.29
 		case "partly shared":
-			return 137, 147, 1.64
+			return 137, 147, 1.56
 		case "read lock":
-			return 26, 33, 1.63
+			return 26, 33, 1.47
 		case "shared line":
 			return 16, 27, 1.49
 		}
@@ -29,7 +29,7 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 	case "one lock":
 		return 185, 201, 1.32
 	case "partly shared":
-		return 137, 147, 1.65
+		return 137, 147, 1.57
 	case "read lock":
 		return 30, 33, 1.27
 	case "shared line":

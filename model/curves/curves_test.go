@@ -216,6 +216,20 @@ func TestPredictCarried(t *testing.T) {
 	}
 }
 
+// A benchmark whose 2 CPUs made less than one is not predicted to gain
+// from more, whatever its kind; its band still reaches what the curves
+// allow.
+func TestPredictNoGainPastALoss(t *testing.T) {
+	c := synthetic(lock{take: func(n int) float64 { return 30 }}, 1)
+	for _, lk := range []*Lock{{Uses: 1, Hold: 10, Shards: 32}, {Uses: 1, Hold: 10}} {
+		b := Bench{T1: 100, Measured: map[int]Range{1: {1, 1, 1}, 2: {0.8, 0.75, 0.85}}, Lock: lk}
+		r, k, ok := Predict(b, c, c, 16)
+		if !ok || r.Mid != 0.8 || r.Lo > 0.8 || r.Hi <= 0.85 {
+			t.Errorf("%s, 0.8 on 2 CPUs: %v on 16 (ok %v); want the point 0.8, the band around it and above", k, r, ok)
+		}
+	}
+}
+
 // BenchOf reads the median run of one CPU's time, each count's spread
 // with one CPU's (the least over one CPU's most, the most over its
 // least), and the lock the workers share that holds an operation longest: not a

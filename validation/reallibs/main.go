@@ -63,7 +63,10 @@ import (
 // fastcache's every shard is a lock of each run).
 type pkg struct {
 	dir, bench, src, file string
-	trials                bool
+	// heldOut names the set its benchmarks are, where they were predicted
+	// here before the one lending that measured them did: the stem of
+	// that lending's files (NAME.txt, and NAME-again.txt, a second run).
+	heldOut string
 }
 
 var pkgs = []pkg{
@@ -71,7 +74,7 @@ var pkgs = []pkg{
 	{dir: "validation/morelibs", src: "morelibs_test.go", file: "morelibs.json.gz"},
 	{dir: "examples/book", bench: "Book", file: "book.json"},
 	{dir: "examples/cache", bench: "Cache", file: "cache.json"},
-	{dir: "validation/morelibs", src: "trials_test.go", file: "trials.json.gz", trials: true},
+	{dir: "validation/morelibs", src: "trials_test.go", file: "trials.json.gz", heldOut: "trials"},
 }
 
 // benchmarks is p's -bench: its own, or those src declares.
@@ -231,7 +234,7 @@ func calibrateHere(bin, dir string) error {
 // count, with their bands, what it was read as, and what 2 CPUs made here.
 type predicted struct {
 	name, kind string
-	trial      bool               // of the trials, predicted before a lending measured them
+	heldOut    string             // its pkg's
 	at         map[int][3]float64 // point, low, high
 	two        float64
 }
@@ -250,11 +253,11 @@ type result struct {
 	// at, of how many, and when the earlier was measured.
 	twice   [2]int
 	earlier string
-	// second is a lending's second measurement of the trials
-	// (trials2.txt: benchmark, cpus, speed-up against one CPU), and
-	// secondOf that lending's folder.
-	second   map[string]map[int]float64
-	secondOf string
+	// rerun is, by held-out set, the second run of the lending that
+	// measured it (NAME-again.txt: benchmark, cpus, speed-up against one
+	// CPU); measuredBy that lending, by set.
+	rerun      map[string]map[string]map[int]float64
+	measuredBy map[string]struct{ dir, letter string }
 	// own is the same predicted with a lending's own calibration.
 	own *result
 }
@@ -275,12 +278,19 @@ func tallies(bin, root, dir string, re *regexp.Regexp) (result, error) {
 // counts, for the reference machine, this machine's curves the calibration
 // kept in dir.
 func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, error) {
-	r := result{truth: map[string]map[string]map[int]float64{}}
+	r := result{truth: map[string]map[string]map[int]float64{}, rerun: map[string]map[string]map[int]float64{},
+		measuredBy: map[string]struct{ dir, letter string }{}}
 	for _, l := range lendings {
 		r.truth[l.dir] = map[string]map[int]float64{}
-		// The libraries, and the trials where this lending measured them
-		// (run.sh's parts); a second run of the trials apart.
-		for _, f := range []string{"libraries.txt", "trials.txt", "trials2.txt"} {
+		// The libraries, and the held-out sets this lending measured
+		// (run.sh's parts); a second run of one apart.
+		files := []string{"libraries.txt"}
+		for _, p := range pkgs {
+			if p.heldOut != "" {
+				files = append(files, p.heldOut+".txt", p.heldOut+"-again.txt")
+			}
+		}
+		for _, f := range files {
 			path := filepath.Join(root, "validation", "testdata", l.dir, f)
 			if !exists(path) {
 				continue
@@ -289,9 +299,12 @@ func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, erro
 			if err != nil {
 				return r, err
 			}
-			if f == "trials2.txt" {
-				r.second, r.secondOf = m, l.dir
+			if set, ok := strings.CutSuffix(f, "-again.txt"); ok {
+				r.rerun[set] = m
 				continue
+			}
+			if set, ok := strings.CutSuffix(f, ".txt"); ok && f != "libraries.txt" {
+				r.measuredBy[set] = l
 			}
 			maps.Copy(r.truth[l.dir], m)
 		}
@@ -346,7 +359,7 @@ func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, erro
 				continue
 			}
 			row := got[name]
-			row.name, row.trial = name, p.trials
+			row.name, row.heldOut = name, p.heldOut
 			r.rows = append(r.rows, row)
 			for _, n := range []int{1, 2} {
 				if p, ok := row.at[n]; ok {
@@ -521,14 +534,16 @@ func (r result) totals() (stats, map[string]*stats) {
 	return all, byKind
 }
 
-// trials tallies the trials' rows alone: against the lending that
-// measured them, against its second run, and how far apart the two runs'
-// speed-ups lie, either way.
-func (r result) trials() (first, second stats, spread []float64) {
+// heldOutStats tallies the rows of one held-out set alone: against the
+// lending that measured them, against its second run, and how far apart
+// the two runs' speed-ups lie, either way; rows is how many were
+// predicted.
+func (r result) heldOutStats(set string) (first, second stats, spread []float64, rows int) {
 	for _, row := range r.rows {
-		if !row.trial {
+		if row.heldOut != set {
 			continue
 		}
+		rows++
 		for _, n := range counts {
 			if _, ok := row.at[n]; !ok {
 				continue
@@ -538,15 +553,15 @@ func (r result) trials() (first, second stats, spread []float64) {
 					first.add(row, n, got, "")
 				}
 			}
-			if got, ok := r.second[row.name][n]; ok {
+			if got, ok := r.rerun[set][row.name][n]; ok {
 				second.add(row, n, got, "")
-				if a, ok := r.truth[r.secondOf][row.name][n]; ok {
+				if a, ok := r.truth[r.measuredBy[set].dir][row.name][n]; ok {
 					spread = append(spread, off(a, got))
 				}
 			}
 		}
 	}
-	return first, second, spread
+	return first, second, spread, rows
 }
 
 // write prints the rows beside the lendings' where asked, then the totals.
@@ -584,15 +599,28 @@ func (r result) write(w io.Writer, rows bool) {
 			calibrated, o.points, o.in, 100*float64(o.in)/float64(max(o.points, 1)), o.off2, o.err(), o.width()), 80, ""))
 		writeKinds(w, byKind)
 	}
-	if t, again, spread := r.trials(); t.points > 0 {
-		slices.Sort(spread)
-		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("The trials alone (morelibs' trials_test.go, which only lending Q "+
-			"measured): of %d points the bands hold %d (%.0f %%); %d lie more than 2× off; the point's error ×%.2f, the naive "+
-			"guess's ×%.2f. Against Q's second run of them, minutes later: %d held (%.0f %%), error ×%.2f; the two runs' "+
-			"speed-ups differ by a median ×%.2f, at most ×%.2f.",
-			t.points, t.in, 100*float64(t.in)/float64(t.points), t.off2, t.err(), t.naive(),
-			again.in, 100*float64(again.in)/float64(max(again.points, 1)), again.err(), spread[len(spread)/2], spread[len(spread)-1]), 80, ""))
+	for _, p := range pkgs {
+		if p.heldOut == "" {
+			continue
+		}
+		t, again, spread, rows := r.heldOutStats(p.heldOut)
+		by, ok := r.measuredBy[p.heldOut]
+		if !ok {
+			fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Awaiting a lending: %s/%s, %d benchmarks predicted.", filepath.Base(p.dir), p.src, rows), 80, ""))
+			continue
+		}
+		s := fmt.Sprintf("%s/%s alone, which only lending %s measured: of %d points the bands hold %d (%.0f %%); "+
+			"%d lie more than 2× off; the point's error ×%.2f, the naive guess's ×%.2f.",
+			filepath.Base(p.dir), p.src, by.letter, t.points, t.in, 100*float64(t.in)/float64(max(t.points, 1)), t.off2, t.err(), t.naive())
+		if len(spread) > 0 {
+			slices.Sort(spread)
+			s += fmt.Sprintf(" Against %s's second run of them, minutes later: %d held (%.0f %%), error ×%.2f; the two runs' "+
+				"speed-ups differ by a median ×%.2f, at most ×%.2f.", by.letter,
+				again.in, 100*float64(again.in)/float64(max(again.points, 1)), again.err(), spread[len(spread)/2], spread[len(spread)-1])
+		}
+		fmt.Fprintln(w, format.Wrap(s, 80, ""))
 	}
+
 }
 
 // writeKinds prints each kind's totals, a line each.

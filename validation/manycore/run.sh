@@ -8,8 +8,9 @@
 #   bash validation/manycore/run.sh measure DIR OUT  # there: into OUT
 #
 # PARTS (default: machine calibrate primitives libraries trials shop mutexprobe
-# calibrate2) picks the parts to measure (trials: the benchmarks of
-# morelibs/trials_test.go on 1, 2, 4, 8 and 16 CPUs; libraries leaves them
+# calibrate2) picks the parts to measure (trials, round2: a held-out set,
+# the benchmarks of morelibs' NAME_test.go on 1, 2, 4, 8 and 16 CPUs, into
+# NAME.txt, or NAME-again.txt where that is there; libraries leaves them
 # out; calibrate2, a second calibration at the end). The fifth lending's
 # PARTS="machine calibrate trials calibrate2" took 352 s (calibrate 2 min
 # each, the trials 103 s). (mutexshapes, not among the parts, is mutexprobe's other
@@ -36,8 +37,12 @@ build() {
     go build -tags replica -ldflags="-s -w -checklinkname=0" -o "$dir/mutexprobe" ./mutexprobe) || exit 1
   (cd "$root/internal/driver/testdata/reallibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/reallibs.test" .) || exit 1
   (cd "$root/validation/morelibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/morelibs.test" .) || exit 1
-  # The trials' benchmarks, as one -test.bench pattern.
-  echo "^($(sed -n 's/^func \(Benchmark[A-Za-z0-9_]*\)(.*/\1/p' "$root/validation/morelibs/trials_test.go" | paste -sd'|'))\$" >"$dir/trials.re"
+  # Each held-out set's benchmarks (morelibs' NAME_test.go), as one
+  # -test.bench pattern: NAME.re.
+  for set in trials round2; do
+    [[ -f $root/validation/morelibs/${set}_test.go ]] &&
+      echo "^($(sed -n 's/^func \(Benchmark[A-Za-z0-9_]*\)(.*/\1/p' "$root/validation/morelibs/${set}_test.go" | paste -sd'|'))\$" >"$dir/$set.re"
+  done
   (cd "$root" && go test -c -ldflags="-s -w" -o "$dir/cache.test" ./examples/cache &&
     go test -c -ldflags="-s -w" -o "$dir/book.test" ./examples/book) || exit 1
   ls -la "$dir"
@@ -116,16 +121,22 @@ measure() {
     for t in morelibs reallibs cache book; do
       echo "== $t" >>"$out/libraries.txt"
       # morelibs takes the longest.
-      timeout "$([[ $t == morelibs ]] && echo 300 || echo 180)" "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.skip "$(cat "$bin/trials.re")" \
+      timeout "$([[ $t == morelibs ]] && echo 300 || echo 180)" "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.skip "$(cat "$bin"/*.re | sed 's/^^(//; s/)\$$//' | paste -sd'|' | sed 's/.*/^(&)$/')" \
         -test.cpu "$shopcpus" -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/libraries.txt" | grep -E '^(ok|PASS|FAIL|others)'
     done
 
-  want trials && {
-    echo "== trials" >>"$out/trials.txt"
-    timeout 300 "$bin/quietprobe" "$bin/morelibs.test" -test.run '^$' -test.bench "$(cat "$bin/trials.re")" \
-      -test.cpu "$(echo 1 2 4 8 16 | tr ' ' '\n' | awk -v n="$all" '$1 <= n' | paste -sd,)" \
-      -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/trials.txt" | grep -E '^(ok|PASS|FAIL|others)'
-  }
+  # A held-out set, into NAME.txt, or NAME-again.txt where that is there.
+  for set in trials round2; do
+    want "$set" && [[ -f $bin/$set.re ]] && {
+      f=$out/$set.txt
+      [[ -f $f ]] && f=$out/$set-again.txt
+      echo "== $set" >>"$f"
+      timeout 300 "$bin/quietprobe" "$bin/morelibs.test" -test.run '^$' -test.bench "$(cat "$bin/$set.re")" \
+        -test.cpu "$(echo 1 2 4 8 16 | tr ' ' '\n' | awk -v n="$all" '$1 <= n' | paste -sd,)" \
+        -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$f" | grep -E '^(ok|PASS|FAIL|others)'
+    }
+  done
+
 
   want shop && {
     timeout 150 "$bin/brewput" run --cpus "$shopcpus" --dur 1s --noisy ok --out "$out/shop.json" >"$out/shop.txt" 2>&1

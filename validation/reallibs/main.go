@@ -75,6 +75,7 @@ var pkgs = []pkg{
 	{dir: "examples/book", bench: "Book", file: "book.json"},
 	{dir: "examples/cache", bench: "Cache", file: "cache.json"},
 	{dir: "validation/morelibs", src: "trials_test.go", file: "trials.json.gz", heldOut: "trials"},
+	{dir: "validation/morelibs", src: "round2_test.go", file: "round2.json.gz", heldOut: "round2"},
 }
 
 // benchmarks is p's -bench: its own, or those src declares.

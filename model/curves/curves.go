@@ -341,10 +341,14 @@ func bracket(xs []int, v int) (a, b int, f float64) {
 	return a, b, (t(v) - t(a)) / (t(b) - t(a))
 }
 
-// geo is the point f of the way from a to b over their logarithms.
+// geo is the point f of the way from a to b over their logarithms, or
+// straight where one is zero.
 func geo(a, b, f float64) float64 {
-	if f == 0 || a == b {
+	switch {
+	case f == 0 || a == b:
 		return a
+	case a <= 0 || b <= 0: // a take that costs nothing has no logarithm
+		return a + f*(b-a)
 	}
 	return math.Exp(math.Log(a) + f*(math.Log(b)-math.Log(a)))
 }

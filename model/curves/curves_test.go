@@ -343,3 +343,15 @@ func TestPredictReadLockTwoPlacementsOverlap(t *testing.T) {
 		}
 	}
 }
+
+// A take that costs nothing on one count and something on the next is
+// read between them as a number, never NaN: a calibration whose long
+// holds took nothing more on 2 CPUs made predict's band NaN on 4.
+func TestGeoThroughZero(t *testing.T) {
+	for _, c := range [][3]float64{{0, 10, 0.5}, {10, 0, 0.25}, {0, 0, 0.5}, {2, 8, 0.5}} {
+		got := geo(c[0], c[1], c[2])
+		if math.IsNaN(got) || math.IsInf(got, 0) || got < min(c[0], c[1]) || got > max(c[0], c[1]) {
+			t.Errorf("geo(%v, %v, %v) = %v, want a number between them", c[0], c[1], c[2], got)
+		}
+	}
+}

@@ -11,29 +11,29 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 	if calibrated {
 		switch k {
 		case "nothing shared":
-			return 73, 81, 1.19
+			return 86, 96, 1.19
 		case "one lock":
-			return 139, 201, 1.29
+			return 157, 225, 1.29
 		case "partly shared":
-			return 137, 147, 1.56
+			return 161, 171, 1.60
 		case "read lock":
-			return 26, 33, 1.47
+			return 35, 45, 1.53
 		case "shared line":
-			return 16, 27, 1.49
+			return 18, 30, 1.47
 		}
 		return 0, 0, 0
 	}
 	switch k {
 	case "nothing shared":
-		return 73, 81, 1.20
+		return 87, 96, 1.20
 	case "one lock":
-		return 185, 201, 1.32
+		return 203, 225, 1.34
 	case "partly shared":
-		return 137, 147, 1.57
+		return 160, 171, 1.61
 	case "read lock":
-		return 30, 33, 1.27
+		return 42, 45, 1.37
 	case "shared line":
-		return 17, 27, 1.48
+		return 19, 30, 1.46
 	}
 	return 0, 0, 0
 }

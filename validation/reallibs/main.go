@@ -12,11 +12,12 @@
 // one-CPU throughput, with its band and the naive guess that 2 CPUs'
 // speed-up holds, is printed beside each lending's (testdata/manycore,
 // manycore2, manycore3, manycore4: libraries.txt; manycore5: trials.txt;
+// manycore6: round2.txt;
 // plain go test -bench),
 // marked where the band does not hold it (10 % slack); then the totals,
 // and each kind's; the same predicted with the fifth lending's own
-// calibration; and the trials of morelibs/trials_test.go alone, which
-// only the fifth lending measured, twice.
+// calibration; and each held-out set alone (morelibs' trials_test.go,
+// round2_test.go), which one lending measured, twice.
 //
 // From the measurements kept, its output is the same on every run:
 // docs/own-code.md quotes it and model/curves/checked.go holds its
@@ -96,7 +97,7 @@ func (p pkg) benchmarks(root string) (string, error) {
 
 // lendings are the folders of testdata that hold a lending's
 // libraries.txt, with the letter its rows are known by elsewhere.
-var lendings = []struct{ dir, letter string }{{"manycore", "M"}, {"manycore2", "L"}, {"manycore3", "N"}, {"manycore4", "P"}, {"manycore5", "Q"}}
+var lendings = []struct{ dir, letter string }{{"manycore", "M"}, {"manycore2", "L"}, {"manycore3", "N"}, {"manycore4", "P"}, {"manycore5", "Q"}, {"manycore6", "R"}}
 
 // calibrated is the lending that measured its own calibration, contention
 // curves and all: predicted for it too, as predict --calibration would.
@@ -569,7 +570,7 @@ func (r result) heldOutStats(set string) (first, second stats, spread []float64,
 func (r result) write(w io.Writer, rows bool) {
 	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("brewput predict on code nobody here wrote: benchmarks measured on this machine's "+
 		"1 and 2 CPUs (testdata/reallibs, %s; other processes took a median of %.2f CPUs) and predicted for the reference "+
-		"machine, against five 16-vCPU lendings of it (M, L, N, P, Q: testdata/manycore…manycore5); speed-ups against each "+
+		"machine, against six 16-vCPU lendings of it (M, L, N, P, Q, R: testdata/manycore…manycore6); speed-ups against each "+
 		"one's own 1-CPU throughput; naive: what 2 CPUs made here, held", r.first, r.others), 80, ""))
 	fmt.Fprintln(w)
 	if rows {
@@ -594,10 +595,16 @@ func (r result) write(w io.Writer, rows bool) {
 	writeKinds(w, byKind)
 	if r.own != nil {
 		o, byKind := r.own.totals()
-		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Predicted instead with lending Q's own calibration "+
+		letter := ""
+		for _, l := range lendings {
+			if l.dir == calibrated {
+				letter = l.letter
+			}
+		}
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Predicted instead with lending %s's own calibration "+
 			"(testdata/%s/calibration.json, as --calibration): of the same %d points the bands hold %d (%.0f %%); %d lie more than 2× off; "+
 			"the point's error ×%.2f; the median band is %.2f× wide.",
-			calibrated, o.points, o.in, 100*float64(o.in)/float64(max(o.points, 1)), o.off2, o.err(), o.width()), 80, ""))
+			letter, calibrated, o.points, o.in, 100*float64(o.in)/float64(max(o.points, 1)), o.off2, o.err(), o.width()), 80, ""))
 		writeKinds(w, byKind)
 	}
 	for _, p := range pkgs {

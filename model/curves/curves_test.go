@@ -228,6 +228,12 @@ func TestPredictNoGainPastALoss(t *testing.T) {
 			t.Errorf("%s, 0.8 on 2 CPUs: %v on 16 (ok %v); want the point 0.8, the band around it and above", k, r, ok)
 		}
 	}
+	// Runs that span one CPU's are no clear loss: examples/cache's shards
+	// made 0.99 on 2 CPUs of a lending, and 3.5 on 16.
+	b := Bench{T1: 100, Measured: map[int]Range{1: {1, 1, 1}, 2: {0.99, 0.97, 1.17}}, Lock: &Lock{Uses: 1, Hold: 10, Shards: 32}}
+	if r, _, _ := Predict(b, c, c, 16); r.Mid <= 0.99 {
+		t.Errorf("0.99 on 2 CPUs, its runs spanning one: %v on 16; want more than 0.99", r)
+	}
 }
 
 // BenchOf reads the median run of one CPU's time, each count's spread

@@ -161,10 +161,11 @@ func Predict(b Bench, here, there *Curves, n int) (Range, Kind, bool) {
 	default:
 		out, ok = ratio(there, private, s, n)
 	}
-	// Where more CPUs made less than one, whatever they share is already
-	// the limit: more CPUs add to its queue, not to what it serves. The
-	// point stays what they made; the band keeps what the curves allow.
-	if s.n > 1 && s.r.Mid < 1 && out.Mid > s.r.Mid {
+	// Where more CPUs made clearly less than one (their every run below
+	// one CPU's every run), whatever they share is already the limit:
+	// more CPUs add to its queue, not to what it serves. The point stays
+	// what they made; the band keeps what the curves allow.
+	if s.n > 1 && s.r.Hi < 1 && out.Mid > s.r.Mid {
 		out = Range{s.r.Mid, min(out.Lo, s.r.Mid), out.Hi}
 	}
 	return out, kind, ok

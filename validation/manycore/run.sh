@@ -126,12 +126,13 @@ measure() {
     done
 
   # A held-out set, into NAME.txt, or NAME-again.txt where that is there.
-  for set in trials round2; do
-    want "$set" && [[ -f $bin/$set.re ]] && {
+  for re in "$bin"/*.re; do
+    set=$(basename "$re" .re)
+    want "$set" && {
       f=$out/$set.txt
       [[ -f $f ]] && f=$out/$set-again.txt
       echo "== $set" >>"$f"
-      timeout 300 "$bin/quietprobe" "$bin/morelibs.test" -test.run '^$' -test.bench "$(cat "$bin/$set.re")" \
+      timeout 300 "$bin/quietprobe" "$bin/morelibs.test" -test.run '^$' -test.bench "$(cat "$re")" \
         -test.cpu "$(echo 1 2 4 8 16 | tr ' ' '\n' | awk -v n="$all" '$1 <= n' | paste -sd,)" \
         -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$f" | grep -E '^(ok|PASS|FAIL|others)'
     }

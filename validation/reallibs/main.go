@@ -12,8 +12,7 @@
 // one-CPU throughput, with its band and the naive guess that 2 CPUs'
 // speed-up holds, is printed beside each lending's (testdata/manycore,
 // manycore2, manycore3, manycore4: libraries.txt; manycore5: trials.txt;
-// manycore6: round2.txt;
-// plain go test -bench),
+// manycore6: round2.txt; plain go test -bench),
 // marked where the band does not hold it (10 % slack); then the totals,
 // and each kind's; the same predicted with the fifth lending's own
 // calibration; and each held-out set alone (morelibs' trials_test.go,
@@ -282,16 +281,16 @@ func tallies(bin, root, dir string, re *regexp.Regexp) (result, error) {
 func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, error) {
 	r := result{truth: map[string]map[string]map[int]float64{}, rerun: map[string]map[string]map[int]float64{},
 		measuredBy: map[string]struct{ dir, letter string }{}}
+	// A lending's libraries, and the held-out sets it measured (run.sh's
+	// parts); a second run of one apart.
+	files := []string{"libraries.txt"}
+	for _, p := range pkgs {
+		if p.heldOut != "" {
+			files = append(files, p.heldOut+".txt", p.heldOut+"-again.txt")
+		}
+	}
 	for _, l := range lendings {
 		r.truth[l.dir] = map[string]map[int]float64{}
-		// The libraries, and the held-out sets this lending measured
-		// (run.sh's parts); a second run of one apart.
-		files := []string{"libraries.txt"}
-		for _, p := range pkgs {
-			if p.heldOut != "" {
-				files = append(files, p.heldOut+".txt", p.heldOut+"-again.txt")
-			}
-		}
 		for _, f := range files {
 			path := filepath.Join(root, "validation", "testdata", l.dir, f)
 			if !exists(path) {
@@ -351,11 +350,15 @@ func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, erro
 		}
 		r.notPredicted = append(r.notPredicted, skipped...)
 		heres = append(heres, h)
-		twice, err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, there, got)
-		if err != nil {
-			return r, err
+		// Whether two measurements' bands overlap is asked of the
+		// reference curves' answers alone.
+		if there == "" {
+			twice, err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, got)
+			if err != nil {
+				return r, err
+			}
+			r.twice[0], r.twice[1] = r.twice[0]+twice[0], r.twice[1]+twice[1]
 		}
-		r.twice[0], r.twice[1] = r.twice[0]+twice[0], r.twice[1]+twice[1]
 		for _, name := range sortedKeys(got) {
 			if !re.MatchString(name) {
 				continue
@@ -415,7 +418,7 @@ func exists(path string) bool {
 // again predicts the earlier measurement at path, where there is one,
 // and counts where its bands overlap now's: at how many CPU counts past
 // one, of how many.
-func (r *result) again(bin, path, config, there string, now map[string]predicted) (twice [2]int, err error) {
+func (r *result) again(bin, path, config string, now map[string]predicted) (twice [2]int, err error) {
 	if !exists(path) {
 		return twice, nil
 	}
@@ -433,7 +436,7 @@ func (r *result) again(bin, path, config, there string, now map[string]predicted
 	if r.earlier == "" || h.start.UTC().Format("2006-01-02") < r.earlier {
 		r.earlier = h.start.UTC().Format("2006-01-02")
 	}
-	cmd := exec.Command(bin, predictArgs(path, there)...)
+	cmd := exec.Command(bin, predictArgs(path, "")...)
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
@@ -613,7 +616,10 @@ func (r result) write(w io.Writer, rows bool) {
 		}
 		t, again, spread, rows := r.heldOutStats(p.heldOut)
 		by, ok := r.measuredBy[p.heldOut]
-		if !ok {
+		switch {
+		case rows == 0:
+			continue
+		case !ok:
 			fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Awaiting a lending: %s/%s, %d benchmarks predicted.", filepath.Base(p.dir), p.src, rows), 80, ""))
 			continue
 		}
@@ -628,7 +634,6 @@ func (r result) write(w io.Writer, rows bool) {
 		}
 		fmt.Fprintln(w, format.Wrap(s, 80, ""))
 	}
-
 }
 
 // writeKinds prints each kind's totals, a line each.

@@ -90,7 +90,7 @@ func Take(path string) (*Hold, error) {
 			// A killed holder's lock outlives it for as long as a child it
 			// was starting has not yet exec'd, which closes the file.
 			if gone(held.PID) && try < tries-1 {
-				time.Sleep(20 * time.Millisecond)
+				time.Sleep(100 * time.Millisecond)
 				continue
 			}
 			held.Path = path

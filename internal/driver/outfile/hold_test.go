@@ -141,13 +141,13 @@ func TestTakeWaitsOutADeadHoldersChild(t *testing.T) {
 	closed := make(chan struct{})
 	go func() {
 		defer close(closed)
-		time.Sleep(60 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
 		f.Close()
 	}()
 	h, err := Take(out)
 	<-closed
 	if err != nil {
-		t.Fatalf("Take beside a dead signer's lock let go within 60 ms: %v", err)
+		t.Fatalf("Take beside a dead signer's lock let go within 20 ms: %v", err)
 	}
 	h.Release()
 }

@@ -42,6 +42,13 @@ func BenchOf(runs []results.Point) (Bench, error) {
 		most = max(most, n)
 	}
 	b.Lock = lockOf(medianRun(by[most]), b.T1)
+	if p := medianRun(by[most]); p.Ops > 0 {
+		for _, m := range p.Machines() {
+			if !results.IsChan(m.Kind) {
+				b.Takes += float64(m.Uses) / float64(p.Ops)
+			}
+		}
+	}
 	b.Allocs = medianRun(one).Metrics["allocs/op"]
 	return b, nil
 }

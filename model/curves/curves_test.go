@@ -189,12 +189,27 @@ func TestOf(t *testing.T) {
 		{Bench{T1: 100, Measured: m(0.7), Lock: &Lock{Uses: 1, Read: true}}, ReadLock},
 		{Bench{T1: 100, Measured: m(1.5), Lock: &Lock{Uses: 1, Hold: 40, Shards: 32}}, PartlyShared},
 		{Bench{T1: 100, Measured: m(1.95)}, NothingShared},
-		{Bench{T1: 100, Measured: m(1.4)}, PartlyShared},
+		{Bench{T1: 100, Measured: m(1.4), Allocs: 2}, PartlyShared},
+		{Bench{T1: 100, Measured: m(1.4)}, Unexplained},
+		{Bench{T1: 100, Measured: m(1.4), Takes: 1}, PartlyShared},
 		{Bench{T1: 100, Measured: m(0.6)}, SharedLine},
 	} {
 		if got := Of(c.b, nil); got != c.want {
 			t.Errorf("%+v (lock %+v): %q, want %q", c.b, c.b.Lock, got, c.want)
 		}
+	}
+}
+
+// A loss on 2 CPUs that no lock or allocation explains is not predicted:
+// a line all write and sharing spread thin part ways past 2 CPUs.
+func TestPredictDeclinesUnexplained(t *testing.T) {
+	c := synthetic(lock{take: func(n int) float64 { return 30 }}, 1)
+	b := Bench{T1: 100, Measured: map[int]Range{1: {1, 1, 1}, 2: {1.4, 1.35, 1.45}}}
+	if r, k, ok := Predict(b, c, c, 16); ok || k != Unexplained {
+		t.Errorf("1.4 on 2 CPUs, nothing seen: %v, %q, ok %v; want %q, not predicted", r, k, ok, Unexplained)
+	}
+	if n, made, alone := Shortfall(b, c); n != 2 || made != 1.4 || !(alone > 1.4) {
+		t.Errorf("Shortfall: %d CPUs made %v of work alone's %v; want 2, 1.4 and more than 1.4", n, made, alone)
 	}
 }
 

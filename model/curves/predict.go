@@ -19,6 +19,7 @@ type Bench struct {
 	T1       float64       // ns an operation, on one CPU
 	Measured map[int]Range // by CPU count: the runs' median, least and most against one CPU's median
 	Lock     *Lock
+	Takes    float64 // takes of the locks watched an operation, all together
 	Allocs   float64 // heap allocations an operation
 }
 
@@ -45,9 +46,15 @@ const (
 	// SharedLine: no lock explains it, and two CPUs made less than one:
 	// a line both wrote, Word curves.
 	SharedLine Kind = "shared line"
-	// PartlyShared: sharded locks, allocation, or a loss no lock explains
-	// though two CPUs made more than one: between Word curves and Alloc's.
+	// PartlyShared: sharded locks, locks taken often but held briefly, or
+	// allocation, where two CPUs made more than one: between Word curves
+	// and Alloc's.
 	PartlyShared Kind = "partly shared"
+	// Unexplained: two CPUs made more than one but less than work alone
+	// does, with no lock or allocation to explain it: one line all CPUs
+	// write, which more CPUs do not relieve, or sharing spread over many,
+	// which they do. Two CPUs do not tell which, so it is not predicted.
+	Unexplained Kind = "unexplained loss"
 	// NothingShared: its CPUs made about all their work alone would.
 	NothingShared Kind = "nothing shared"
 )
@@ -68,19 +75,32 @@ func Of(b Bench, here *Curves) Kind {
 	case b.Allocs > 0 && s.r.Mid >= 1:
 		return PartlyShared
 	}
-	alone := float64(s.n)
-	if here != nil {
-		if p, _, _, ok := here.Speedup(private, s.n); ok {
-			alone = p
-		}
-	}
+	_, _, alone := Shortfall(b, here)
 	switch {
 	case s.r.Mid >= alone*0.85:
 		return NothingShared
 	case s.r.Mid < 1:
 		return SharedLine
+	case b.Takes >= 1.0/16:
+		return PartlyShared // locks taken often but held too briefly to count
 	}
-	return PartlyShared
+	return Unexplained
+}
+
+// Shortfall is what b made on the most CPUs measured past one, n, and
+// what work that shares nothing makes on n CPUs here (n where not known).
+func Shortfall(b Bench, here *Curves) (n int, made, alone float64) {
+	s, ok := b.most()
+	if !ok {
+		return 1, 1, 1
+	}
+	alone = float64(s.n)
+	if here != nil {
+		if p, _, _, ok := here.Speedup(private, s.n); ok {
+			alone = p
+		}
+	}
+	return s.n, s.r.Mid, alone
 }
 
 // private is the cell of work that shares nothing.
@@ -158,6 +178,8 @@ func Predict(b Bench, here, there *Curves, n int) (Range, Kind, bool) {
 		line, ok2 := worstLine(there, s, n)
 		ok = ok && ok2
 		out = Range{math.Sqrt(line.Mid * alone.Mid), min(line.Lo, line.Mid), alone.Hi}
+	case Unexplained:
+		return Range{}, kind, false
 	default:
 		out, ok = ratio(there, private, s, n)
 	}

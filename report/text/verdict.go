@@ -389,6 +389,14 @@ func TooDisturbed(disturbed, runs int) string {
 	return fmt.Sprintf("%d of its %d runs were disturbed (other processes took CPU while they ran): too few left for a median with a spread", disturbed, runs)
 }
 
+// UnexplainedLoss says why predict declines a benchmark whose n CPUs
+// made made times one CPU's work, short of the alone that work sharing
+// nothing makes, with no lock or allocation seen to explain it.
+func UnexplainedLoss(n int, made, alone float64) string {
+	return fmt.Sprintf("no lock or allocation seen explains why %s made ×%s of one's work, not ×%s: one word all CPUs write, which more CPUs do not speed up, or sharing spread thin, which they do; %s do not tell which",
+		format.Count(n, "CPU"), format.Sig(made, 2), format.Sig(alone, 2), format.Count(n, "CPU"))
+}
+
 // ScalingSentence says how each variant's median throughput changed from
 // one CPU count to another: "From 1 to 2 CPUs, throughput: more:
 // sharded-read ×1.4 [1.3, 1.5]; less: mutex-write ×0.88 [0.84, 0.93]."

@@ -34,6 +34,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -231,6 +232,18 @@ func calibrateHere(bin, dir string) error {
 	return cmd.Run()
 }
 
+// output is what cmd prints to its standard output; what it says on its
+// standard error (the benchmarks it declined, which its JSON holds too)
+// is shown only where it failed.
+func output(cmd *exec.Cmd) ([]byte, error) {
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		err = fmt.Errorf("%v: %s", err, bytes.TrimSpace(exit.Stderr))
+	}
+	return out, err
+}
+
 // predicted is a benchmark's predicted speed-ups against one CPU on each
 // count, with their bands, what it was read as, and what 2 CPUs made here.
 type predicted struct {
@@ -240,12 +253,16 @@ type predicted struct {
 	two        float64
 }
 
+// skip is a benchmark predict declined, why, and the held-out set it is
+// of ("" where none).
+type skip struct{ mode, reason, heldOut string }
+
 // result is what report prints: the rows, the benchmarks not predicted,
 // and how quietly the measurements here were made.
 type result struct {
 	rows         []predicted
 	truth        map[string]map[string]map[int]float64 // lending, benchmark, cpus: speed-up against one CPU
-	notPredicted []string
+	notPredicted []skip
 	first        string
 	others       float64
 	hereIn       [2]int // measured points here inside their own band, of all
@@ -339,8 +356,7 @@ func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, erro
 		}
 		cmd := exec.Command(bin, predictArgs(file, there)...)
 		cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
-		cmd.Stderr = os.Stderr
-		out, err := cmd.Output()
+		out, err := output(cmd)
 		if err != nil {
 			return r, fmt.Errorf("predicting %s: %v", file, err)
 		}
@@ -348,7 +364,12 @@ func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, erro
 		if err != nil {
 			return r, err
 		}
-		r.notPredicted = append(r.notPredicted, skipped...)
+		for _, k := range skipped {
+			if re.MatchString(k.mode) {
+				k.heldOut = p.heldOut
+				r.notPredicted = append(r.notPredicted, k)
+			}
+		}
 		heres = append(heres, h)
 		// Whether two measurements' bands overlap is asked of the
 		// reference curves' answers alone.
@@ -438,8 +459,7 @@ func (r *result) again(bin, path, config string, now map[string]predicted) (twic
 	}
 	cmd := exec.Command(bin, predictArgs(path, "")...)
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
+	out, err := output(cmd)
 	if err != nil {
 		return twice, fmt.Errorf("predicting %s: %v", path, err)
 	}
@@ -579,8 +599,30 @@ func (r result) write(w io.Writer, rows bool) {
 	if rows {
 		r.writeRows(w)
 	}
-	for _, s := range r.notPredicted {
-		fmt.Fprintln(w, format.Wrap("not predicted: "+s, 80, "  "))
+	// Benchmarks declined for one reason, its figures aside, are listed
+	// together, with the reason as predict gives it for the first.
+	digits := regexp.MustCompile(`[0-9.]+`)
+	var groups [][]skip
+	for _, k := range r.notPredicted {
+		i := slices.IndexFunc(groups, func(g []skip) bool {
+			return digits.ReplaceAllString(g[0].reason, "") == digits.ReplaceAllString(k.reason, "")
+		})
+		if i < 0 {
+			groups = append(groups, nil)
+			i = len(groups) - 1
+		}
+		groups[i] = append(groups[i], k)
+	}
+	for _, g := range groups {
+		var names []string
+		for _, k := range g {
+			names = append(names, k.mode)
+		}
+		said := ": "
+		if len(g) > 1 {
+			said = "; as predict says of the first: "
+		}
+		fmt.Fprintln(w, format.Wrap("not predicted: "+strings.Join(names, ", ")+said+g[0].reason, 80, "  "))
 	}
 	all, byKind := r.totals()
 	benches := len(r.rows) + len(r.notPredicted)
@@ -623,9 +665,16 @@ func (r result) write(w io.Writer, rows bool) {
 			fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Awaiting a lending: %s/%s, %d benchmarks predicted.", filepath.Base(p.dir), p.src, rows), 80, ""))
 			continue
 		}
-		s := fmt.Sprintf("%s/%s alone, which only lending %s measured: of %d points the bands hold %d (%.0f %%); "+
+		skipped := 0
+		for _, k := range r.notPredicted {
+			if k.heldOut == p.heldOut {
+				skipped++
+			}
+		}
+		s := fmt.Sprintf("%s/%s alone, which only lending %s measured: %d of %d benchmarks predicted; of %d points the bands hold %d (%.0f %%); "+
 			"%d lie more than 2× off; the point's error ×%.2f, the naive guess's ×%.2f.",
-			filepath.Base(p.dir), p.src, by.letter, t.points, t.in, 100*float64(t.in)/float64(max(t.points, 1)), t.off2, t.err(), t.naive())
+			filepath.Base(p.dir), p.src, by.letter, rows, rows+skipped,
+			t.points, t.in, 100*float64(t.in)/float64(max(t.points, 1)), t.off2, t.err(), t.naive())
 		if len(spread) > 0 {
 			slices.Sort(spread)
 			s += fmt.Sprintf(" Against %s's second run of them, minutes later: %d held (%.0f %%), error ×%.2f; the two runs' "+
@@ -794,10 +843,10 @@ func summarize(hs []here) (string, float64) {
 // predicted speed-ups and bands by CPU count (its name without
 // Benchmark), what it was read as, and each benchmark not predicted with
 // its reason.
-func readPredicted(out []byte) (map[string]predicted, []string, error) {
+func readPredicted(out []byte) (map[string]predicted, []skip, error) {
 	thr := map[string]map[int][3]float64{}
 	kinds := map[string]string{}
-	var skipped []string
+	var skipped []skip
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
@@ -818,7 +867,7 @@ func readPredicted(out []byte) (map[string]predicted, []string, error) {
 		}
 		switch {
 		case line.Brewput == "not_predicted":
-			skipped = append(skipped, line.Mode+": "+line.Reason)
+			skipped = append(skipped, skip{mode: line.Mode, reason: line.Reason})
 		case line.Source == "model" && line.Mode != "":
 			p := [3]float64{line.Throughput, line.Throughput, line.Throughput}
 			if b := line.Band.Throughput; len(b) == 2 {

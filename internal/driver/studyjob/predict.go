@@ -94,6 +94,10 @@ func predictVariant(variant string, runs []results.Point, cpus []int, t target) 
 	one := medianOf(runs, 1)
 	var out []results.Point
 	kind := curves.Of(b, t.here)
+	if kind == curves.Unexplained {
+		n, made, alone := curves.Shortfall(b, t.here)
+		return nil, kind, 0, unexplained{text.UnexplainedLoss(n, made, alone)}
+	}
 	for _, n := range cpus {
 		r, measured := b.Measured[n]
 		if !measured {
@@ -114,6 +118,12 @@ func predictVariant(variant string, runs []results.Point, cpus []int, t target) 
 	}
 	return out, kind, 0, nil
 }
+
+// unexplained is why a variant whose loss on more CPUs nothing seen
+// explains is not predicted.
+type unexplained struct{ reason string }
+
+func (u unexplained) Error() string { return u.reason }
 
 // medianOf is the run of median throughput on n CPUs.
 func medianOf(runs []results.Point, n int) results.Point {
@@ -198,6 +208,10 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		}
 		base[v] = medianOf(runs, 1).Throughput
 		points, kind, beyond, err := predictVariant(v, runs, f.CPUs, t)
+		if u, ok := err.(unexplained); ok {
+			unseen = append(unseen, results.NotPredicted{Mode: v, Reason: u.reason})
+			continue
+		}
 		if err != nil {
 			return nil, nil, exitcode.Failure{Err: fmt.Errorf("%s: %w", v, err)}
 		}

@@ -231,6 +231,36 @@ func TestPredictDisturbed(t *testing.T) {
 	}
 }
 
+// TestPredictUnexplainedLoss: a benchmark whose 2 CPUs made more than one
+// but short of two, with no lock or allocation seen, is declined in one
+// line that says what was measured; one that made two is predicted.
+func TestPredictUnexplainedLoss(t *testing.T) {
+	var points []results.Point
+	for i, thr := range []float64{1e6, 1e6, 1.4e6, 1.4e6, 1e6, 1e6, 2e6, 2e6} {
+		name, cpus := "Lossy", 1+i/2%2
+		if i >= 4 {
+			name = "Free"
+		}
+		points = append(points, results.Point{Kind: results.KindBench, Source: results.SourceMeasured,
+			Spec: results.Spec{Mode: name, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Rep: i + 1,
+			Ops: int64(thr), Throughput: thr, Unit: "ops/s", Bench: &results.Benchmark{Name: "Benchmark" + name, Pkg: "example.com/x", Watched: true}})
+	}
+	file := filepath.Join(t.TempDir(), "measured.json")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := results.Write(f, results.JSON, points); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,4")
+	want := "Not predicted: Lossy: no lock or allocation seen explains why 2 CPUs made ×1.4 of one's work"
+	if got := strings.Join(strings.Fields(stdout), " "); code != exitOK || !strings.Contains(got, want) || !strings.Contains(got, "Free") {
+		t.Errorf("exit %d; want Free predicted and %q:\n%s%s", code, want, stdout, stderr)
+	}
+}
+
 // TestLocksBadInput: what cannot be watched or predicted is refused in a
 // line, exit 2, before anything runs.
 func TestLocksBadInput(t *testing.T) {

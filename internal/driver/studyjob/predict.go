@@ -94,10 +94,6 @@ func predictVariant(variant string, runs []results.Point, cpus []int, t target) 
 	one := medianOf(runs, 1)
 	var out []results.Point
 	kind := curves.Of(b, t.here)
-	if kind == curves.Unexplained {
-		n, made, alone := curves.Shortfall(b, t.here)
-		return nil, kind, 0, unexplained{text.UnexplainedLoss(n, made, alone)}
-	}
 	for _, n := range cpus {
 		r, measured := b.Measured[n]
 		if !measured {
@@ -118,12 +114,6 @@ func predictVariant(variant string, runs []results.Point, cpus []int, t target) 
 	}
 	return out, kind, 0, nil
 }
-
-// unexplained is why a variant whose loss on more CPUs nothing seen
-// explains is not predicted.
-type unexplained struct{ reason string }
-
-func (u unexplained) Error() string { return u.reason }
 
 // medianOf is the run of median throughput on n CPUs.
 func medianOf(runs []results.Point, n int) results.Point {
@@ -202,16 +192,15 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			}
 			reason = unpredictable(runs)
 		}
+		if reason == "" {
+			reason = unexplainedLoss(runs, t.here)
+		}
 		if reason != "" {
 			unseen = append(unseen, results.NotPredicted{Mode: v, Reason: reason})
 			continue
 		}
 		base[v] = medianOf(runs, 1).Throughput
 		points, kind, beyond, err := predictVariant(v, runs, f.CPUs, t)
-		if u, ok := err.(unexplained); ok {
-			unseen = append(unseen, results.NotPredicted{Mode: v, Reason: u.reason})
-			continue
-		}
 		if err != nil {
 			return nil, nil, exitcode.Failure{Err: fmt.Errorf("%s: %w", v, err)}
 		}
@@ -297,6 +286,16 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 		}
 	}
 	return out
+}
+
+// unexplainedLoss says why runs that lost on 2 CPUs what no lock or
+// allocation seen explains are not predicted, "" where they are not such.
+func unexplainedLoss(runs []results.Point, here *curves.Curves) string {
+	b, err := curves.BenchOf(runs)
+	if err != nil || curves.Of(b, here) != curves.Unexplained {
+		return ""
+	}
+	return text.UnexplainedLoss(curves.Shortfall(b, here))
 }
 
 // readStudy reads the measured points of s's variants from a results file.

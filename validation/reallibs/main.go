@@ -268,8 +268,10 @@ type result struct {
 	hereIn       [2]int // measured points here inside their own band, of all
 	// twice is, for the benchmarks also measured earlier (dir/earlier),
 	// how many CPU counts past one their two predictions' bands overlap
-	// at, of how many, and when the earlier was measured.
+	// at, of how many; split the benchmarks one of the two declined and
+	// the other predicted; earlier is when the earlier was measured.
 	twice   [2]int
+	split   []string
 	earlier string
 	// rerun is, by held-out set, the second run of the lending that
 	// measured it (NAME-again.txt: benchmark, cpus, speed-up against one
@@ -374,11 +376,12 @@ func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, erro
 		// Whether two measurements' bands overlap is asked of the
 		// reference curves' answers alone.
 		if there == "" {
-			twice, err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, got)
+			twice, split, err := r.again(bin, filepath.Join(dir, "earlier", p.file), config, got, skipped)
 			if err != nil {
 				return r, err
 			}
 			r.twice[0], r.twice[1] = r.twice[0]+twice[0], r.twice[1]+twice[1]
+			r.split = append(r.split, split...)
 		}
 		for _, name := range sortedKeys(got) {
 			if !re.MatchString(name) {
@@ -439,20 +442,20 @@ func exists(path string) bool {
 // again predicts the earlier measurement at path, where there is one,
 // and counts where its bands overlap now's: at how many CPU counts past
 // one, of how many.
-func (r *result) again(bin, path, config string, now map[string]predicted) (twice [2]int, err error) {
+func (r *result) again(bin, path, config string, now map[string]predicted, declined []skip) (twice [2]int, split []string, err error) {
 	if !exists(path) {
-		return twice, nil
+		return twice, split, nil
 	}
 	tmp := filepath.Join(config, "earlier") // not over now's unpacked copy
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
-		return twice, err
+		return twice, split, err
 	}
 	if path, err = plain(path, tmp); err != nil {
-		return twice, err
+		return twice, split, err
 	}
 	h, err := readHere(path)
 	if err != nil {
-		return twice, err
+		return twice, split, err
 	}
 	if r.earlier == "" || h.start.UTC().Format("2006-01-02") < r.earlier {
 		r.earlier = h.start.UTC().Format("2006-01-02")
@@ -461,11 +464,21 @@ func (r *result) again(bin, path, config string, now map[string]predicted) (twic
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
 	out, err := output(cmd)
 	if err != nil {
-		return twice, fmt.Errorf("predicting %s: %v", path, err)
+		return twice, split, fmt.Errorf("predicting %s: %v", path, err)
 	}
-	then, _, err := readPredicted(out)
+	then, thenDeclined, err := readPredicted(out)
 	if err != nil {
-		return twice, err
+		return twice, split, err
+	}
+	for _, pair := range []struct {
+		predicted map[string]predicted
+		declined  []skip
+	}{{now, thenDeclined}, {then, declined}} {
+		for _, k := range pair.declined {
+			if _, ok := pair.predicted[k.mode]; ok {
+				split = append(split, k.mode)
+			}
+		}
 	}
 	for name, a := range now {
 		b, ok := then[name]
@@ -483,7 +496,7 @@ func (r *result) again(bin, path, config string, now map[string]predicted) (twic
 			}
 		}
 	}
-	return twice, nil
+	return twice, split, nil
 }
 
 // within says whether got lies in [lo, hi], slack outside it allowed.
@@ -634,9 +647,9 @@ func (r result) write(w io.Writer, rows bool) {
 		"points on 4, 8 and 16 CPUs, the bands hold %d (%.0f %%, 10 %% slack); %d lie more than 2× from the point, the worst %.2f× (%s); "+
 		"the point's error ×%.2f (geometric mean), the naive guess's ×%.2f (%.2f times the point's); the median band is "+
 		"%.2f× wide (high over low). Measured here: %d of %d points inside the model's own band. Predicted again from "+
-		"the same benchmarks measured on %s (testdata/reallibs/earlier): the two bands overlap at %d of %d counts.",
+		"the same benchmarks measured on %s (testdata/reallibs/earlier): the two bands overlap at %d of %d counts; %s.",
 		mark, benches, len(r.rows), all.points, all.in, 100*float64(all.in)/float64(max(all.points, 1)), all.off2, all.worst, all.worstAt,
-		all.err(), all.naive(), all.naive()/all.err(), all.width(), r.hereIn[0], r.hereIn[1], r.earlier, r.twice[0], r.twice[1]), 80, ""))
+		all.err(), all.naive(), all.naive()/all.err(), all.width(), r.hereIn[0], r.hereIn[1], r.earlier, r.twice[0], r.twice[1], splitSaid(r.split)), 80, ""))
 	writeKinds(w, byKind)
 	if r.own != nil {
 		o, byKind := r.own.totals()
@@ -683,6 +696,15 @@ func (r result) write(w io.Writer, rows bool) {
 		}
 		fmt.Fprintln(w, format.Wrap(s, 80, ""))
 	}
+}
+
+// splitSaid says which benchmarks one measurement's answer declined and
+// the other's predicted.
+func splitSaid(split []string) string {
+	if len(split) == 0 {
+		return "none was declined from one and predicted from the other"
+	}
+	return fmt.Sprintf("%s declined from one and predicted from the other: %s", format.Count(len(split), "benchmark"), strings.Join(split, ", "))
 }
 
 // writeKinds prints each kind's totals, a line each.

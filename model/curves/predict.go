@@ -59,8 +59,8 @@ const (
 	NothingShared Kind = "nothing shared"
 )
 
-// Of is the kind b is, and the speed-up measured on the most CPUs (2
-// where measured).
+// Of is the kind b is: read off its lock, its allocation and what the
+// most CPUs measured (2, usually) made against what work alone makes.
 func Of(b Bench, here *Curves) Kind {
 	s, ok := b.most()
 	switch {

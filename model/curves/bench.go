@@ -41,12 +41,11 @@ func BenchOf(runs []results.Point) (Bench, error) {
 		b.Measured[n] = Range{results.Median(xs) / base, slices.Min(xs) / hi1, slices.Max(xs) / lo1}
 		most = max(most, n)
 	}
-	b.Lock = lockOf(medianRun(by[most]), b.T1)
-	if p := medianRun(by[most]); p.Ops > 0 {
-		for _, m := range p.Machines() {
-			if !results.IsChan(m.Kind) {
-				b.Takes += float64(m.Uses) / float64(p.Ops)
-			}
+	top := medianRun(by[most])
+	b.Lock = lockOf(top, b.T1)
+	for _, m := range top.Machines() {
+		if !results.IsChan(m.Kind) {
+			b.Takes += float64(m.Uses) / float64(top.Ops) // Ops > 0: by holds no other
 		}
 	}
 	b.Allocs = medianRun(one).Metrics["allocs/op"]

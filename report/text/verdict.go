@@ -389,9 +389,9 @@ func TooDisturbed(disturbed, runs int) string {
 	return fmt.Sprintf("%d of its %d runs were disturbed (other processes took CPU while they ran): too few left for a median with a spread", disturbed, runs)
 }
 
-// UnexplainedLoss says why predict declines a benchmark whose n CPUs
-// made made times one CPU's work, short of the alone that work sharing
-// nothing makes, with no lock or allocation seen to explain it.
+// UnexplainedLoss says why predict declines a benchmark that made, on n
+// CPUs, made times one CPU's work where work sharing nothing makes alone
+// times, with no lock or allocation seen to explain the loss.
 func UnexplainedLoss(n int, made, alone float64) string {
 	return fmt.Sprintf("no lock or allocation seen explains why %s made ×%s of one's work, not ×%s: one word all CPUs write, which more CPUs do not speed up, or sharing spread thin, which they do; %s do not tell which",
 		format.Count(n, "CPU"), format.Sig(made, 2), format.Sig(alone, 2), format.Count(n, "CPU"))

@@ -441,7 +441,8 @@ func exists(path string) bool {
 
 // again predicts the earlier measurement at path, where there is one,
 // and counts where its bands overlap now's: at how many CPU counts past
-// one, of how many.
+// one, of how many; split names the benchmarks one of the two declined
+// (now's are declined) and the other predicted.
 func (r *result) again(bin, path, config string, now map[string]predicted, declined []skip) (twice [2]int, split []string, err error) {
 	if !exists(path) {
 		return twice, split, nil

@@ -30,16 +30,19 @@ type target struct {
 	calibrated  bool   // there's curves are its calibration's, not the reference's
 }
 
-// machines reads this machine's curves from its calibration (only the
-// work loop's speed where it has none), and the machine predicted for:
-// the calibration at path, or where path is "" the reference machine.
-func machines(ctx context.Context, path string, measure calibrate.Measurer, tell func(string)) (target, error) {
-	var t target
-	here, _, err := calibrate.Default(ctx, measure, tell)
-	if err != nil {
-		return t, err
+// machines reads the measuring machine's curves, here's where not nil,
+// else this one's calibration (only the work loop's speed where it has
+// none), and the machine predicted for: the calibration at path, or
+// where path is "" the reference machine.
+func machines(ctx context.Context, path string, here *curves.Curves, measure calibrate.Measurer, tell func(string)) (target, error) {
+	t := target{here: here}
+	if t.here == nil {
+		c, _, err := calibrate.Default(ctx, measure, tell)
+		if err != nil {
+			return t, err
+		}
+		t.here = c.Curves
 	}
-	t.here = here.Curves
 	if t.here == nil {
 		t.here = &curves.Curves{NsPerIter: curves.NsPerIter()}
 	}
@@ -164,12 +167,9 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 // runs in measured, writes the answer to stdout (nil: none) and its
 // progress to stderr, and returns the points predicted and those not.
 func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, []results.NotPredicted, error) {
-	t, err := machines(ctx, f.Calibration, f.Measure, format.Lines(stderr, ""))
+	t, err := machines(ctx, f.Calibration, f.Here, f.Measure, format.Lines(stderr, ""))
 	if err != nil {
 		return nil, nil, err
-	}
-	if f.Here != nil {
-		t.here = f.Here
 	}
 	var predicted []results.Point
 	var unseen []results.NotPredicted

@@ -193,6 +193,9 @@ func TestOf(t *testing.T) {
 		{Bench{T1: 100, Measured: m(1.4)}, Unexplained},
 		{Bench{T1: 100, Measured: m(1.4), Takes: 1}, PartlyShared},
 		{Bench{T1: 100, Measured: m(0.6)}, SharedLine},
+		// Allocation does not explain two CPUs that gained nothing.
+		{Bench{T1: 100, Measured: m(1.05), Allocs: 2}, SharedLine},
+		{Bench{T1: 100, Measured: m(1.05)}, SharedLine},
 	} {
 		if got := Of(c.b, nil); got != c.want {
 			t.Errorf("%+v (lock %+v): %q, want %q", c.b, c.b.Lock, got, c.want)

@@ -43,14 +43,14 @@ const (
 	// ReadLock: an RWMutex taken mostly to read: its readers' count is a
 	// word they all write, RWMutex curves.
 	ReadLock Kind = "read lock"
-	// SharedLine: no lock explains it, and two CPUs made less than one:
-	// a line both wrote, Word curves.
+	// SharedLine: no lock explains it, and two CPUs made no more than one
+	// (under noGain of it): a line both wrote, Word curves.
 	SharedLine Kind = "shared line"
 	// PartlyShared: sharded locks, locks taken often but held briefly, or
-	// allocation, where two CPUs made more than one: between Word curves
-	// and Alloc's.
+	// allocation, where two CPUs made more than one (noGain of it or
+	// more): between Word curves and Alloc's.
 	PartlyShared Kind = "partly shared"
-	// Unexplained: two CPUs made more than one but less than work alone
+	// Unexplained: two CPUs gained on one (noGain) but less than work alone
 	// does, with no lock or allocation to explain it: one line all CPUs
 	// write, which more CPUs do not relieve, or sharing spread over many,
 	// which they do. Two CPUs do not tell which, so it is not predicted.
@@ -58,6 +58,12 @@ const (
 	// NothingShared: its CPUs made about all their work alone would.
 	NothingShared Kind = "nothing shared"
 )
+
+// noGain is the speed-up on two CPUs under which they gained nothing over
+// one that the runs' spread (a tenth, commonly) can tell: what they share
+// already holds them, and it is read as a line, not as allocation or
+// sharing spread thin, which more CPUs would relieve.
+const noGain = 1.1
 
 // Of is the kind b is: read off its lock, its allocation and what the
 // most CPUs measured (2, usually) made against what work alone makes.
@@ -72,14 +78,14 @@ func Of(b Bench, here *Curves) Kind {
 		return OneLock
 	case !ok:
 		return NothingShared
-	case b.Allocs > 0 && s.r.Mid >= 1:
+	case b.Allocs > 0 && s.r.Mid >= noGain:
 		return PartlyShared
 	}
 	_, _, alone := Shortfall(b, here)
 	switch {
 	case s.r.Mid >= alone*0.85:
 		return NothingShared
-	case s.r.Mid < 1:
+	case s.r.Mid < noGain:
 		return SharedLine
 	case b.Takes >= 1.0/16:
 		return PartlyShared // locks taken often but held too briefly to count

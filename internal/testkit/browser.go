@@ -70,20 +70,50 @@ func (s *Shared) Browser(t testing.TB) *Browser {
 	t.Helper()
 	path := Chromium(t)
 	s.once.Do(func() {
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(path),
-			chromedp.NoSandbox, // CI runs as root, where Chromium's sandbox will not start
-			chromedp.WindowSize(1400, 1600),
-		)
-		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		bctx, cancelBrowser := chromedp.NewContext(allocCtx)
-		s.b, s.cancel = &Browser{ctx: bctx}, func() { cancelBrowser(); cancelAlloc() }
-		s.err = chromedp.Do(bctx) // starts it, with a first tab
+		// A start once hung until go test's 10-minute limit (CI, just
+		// after Chromium was installed): a start is given startLimit, and
+		// one more try.
+		for try := 0; try < 2; try++ {
+			if s.b, s.cancel, s.err = start(path); s.err == nil {
+				return
+			}
+		}
 	})
 	if s.err != nil {
 		t.Fatalf("start Chromium: %v", s.err)
 	}
 	return s.b
+}
+
+// startLimit is how long a Chromium may take to start with a first tab
+// (a second or two on this project's 2-core VM).
+const startLimit = 90 * time.Second
+
+// start starts a headless Chromium with a first tab, or kills it where
+// that took longer than startLimit.
+func start(path string) (*Browser, context.CancelFunc, error) {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox, // CI runs as root, where Chromium's sandbox will not start
+		chromedp.WindowSize(1400, 1600),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelBrowser := chromedp.NewContext(allocCtx)
+	cancel := func() { cancelBrowser(); cancelAlloc() }
+	done := make(chan error, 1)
+	go func() { done <- chromedp.Do(bctx) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			cancel()
+			return nil, nil, err
+		}
+		return &Browser{ctx: bctx}, cancel, nil
+	case <-time.After(startLimit):
+		cancel()
+		<-done
+		return nil, nil, fmt.Errorf("no first tab after %v", startLimit)
+	}
 }
 
 // Close ends the shared Chromium, where one was started.

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -69,6 +70,14 @@ func read(r io.Reader) (summary, error) {
 			}
 		case e.Test == "" && e.Action == "fail":
 			s.failed = true
+			// Tests that never ended (a timeout's panic, a crash): what
+			// they printed is where the package stopped.
+			for _, k := range slices.Sorted(maps.Keys(output)) {
+				if strings.HasPrefix(k, e.Package+"\x00") {
+					s.lines = append(s.lines, output[k]...)
+					delete(output, k)
+				}
+			}
 		case e.Test == "" && e.Action == "skip":
 			// A package with no test files: no test of it skipped.
 		case e.Action == "output":

@@ -7,8 +7,8 @@ import (
 
 // TestRead reads what go test -json printed for a package with a passing,
 // a failing and two skipped tests (its lines as cmd/test2json writes
-// them), a package that did not build, and one with no tests, which
-// skipped no test.
+// them), a package that did not build, one with no tests, which skipped
+// no test, and one that timed out in a test that never ended.
 func TestRead(t *testing.T) {
 	in := `{"Action":"start","Package":"ex/a"}
 {"Action":"run","Package":"ex/a","Test":"TestPass"}
@@ -38,6 +38,11 @@ func TestRead(t *testing.T) {
 {"Action":"start","Package":"ex/d"}
 {"Action":"output","Package":"ex/d","Output":"?   \tex/d\t[no test files]\n"}
 {"Action":"skip","Package":"ex/d"}
+{"Action":"run","Package":"ex/e","Test":"TestHang"}
+{"Action":"output","Package":"ex/e","Test":"TestHang","Output":"=== RUN   TestHang\n"}
+{"Action":"output","Package":"ex/e","Test":"TestHang","Output":"panic: test timed out after 10m0s\n"}
+{"Action":"output","Package":"ex/e","Output":"FAIL\tex/e\t600.1s\n"}
+{"Action":"fail","Package":"ex/e"}
 `
 	s, err := read(strings.NewReader(in))
 	if err != nil {
@@ -47,7 +52,7 @@ func TestRead(t *testing.T) {
 		t.Error("a failed test and a failed build read as a pass")
 	}
 	got := strings.Join(s.lines, "\n")
-	want := "=== RUN   TestFail\n    a_test.go:9: got 1, want 2\n--- FAIL: TestFail (0.00s)\nFAIL\nFAIL\tex/a\t0.01s\nb.go:3:1: syntax error\nok  \tex/c\t0.02s\n?   \tex/d\t[no test files]"
+	want := "=== RUN   TestFail\n    a_test.go:9: got 1, want 2\n--- FAIL: TestFail (0.00s)\nFAIL\nFAIL\tex/a\t0.01s\nb.go:3:1: syntax error\nok  \tex/c\t0.02s\n?   \tex/d\t[no test files]\nFAIL\tex/e\t600.1s\n=== RUN   TestHang\npanic: test timed out after 10m0s"
 	if got != want {
 		t.Errorf("printed\n%s\nwant\n%s", got, want)
 	}

@@ -70,9 +70,9 @@ func (s *Shared) Browser(t testing.TB) *Browser {
 	t.Helper()
 	path := Chromium(t)
 	s.once.Do(func() {
-		// A start once hung until go test's 10-minute limit (CI, just
-		// after Chromium was installed): a start is given startLimit, and
-		// one more try.
+		// The browser tests once hung until go test's 10-minute limit
+		// (CI, just after Chromium was installed; where, unseen): a start
+		// is given startLimit, and one more try.
 		for try := 0; try < 2; try++ {
 			if s.b, s.cancel, s.err = start(path); s.err == nil {
 				return
@@ -85,8 +85,7 @@ func (s *Shared) Browser(t testing.TB) *Browser {
 	return s.b
 }
 
-// startLimit is how long a Chromium may take to start with a first tab
-// (a second or two on this project's 2-core VM).
+// startLimit is how long a Chromium may take to start with a first tab.
 const startLimit = 90 * time.Second
 
 // start starts a headless Chromium with a first tab, or kills it where

@@ -43,9 +43,12 @@ func BenchOf(runs []results.Point) (Bench, error) {
 	}
 	top := medianRun(by[most])
 	b.Lock = lockOf(top, b.T1)
+	sites := map[string]int{}
 	for _, m := range top.Machines() {
 		if !results.IsChan(m.Kind) {
 			b.Takes += float64(m.Uses) / float64(top.Ops) // Ops > 0: by holds no other
+			sites[site(m.Name)]++
+			b.Spread = max(b.Spread, sites[site(m.Name)])
 		}
 	}
 	b.Allocs = medianRun(one).Metrics["allocs/op"]
@@ -86,10 +89,7 @@ func lockOf(p results.Point, t1 float64) *Lock {
 		if results.IsChan(m.Kind) || m.Uses <= 0 {
 			continue
 		}
-		name := m.Name
-		if base, k, ok := strings.Cut(name, "#"); ok && base != "" && strings.Trim(k, "0123456789") == "" {
-			name = base
-		}
+		name := site(m.Name)
 		g := groups[name]
 		if g == nil {
 			g = &group{}
@@ -143,4 +143,13 @@ func lockOf(p results.Point, t1 float64) *Lock {
 		}
 	}
 	return best
+}
+
+// site is a lock's name less its shard's number: name#1 … name#k are one
+// site's locks.
+func site(name string) string {
+	if base, k, ok := strings.Cut(name, "#"); ok && base != "" && strings.Trim(k, "0123456789") == "" {
+		return base
+	}
+	return name
 }

@@ -15,11 +15,11 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 		case "one lock":
 			return 157, 225, 1.29
 		case "partly shared":
-			return 128, 135, 1.51
+			return 131, 138, 1.52
 		case "read lock":
 			return 35, 45, 1.53
 		case "shared line":
-			return 23, 39, 1.42
+			return 23, 36, 1.31
 		}
 		return 0, 0, 0
 	}
@@ -29,11 +29,11 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 	case "one lock":
 		return 203, 225, 1.34
 	case "partly shared":
-		return 128, 135, 1.52
+		return 131, 138, 1.53
 	case "read lock":
 		return 42, 45, 1.37
 	case "shared line":
-		return 24, 39, 1.41
+		return 23, 36, 1.31
 	}
 	return 0, 0, 0
 }

@@ -196,6 +196,9 @@ func TestOf(t *testing.T) {
 		// Allocation does not explain two CPUs that gained nothing.
 		{Bench{T1: 100, Measured: m(1.05), Allocs: 2}, SharedLine},
 		{Bench{T1: 100, Measured: m(1.05)}, SharedLine},
+		{Bench{T1: 100, Measured: m(0.9), Takes: 1}, SharedLine},
+		// Nor one lock taken often, but one site's many locks do.
+		{Bench{T1: 100, Measured: m(0.9), Takes: 1, Spread: 300}, PartlyShared},
 	} {
 		if got := Of(c.b, nil); got != c.want {
 			t.Errorf("%+v (lock %+v): %q, want %q", c.b, c.b.Lock, got, c.want)
@@ -276,6 +279,11 @@ func TestBenchOf(t *testing.T) {
 	near(t, "2 CPUs' most", b.Measured[2].Hi, 1.5/0.9, 1e-9)
 	if l := b.Lock; l == nil || l.Hold != 30 || l.Read || l.Shards != 1 {
 		t.Errorf("lock %+v, want cache.Get's", b.Lock)
+	}
+	own2 := own
+	own2.Name = "hist.Update#2"
+	if b, _ := BenchOf([]results.Point{run(1, 1e7), run(2, 1.5e7, shared, own, own2)}); b.Spread != 2 {
+		t.Errorf("spread %d, want 2: hist.Update's two locks", b.Spread)
 	}
 	if _, err := BenchOf([]results.Point{run(2, 1e7)}); err == nil {
 		t.Error("a benchmark with no run on one CPU read")

@@ -20,6 +20,7 @@ type Bench struct {
 	Measured map[int]Range // by CPU count: the runs' median, least and most against one CPU's median
 	Lock     *Lock
 	Takes    float64 // takes of the locks watched an operation, all together
+	Spread   int     // the most locks of one site taken (a sharded map's buckets)
 	Allocs   float64 // heap allocations an operation
 }
 
@@ -61,8 +62,9 @@ const (
 
 // noGain is the speed-up on two CPUs under which they gained nothing over
 // one that the runs' spread (a tenth, commonly) can tell: what they share
-// already holds them, and it is read as a line, not as allocation or
-// sharing spread thin, which more CPUs would relieve.
+// already holds them, and it is read as a line, not as allocation, which
+// more CPUs would relieve. Not where the locks taken an operation are one
+// site's many: what they share is spread over their lines.
 const noGain = 1.1
 
 // Of is the kind b is: read off its lock, its allocation and what the
@@ -85,10 +87,10 @@ func Of(b Bench, here *Curves) Kind {
 	switch {
 	case s.r.Mid >= alone*0.85:
 		return NothingShared
-	case s.r.Mid < noGain:
+	case s.r.Mid < noGain && !(b.Takes >= 1.0/16 && b.Spread > 1):
 		return SharedLine
 	case b.Takes >= 1.0/16:
-		return PartlyShared // locks taken often but held too briefly to count
+		return PartlyShared // locks taken often but held too briefly to count, or spread over many
 	}
 	return Unexplained
 }

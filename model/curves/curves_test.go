@@ -197,8 +197,10 @@ func TestOf(t *testing.T) {
 		{Bench{T1: 100, Measured: m(1.05), Allocs: 2}, SharedLine},
 		{Bench{T1: 100, Measured: m(1.05)}, SharedLine},
 		{Bench{T1: 100, Measured: m(0.9), Takes: 1}, SharedLine},
-		// Nor one lock taken often, but one site's many locks do.
+		// Nor one lock taken often, but one site's many locks, more than the
+		// workers, do.
 		{Bench{T1: 100, Measured: m(0.9), Takes: 1, Spread: 300}, PartlyShared},
+		{Bench{T1: 100, Measured: m(0.9), Takes: 1, Spread: 2}, SharedLine}, // a lock per worker
 	} {
 		if got := Of(c.b, nil); got != c.want {
 			t.Errorf("%+v (lock %+v): %q, want %q", c.b, c.b.Lock, got, c.want)

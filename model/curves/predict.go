@@ -64,7 +64,8 @@ const (
 // one that the runs' spread (a tenth, commonly) can tell: what they share
 // already holds them, and it is read as a line, not as allocation, which
 // more CPUs would relieve. Not where the locks taken an operation are one
-// site's many: what they share is spread over their lines.
+// site's many, more than its workers: what they share is spread over their
+// lines.
 const noGain = 1.1
 
 // Of is the kind b is: read off its lock, its allocation and what the
@@ -87,7 +88,7 @@ func Of(b Bench, here *Curves) Kind {
 	switch {
 	case s.r.Mid >= alone*0.85:
 		return NothingShared
-	case s.r.Mid < noGain && !(b.Takes >= 1.0/16 && b.Spread > 1):
+	case s.r.Mid < noGain && !(b.Takes >= 1.0/16 && b.Spread > s.n):
 		return SharedLine
 	case b.Takes >= 1.0/16:
 		return PartlyShared // locks taken often but held too briefly to count, or spread over many

@@ -117,6 +117,7 @@ type reading struct {
 	held, uses, worker, waited float64
 	follows, handoffs          float64
 	takers, busy               float64
+	locks                      int
 	shared                     bool // a member was held by readers side by side
 }
 
@@ -133,6 +134,7 @@ func readGroup(p results.Point, group string) reading {
 		r.waited += m.MeanWaitMs / 1e3 * float64(m.Uses)
 		r.follows, r.handoffs = r.follows+float64(m.Follows), r.handoffs+float64(m.Handoffs)
 		r.takers, r.busy, r.shared = max(r.takers, m.Takers), max(r.busy, m.BusyFrac), r.shared || !exclusive(m)
+		r.locks++
 	}
 	return r
 }
@@ -162,6 +164,20 @@ const (
 	capturedBelow = 0.1
 	turnsBelow    = 0.5
 )
+
+// demand is the share of the time the group's one lock would be held at
+// the rate its workers asked for it, waits aside: its busy share over the
+// share of their time they did not wait for it. At 1 or more the lock is
+// the bottleneck (asymptotic bounds: Lazowska et al., Quantitative System
+// Performance, ch. 5). Not known for a group of several locks, or one
+// that readers held side by side.
+func (r reading) demand() (float64, bool) {
+	waited, ok := r.waitedShare()
+	if !ok || r.shared || r.locks != 1 || waited >= 1 {
+		return 0, false
+	}
+	return r.busy / (1 - waited), true
+}
 
 // captured reports whether the workers took turns at the group's locks
 // (see Stretched.Captured); never where readers held one side by side.
@@ -233,6 +249,7 @@ func Judge(s *Stretches) {
 		// worker time an operation; and the stretch's own cost then.
 		var bounds, quietCost []float64
 		capturedRounds, turnRounds, quietBases := 0, 0, 0
+		var demands []float64
 		for r := range injected {
 			b := s.Base[r]
 			if b.IsDisturbed() {
@@ -245,6 +262,9 @@ func Judge(s *Stretches) {
 			}
 			if g.captured(e.UsesPerOp, s.Margin, turnsBelow) {
 				turnRounds++
+			}
+			if d, ok := g.demand(); ok {
+				demands = append(demands, d)
 			}
 			if e.Points[r].IsDisturbed() {
 				continue
@@ -324,6 +344,11 @@ func Judge(s *Stretches) {
 		e.Decided = e.Limits || cleared
 		e.CapturedMost = quietKnown && 2*capturedRounds > quietBases
 		e.TurnsMost = quietKnown && 2*turnRounds > quietBases
+		e.Demand = 0
+		if len(demands) > 0 {
+			e.Demand = results.Median(demands)
+		}
+		e.SaturatedMost = quietKnown && 2*len(demands) > quietBases && e.Demand >= 1
 	}
 	judgeQueued(s, serial)
 }
@@ -347,7 +372,7 @@ func judgeQueued(s *Stretches, serial bool) {
 				sole = false
 			}
 		}
-		if !sole || absorbed || !e.TurnsMost || !serial && !e.CapturedMost {
+		if !sole || absorbed || !e.TurnsMost && !e.SaturatedMost || !serial && !e.CapturedMost {
 			continue
 		}
 		e.Queued, e.Limits, e.Decided = true, true, true

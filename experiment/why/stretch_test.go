@@ -576,6 +576,32 @@ func TestQueuedLockNamed(t *testing.T) {
 		t.Errorf("the cache mutex, not captured, control 41 %%: %+v; want not named", e)
 	}
 
+	// Passed nearly as often as side by side, but held 74 % of the time
+	// while the workers waited for it 34 % of theirs: without their waits
+	// its holds would need 112 % of it (database/sql's DB mutex, taken to
+	// get a connection and again to put it back).
+	saturated := func(busy float64) *Stretches {
+		s := queued(serial, same, 0.34, 0.01)
+		handing(s, 2, 0.32)
+		for i := range s.Base {
+			s.Base[i].Study.Meters[0].BusyFrac = busy
+		}
+		return s
+	}
+	s = saturated(0.74)
+	Judge(s)
+	if e := s.Experiments[0]; !e.Queued || !e.Limits || e.TurnsMost || math.Abs(e.Demand-0.74/0.66) > 1e-9 {
+		t.Errorf("the cache mutex held 74 %%, waited for 34 %%: %+v; want named, queued, demand 1.12", e)
+	}
+	if a := text.StretchAnswer(s); !strings.Contains(a, "the workers waited for it 34.0 % of their time, for no other lock as long, and it was held 74.0 % of the time: without their waits, its holds would need 112.1 % of it, while") {
+		t.Errorf("answer %q", a)
+	}
+	s = saturated(0.6)
+	Judge(s)
+	if e := s.Experiments[0]; e.Queued || e.Limits {
+		t.Errorf("the cache mutex held 60 %%, waited for 34 %% (demand 0.91): %+v; want not named", e)
+	}
+
 	for _, c := range []struct {
 		what   string
 		s      *Stretches

@@ -144,6 +144,13 @@ type Stretched struct {
 	// TurnsMost says most of them saw its holds pass between the workers
 	// half as often as taking it side by side would (see Queued).
 	TurnsMost bool `json:"-"`
+	// Demand is the median over them of the share of the time its one
+	// lock would be held at the rate the workers asked for it, waits
+	// aside: its busy share over the share of their time they did not
+	// wait for it (0 where not known); SaturatedMost, that it is 1 or more
+	// (see Queued).
+	Demand        float64 `json:"demand,omitempty"`
+	SaturatedMost bool    `json:"-"`
 }
 
 // SerialControl reports whether the control cost nearer Bottleneck than

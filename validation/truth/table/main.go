@@ -169,9 +169,9 @@ const Undecided truth.Verdict = "undecided"
 // Read reads why's output with --format json: its JSON object, or the line
 // it writes where nothing was there to stretch.
 func Read(out []byte) (Answer, error) {
-	text := strings.TrimSpace(string(out))
+	text := strings.Join(strings.Fields(string(out)), " ") // one line, however it was wrapped
 	if !strings.HasPrefix(text, "{") {
-		if strings.HasSuffix(text, "no lock limits it.") || strings.HasSuffix(text, "no metered part limits it.") {
+		if strings.HasSuffix(text, "none limits it (channels and atomic words are not watched).") || strings.HasSuffix(text, "no metered part limits it.") {
 			return Answer{Verdict: truth.NoLock, Answer: text}, nil
 		}
 		return Answer{}, fmt.Errorf("not why's JSON nor its line of no lock: %q", lastLine(text))

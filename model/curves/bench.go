@@ -47,8 +47,9 @@ func BenchOf(runs []results.Point) (Bench, error) {
 	for _, m := range top.Machines() {
 		if !results.IsChan(m.Kind) {
 			b.Takes += float64(m.Uses) / float64(top.Ops) // Ops > 0: by holds no other
-			sites[site(m.Name)]++
-			b.Spread = max(b.Spread, sites[site(m.Name)])
+			k := site(m.Name)
+			sites[k]++
+			b.Spread = max(b.Spread, sites[k])
 		}
 	}
 	b.Allocs = medianRun(one).Metrics["allocs/op"]

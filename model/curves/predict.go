@@ -85,10 +85,11 @@ func Of(b Bench, here *Curves) Kind {
 		return PartlyShared
 	}
 	_, _, alone := Shortfall(b, here)
+	spread := b.Takes >= 1.0/16 && b.Spread > s.n // one site's locks, more than its workers
 	switch {
 	case s.r.Mid >= alone*0.85:
 		return NothingShared
-	case s.r.Mid < noGain && !(b.Takes >= 1.0/16 && b.Spread > s.n):
+	case s.r.Mid < noGain && !spread:
 		return SharedLine
 	case b.Takes >= 1.0/16:
 		return PartlyShared // locks taken often but held too briefly to count, or spread over many

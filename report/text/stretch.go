@@ -114,7 +114,7 @@ func StretchAnswer(s *causal.Stretches) string {
 			}
 			seen := fmt.Sprintf("it passed from one to another in %s of its holds, %s of what they would pass it taking it side by side", pct(l.Handoffs), turns)
 			if !l.TurnsMost {
-				seen = fmt.Sprintf("it was held %s of the time: without their waits, its holds would need %s of it", pct(l.Busy), pct(l.Demand))
+				seen = fmt.Sprintf("without their waits its holds would need %s of the time", pct(l.Demand))
 			}
 			fmt.Fprintf(&b, "%s limits this, by what the watcher and the control saw as it is: the workers waited for it %s of their time, for no other lock as long, and %s, while the same time outside every lock cost %s, %s: they ran one at a time, taking turns at this lock; adding %s to it (%s) cost %s, %s beyond the control, which decides nothing where the workers queue at a lock, as time before it and time inside it each change how it passes between the CPUs",
 				format.Capital(what), pct(l.Waited), seen, pct(s.Control.Cost), how, added, stretchedWhat(*l), pct(l.Cost), beyondText(*l))

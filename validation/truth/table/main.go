@@ -169,8 +169,9 @@ const Undecided truth.Verdict = "undecided"
 // Read reads why's output with --format json: its JSON object, or the line
 // it writes where nothing was there to stretch.
 func Read(out []byte) (Answer, error) {
-	text := strings.Join(strings.Fields(string(out)), " ") // one line, however it was wrapped
+	text := strings.TrimSpace(string(out))
 	if !strings.HasPrefix(text, "{") {
+		text = strings.Join(strings.Fields(text), " ") // one line, however it was wrapped
 		if strings.HasSuffix(text, "none limits it (channels and atomic words are not watched).") || strings.HasSuffix(text, "no metered part limits it.") {
 			return Answer{Verdict: truth.NoLock, Answer: text}, nil
 		}

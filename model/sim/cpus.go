@@ -163,11 +163,10 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		if c.log != nil && p.pp != nil {
 			c.opened(p.pp.id, p, start+span-ran)
 		}
-		s.schedule(p, start+span)
 		if pp != nil {
 			pp.burning = true
 		}
-		p.park()
+		p.waitUntil(start + span)
 		if pp != nil {
 			pp.burning = false
 		}

@@ -448,6 +448,5 @@ func (g *goSched) spend(p *Proc, d time.Duration) {
 	if p.pp != nil {
 		g.cpus.runtimeWork(p.pp.id, p, d)
 	}
-	g.sim.schedule(p, g.sim.now+d)
-	p.park()
+	p.waitUntil(g.sim.now + d)
 }

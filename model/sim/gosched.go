@@ -368,7 +368,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 	// Steal, starting from a random P as the runtime does.
 	n := len(g.ps)
 	if n > 1 {
-		start := g.sim.rng.IntN(n)
+		start := int(g.sim.below(int64(n)))
 		for i := 0; i < n && g.queued > 0; i++ { // pp's own queue is empty: any queued are others'
 			v := g.ps[(start+i)%n]
 			if v == pp || v.runq.len() == 0 {

@@ -2,6 +2,8 @@ package sim
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"math/rand/v2"
 	"runtime/debug"
 	"time"
@@ -18,6 +20,7 @@ type Sim struct {
 	last   time.Duration // the time of the event last put in later
 	limit  time.Duration
 	rng    *rand.Rand
+	src    *rand.PCG // rng's source, which below draws from directly
 
 	live     []*Proc // processes started and not finished, for Stop
 	nextID   int
@@ -70,7 +73,8 @@ const (
 // New returns an empty simulation at virtual time zero whose random source
 // ([Sim.Rand]) is seeded with seed.
 func New(seed uint64) *Sim {
-	s := &Sim{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	s := &Sim{rng: rand.New(src), src: src}
 	s.host.sim = s
 	return s
 }
@@ -80,6 +84,27 @@ func (s *Sim) Now() time.Duration { return s.now }
 // Rand returns the seeded random source; draw from it only in processes
 // or before Run, so that every run draws in the same order.
 func (s *Sim) Rand() *rand.Rand { return s.rng }
+
+// below draws from [0, n), n > 0, what s.Rand().Int64N(n) would, from
+// the same source without its interface call: the engine's hot paths
+// draw with it.
+func (s *Sim) below(n int64) int64 {
+	if math.MaxUint == math.MaxUint32 {
+		return s.rng.Int64N(n) // math/rand/v2 draws otherwise on 32 bits
+	}
+	u := uint64(n)
+	if u&(u-1) == 0 {
+		return int64(s.src.Uint64() & (u - 1))
+	}
+	// Lemire's multiply and reject, as math/rand/v2 does it.
+	hi, lo := bits.Mul64(s.src.Uint64(), u)
+	if lo < u {
+		for floor := -u % u; lo < floor; {
+			hi, lo = bits.Mul64(s.src.Uint64(), u)
+		}
+	}
+	return int64(hi)
+}
 
 // NextID returns the ID the next process started ([Sim.Go]) will have.
 func (s *Sim) NextID() int { return s.nextID }

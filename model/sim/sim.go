@@ -225,8 +225,14 @@ func (s *Sim) handoff(self *co, p *Proc) *co {
 		s.now = at
 		if kind == resumeEvent {
 			s.resumed++
-			t = ep.co
-			break
+			if ep.step == nil {
+				t = ep.co
+				break
+			}
+			if s.runStep(ep); s.failure != nil {
+				break // RunUntil stops the simulation
+			}
+			continue
 		}
 		switch kind {
 		case readyEvent:
@@ -445,6 +451,8 @@ type Proc struct {
 	failure *ProcessPanic
 
 	pp *gp // the go policy's P it holds while it runs
+
+	step func(*Proc) // a process that runs as steps (GoSteps); nil for a coroutine's
 
 	burned time.Duration // CPU time of the process's finished burns
 	cpu    int           // the fifo CPU it last burned on, numbered for CPUs.Log; -1 before

@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lab/labtest"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -51,7 +51,7 @@ func (c *config) Complete(given func(string) bool) {
 }
 
 func run(_ context.Context, c config, cpus []int, _ func(string)) ([]results.Point, error) {
-	return []results.Point{testkit.LabPoint(fmt.Sprint(c.N), cpus[0], 1)}, nil
+	return []results.Point{labtest.LabPoint(fmt.Sprint(c.N), cpus[0], 1)}, nil
 }
 
 func TestOfBindsTaggedFields(t *testing.T) {
@@ -95,7 +95,7 @@ func TestNeeds(t *testing.T) {
 		args []string
 		ok   bool
 	}{{nil, true}, {[]string{"--m", "2", "--b"}, true}, {[]string{"--m", "2"}, false}, {[]string{"--m", "2", "--b=false"}, false}} {
-		err := testkit.Bind(lab.New(lab.Info{Name: "t"}, needy{}, func(context.Context, needy, []int, func(string)) ([]results.Point, error) { return nil, nil }, chartspec.Figure{}), tc.args...)
+		err := labtest.Bind(lab.New(lab.Info{Name: "t"}, needy{}, func(context.Context, needy, []int, func(string)) ([]results.Point, error) { return nil, nil }, chartspec.Figure{}), tc.args...)
 		if tc.ok != (err == nil) || !tc.ok && err.Error() != "--m: applies only with --b; add --b, or drop it" {
 			t.Errorf("%q: %v", tc.args, err)
 		}
@@ -124,8 +124,8 @@ func TestSweep(t *testing.T) {
 	points, err := lab.Sweep(context.Background(), config{}, []int{1, 3}, func(l string) { lines = append(lines, l) },
 		func(n int, add lab.Add) error {
 			seen = append(seen, runtime.GOMAXPROCS(0))
-			add(testkit.LabPoint("v", n, 1), fmt.Sprintf("cpus=%d", n))
-			add(testkit.LabPoint("w", n, 1), "")
+			add(labtest.LabPoint("v", n, 1), fmt.Sprintf("cpus=%d", n))
+			add(labtest.LabPoint("w", n, 1), "")
 			return nil
 		})
 	if err != nil || len(points) != 4 || fmt.Sprint(seen) != "[1 3]" || fmt.Sprint(lines) != "[cpus=1 cpus=3]" || runtime.GOMAXPROCS(0) != procs {
@@ -148,10 +148,10 @@ func TestSweep(t *testing.T) {
 	lines = nil
 	points, err = lab.Sweep(context.Background(), config{}, []int{1}, func(l string) { lines = append(lines, l) },
 		func(n int, add lab.Add) error {
-			p := testkit.LabPoint("v", n, 1)
+			p := labtest.LabPoint("v", n, 1)
 			p.OthersCPUs = float64(runtime.NumCPU()) // all a 1-CPU point leaves free, and more
 			add(p, "v")
-			add(testkit.LabPoint("w", n, 1), "w")
+			add(labtest.LabPoint("w", n, 1), "w")
 			return nil
 		})
 	if err != nil || len(points) != 2 || !points[0].Disturbed || points[1].Disturbed || points[1].OthersCPUs != 0 ||
@@ -160,7 +160,7 @@ func TestSweep(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	points, err = lab.Sweep(ctx, config{}, []int{1, 2}, nil, func(n int, add lab.Add) error {
-		add(testkit.LabPoint("v", n, 1), "")
+		add(labtest.LabPoint("v", n, 1), "")
 		cancel()
 		return nil
 	})
@@ -180,12 +180,12 @@ func TestSweepRetries(t *testing.T) {
 	var lines []string
 	points, err := lab.Sweep(ctx, config{}, []int{1}, func(l string) { lines = append(lines, l) }, func(n int, add lab.Add) error {
 		rounds++
-		p := testkit.LabPoint("v", n, float64(rounds))
+		p := labtest.LabPoint("v", n, float64(rounds))
 		if rounds == 1 {
 			p.OthersCPUs = float64(runtime.NumCPU()) // disturbed
 		}
 		add(p, "")
-		add(testkit.LabPoint("w", n, 1), "")
+		add(labtest.LabPoint("w", n, 1), "")
 		return nil
 	})
 	if err != nil || rounds != 2 || len(points) != 2 || points[0].Disturbed || points[0].Throughput != 2 || points[0].Attempts != 2 {
@@ -201,7 +201,7 @@ func TestSweepRetries(t *testing.T) {
 	rounds = 0
 	points, err = lab.Sweep(ctx, config{}, []int{1}, nil, func(n int, add lab.Add) error {
 		rounds++
-		p := testkit.LabPoint("v", n, 1)
+		p := labtest.LabPoint("v", n, 1)
 		p.OthersCPUs = float64(runtime.NumCPU())
 		add(p, "")
 		return nil

@@ -12,7 +12,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/measure/quiet"
+	"github.com/brewput/brewput/measure/quiet"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/measure/host"
-	"github.com/brewput/brewput/internal/measure/quiet"
-	"github.com/brewput/brewput/internal/measure/record"
+	"github.com/brewput/brewput/measure/host"
+	"github.com/brewput/brewput/measure/quiet"
+	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )

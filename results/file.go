@@ -341,11 +341,33 @@ func Merge(files ...*File) *File {
 	return all
 }
 
-// NotPredicted is a measured variant a prediction leaves out, and why.
+// NotPredicted is a measured variant a prediction leaves out, and why:
+// Why names the reason and the figures beside it say it; Reason is the
+// same in words, as report/text says it (report/text.NotPredicted).
 type NotPredicted struct {
-	Mode   string `json:"mode"`
-	Reason string `json:"reason"`
+	Mode   string   `json:"mode"`
+	Reason string   `json:"reason"`
+	Why    Declined `json:"why,omitempty"`
+	// CPUs is the count the reason is about: where Disturbed of Runs
+	// were disturbed, or where the variant Made that many times one
+	// CPU's work that work sharing nothing makes Alone.
+	CPUs      int     `json:"cpus,omitempty"`
+	Disturbed int     `json:"disturbed,omitempty"`
+	Runs      int     `json:"runs,omitempty"`
+	Made      float64 `json:"made,omitempty"`
+	Alone     float64 `json:"alone,omitempty"`
 }
+
+// Declined names why a variant is not predicted.
+type Declined string
+
+// The reasons a variant is not predicted.
+const (
+	DeclinedDisturbed   Declined = "disturbed"        // too many of its runs on a count were disturbed
+	DeclinedNoOneCPU    Declined = "no-one-cpu"       // measured on no single CPU, which its speed-ups stand on
+	DeclinedOneCPUOnly  Declined = "one-cpu-only"     // measured on 1 CPU only, which does not tell its kind
+	DeclinedUnexplained Declined = "unexplained-loss" // a loss no lock or allocation seen explains
+)
 
 // AppendNotPredicted writes each as a line after a stream's points.
 func AppendNotPredicted(w io.Writer, nps []NotPredicted) error {

@@ -17,8 +17,8 @@ import (
 	"github.com/google/pprof/profile"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )

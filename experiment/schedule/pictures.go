@@ -7,7 +7,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/measure/record"
+	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"

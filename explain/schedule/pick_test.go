@@ -6,15 +6,15 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/resultstest"
 )
 
 // TestPick: the mode at a wall of one resource beside the best that
 // scales (ideal's race aside), where the first makes at most 70 % of the
 // second: finelocking and multi-2 on 6 CPUs.
 func TestPick(t *testing.T) {
-	cs := Pick(verdict.NewGrid(testkit.Study()), testkit.Study(), coffee.Declared{})
+	cs := Pick(verdict.NewGrid(resultstest.Study()), resultstest.Study(), coffee.Declared{})
 	if len(cs) != 2 || cs[0].Mode != "finelocking" || cs[1].Mode != "multi-2" || cs[0].CPUs != 6 || cs[1].CPUs != 6 {
 		t.Fatalf("picked %+v; want finelocking and multi-2 on 6 CPUs", cs)
 	}
@@ -27,7 +27,7 @@ func TestPick(t *testing.T) {
 
 	// Measured only: locking's kitchen on 2 CPUs beside finelocking.
 	var measured []results.Point
-	for _, p := range testkit.Study() {
+	for _, p := range resultstest.Study() {
 		if !p.IsModel() {
 			measured = append(measured, p)
 		}
@@ -49,10 +49,10 @@ func TestPick(t *testing.T) {
 // its limit named and no wall claimed; a mode that still grows past the
 // CPUs where it would be drawn is not said to have hit a wall there.
 func TestPickOnlyARealContrast(t *testing.T) {
-	ps := testkit.Study()
+	ps := resultstest.Study()
 	for i, p := range ps {
 		if p.IsModel() && p.Mode == "multi-2" && p.CPUs == 8 {
-			ps[i].Throughput, ps[i].Bottleneck = 1750, testkit.Limited("grinder#1", "grinder#2")
+			ps[i].Throughput, ps[i].Bottleneck = 1750, resultstest.Limited("grinder#1", "grinder#2")
 		}
 	}
 	cs := Pick(verdict.NewGrid(ps), ps, coffee.Declared{})
@@ -67,7 +67,7 @@ func TestPickOnlyARealContrast(t *testing.T) {
 			near = append(near, p)
 			if p.CPUs == 8 {
 				q := p
-				q.Mode, q.Throughput, q.Bottleneck = "multipipe-2", 1785, testkit.Limited("cpus")
+				q.Mode, q.Throughput, q.Bottleneck = "multipipe-2", 1785, resultstest.Limited("cpus")
 				near = append(near, q)
 			}
 		}

@@ -16,7 +16,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/results/resultstest"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -61,7 +61,7 @@ func TestFromTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testkit.CheckTimeline(t, tl)
+	resultstest.CheckTimeline(t, tl)
 	kinds := map[string]bool{}
 	for _, b := range tl.Bars {
 		kinds[b.Kind()] = true

@@ -14,8 +14,8 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lab/labtest"
 	"github.com/brewput/brewput/results"
 )
 
@@ -170,7 +170,7 @@ func TestWC(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
 		{Flag: "size", Edit: func(c *Config) { c.Size = 0 }},
 		{Flag: "size", Edit: func(c *Config) { c.Size = 200_000_000 }},
 		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
@@ -184,8 +184,8 @@ func TestValidate(t *testing.T) {
 	if err := ok.Validate(); err != nil {
 		t.Errorf("config with a file: %v", err)
 	}
-	testkit.Binds(t, NewLab(), Config{File: file, Size: 5, Reps: 2}, "--file", file, "--size", "5", "--reps", "2")
-	if err := testkit.Bind(NewLab(), "--size", "0"); err == nil || !strings.HasPrefix(err.Error(), "--size 0") {
+	labtest.Binds(t, NewLab(), Config{File: file, Size: 5, Reps: 2}, "--file", file, "--size", "5", "--reps", "2")
+	if err := labtest.Bind(NewLab(), "--size", "0"); err == nil || !strings.HasPrefix(err.Error(), "--size 0") {
 		t.Errorf("--size 0: %v", err)
 	}
 }
@@ -198,7 +198,7 @@ func TestRunPoints(t *testing.T) {
 	if _, err := exec.LookPath("wc"); err == nil {
 		ways = append(ways, "wc")
 	}
-	ps, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*len(ways), "bytes/s",
+	ps, lines := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(ways), "bytes/s",
 		[]results.Metric{MetricMedianMs, MetricWords, MetricSpeedup, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup), MetricAllocsPerOp, MetricBytesPerOp})
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("Run left %v in the temporary directory", left)

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/measure/record"
+	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/results"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/internal/measure/record"
+	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/results"
 )
 

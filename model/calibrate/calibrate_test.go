@@ -25,7 +25,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // machine and load and are logged.
 func TestMeasure(t *testing.T) {
 	// The costs only: the contention curves (25 s of two CPUs here) are
-	// model/curves' to test, and internal/driver's TestCalibrate measures them
+	// model/curves' to test, and cmd/brewput/internal/driver's TestCalibrate measures them
 	// through the command.
 	c, err := Measure(context.Background(), Options{Samples: 30, Repeats: 2, NoCurves: true})
 	if err != nil {

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/collect"
-	"github.com/brewput/brewput/internal/measure/host"
-	"github.com/brewput/brewput/internal/measure/quiet"
+	"github.com/brewput/brewput/measure/host"
+	"github.com/brewput/brewput/measure/quiet"
 	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"

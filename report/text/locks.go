@@ -115,3 +115,20 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// NoLocks says a benchmark took no lock while its timer ran, or, where
+// rare names them, none often enough to queue its workers; where it ran
+// too few operations for a watcher that samples one lock in sampleEvery
+// to have seen one, it says so.
+func NoLocks(p results.Point, rare []string, sampleEvery int) string {
+	if len(rare) > 0 {
+		return fmt.Sprintf("%s took no lock often enough to queue its workers while its timer ran (%s on %s): no sync.Mutex or RWMutex limits it (channels and atomic words are not watched); it took %s",
+			p.Bench.Name, format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"), strings.Join(rare, "; "))
+	}
+	if p.Ops < int64(2*sampleEvery-1) {
+		return fmt.Sprintf("%s: watching saw no sync.Mutex or RWMutex taken in its %s (it samples about one lock in %d): run it longer (-benchtime) to know",
+			p.Bench.Name, format.Count(int(p.Ops), "operation"), sampleEvery)
+	}
+	return fmt.Sprintf("%s took no sync.Mutex or RWMutex while its timer ran (%s on %s): none limits it (channels and atomic words are not watched)",
+		p.Bench.Name, format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"))
+}

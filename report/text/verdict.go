@@ -389,12 +389,22 @@ func TooDisturbed(disturbed, runs int) string {
 	return fmt.Sprintf("%d of its %d runs were disturbed (other processes took CPU while they ran): too few left for a median with a spread", disturbed, runs)
 }
 
-// UnexplainedLoss says why predict declines a benchmark that made, on n
-// CPUs, made times one CPU's work where work sharing nothing makes alone
-// times, with no lock or allocation seen to explain the loss.
-func UnexplainedLoss(n int, made, alone float64) string {
-	return fmt.Sprintf("no lock or allocation seen explains why %s made ×%s of one's work, not ×%s: one word all CPUs write, which more CPUs do not speed up, or sharing spread thin, which they do; %s do not tell which",
-		format.Count(n, "CPU"), format.Sig(made, 2), format.Sig(alone, 2), format.Count(n, "CPU"))
+// NotPredictedReason says why a prediction left a variant out, from
+// its typed reason: "on 1 CPU, every run was disturbed: … (--noisy ok
+// predicts from them)".
+func NotPredictedReason(np results.NotPredicted) string {
+	switch np.Why {
+	case results.DeclinedDisturbed:
+		return fmt.Sprintf("on %s, %s (--noisy ok predicts from them)", format.Count(np.CPUs, "CPU"), TooDisturbed(np.Disturbed, np.Runs))
+	case results.DeclinedNoOneCPU:
+		return "measured on no single CPU, which its speed-ups stand on; measure 1 CPU as well (--measure 1,2)"
+	case results.DeclinedOneCPUOnly:
+		return "measured on 1 CPU only, which does not tell whether its CPUs would share its locks; measure 2 as well (--measure 1,2)"
+	case results.DeclinedUnexplained:
+		return fmt.Sprintf("no lock or allocation seen explains why %s made ×%s of one's work, not ×%s: one word all CPUs write, which more CPUs do not speed up, or sharing spread thin, which they do; %s do not tell which",
+			format.Count(np.CPUs, "CPU"), format.Sig(np.Made, 2), format.Sig(np.Alone, 2), format.Count(np.CPUs, "CPU"))
+	}
+	return np.Reason
 }
 
 // ScalingSentence says how each variant's median throughput changed from

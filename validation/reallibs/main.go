@@ -1,6 +1,6 @@
 // Command reallibs holds brewput predict on code nobody here wrote against
 // what 16-vCPU machines measured of the same code: the benchmarks of real
-// libraries (internal/driver/testdata/reallibs: x/time/rate, go-metrics,
+// libraries (cmd/brewput/internal/driver/testdata/reallibs: x/time/rate, go-metrics,
 // concurrent-map, logrus, sync.Map; morelibs: golang-lru, go-cache, ants,
 // singleflight, puddle, prometheus, zap, zerolog, bigcache, fastcache,
 // gobreaker, uber's ratelimit, sync.Pool, log) and of the examples (book,
@@ -71,7 +71,7 @@ type pkg struct {
 }
 
 var pkgs = []pkg{
-	{dir: "internal/driver/testdata/reallibs", bench: "Cmap|Logrus|Metrics|Rate|SyncMap", file: "reallibs.json"},
+	{dir: "cmd/brewput/internal/driver/testdata/reallibs", bench: "Cmap|Logrus|Metrics|Rate|SyncMap", file: "reallibs.json"},
 	{dir: "validation/morelibs", src: "morelibs_test.go", file: "morelibs.json.gz"},
 	{dir: "examples/book", bench: "Book", file: "book.json"},
 	{dir: "examples/cache", bench: "Cache", file: "cache.json"},

@@ -1,0 +1,203 @@
+//go:build !js
+
+package driver
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/gobench"
+	"github.com/brewput/brewput/experiment"
+	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/measure/host"
+	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/results"
+)
+
+func newBenchCmd(e *env) *cobra.Command {
+	var cfg gobench.Config
+	var cpus, cpuset, col, format, out string
+	var benchmem bool
+	cmd := goTestCommand("bench [packages] [-bench re] [-cpu list] [-- go test flags]",
+		"Run Go benchmarks on 1, 2, … pinned CPUs; report how they scale",
+		func(cmd *cobra.Command, pkgs, goFlags []string) error {
+			fs := cmd.Flags()
+			var err error
+			cfg.Packages, cfg.Dir = pkgs, e.dir
+			if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
+				return fmt.Errorf("go test flags: %w", err)
+			}
+			if cpus == "" {
+				cpus = fmt.Sprintf("1-%d", runtime.NumCPU())
+			}
+			if cfg.CPUs, err = host.ParseCPUList(cpus, runtime.NumCPU()); err != nil {
+				return fmt.Errorf("-cpu: %w", err)
+			}
+			if cpuset != "" {
+				if cfg.Within, err = host.ParseCPUIDs(cpuset); err != nil {
+					return fmt.Errorf("--cpuset: %w", err)
+				}
+				if _, err := sweep.PinTo(slices.Max(cfg.CPUs), cfg.Within); err != nil {
+					return fmt.Errorf("--cpuset %s: for %d CPUs: %w", cpuset, slices.Max(cfg.CPUs), err)
+				}
+			}
+			if col != "" {
+				if _, err := verdict.BenchFamiliesBy(nil, col); err != nil {
+					return fmt.Errorf("-col: %w", err)
+				}
+			}
+			if cfg.Count < 1 {
+				return fmt.Errorf("-count %d: want 1 or more runs of each benchmark", cfg.Count)
+			}
+			if err := cfg.Validate(); err != nil {
+				return fmt.Errorf("-%w", err)
+			}
+			f, err := results.ParseFormat(format)
+			if err != nil {
+				return fmt.Errorf("--format: %w", err)
+			}
+			if !fs.Changed("out") {
+				if out, err = benchCacheDir(cmd.Context(), e.dir, pkgs); err != nil {
+					return fmt.Errorf("--out: %w; give --out DIR", err)
+				}
+			}
+			if err := report.CheckDir(out); err != nil {
+				return fmt.Errorf("--out: %w", err)
+			}
+			cfg.Log = e.stderr
+			// Watched, each benchmark runs unwatched too, to say where
+			// watching changed what it watched.
+			cfg.Unwatched = cfg.Locks
+			e.notePlatform()
+			res, runErr := gobench.Run(cmd.Context(), cfg)
+			return gobench.Ended(res, runErr, func(points []results.Point) error {
+				a, err := experiment.Analyze(points, experiment.Options{BenchCol: col})
+				if err != nil {
+					return err
+				}
+				if err := report.WriteBench(e.stdout, e.stderr, out, points, a, f); err != nil {
+					return err
+				}
+				if costs := gobench.WatchCosts(points, res.Unwatched); len(costs) > 0 {
+					w := e.stderr // beside JSON or CSV, not into it
+					if f == results.Table {
+						w = e.stdout
+					}
+					gobench.WriteWatchCosts(w, costs)
+				}
+				return nil
+			}, e.stderr)
+		})
+	fs := cmd.Flags()
+	fs.StringVar(&cfg.Bench, "bench", ".", "benchmarks to run, a regular expression\n(as go test -bench)")
+	fs.StringVar(&cfg.Run, "run", "^$", "tests to run first, a regular expression\n(and examples, as go test -run; their output is not read)")
+	fs.StringVar(&cpus, "cpu", "", "CPU counts, such as 1,2 or 1-4\n(as go test -cpu, each run pinned to that many CPUs; default 1 to all)")
+	fs.StringVar(&cpus, "cpus", "", "the same as -cpu")
+	fs.StringVar(&col, "col", "", "compare the benchmarks by these name parts\n(as benchstat's -col): /key (such as /impl) or .name, several joined by commas (default: the first part in which they vary, or .name where they share nothing else)")
+	fs.StringVar(&cpuset, "cpuset", "", "the CPUs to run on, as ids such as 2-5\n(as taskset -c): a run on n CPUs is pinned to the first n (default: the first n this process may use)")
+	fs.MarkHidden("cpus")
+	fs.IntVar(&cfg.Count, "count", 1, "runs of each benchmark per CPU count\n(as go test -count); 6 or more for intervals and verdicts")
+	fs.StringVar(&cfg.Benchtime, "benchtime", "", "each run's length or iterations, 2s or 1000x\n(as go test -benchtime; default 1s)")
+	fs.BoolVar(&cfg.Locks, "locks", false, "see every sync.Mutex and RWMutex the benchmarks take,\nwith no change to their code: the test binaries are built with an overlay of the Go toolchain's sync and testing that notes each lock site (function and file:line) and how often its locks are taken, held and waited for")
+	fs.BoolVar(&benchmem, "benchmem", true, "B/op and allocs/op, always recorded\n(as go test -benchmem)")
+	fs.StringVar(&format, "format", "table", strings.Join(results.Formats(), "|")+"\n(what to print)")
+	fs.StringVar(&out, "out", "", "folder to write the report to\n(default a folder of the user's cache, named in the output: nothing is written into the package)")
+	return cmd
+}
+
+// goTestCommand is a command that takes go test's flags, whose one dash
+// pflag would read as clusters of shorthands: run gets them parsed once
+// spelled with two, the packages before --, go test's flags after it.
+func goTestCommand(use, short string, run func(cmd *cobra.Command, pkgs, goFlags []string) error) *cobra.Command {
+	return &cobra.Command{
+		Use:                use,
+		Short:              short,
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fs := cmd.Flags()
+			if err := fs.Parse(goSpelled(fs, args)); err != nil {
+				return explainFlag(err)
+			}
+			if help, _ := fs.GetBool("help"); help {
+				return cmd.Help()
+			}
+			if err := checkFinite(fs); err != nil {
+				return err
+			}
+			pkgs, goFlags := fs.Args(), []string(nil)
+			if at := fs.ArgsLenAtDash(); at >= 0 {
+				pkgs, goFlags = pkgs[:at], pkgs[at:]
+			}
+			return run(cmd, pkgs, goFlags)
+		},
+	}
+}
+
+// goSpelled spells go test's one-dash flags (-bench .) with two, up to --.
+func goSpelled(fs *pflag.FlagSet, args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && len(name) > 1 && fs.Lookup(name) != nil {
+			a = "-" + a
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// benchCacheDir is where a report of the packages goes without --out: a
+// folder of the user's cache named after their import paths (or folders).
+func benchCacheDir(ctx context.Context, dir string, pkgs []string) (string, error) {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache folder to write the report to: %w", err)
+	}
+	if len(pkgs) == 0 {
+		pkgs = []string{"."}
+	}
+	var names []string
+	for _, p := range pkgs {
+		p, all := strings.CutSuffix(p, "...")
+		p = strings.TrimSuffix(p, "/")
+		list := exec.CommandContext(ctx, "go", "list", "-e", "-f", "{{.ImportPath}}", p)
+		list.Dir = dir
+		listed, err := list.Output()
+		name := strings.TrimSpace(string(listed))
+		if err == nil && name != "" && !strings.Contains(name, "\n") && !strings.HasPrefix(name, "_") {
+			name = strings.ReplaceAll(name, "/", "-")
+		} else {
+			if abs, err := filepath.Abs(filepath.Join(dir, p)); err == nil && !filepath.IsAbs(p) {
+				p = abs // "." names its folder
+			}
+			name = filepath.Base(p)
+		}
+		if all {
+			name += "-all"
+		}
+		names = append(names, name)
+	}
+	slug := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' {
+			return r
+		}
+		return '-'
+	}, strings.Join(names, "+"))
+	if strings.Trim(slug, ".") == "" {
+		slug = "bench"
+	}
+	return filepath.Join(cache, "brewput", "bench", slug), nil
+}

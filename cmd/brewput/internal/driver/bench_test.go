@@ -130,6 +130,11 @@ func TestBenchNoMatch(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("left %d files", len(entries))
 	}
+	// A package of no benchmark at all is told so, not that "." matches none.
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "bench", "../../../../internal/base/format", "-cpu", "1", "--out", filepath.Join(dir, "r"))
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "brewput: no benchmark in github.com/brewput/brewput/internal/base/format (its test files have no func BenchmarkXxx)") {
+		t.Errorf("no benchmark at all: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
 }
 
 // TestPackageWithoutDot: a folder here named without ./ (go reads it as a

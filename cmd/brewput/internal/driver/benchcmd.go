@@ -126,7 +126,7 @@ func goTestCommand(use, short string, run func(cmd *cobra.Command, pkgs, goFlags
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			if err := fs.Parse(goSpelled(fs, args)); err != nil {
-				return explainFlag(err)
+				return explainFlag(didYouMean(cmd, err))
 			}
 			if help, _ := fs.GetBool("help"); help {
 				return cmd.Help()

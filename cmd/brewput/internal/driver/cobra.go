@@ -49,16 +49,25 @@ func unknownCommand(cmd *cobra.Command, args []string) error {
 }
 
 // didYouMean adds to an unknown flag's error the flags of cmd it might
-// have meant: "unknown flag: --mdoes; did you mean --modes?".
+// have meant: "unknown flag: --mdoes; did you mean --modes?". A go test
+// flag misspelled with one dash, -benchh, pflag reads as shorthands
+// ("unknown shorthand flag: 'b' in -benchh"): it is named as typed, and
+// the flags it may have meant with one dash, as go test spells them.
 func didYouMean(cmd *cobra.Command, err error) error {
+	dash := "--"
 	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if _, typed, short := strings.Cut(err.Error(), "unknown shorthand flag: "); !ok && short {
+		if _, name, ok = strings.Cut(typed, " in -"); ok {
+			dash, err = "-", fmt.Errorf("unknown flag: -%s", name)
+		}
+	}
 	if !ok {
 		return err
 	}
 	var near []string
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
 		if !f.Hidden && (format.EditDistance(name, f.Name) <= 2 || strings.HasPrefix(f.Name, name)) {
-			near = append(near, "--"+f.Name)
+			near = append(near, dash+f.Name)
 		}
 	})
 	if len(near) == 0 {

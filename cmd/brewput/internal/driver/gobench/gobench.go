@@ -163,6 +163,9 @@ type NoMatchError struct {
 }
 
 func (e *NoMatchError) Error() string {
+	if e.Bench == "." {
+		return fmt.Sprintf("no benchmark in %s (its test files have no func BenchmarkXxx)", strings.Join(e.Packages, ", "))
+	}
 	return fmt.Sprintf("no benchmark matches %q in %s", e.Bench, strings.Join(e.Packages, ", "))
 }
 
@@ -816,6 +819,8 @@ func Ended(res Result, runErr error, write func([]results.Point) error, log io.W
 		return fmt.Errorf("--locks: %w", runErr)
 	case errors.As(runErr, &build):
 		return exitcode.Failure{Err: runErr}
+	case errors.As(runErr, &noMatch) && noMatch.Bench == ".":
+		return runErr // no benchmark at all: nothing -bench could choose
 	case errors.As(runErr, &noMatch):
 		return fmt.Errorf("-bench: %w", runErr)
 	case errors.As(runErr, &pkgErr):

@@ -185,23 +185,9 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		reconnect:   c.Downtime + time.Second,
 		sentReached: make(chan struct{}),
 	}
-	// With a restart, the peer stops once the client has written the first
-	// half, and the second half is handed over once the client has seen it
-	// go: some messages are in flight when the stream breaks and some come
-	// after, however fast the client is.
-	half := len(msgs)
-	var later int64 // writable messages of the second half
+	half, later := len(msgs), int64(0)
 	if restart {
-		half = len(msgs) / 2
-		for i, m := range msgs {
-			switch {
-			case m.kind == oversized:
-			case i < half:
-				cfg.sentMark++
-			default:
-				later++
-			}
-		}
+		half, cfg.sentMark, later = halves(msgs)
 	}
 	wctx, cancel := context.WithTimeout(ctx, runWait)
 	defer cancel()
@@ -211,36 +197,10 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	}
 	defer cl.close()
 
-	// The fault: stop the peer on the cue, let the second half go, and
-	// start it again after the downtime; restarted gets the error of that
-	// start, or closes without one if the fault did not fire.
 	outs := make([]outcome, len(msgs))
 	got := make([]bool, len(msgs)) // an outcome came before the run's bound
 	t0 := make([]time.Time, len(msgs))
-	resume := make(chan struct{})
-	restarted := make(chan error, 1)
-	if restart && cfg.sentMark > 0 {
-		go func() {
-			defer close(restarted)
-			select {
-			case <-cfg.sentReached:
-			case <-wctx.Done():
-				close(resume)
-				return
-			}
-			p.stop()
-			cl.waitDown(wctx, 10*time.Millisecond)
-			close(resume)
-			select {
-			case <-time.After(c.Downtime):
-			case <-wctx.Done():
-			}
-			restarted <- p.start()
-		}()
-	} else {
-		close(resume)
-		close(restarted)
-	}
+	resume, restarted := fault(wctx, p, cl, cfg.sentReached, c.Downtime, restart && cfg.sentMark > 0)
 	handOver := func(i int) *call {
 		if i >= half {
 			select {
@@ -287,6 +247,57 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	t, err := r.account()
 	t.window = window
 	return t, err
+}
+
+// halves splits msgs for a restart: the peer stops once the client has
+// written the first half, and the second half is handed over once the
+// client has seen it go, so that some messages are in flight when the
+// stream breaks and some come after, however fast the client is. It
+// returns where the second half starts, and how many writable messages
+// each half holds.
+func halves(msgs []message) (half int, first, later int64) {
+	half = len(msgs) / 2
+	for i, m := range msgs {
+		switch {
+		case m.kind == oversized:
+		case i < half:
+			first++
+		default:
+			later++
+		}
+	}
+	return half, first, later
+}
+
+// fault, where fire, stops the peer once cue closes, closes resume to let
+// the second half go, and starts the peer again after downtime;
+// restarted gets the error of that start, or closes without one if the
+// fault did not fire.
+func fault(ctx context.Context, p *peer, cl *client, cue chan struct{}, downtime time.Duration, fire bool) (resume chan struct{}, restarted chan error) {
+	resume, restarted = make(chan struct{}), make(chan error, 1)
+	if !fire {
+		close(resume)
+		close(restarted)
+		return resume, restarted
+	}
+	go func() {
+		defer close(restarted)
+		select {
+		case <-cue:
+		case <-ctx.Done():
+			close(resume)
+			return
+		}
+		p.stop()
+		cl.waitDown(ctx, 10*time.Millisecond)
+		close(resume)
+		select {
+		case <-time.After(downtime):
+		case <-ctx.Done():
+		}
+		restarted <- p.start()
+	}()
+	return resume, restarted
 }
 
 // record is what a run saw, by message.

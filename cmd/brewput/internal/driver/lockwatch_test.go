@@ -41,6 +41,16 @@ func TestBenchLocks(t *testing.T) {
 	if len(points) != 2 {
 		t.Fatalf("%d points, want 2", len(points))
 	}
+	// The report's page holds the terminal's table of locks.
+	page, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`id="locks"`, "The locks they took", "(*Sharded).Place at book.go:", "Book/design=sharded on 1 CPU:"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the report's page lacks %q", want)
+		}
+	}
 	for _, p := range points {
 		groups := map[string]int{}
 		for _, m := range p.Machines() {

@@ -3,11 +3,7 @@
 package driver
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -31,7 +27,6 @@ func newBenchCmd(e *env) *cobra.Command {
 	cmd := goTestCommand("bench [packages] [-bench re] [-cpu list] [-- go test flags]",
 		"Run Go benchmarks on 1, 2, … pinned CPUs; report how they scale",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
-			fs := cmd.Flags()
 			var err error
 			cfg.Packages, cfg.Dir = pkgs, e.dir
 			if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
@@ -66,13 +61,11 @@ func newBenchCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--format: %w", err)
 			}
-			if !fs.Changed("out") {
-				if out, err = benchCacheDir(cmd.Context(), e.dir, pkgs); err != nil {
-					return fmt.Errorf("--out: %w; give --out DIR", err)
-				}
-			}
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
+			}
+			if err := e.hold(out); err != nil {
+				return err
 			}
 			cfg.Log = e.stderr
 			// Watched, each benchmark runs unwatched too, to say where
@@ -111,7 +104,7 @@ func newBenchCmd(e *env) *cobra.Command {
 	fs.BoolVar(&cfg.Locks, "locks", false, "see every sync.Mutex and RWMutex the benchmarks take,\nwith no change to their code: the test binaries are built with an overlay of the Go toolchain's sync and testing that notes each lock site (function and file:line) and how often its locks are taken, held and waited for")
 	fs.BoolVar(&benchmem, "benchmem", true, "B/op and allocs/op, always recorded\n(as go test -benchmem)")
 	fs.StringVar(&format, "format", "table", strings.Join(results.Formats(), "|")+"\n(what to print)")
-	fs.StringVar(&out, "out", "", "folder to write the report to\n(default a folder of the user's cache, named in the output: nothing is written into the package)")
+	fs.StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	return cmd
 }
 
@@ -157,47 +150,4 @@ func goSpelled(fs *pflag.FlagSet, args []string) []string {
 		out = append(out, a)
 	}
 	return out
-}
-
-// benchCacheDir is where a report of the packages goes without --out: a
-// folder of the user's cache named after their import paths (or folders).
-func benchCacheDir(ctx context.Context, dir string, pkgs []string) (string, error) {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("no cache folder to write the report to: %w", err)
-	}
-	if len(pkgs) == 0 {
-		pkgs = []string{"."}
-	}
-	var names []string
-	for _, p := range pkgs {
-		p, all := strings.CutSuffix(p, "...")
-		p = strings.TrimSuffix(p, "/")
-		list := exec.CommandContext(ctx, "go", "list", "-e", "-f", "{{.ImportPath}}", p)
-		list.Dir = dir
-		listed, err := list.Output()
-		name := strings.TrimSpace(string(listed))
-		if err == nil && name != "" && !strings.Contains(name, "\n") && !strings.HasPrefix(name, "_") {
-			name = strings.ReplaceAll(name, "/", "-")
-		} else {
-			if abs, err := filepath.Abs(filepath.Join(dir, p)); err == nil && !filepath.IsAbs(p) {
-				p = abs // "." names its folder
-			}
-			name = filepath.Base(p)
-		}
-		if all {
-			name += "-all"
-		}
-		names = append(names, name)
-	}
-	slug := strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' {
-			return r
-		}
-		return '-'
-	}, strings.Join(names, "+"))
-	if strings.Trim(slug, ".") == "" {
-		slug = "bench"
-	}
-	return filepath.Join(cache, "brewput", "bench", slug), nil
 }

@@ -13,8 +13,8 @@ import (
 )
 
 // TestOneScreen: every answer fits a screen of 80 columns: the main job's
-// (printed again by brewput report from the runs README.md and
-// docs/modes.md show, one beside other work, one quiet) in 30 lines, the
+// (printed again by brewput report from two recorded runs, one beside
+// other work, one quiet) in 30 lines, the
 // model's of the nine default modes on five CPU counts in 30, advise's in
 // 20; the go policy's with the recorded calibration TestMain keeps.
 func TestOneScreen(t *testing.T) {

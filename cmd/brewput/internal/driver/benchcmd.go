@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/gobench"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/measure/host"
@@ -126,12 +127,12 @@ func goTestCommand(use, short string, run func(cmd *cobra.Command, pkgs, goFlags
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			if err := fs.Parse(goSpelled(fs, args)); err != nil {
-				return explainFlag(err)
+				return modelcli.ExplainFlag(err)
 			}
 			if help, _ := fs.GetBool("help"); help {
 				return cmd.Help()
 			}
-			if err := checkFinite(fs); err != nil {
+			if err := modelcli.CheckFinite(fs); err != nil {
 				return err
 			}
 			pkgs, goFlags := fs.Args(), []string(nil)

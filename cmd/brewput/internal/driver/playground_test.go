@@ -437,6 +437,40 @@ func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
 	if last := evaluate[string](t, page, `([...document.querySelectorAll("#thrchart path.series")].pop() || {dataset: {}}).dataset.mode || ""`); last != "finelocking" {
 		t.Errorf("the chosen mode, finelocking, is drawn under %s; want it on top", last)
 	}
+	// Lines that coincide are each seen (issue 103: under fifo four of the
+	// eight lay under others, finelocking's over the three pipelines',
+	// multipipe-2's over ideal's and multi-2's): none is drawn under a later
+	// one of the same path unless striped apart from it; and the page names
+	// those drawn as one.
+	type lineDrawn struct{ Chart, Mode, D, Dash, Offset string }
+	var drawn []lineDrawn
+	for _, chart := range []string{"thrchart", "latchart"} {
+		drawn = append(drawn, evaluate[[]lineDrawn](t, page, `[...document.querySelectorAll("#`+chart+` path.series")].map((p) => ({Chart: "`+chart+`", Mode: p.dataset.mode,
+			D: p.getAttribute("d"), Dash: p.getAttribute("stroke-dasharray") || "", Offset: p.getAttribute("stroke-dashoffset") || ""}))`)...)
+	}
+	shared := 0
+	for i, a := range drawn {
+		for _, b := range drawn[i+1:] {
+			if a.Chart != b.Chart || a.D != b.D {
+				continue
+			}
+			shared++
+			if b.Dash == "" || a.Dash == b.Dash && a.Offset == b.Offset {
+				t.Errorf("%s: %s is drawn under %s, on the same path", a.Chart, a.Mode, b.Mode)
+			}
+		}
+	}
+	if shared == 0 {
+		t.Errorf("no two of the talk's eight lines share a path under fifo on 1–6 CPUs; finelocking's and the pipelines' did")
+	}
+	if note := evaluate[string](t, page, `document.getElementById("samenote").textContent`); !strings.Contains(note, "finelocking, linearpipe-0, linearpipe-1 and linearpipe-10") {
+		t.Errorf("the charts' note %q does not name finelocking and the pipelines as drawn on one line", note)
+	}
+	// Its words call no relief that gains nothing the best (issue 103:
+	// "best: grinding 10 % faster, +0.0 %").
+	if because := evaluate[string](t, page, `document.getElementById("because").textContent`); !strings.Contains(because, "No single relief raises throughput") || strings.Contains(because, "+0.0 %)") {
+		t.Errorf("finelocking on 6 CPUs under fifo, whose machines bind together: %q; want it to say that no single relief raises throughput, naming none best", because)
+	}
 	bars := evaluate[[]string](t, page, `[...document.querySelectorAll("#cmpthr rect.bar")].map((e) => e.dataset.mode)`)
 	boxes := evaluate[[]string](t, page, `[...document.querySelectorAll("#cmplat g.box")].map((e) => e.dataset.mode)`)
 	if !slices.Equal(bars, talk) || !slices.Equal(boxes, talk) {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	modelsched "github.com/brewput/brewput/experiment/schedule"
-	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/model"
 )
@@ -84,7 +83,7 @@ func TestScheduleDrawing(t *testing.T) {
 	t.Parallel()
 	cfg := model.DefaultConfig(6)
 	cfg.Policy.Sched = "fifo"
-	tl, err := modelsched.FromModel(cfg, schedule.Span)
+	tl, err := modelsched.FromModel(cfg, modelsched.Span)
 	if err != nil {
 		t.Fatal(err)
 	}

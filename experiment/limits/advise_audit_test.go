@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -82,13 +83,18 @@ func contradictions(a *limits.Advice) []string {
 			bad = append(bad, "a combined change where a single relief helps")
 		}
 	case b.Combined != nil:
-		if b.Combined.Gain <= 0.01 || !strings.Contains(b.Text, "No single relief gains more than 1 %") {
+		if b.Combined.Gain <= 0.01 || !strings.HasPrefix(b.Text, "No single relief ") {
 			bad = append(bad, "a combined change that does not help, or words that do not say no single relief does")
 		}
 	default:
 		if !strings.Contains(b.Text, "raises throughput by more than 1 %") {
 			bad = append(bad, "nothing helps, and the words do not say so")
 		}
+	}
+	// A relief that gains nothing is the best of nothing (issue 103: "best:
+	// grinding 10 % faster, +0.0 %").
+	if strings.Contains(b.Text, "(best: ") && !regexp.MustCompile(`\(best: [^()]*, \+(\d+|0\.[1-9]|[1-9]\.\d) %\)`).MatchString(b.Text) {
+		bad = append(bad, "names a best relief that gains no 0.1 %")
 	}
 	for _, r := range b.Recommend {
 		found := false

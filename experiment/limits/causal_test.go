@@ -106,7 +106,7 @@ func TestVerdicts(t *testing.T) {
 		// Three machines bind together: no single relief helps, another
 		// of each gains half.
 		{"finelocking on 6 CPUs", fifo("finelocking", 6), []string{"grinder", "espresso", "steamer"}, 0.5, true,
-			[]string{"No single relief gains more than 1 % (best: grinding 10 % faster, +0.0 %)", "The grinder, the espresso machine and the steamer bind together: another grinder + another espresso machine + another steamer: +50 % (1500 lattes/s", "without any one of them, 1 % or less"}},
+			[]string{"No single relief raises throughput: each gains under 0.1 %.", "The grinder, the espresso machine and the steamer bind together: another grinder + another espresso machine + another steamer: +50 % (1500 lattes/s", "without any one of them, 1 % or less"}},
 		// The machines and the CPUs bind together at 4 CPUs.
 		{"finelocking on 4 CPUs", fifo("finelocking", 4), []string{"grinder", "espresso", "steamer", "cpus", "customers"}, 0.25, true,
 			[]string{"another grinder + another espresso machine + another steamer + one more CPU and one more customer: +25 %"}},

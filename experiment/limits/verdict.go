@@ -119,14 +119,27 @@ func jointUsage(p results.Point, resources []string) (held, working, bound float
 	return held, working, bound
 }
 
+// bestAlone names the single relief that gains most, "(best: grinding 10 %
+// faster, +0.4 %)", where it gains 0.1 % or more: one that gains nothing
+// is the best of nothing, and not called so (it read "+0.0 %").
+func bestAlone(trials []Trial) (string, bool) {
+	if len(trials) == 0 || trials[0].Gain < 0.001 {
+		return "", false
+	}
+	return fmt.Sprintf("(best: %s, %s)", trials[0].Change, format.Gain(trials[0].Gain)), true
+}
+
 // words says the verdict with the experiments' figures.
 func words(t target, pr *CausalProfile, b results.Bottleneck) string {
 	unit := pr.Now.Unit
 	var s strings.Builder
 	switch {
 	case b.Combined != nil:
-		best := pr.Trials[0]
-		fmt.Fprintf(&s, "No single relief gains more than 1 %% (best: %s, %s). ", best.Change, format.Gain(best.Gain))
+		if best, ok := bestAlone(pr.Trials); ok {
+			fmt.Fprintf(&s, "No single relief gains more than 1 %% %s. ", best)
+		} else {
+			s.WriteString("No single relief raises throughput: each gains under 0.1 %. ")
+		}
 		fmt.Fprintf(&s, "%s bind together: %s: %s", format.Capital(labels(t, b.Resources)), pr.Combined.Change, gainText(pr.Combined.Experiment, unit))
 		if len(b.Resources) > 1 {
 			s.WriteString("; without any one of them, 1 % or less")
@@ -134,8 +147,8 @@ func words(t target, pr *CausalProfile, b results.Bottleneck) string {
 		s.WriteString(".")
 	case b.Resource == "arrivals":
 		fmt.Fprintf(&s, "%s limit it: it keeps up with the %g %s arriving, and no relief tried raises throughput by more than 1 %%", format.Capital(b.Named), t.openLoop(), unit)
-		if len(pr.Trials) > 0 {
-			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, format.Gain(pr.Trials[0].Gain))
+		if best, ok := bestAlone(pr.Trials); ok {
+			s.WriteString(" " + best)
 		}
 		if tr, ok := bestLatency(pr.Trials); ok {
 			fmt.Fprintf(&s, "; %s cuts the p99 latency most, %s", tr.Change, format.Gain(tr.P99Change))
@@ -143,8 +156,8 @@ func words(t target, pr *CausalProfile, b results.Bottleneck) string {
 		s.WriteString(".")
 	case b.Resource == "none":
 		s.WriteString("Nothing tried raises throughput by more than 1 %, alone or all together")
-		if len(pr.Trials) > 0 {
-			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, format.Gain(pr.Trials[0].Gain))
+		if best, ok := bestAlone(pr.Trials); ok {
+			s.WriteString(" " + best)
 		}
 		s.WriteString(".")
 	default:

@@ -7,17 +7,12 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
-
-// Span is the stretch of time a picture shows by default: five lattes of
-// the talk's shop per customer.
-const Span = 20 * time.Millisecond
 
 // Wall is the most of a scaling mode's throughput a walled one may make
 // for Pick to draw them side by side: 70 %, whole idle CPUs in the picture.

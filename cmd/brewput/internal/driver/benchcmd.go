@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -12,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/gobench"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/measure/host"
@@ -119,12 +118,12 @@ func goTestCommand(use, short string, run func(cmd *cobra.Command, pkgs, goFlags
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			if err := fs.Parse(goSpelled(fs, args)); err != nil {
-				return explainFlag(didYouMean(cmd, err))
+				return modelcli.ExplainFlag(didYouMean(cmd, err))
 			}
 			if help, _ := fs.GetBool("help"); help {
 				return cmd.Help()
 			}
-			if err := checkFinite(fs); err != nil {
+			if err := modelcli.CheckFinite(fs); err != nil {
 				return err
 			}
 			pkgs, goFlags := fs.Args(), []string(nil)

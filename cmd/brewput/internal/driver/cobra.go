@@ -1,9 +1,4 @@
-//go:build !js
-
 package driver
-
-// The glue between cobra and the commands, out of the playground's build,
-// which runs its commands on bare flag sets.
 
 import (
 	"cmp"
@@ -19,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/base/exitcode"
@@ -81,8 +77,8 @@ func didYouMean(cmd *cobra.Command, err error) error {
 func finishRoot(root *cobra.Command, e *env) {
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return explainFlag(didYouMean(cmd, err)) })
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return checkFinite(cmd.Flags()) }
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return modelcli.ExplainFlag(didYouMean(cmd, err)) })
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return modelcli.CheckFinite(cmd.Flags()) }
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SuggestionsMinimumDistance = 2 // "did you mean model?" for modle
 	root.SetHelpFunc(func(cmd *cobra.Command, _ []string) { writeHelp(cmd.OutOrStdout(), cmd, false) })
@@ -107,14 +103,14 @@ func (e *env) exit(ctx context.Context, err error) int {
 }
 
 func newModelCmd(e *env) *cobra.Command {
-	c := &modelCommand{answer: modelAnswer}
+	c := &modelcli.ModelCommand{Answer: modelAnswer}
 	cmd := &cobra.Command{
 		Use:   "model",
 		Short: "Predict the modes on up to 256 virtual CPUs, in virtual time",
 		Args:  unknownArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return c.run(cmd.Context(), cmd.Flags(), e) },
+		RunE:  func(cmd *cobra.Command, _ []string) error { return c.Run(cmd.Context(), cmd.Flags(), e.model()) },
 	}
-	c.register(cmd.Flags())
+	c.Register(cmd.Flags())
 	return cmd
 }
 

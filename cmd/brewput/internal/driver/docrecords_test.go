@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment/why"
@@ -193,17 +194,17 @@ type whyRun struct {
 // each relief to measure; and the rounds to run.
 func planWhy(ctx context.Context, args []string, cpus int) (*why.Check, int, error) {
 	fs := pflag.NewFlagSet("why", pflag.ContinueOnError)
-	sf := &studyFlags{}
-	mf := &modelFlags{}
+	sf := &modelcli.StudyFlags{}
+	mf := &modelcli.ModelFlags{}
 	var mode string
-	sf.registerOne(fs, 500*time.Millisecond, "", "dur", "burn", "count")
-	setDefault(fs, "count", "6", "")
+	sf.RegisterOne(fs, 500*time.Millisecond, "", "dur", "burn", "count")
+	modelcli.SetDefault(fs, "count", "6", "")
 	fs.StringVar(&mode, "mode", "", "")
-	mf.register(fs)
+	mf.Register(fs)
 	if err := fs.Parse(args[1:]); err != nil {
 		return nil, 0, err
 	}
-	s, err := sf.planOne(fs, cpus, mode, "why", 2)
+	s, err := sf.PlanOne(fs, cpus, mode, "why", 2)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -211,7 +212,7 @@ func planWhy(ctx context.Context, args []string, cpus int) (*why.Check, int, err
 	if err != nil {
 		return nil, 0, err
 	}
-	pr, err := predict.Resolve(ctx, mf.options(fs), func(string) {})
+	pr, err := predict.Resolve(ctx, mf.PredictOptions(fs), func(string) {})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -224,7 +225,7 @@ func planWhy(ctx context.Context, args []string, cpus int) (*why.Check, int, err
 		return nil, 0, err
 	}
 	study.Calibration = costsLine(pr)
-	return study, sf.count, nil
+	return study, sf.Count, nil
 }
 
 // recordWhy measures brewput why args on this machine, as the command

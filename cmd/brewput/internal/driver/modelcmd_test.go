@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/base/race"
@@ -740,7 +741,7 @@ func TestFitWindow(t *testing.T) {
 			specs[i].Load.Dur, specs[i].Load.Warmup = dur, warmup
 		}
 		var told strings.Builder
-		err := fitWindow(fs, specs, bp, &env{stderr: &told}, func() error {
+		err := modelcli.FitWindow(fs, specs, bp, (&env{stderr: &told}).tell, func() error {
 			if specs[0].Load.Dur > c.fitsAt || specs[1].Load.Dur != specs[0].Load.Dur {
 				return fmt.Errorf("too many events")
 			}

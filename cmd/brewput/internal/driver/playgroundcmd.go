@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -54,13 +52,13 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--calibration: %w", err)
 			}
-			fmt.Fprintln(e.stderr, "building the engine (GOOS=js GOARCH=wasm go build ./cmd/brewput)…")
+			e.tell("building the engine (GOOS=js GOARCH=wasm go build " + playground.Engine + ")…")
 			site, err := playground.Build(cmd.Context(), out, playground.Options{Source: src, Calibration: calJSON, CalibrationName: cal.Ref().For()})
 			if err != nil {
 				return failure{Err: err}
 			}
 			abs, _ := filepath.Abs(filepath.Join(site.Dir, "index.html"))
-			format.Lines(e.stdout, "")(fmt.Sprintf("playground: %s (engine %s of WebAssembly, held gzipped in %s; open it from disk or any static host)", abs, format.Bytes(float64(site.Engine)), format.Bytes(float64(site.Compressed))))
+			format.Lines(e.stdout, "")(fmt.Sprintf("playground: %s (%s to download: its engine %s of WebAssembly, held gzipped in %s; open it from disk or any static host)", abs, format.Bytes(float64(site.Download)), format.Bytes(float64(site.Engine)), format.Bytes(float64(site.Compressed))))
 			if !serve {
 				return nil
 			}

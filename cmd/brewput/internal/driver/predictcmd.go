@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -12,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/gobench"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/studyjob"
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/results"
@@ -25,7 +24,7 @@ func newPredictCmd(e *env) *cobra.Command {
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error
-			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir, Retry: retryOf(noisy)}
+			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir, Retry: modelcli.RetryOf(noisy)}
 			f := studyjob.Predict{JSON: format == "json", Calibration: calibration, Measure: e.calibrateCosts, KeepDisturbed: noisy == "ok"}
 			switch {
 			case from != "" && len(pkgs)+len(goFlags) > 0:
@@ -107,7 +106,7 @@ func newPredictCmd(e *env) *cobra.Command {
 	fs.IntVar(&count, "count", 3, "runs of each benchmark per CPU count;\nthe model reads the median run")
 	fs.StringVar(&benchtime, "benchtime", "500ms", "a run's length, such as 1s or 100000x\n(as go test -benchtime)")
 	fs.StringVar(&calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")
-	choiceVar(fs, &noisy, "noisy", "retry", fmt.Sprintf("disturbed runs: retry or ok\n(runs from whose CPUs other processes took more than %g CPU: retry measures a benchmark whose runs on a CPU count are too disturbed again alone, up to 3 times a run, each after waiting up to 5 s for a quiet machine, predicts from the undisturbed runs alone, and declines it if they stay too few; ok predicts from them, saying how many)", results.DisturbedCPUs),
+	modelcli.ChoiceVar(fs, &noisy, "noisy", "retry", fmt.Sprintf("disturbed runs: retry or ok\n(runs from whose CPUs other processes took more than %g CPU: retry measures a benchmark whose runs on a CPU count are too disturbed again alone, up to 3 times a run, each after waiting up to 5 s for a quiet machine, predicts from the undisturbed runs alone, and declines it if they stay too few; ok predicts from them, saying how many)", results.DisturbedCPUs),
 		"retry (measure again, predict from undisturbed runs alone) or ok (predict from disturbed runs too)", "retry", "ok")
 	formatVar(fs, &format, "\n(JSON Lines, a point per benchmark and CPU count)")
 	return cmd

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -16,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/gobench"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/explain/compare"
@@ -26,8 +25,8 @@ import (
 )
 
 func newWhyCmd(e *env) *cobra.Command {
-	sf := &studyFlags{}
-	mf := &modelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
+	sf := &modelcli.StudyFlags{}
+	mf := &modelcli.ModelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
 	var mode, format string
 	bw := &benchWhyFlags{}
 	cmd := goTestCommand("why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
@@ -45,19 +44,19 @@ func newWhyCmd(e *env) *cobra.Command {
 				case mode != "":
 					return fmt.Errorf("--mode %s takes no arguments (got %s): give a mode, or a package and -bench REGEXP instead", mode, strings.Join(pkgs, " "))
 				}
-				return bw.run(cmd.Context(), e, fs, pkgs, goFlags, sf.count, format)
+				return bw.run(cmd.Context(), e, fs, pkgs, goFlags, sf.Count, format)
 			} else if len(goFlags) > 0 {
 				return fmt.Errorf("go test flags after --: give them with a package and -bench")
 			}
 			switch {
 			case mode == "":
 				return fmt.Errorf("give --mode NAME (see brewput list), or a package and -bench REGEXP, to explain")
-			case mf.file != "":
-				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.file)
-			case sf.count < 2:
-				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.count)
+			case mf.File != "":
+				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.File)
+			case sf.Count < 2:
+				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.Count)
 			}
-			s, err := sf.planOne(cmd.Flags(), runtime.NumCPU(), mode, "why", 2)
+			s, err := sf.PlanOne(cmd.Flags(), runtime.NumCPU(), mode, "why", 2)
 			if err != nil {
 				return err
 			}
@@ -65,7 +64,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			pr, err := predict.Resolve(cmd.Context(), mf.options(cmd.Flags()), e.tell)
+			pr, err := predict.Resolve(cmd.Context(), mf.PredictOptions(cmd.Flags()), e.tell)
 			if err != nil {
 				return err
 			}
@@ -87,8 +86,8 @@ func newWhyCmd(e *env) *cobra.Command {
 			}
 			// --within counts the model's causal profile in.
 			study.Within, study.Since = bw.w.Within, begun
-			text.WriteRounds(e.stderr, study.Rounds(sf.count))
-			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
+			text.WriteRounds(e.stderr, study.Rounds(sf.Count))
+			runErr := study.Run(cmd.Context(), sf.Count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
 			write := func(w io.Writer) error { return text.WriteReliefs(w, study.Reliefs()) }
 			if format == "json" {
@@ -100,12 +99,12 @@ func newWhyCmd(e *env) *cobra.Command {
 			if stoppedLate(e, format, runErr) {
 				return nil
 			}
-			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
+			return exitcode.Measured(runErr, len(study.BasePoints), sf.Count)
 		})
-	sf.registerOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain,\none number", "dur", "burn", "count")
-	setDefault(cmd.Flags(), "count", "6", "runs of the point and of each relief,\nin rounds; 6 or more for a verdict")
+	sf.RegisterOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain,\none number", "dur", "burn", "count")
+	modelcli.SetDefault(cmd.Flags(), "count", "6", "runs of the point and of each relief,\nin rounds; 6 or more for a verdict")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to explain (see brewput list)")
-	mf.register(cmd.Flags())
+	mf.Register(cmd.Flags())
 	cmd.Flags().Lookup("model").Hidden = true // why measures the shop's modes, not YAML systems
 	formatVar(cmd.Flags(), &format, "")
 	bw.register(cmd.Flags())
@@ -132,7 +131,7 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.w.Frac, "stretch", why.DefaultFrac, "with a package: a lock's stretch\n(the time added per operation to each lock in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one)")
 	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most,\nwhile an experiment is undecided")
 	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "longest the whole command may take\n(its build included; it stops, undecided if it must, rather than start a round that would not end in it; 0: no limit)")
-	registerNoisy(fs, &f.noisy)
+	modelcli.RegisterNoisy(fs, &f.noisy)
 }
 
 // run explains the -bench benchmark of pkgs, its lock sites stretched in turn.
@@ -171,7 +170,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		fmt.Fprintln(e.stderr, textfmt.Wrap(note, textfmt.Width(e.stderr), "  "))
 	}
 	f.w.CPUs, f.w.Count = n, count
-	f.w.Retry = retryOf(f.noisy)
+	f.w.Retry = modelcli.RetryOf(f.noisy)
 	// A pattern that matches two benchmarks, or none, is refused before
 	// the build.
 	var many *gobench.ManyMatchError

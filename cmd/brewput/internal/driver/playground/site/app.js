@@ -236,7 +236,7 @@
     const W = drawnWidth(svg), H = 300, L = 62, R = 12, T = 14, B = 40;
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     const all = series.flatMap((s) => s.points);
-    if (!all.length) { svg.innerHTML = ""; return; }
+    if (!all.length) { svg.innerHTML = ""; return []; }
     const xs = all.map((p) => p.cpus);
     const x0 = Math.min(...xs), x1 = Math.max(...xs);
     const banded = band && series[0] ? series[0].points.filter((p) => band(p)) : [];
@@ -258,6 +258,22 @@
       const down = banded.slice().reverse().map((p) => `L${X(p.cpus)},${Y(band(p)[0])}`).join("");
       g += `<path d="${up}${down}Z" fill="${series[0].colour}" opacity="0.15"><title>${esc(series[0].name)}: the band the costs' intervals span</title></path>`;
     }
+    // Where lines coincide, a stretch between two CPU counts in the same
+    // pixels (under fifo finelocking's and the pipelines', held by the same
+    // machines, and ideal's with them up to 4 CPUs), the stretch is
+    // striped: each series along it draws every k-th stripe in its colour,
+    // so that none hides another. same lists those that coincide
+    // throughout.
+    const px = (p) => `${Math.round(X(p.cpus))},${Math.round(Y(y(p)))}`;
+    const stretches = (s) => s.points.slice(1).map((p, j) => `${px(s.points[j])} ${px(p)}`);
+    const along = new Map(), lines = new Map();
+    for (const s of series) {
+      for (const k of stretches(s)) along.set(k, (along.get(k) || []).concat([s]));
+      const line = s.points.map(px).join(" ");
+      lines.set(line, (lines.get(line) || []).concat([s.name]));
+    }
+    const same = [...lines.values()].filter((names) => names.length > 1);
+    const S = 8; // px of a stripe
     // The others first, the chosen mode last: drawn on top.
     for (const s of series.slice(1).concat(series.slice(0, 1))) {
       const first = s === series[0], c = s.colour;
@@ -265,11 +281,30 @@
         const d = s.points.filter((p) => Number.isFinite(bound(p))).map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(bound(p))}`).join("");
         if (d) g += `<path d="${d}" fill="none" stroke="${c}" stroke-width="1" stroke-dasharray="4 3" opacity="0.7"><title>${esc(s.name)}: structural bound</title></path>`;
       }
-      const d = s.points.map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(y(p))}`).join("");
-      g += `<path class="series" data-mode="${esc(s.name)}" d="${d}" fill="none" stroke="${c}" stroke-width="${first ? 3 : 1.5}"/>`;
-      for (const p of s.points) g += `<circle cx="${X(p.cpus)}" cy="${Y(y(p))}" r="${first ? 3.5 : 2}" fill="${c}"><title>${esc(s.name)} on ${p.cpus} CPUs: ${num(y(p))}</title></circle>`;
+      stretches(s).forEach((k, j) => {
+        const on = along.get(k), i = on.indexOf(s), n = on.length, q = s.points[j], p = s.points[j + 1];
+        const look = n > 1 ? `stroke-dasharray="${S} ${(n - 1) * S}" stroke-dashoffset="${((n - i) % n) * S}"` : `stroke-linecap="round"`;
+        g += `<path class="series" data-mode="${esc(s.name)}" d="M${X(q.cpus)},${Y(y(q))}L${X(p.cpus)},${Y(y(p))}" fill="none" stroke="${c}" stroke-width="${first ? 3 : 1.5}" ${look}/>`;
+      });
+      for (const p of s.points) {
+        const here = series.filter((o) => o.points.some((q) => q.cpus === p.cpus && px(q) === px(p))).map((o) => o.name);
+        g += `<circle cx="${X(p.cpus)}" cy="${Y(y(p))}" r="${first ? 3.5 : 2}" fill="${c}"><title>${esc(here.join(", "))} on ${p.cpus} CPUs: ${num(y(p))}</title></circle>`;
+      }
     }
     svg.innerHTML = g;
+    return same;
+  }
+  // sameNote says how coinciding lines are drawn, and names those that
+  // coincide throughout in each chart.
+  function sameNote(thr, lat, u) {
+    const list = (groups) => groups.map((g) => g.slice(0, -1).join(", ") + " and " + g[g.length - 1]).join("; ");
+    if (!thr.length && !lat.length) return "";
+    const head = "Where lines coincide they are striped, a stripe in each one's colour";
+    if (list(thr) === list(lat)) return `${head}; these coincide throughout: ${list(thr)}.`;
+    const parts = [];
+    if (thr.length) parts.push(`in ${u}, ${list(thr)}`);
+    if (lat.length) parts.push(`in median latency, ${list(lat)}`);
+    return `${head}; these coincide throughout ${parts.join("; ")}.`;
   }
   // compare draws the modes at one CPU count, as the talk's last charts:
   // throughput as bars, and latency as boxes for the middle 50 % (p25–p75)
@@ -325,8 +360,9 @@
     $("legend").innerHTML = legend.map((s) => `<span data-mode="${esc(s.name)}" data-colour="${s.colour}"><i style="background:${s.colour}${s === series[0] ? ";height:5px" : ""}"></i>${s === series[0] ? `<b>${esc(s.name)}</b>` : esc(s.name)}${racy(s.name) ? " (data race: a reference)" : ""}</span>`).join("") + `<span class="muted">dashed: each design's structural bound; dotted: the chosen ${st.cpus} CPUs</span>`;
     const u = ps.length ? unit(ps[0]) : "";
     const bandAt = (p) => (detail && detail.get(p.cpus) && detail.get(p.cpus).band) || null;
-    chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN), (p) => (bandAt(p) ? bandAt(p).throughput : null), st.cpus);
-    chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)", null, (p) => (bandAt(p) ? bandAt(p).p50_ms : null), st.cpus);
+    const sameThr = chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN), (p) => (bandAt(p) ? bandAt(p).throughput : null), st.cpus);
+    const sameLat = chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)", null, (p) => (bandAt(p) ? bandAt(p).p50_ms : null), st.cpus);
+    $("samenote").textContent = sameNote(sameThr, sameLat, u);
     compare(series, st.cpus);
     const tb = $("limits").tBodies[0];
     tb.innerHTML = "";
@@ -602,7 +638,7 @@
     document.body.style.setProperty("--barh", $("bar").getBoundingClientRect().bottom + "px");
     // The controls leave the page's flow for the screen: the room they
     // took is kept, so that the page stays where the reader was.
-    document.querySelector(".layout").style.paddingBottom = open ? document.querySelector("aside").offsetHeight + "px" : "";
+    document.querySelector(".layout").style.paddingBottom = open ? document.querySelector("aside").getBoundingClientRect().height + "px" : "";
     document.body.classList.toggle("controlsopen", open);
     $("barbutton").textContent = open ? "done" : "change";
     $("barbutton").setAttribute("aria-expanded", String(open));

@@ -48,11 +48,18 @@ func StretchAnswer(s *causal.Stretches) string {
 	if !math.IsNaN(s.Control.Cost) {
 		control += ", which cost " + pct(s.Control.Cost)
 	}
-	var undecided, limits, not []string
+	var undecided, limits, not, rarely []string
 	idle, unmatched, serial, over := 0, 0, 0, 0
 	for _, e := range s.Experiments {
-		line := fmt.Sprintf("%s, %s: %s beyond the control", e.Name, stretchedWhat(e), beyondText(e))
+		beyond := beyondText(e) + " beyond the control"
+		if e.ControlScale > 0 {
+			beyond += fmt.Sprintf(" at the %v the holds measured, where it cost %s", e.Injected, pct(e.ControlCost))
+		}
+		line := fmt.Sprintf("%s, %s: %s", e.Name, stretchedWhat(e), beyond)
 		switch {
+		case e.MetRarely:
+			rarely = append(rarely, fmt.Sprintf("%s, found held by another at %s of their uses as it is, %s stretched (%s: %s)",
+				e.Name, pct(e.Meets), pct(e.MeetsStretched), stretchedWhat(e), beyond))
 		case e.Limits:
 			limits = append(limits, line)
 		case e.OverBound:
@@ -119,8 +126,12 @@ func StretchAnswer(s *causal.Stretches) string {
 			fmt.Fprintf(&b, "%s limits this, by what the watcher and the control saw as it is: the workers waited for it %s of their time, for no other lock as long, and %s, while the same time outside every lock cost %s, %s: they ran one at a time, taking turns at this lock; adding %s to it (%s) cost %s, %s beyond the control, which decides nothing where the workers queue at a lock, as time before it and time inside it each change how it passes between the CPUs",
 				format.Capital(what), pct(l.Waited), seen, pct(s.Control.Cost), how, added, stretchedWhat(*l), pct(l.Cost), beyondText(*l))
 		} else {
+			than := control
+			if l.ControlScale > 0 {
+				than += fmt.Sprintf(" (%s at the %v its holds measured)", pct(l.ControlCost), l.Injected)
+			}
 			fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it",
-				format.Capital(what), added, stretchedWhat(*l), pct(l.Cost), control, beyondText(*l))
+				format.Capital(what), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))
 			if l.Kind != "chan" {
 				fmt.Fprintf(&b, "; the workers waited for it %s of their time as it is", pct(l.Waited))
 			}
@@ -135,6 +146,7 @@ func StretchAnswer(s *causal.Stretches) string {
 		if len(not) > 0 {
 			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
 		}
+		writeRarely(&b, rarely)
 		b.WriteString(".")
 		if l.Captured || l.Queued {
 			b.WriteString(" This rests on what was seen, not on a relief: the stretch shows what longer holds cost; whether splitting the lock would help, where its data moves between the CPUs with it or without it, only a relief measured shows.")
@@ -163,19 +175,42 @@ func StretchAnswer(s *causal.Stretches) string {
 		if len(not) > 0 {
 			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
 		}
+		writeRarely(&b, rarely)
 		b.WriteString(".")
 		if q := s.QuietRounds(); q < len(s.Control.Points) {
 			fmt.Fprintf(&b, " Only %d of the %d rounds ran undisturbed, and a part is decided on undisturbed rounds alone.", q, len(s.Control.Points))
 		}
 		b.WriteString(" " + decide)
+	case len(not) == 0:
+		fmt.Fprintf(&b, "No single lock limits this: the workers found each part held by another too rarely for a queue there to hold them back, whatever adding %s to it cost: %s.",
+			added, strings.Join(rarely, "; "))
+		b.WriteString(" " + NotWatched(s.Benchmark))
 	default:
-		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s.",
+		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s",
 			added, control, pct(s.Margin), strings.Join(not, "; "))
+		writeRarely(&b, rarely)
+		b.WriteString(". " + NotWatched(s.Benchmark))
 	}
 	if d := collect.Count(s.Base, results.Point.IsDisturbed); d > 0 {
 		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
 	}
 	return b.String()
+}
+
+// writeRarely lists the parts the workers met too rarely at to be named.
+func writeRarely(b *strings.Builder, rarely []string) {
+	if len(rarely) > 0 {
+		fmt.Fprintf(b, "; found held by another too rarely for a queue there to hold the workers back, whatever the stretch cost: %s", strings.Join(rarely, "; "))
+	}
+}
+
+// NotWatched says what a why of a benchmark watched and what it did not,
+// or of a study, that only its metered parts were stretched.
+func NotWatched(benchmark bool) string {
+	if !benchmark {
+		return "Only the study's metered locks and channels were stretched."
+	}
+	return "Watched: every sync.Mutex and sync.RWMutex; not watched: channels, atomic words, and the locks the runtime and internal/sync take for themselves (sync.Map's, since Go 1.24)."
 }
 
 // plural is one where n is 1, else many.
@@ -221,6 +256,8 @@ func WriteStretches(w io.Writer, s *causal.Stretches) error {
 		}
 		verdict := "undecided"
 		switch {
+		case e.MetRarely:
+			verdict = "met rarely"
 		case e.Limits:
 			verdict = "limits"
 		case e.Uncontended:

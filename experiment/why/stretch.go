@@ -91,6 +91,22 @@ func partName(group, kind string, members int) string {
 	return "the " + group + " " + kind
 }
 
+// UndisturbedRounds is how many of s's rounds ran with none of their
+// runs disturbed: as it is, the control and every part.
+func UndisturbedRounds(s *Stretches) int {
+	n := 0
+	for r := range s.Control.Points {
+		runs := [][]results.Point{s.Control.Points}
+		for _, e := range s.Experiments {
+			runs = append(runs, e.Points)
+		}
+		if r < len(s.Base) && slices.IndexFunc(runs, func(ps []results.Point) bool { return r >= len(ps) }) < 0 && quietRound(s, r, runs...) {
+			n++
+		}
+	}
+	return n
+}
+
 // costs are the throughput each run of runs lost against the round's run
 // as it is, by round; NaN where a round has no base.
 func costs(s *Stretches, runs []results.Point) []float64 {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/base/collect"
@@ -42,6 +43,9 @@ func stretchedWhat(e causal.Stretched) string {
 // StretchAnswer says what limits the variant: "The cache mutex limits
 // this: …", "Undecided after 6 rounds: …", "No single lock limits this: …".
 func StretchAnswer(s *causal.Stretches) string {
+	if s.Stop != nil && len(s.Control.Points) == 0 {
+		return beforeRounds(s)
+	}
 	var b strings.Builder
 	added := fmt.Sprintf("%v per operation (%s of one)", s.Extra, format.Percent(s.Frac, 0))
 	control := "the same time outside every lock"
@@ -95,6 +99,9 @@ func StretchAnswer(s *causal.Stretches) string {
 	rounds := format.Count(len(s.Control.Points), "round")
 	if s.QuietRounds() == 0 && len(s.Control.Points) > 0 {
 		decide = "What would decide it: a quieter machine; every round was disturbed."
+	}
+	if s.Stop != nil {
+		decide = stopped(*s.Stop) + " What would decide it: a quieter machine."
 	}
 	l := s.Limit()
 	switch {
@@ -195,6 +202,37 @@ func StretchAnswer(s *causal.Stretches) string {
 		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
 	}
 	return b.String()
+}
+
+// stopped says why an experiment stopped before it could decide.
+func stopped(st causal.Stop) string {
+	limit := "its --max-count"
+	if st.WithinS > 0 {
+		limit = fmt.Sprintf("its limit of %v and its --max-count", time.Duration(st.WithinS*float64(time.Second)).Round(time.Second))
+	}
+	when, more := fmt.Sprintf("It stopped after %s, %d undisturbed", format.Count(st.Rounds, "round"), st.Quiet), "more "
+	if st.Rounds == 0 {
+		when, more = "It did not start its rounds", ""
+	}
+	return fmt.Sprintf("%s: at about %.0f s a round, disturbed runs measured again included, %d %swould end within %s, and a part is decided on %d undisturbed rounds: on this machine now it would not decide.",
+		when, st.RoundS, st.Left, more, limit, st.Need)
+}
+
+// beforeRounds is the answer of an experiment stopped before its rounds:
+// its run as it is was disturbed, and it would not decide.
+func beforeRounds(s *causal.Stretches) string {
+	var parts []string
+	for _, e := range s.Experiments {
+		parts = append(parts, e.Name)
+	}
+	seen := "was disturbed"
+	if len(s.Base) > 0 {
+		if i := s.Base[len(s.Base)-1].Interference(); i != "" {
+			seen += " (" + i + ")"
+		}
+	}
+	return fmt.Sprintf("Undecided: its run as it is %s. %s It would stretch %s. What would decide it: a quieter machine.",
+		seen, stopped(*s.Stop), strings.Join(parts, "; "))
 }
 
 // writeRarely lists the parts the workers met too rarely at to be named.

@@ -42,9 +42,27 @@ type Stretches struct {
 	// HoldsTimeStretch says the meters time a stretched hold whole, its
 	// spin inside, so that Injected can be read from them.
 	HoldsTimeStretch bool `json:"holds_time_stretch"`
+	// Stop, where set, says the experiment stopped early because it would
+	// not decide: too few of its rounds ran undisturbed for enough of them
+	// to, in the rounds left.
+	Stop *Stop `json:"stop,omitempty"`
 	// Benchmark says the variant is a Go benchmark whose every sync.Mutex
 	// and RWMutex was watched, not a study's metered parts.
 	Benchmark bool `json:"benchmark,omitempty"`
+}
+
+// Stop is why an experiment stopped before it could decide: after
+// Rounds rounds, Quiet of them undisturbed, at about RoundS seconds a
+// round only Left more would end within WithinS seconds of its start (0:
+// no limit) and its most rounds, where a part is decided on Need
+// undisturbed rounds.
+type Stop struct {
+	Rounds  int     `json:"rounds"`
+	Quiet   int     `json:"quiet"`
+	Left    int     `json:"left"`
+	Need    int     `json:"need"`
+	RoundS  float64 `json:"round_s"`
+	WithinS float64 `json:"within_s"`
 }
 
 // Nanos is a time in nanoseconds, its fraction kept: a stretch spread over

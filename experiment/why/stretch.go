@@ -526,6 +526,7 @@ func meets(s *Stretches, e *Stretched) (asIs, stretched float64, rarely bool) {
 	stretched, ok2 := read(e.Points, func(r int) bool { return !e.Points[r].IsDisturbed() })
 	return asIs, stretched, ok1 && ok2 && max(asIs, stretched) < metBelow
 }
+
 // judgeQueued names the part the workers queued for, one at a time,
 // where the stretch against its control could not (see Stretched.Queued).
 func judgeQueued(s *Stretches, serial bool) {

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"fmt"
 	"io"
 	"strings"
 
@@ -59,4 +60,17 @@ func (e *env) compactOutput(fs *pflag.FlagSet, format, out string, plan results.
 func (e *env) sink(f results.Format, o *outfile.Output) *outfile.Sink {
 	return &outfile.Sink{Stdout: e.stdout, Stderr: e.stderr, Format: f, Out: o,
 		Annotate: func(points []results.Point) error { return mainjob.Annotate(points, limits.Fifo()) }}
+}
+
+// resultsOut checks --out FILE of a command that writes what it measured
+// as a results file when it ends (JSON Lines), and holds it; nil for "".
+func (e *env) resultsOut(path, command string) (*outfile.Output, error) {
+	if path == "" {
+		return nil, nil
+	}
+	o, err := outfile.Create(path, results.JSON, results.Plan{Command: command})
+	if err != nil {
+		return nil, fmt.Errorf("--out %s: %w", path, err)
+	}
+	return o, e.hold(path)
 }

@@ -32,8 +32,8 @@ func newWhyCmd(e *env) *cobra.Command {
 	mf := &modelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
 	var mode, format string
 	bw := &benchWhyFlags{}
-	cmd := goTestCommand("why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
-		"Measure what limits a point or a Go benchmark, on real CPUs",
+	cmd := goTestCommand("why [PACKAGE -bench REGEXP | --from FILE | --mode NAME] [flags] [-- go test flags]",
+		"Measure what limits a Go benchmark or a shop's point, on real CPUs",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			begun := time.Now()
 			fs := cmd.Flags()
@@ -110,9 +110,11 @@ func newWhyCmd(e *env) *cobra.Command {
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
 		})
+	// --help lists a benchmark's flags; the shop's are model's.
+	cmd.Annotations = map[string]string{flagsOf: "model", flagsWhen: "with --mode"}
 	sf.registerOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain,\none number", "dur", "burn", "count")
-	setDefault(cmd.Flags(), "count", "6", "runs of the point and of each relief,\nin rounds; 6 or more for a verdict")
-	cmd.Flags().StringVar(&mode, "mode", "", "the mode to explain (see brewput list)")
+	setDefault(cmd.Flags(), "count", "6", "rounds of the run as it is, the control and each stretch\n(with --mode, of the point and each relief); 6 or more for a verdict")
+	cmd.Flags().StringVar(&mode, "mode", "", "instead of a package: the shop's mode to explain\n(see brewput list)")
 	mf.register(cmd.Flags())
 	cmd.Flags().Lookup("model").Hidden = true // why measures the shop's modes, not YAML systems
 	formatVar(cmd.Flags(), &format, "")

@@ -303,6 +303,28 @@ func scaledCost(c, k float64) float64 {
 	return x / (1 + x)
 }
 
+// controlAtInjected is the control's cost in each round at the time e's
+// stretch measurably added: a stretched hold that took longer than asked
+// (3.24 µs for 2.82) adds more than the control did, which costs more
+// where nothing queues. The control's spin is not timed; spun alone it
+// takes what it asks. It sets e's ControlScale and ControlCost.
+func controlAtInjected(e *Stretched, control []float64) []float64 {
+	e.ControlScale, e.ControlCost = 0, math.NaN()
+	scale := 1.0
+	if e.Extra > 0 && e.Injected > e.Extra {
+		scale = float64(e.Injected / e.Extra)
+		e.ControlScale = scale
+	}
+	out := make([]float64, len(control))
+	for r, c := range control {
+		out[r] = scaledCost(c, scale)
+	}
+	if c := finite(out); len(c) > 0 {
+		e.ControlCost = results.Median(c)
+	}
+	return out
+}
+
 // judgeOne judges e against the control, whose costs by round are
 // control.
 func judgeOne(s *Stretches, e *Stretched, control []float64, serial bool) {
@@ -317,23 +339,7 @@ func judgeOne(s *Stretches, e *Stretched, control []float64, serial bool) {
 	if m := quietMedian(added, quietPair); m > 0 {
 		e.Injected = Nanos(m)
 	}
-	// The control is judged at the time the stretch measurably added: a
-	// stretched hold that took longer than asked (3.24 µs for 2.82) adds
-	// more than the control did, which costs more where nothing queues.
-	// The control's spin is not timed; spun alone it takes what it asks.
-	e.ControlScale, e.ControlCost = 0, math.NaN()
-	scale := 1.0
-	if e.Extra > 0 && e.Injected > e.Extra {
-		scale = float64(e.Injected / e.Extra)
-		e.ControlScale = scale
-	}
-	controlAt := make([]float64, len(control))
-	for r, c := range control {
-		controlAt[r] = scaledCost(c, scale)
-	}
-	if c := finite(controlAt); len(c) > 0 {
-		e.ControlCost = results.Median(c)
-	}
+	controlAt := controlAtInjected(e, control)
 	var diffs, quiet []float64
 	for r := range min(len(own), len(controlAt)) {
 		d := own[r] - controlAt[r]

@@ -52,41 +52,9 @@ func StretchAnswer(s *causal.Stretches) string {
 	if !math.IsNaN(s.Control.Cost) {
 		control += ", which cost " + pct(s.Control.Cost)
 	}
-	var undecided, limits, not, rarely []string
-	idle, unmatched, serial, over := 0, 0, 0, 0
-	for _, e := range s.Experiments {
-		beyond := beyondText(e) + " beyond the control"
-		if e.ControlScale > 0 {
-			beyond += fmt.Sprintf(" at the %v the holds measured, where it cost %s", e.Injected, pct(e.ControlCost))
-		}
-		line := fmt.Sprintf("%s, %s: %s", e.Name, stretchedWhat(e), beyond)
-		switch {
-		case e.MetRarely:
-			rarely = append(rarely, fmt.Sprintf("%s, found held by another at %s of their uses as it is, %s stretched (%s: %s)",
-				e.Name, pct(e.Meets), pct(e.MeetsStretched), stretchedWhat(e), beyond))
-		case e.Limits:
-			limits = append(limits, line)
-		case e.OverBound:
-			over++
-			undecided = append(undecided, fmt.Sprintf("%s, yet it cost %s, more than time added where every operation waits its turn for it can cost (%s): the stretch made waste of its own, waiters parked behind the longer hold, and shows nothing of the lock as it is", line, pct(e.Cost), pct(e.Bound)))
-		case e.Uncontended:
-			idle++
-			undecided = append(undecided, fmt.Sprintf("%s, yet waited for %s of the time as it is, less than %s: the stretch may have made the queue it measured", line, pct(e.Waited), pct(s.Margin)))
-		case e.Unmatched:
-			unmatched++
-			undecided = append(undecided, fmt.Sprintf("%s: time before every lock cost more than the same time inside this one, so the control changed how the lock passes between the CPUs and is no match for it", line))
-		case e.Serial:
-			serial++
-			if e.Kind != "chan" {
-				line += fmt.Sprintf(", waited for %s of the time as it is", pct(e.Waited))
-			}
-			undecided = append(undecided, line)
-		case e.Decided:
-			not = append(not, line)
-		default:
-			undecided = append(undecided, line)
-		}
-	}
+	p := sortParts(s)
+	undecided, limits, not, rarely := p.undecided, p.limits, p.not, p.rarely
+	idle, unmatched, serial, over := p.idle, p.unmatched, p.serial, p.over
 	decide := "What would decide it: more rounds (--max-count, --within), a quieter machine, or a larger --stretch."
 	switch {
 	case idle > 0 && idle == len(undecided):
@@ -188,20 +156,59 @@ func StretchAnswer(s *causal.Stretches) string {
 			fmt.Fprintf(&b, " Only %d of the %d rounds ran undisturbed, and a part is decided on undisturbed rounds alone.", q, len(s.Control.Points))
 		}
 		b.WriteString(" " + decide)
-	case len(not) == 0:
-		fmt.Fprintf(&b, "No single lock limits this: the workers found each part held by another too rarely for a queue there to hold them back, whatever adding %s to it cost: %s.",
-			added, strings.Join(rarely, "; "))
-		b.WriteString(" " + NotWatched(s.Benchmark))
 	default:
-		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s",
-			added, control, pct(s.Margin), strings.Join(not, "; "))
-		writeRarely(&b, rarely)
-		b.WriteString(". " + NotWatched(s.Benchmark))
+		b.WriteString(noneLimits(s, added, control, not, rarely))
 	}
 	if d := collect.Count(s.Base, results.Point.IsDisturbed); d > 0 {
 		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
 	}
 	return b.String()
+}
+
+// parts are an answer's lines of its parts, by verdict, and how many
+// were undecided for each reason.
+type parts struct {
+	undecided, limits, not, rarely []string
+	idle, unmatched, serial, over  int
+}
+
+// sortParts writes each part's line under its verdict.
+func sortParts(s *causal.Stretches) parts {
+	var p parts
+	for _, e := range s.Experiments {
+		beyond := beyondText(e) + " beyond the control"
+		if e.ControlScale > 0 {
+			beyond += fmt.Sprintf(" at the %v the holds measured, where it cost %s", e.Injected, pct(e.ControlCost))
+		}
+		line := fmt.Sprintf("%s, %s: %s", e.Name, stretchedWhat(e), beyond)
+		switch {
+		case e.MetRarely:
+			p.rarely = append(p.rarely, fmt.Sprintf("%s, found held by another at %s of their uses as it is, %s stretched (%s: %s)",
+				e.Name, pct(e.Meets), pct(e.MeetsStretched), stretchedWhat(e), beyond))
+		case e.Limits:
+			p.limits = append(p.limits, line)
+		case e.OverBound:
+			p.over++
+			p.undecided = append(p.undecided, fmt.Sprintf("%s, yet it cost %s, more than time added where every operation waits its turn for it can cost (%s): the stretch made waste of its own, waiters parked behind the longer hold, and shows nothing of the lock as it is", line, pct(e.Cost), pct(e.Bound)))
+		case e.Uncontended:
+			p.idle++
+			p.undecided = append(p.undecided, fmt.Sprintf("%s, yet waited for %s of the time as it is, less than %s: the stretch may have made the queue it measured", line, pct(e.Waited), pct(s.Margin)))
+		case e.Unmatched:
+			p.unmatched++
+			p.undecided = append(p.undecided, fmt.Sprintf("%s: time before every lock cost more than the same time inside this one, so the control changed how the lock passes between the CPUs and is no match for it", line))
+		case e.Serial:
+			p.serial++
+			if e.Kind != "chan" {
+				line += fmt.Sprintf(", waited for %s of the time as it is", pct(e.Waited))
+			}
+			p.undecided = append(p.undecided, line)
+		case e.Decided:
+			p.not = append(p.not, line)
+		default:
+			p.undecided = append(p.undecided, line)
+		}
+	}
+	return p
 }
 
 // stopped says why an experiment stopped before it could decide.
@@ -233,6 +240,21 @@ func beforeRounds(s *causal.Stretches) string {
 	}
 	return fmt.Sprintf("Undecided: its run as it is %s. %s It would stretch %s. What would decide it: a quieter machine.",
 		seen, stopped(*s.Stop), strings.Join(parts, "; "))
+}
+
+// noneLimits is the answer where every part was decided and none limits:
+// costing no more than the control, or met too rarely to queue.
+func noneLimits(s *causal.Stretches, added, control string, not, rarely []string) string {
+	var b strings.Builder
+	if len(not) == 0 {
+		fmt.Fprintf(&b, "No single lock limits this: the workers found each part held by another too rarely for a queue there to hold them back, whatever adding %s to it cost: %s",
+			added, strings.Join(rarely, "; "))
+	} else {
+		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s",
+			added, control, pct(s.Margin), strings.Join(not, "; "))
+		writeRarely(&b, rarely)
+	}
+	return b.String() + ". " + NotWatched(s.Benchmark)
 }
 
 // writeRarely lists the parts the workers met too rarely at to be named.

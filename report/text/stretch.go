@@ -217,12 +217,12 @@ func stopped(st causal.Stop) string {
 	if st.WithinS > 0 {
 		limit = fmt.Sprintf("its limit of %v and its --max-count", time.Duration(st.WithinS*float64(time.Second)).Round(time.Second))
 	}
-	when, more := fmt.Sprintf("It stopped after %s, %d undisturbed", format.Count(st.Rounds, "round"), st.Quiet), "more "
+	when, left := fmt.Sprintf("It stopped after %s, %d undisturbed", format.Count(st.Rounds, "round"), st.Quiet), fmt.Sprintf("%d more %s", st.Left, plural(st.Left, "round", "rounds"))
 	if st.Rounds == 0 {
-		when, more = "It did not start its rounds", ""
+		when, left = "It did not start its rounds", format.Count(st.Left, "round")
 	}
-	return fmt.Sprintf("%s: at about %.0f s a round, disturbed runs measured again included, %d %swould end within %s, and a part is decided on %d undisturbed rounds: on this machine now it would not decide.",
-		when, st.RoundS, st.Left, more, limit, st.Need)
+	return fmt.Sprintf("%s: at about %.0f s a round, disturbed runs measured again included, %s would end within %s, and a part is decided on %d undisturbed rounds: on this machine now it would not decide.",
+		when, st.RoundS, left, limit, st.Need)
 }
 
 // beforeRounds is the answer of an experiment stopped before its rounds:

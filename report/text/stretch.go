@@ -69,7 +69,7 @@ func StretchAnswer(s *causal.Stretches) string {
 		decide = "What would decide it: a quieter machine; every round was disturbed."
 	}
 	if s.Stop != nil {
-		decide = stopped(*s.Stop) + " What would decide it: a quieter machine."
+		decide = stopped(*s.Stop) + " What would decide it: a quieter machine, or more time (--within, --max-count)."
 	}
 	l := s.Limit()
 	switch {
@@ -238,7 +238,7 @@ func beforeRounds(s *causal.Stretches) string {
 			seen += " (" + i + ")"
 		}
 	}
-	return fmt.Sprintf("Undecided: its run as it is %s. %s It would stretch %s. What would decide it: a quieter machine.",
+	return fmt.Sprintf("Undecided: its run as it is %s. %s It would stretch %s. What would decide it: a quieter machine, or more time (--within, --max-count).",
 		seen, stopped(*s.Stop), strings.Join(parts, "; "))
 }
 

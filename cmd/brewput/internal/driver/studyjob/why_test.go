@@ -43,7 +43,7 @@ func TestRoundsStopWhereTheyWouldNotDecide(t *testing.T) {
 		t.Fatalf("busy before its rounds: err %v, %d runs, stop %+v; want no run, stopped with 3 rounds left", err, *runs, s.Stop)
 	}
 	if a := text.StretchAnswer(s); !strings.HasPrefix(a, "Undecided: its run as it is was disturbed") ||
-		!strings.Contains(a, "It did not start its rounds: at about 60 s a round") || !strings.HasSuffix(a, "What would decide it: a quieter machine.") {
+		!strings.Contains(a, "It did not start its rounds: at about 60 s a round") || !strings.HasSuffix(a, "What would decide it: a quieter machine, or more time (--within, --max-count).") {
 		t.Errorf("answer %q", a)
 	}
 

@@ -321,7 +321,22 @@ type Benchmark struct {
 	// Watched says its locks were watched: no Locks then means it took
 	// none while its timer ran, not that nobody looked.
 	Watched bool
+	// Stretch names the run of a why experiment a point was, where it was
+	// one: StretchAsIs, StretchControl (StretchNs before every lock), or
+	// the lock group whose every hold was StretchNs longer.
+	Stretch   string
+	StretchNs float64
 }
+
+// The runs of a why experiment that are not a lock group's stretch.
+const (
+	StretchAsIs    = "as it is"
+	StretchControl = "control"
+)
+
+// AsIs says whether b ran as its code says: no why experiment's
+// stretch, or its run as it is.
+func (b Benchmark) AsIs() bool { return b.Stretch == "" || b.Stretch == StretchAsIs }
 
 // BenchMode is a benchmark's point's mode: its name without "Benchmark".
 func BenchMode(name string) string {

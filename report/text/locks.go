@@ -143,13 +143,13 @@ func (g *lockGroup) line(p results.Point) string {
 // to have seen one, it says so.
 func NoLocks(p results.Point, rare []string, sampleEvery int) string {
 	if len(rare) > 0 {
-		return fmt.Sprintf("%s took no lock often enough to queue its workers while its timer ran (%s on %s): no sync.Mutex or RWMutex limits it (channels and atomic words are not watched); it took %s",
-			p.Bench.Name, format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"), strings.Join(rare, "; "))
+		return fmt.Sprintf("%s took no lock often enough to queue its workers while its timer ran (%s on %s): no sync.Mutex or RWMutex limits it; it took %s. %s",
+			p.Bench.Name, format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"), strings.Join(rare, "; "), strings.TrimSuffix(NotWatched(true), "."))
 	}
 	if p.Ops < int64(2*sampleEvery-1) {
 		return fmt.Sprintf("%s: watching saw no sync.Mutex or RWMutex taken in its %s (it samples about one lock in %d): run it longer (-benchtime) to know",
 			p.Bench.Name, format.Count(int(p.Ops), "operation"), sampleEvery)
 	}
-	return fmt.Sprintf("%s took no sync.Mutex or RWMutex while its timer ran (%s on %s): none limits it (channels and atomic words are not watched)",
-		p.Bench.Name, format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"))
+	return fmt.Sprintf("%s took no sync.Mutex or RWMutex while its timer ran (%s on %s): none limits it. %s",
+		p.Bench.Name, format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"), strings.TrimSuffix(NotWatched(true), "."))
 }

@@ -143,8 +143,12 @@ func modelAnswer(w io.Writer, points []results.Point) error {
 // usage joined into one sentence.
 
 // flagsOf annotates a command whose --help leaves out the flags it shares
-// with the command it names: the main job's study flags are run's.
-const flagsOf = "help-flags-of"
+// with the command it names: the main job's study flags are run's; and
+// flagsWhen, where set, says when those flags apply (why's, with --mode).
+const (
+	flagsOf   = "help-flags-of"
+	flagsWhen = "help-flags-when"
+)
 
 // writeHelp writes cmd's help to w: a screen, or with full the reference.
 // Its usage comes first, as go help's does.
@@ -180,7 +184,10 @@ func writeHelp(w io.Writer, cmd *cobra.Command, full bool) error {
 	}
 	if flags, shared := helpFlags(cmd, full, width); flags != "" {
 		head := "Flags:"
-		if shared != "" {
+		switch when := cmd.Annotations[flagsWhen]; {
+		case shared != "" && when != "":
+			head = fmt.Sprintf("Flags (%[2]s, also %[1]s's: see %[1]s --help):", shared, when)
+		case shared != "":
 			head = fmt.Sprintf("Flags (and %[1]s's: see %[1]s --help):", shared)
 		}
 		b.WriteString("\n" + head + "\n" + flags)
@@ -212,7 +219,7 @@ func helpFlags(cmd *cobra.Command, full bool, width int) (flags, shared string) 
 	list := pflag.NewFlagSet(cmd.Name(), pflag.ContinueOnError)
 	var other *pflag.FlagSet
 	if name := cmd.Annotations[flagsOf]; name != "" && !full {
-		if c, _, err := cmd.Find([]string{name}); err == nil && c != cmd {
+		if c, _, err := cmd.Root().Find([]string{name}); err == nil && c != cmd {
 			other, shared = c.Flags(), c.CommandPath()
 		}
 	}
@@ -221,7 +228,7 @@ func helpFlags(cmd *cobra.Command, full bool, width int) (flags, shared string) 
 			return
 		}
 		if other != nil {
-			if o := other.Lookup(f.Name); o != nil && o.Usage == f.Usage {
+			if o := other.Lookup(f.Name); o != nil && !o.Hidden && o.Usage == f.Usage {
 				return
 			}
 		}

@@ -82,10 +82,26 @@ func TestBenchLocks(t *testing.T) {
 // timing, is not checked.
 func TestWhyBench(t *testing.T) {
 	t.Parallel()
+	kept := filepath.Join(t.TempDir(), "why.json")
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "why", "../../../../examples/book", "-bench", "Book/design=onelock",
-		"--cpus", "1", "--count", "2", "--max-count", "2", "-benchtime", "100000x", "--noisy", "ok", "--format", "json")
+		"--cpus", "1", "--count", "2", "--max-count", "2", "-benchtime", "100000x", "--noisy", "ok", "--format", "json", "--out", kept)
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	// What was measured answers again, as it answered: the same answer,
+	// from the runs the file keeps; and bench's report reads its runs as
+	// they are.
+	from, again, said := brewput(context.Background(), t, noChild(), "why", "--from", kept, "--format", "json")
+	if from != exitOK || answerOf(t, again) != answerOf(t, stdout) {
+		t.Errorf("why --from: exit %d, answer\n%s\nwant\n%s\n%s", from, answerOf(t, again), answerOf(t, stdout), said)
+	}
+	from, report, said := brewput(context.Background(), t, noChild(), "bench", "--from", kept, "--out", t.TempDir())
+	if from != exitOK || !strings.Contains(report, "Book/design=onelock") {
+		t.Errorf("bench --from: exit %d\n%s\n%s", from, report, said)
+	}
+	from, _, said = brewput(context.Background(), t, noChild(), "why", "--from", kept, "--count", "3")
+	if from != exitUsage || !strings.Contains(said, "--count: applies when measuring") {
+		t.Errorf("why --from --count 3: exit %d\n%s", from, said)
 	}
 	var s struct {
 		Variant     string
@@ -145,6 +161,16 @@ func TestWhyBench(t *testing.T) {
 	}
 }
 
+// answerOf is the answer of why's JSON.
+func answerOf(t *testing.T, js string) string {
+	t.Helper()
+	var a struct{ Answer string }
+	if err := json.Unmarshal([]byte(js), &a); err != nil {
+		t.Fatalf("%v:\n%s", err, js)
+	}
+	return a.Answer
+}
+
 // TestWhyManyBenchmarks: why explains one benchmark. A pattern that
 // matches two sub-benchmarks is refused, exit 2, before its first full
 // run (their names exist only once the benchmark runs); one that matches
@@ -178,10 +204,16 @@ func TestPredictBench(t *testing.T) {
 	t.Parallel()
 	// --noisy ok: a busy machine's runs are kept, as the points are
 	// checked, not their figures.
+	kept := filepath.Join(t.TempDir(), "measured.json")
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "../../../../examples/book", "-bench", "Book",
-		"--cpus", "1-4", "--measure", "1,2", "--count", "1", "-benchtime", "20000x", "--noisy", "ok", "--format", "json")
+		"--cpus", "1-4", "--measure", "1,2", "--count", "1", "-benchtime", "20000x", "--noisy", "ok", "--format", "json", "--out", kept)
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	// What was measured predicts again as it predicted.
+	from, again, said := brewput(context.Background(), t, noChild(), "predict", "--from", kept, "--cpus", "1-4", "--noisy", "ok", "--format", "json")
+	if from != exitOK || again != stdout {
+		t.Errorf("predict --from its --out: exit %d\n%s\nwant\n%s\n%s", from, again, stdout, said)
 	}
 	f, err := results.Read([]byte(stdout))
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 )
 
 func newPredictCmd(e *env) *cobra.Command {
-	var bench, benchtime, cpus, measure, format, from, calibration, noisy string
+	var bench, benchtime, cpus, measure, format, from, out, calibration, noisy string
 	var count int
 	cmd := goTestCommand("predict PACKAGE -bench REGEXP [--cpus 1-64] [flags] [-- go test flags]",
 		"Predict a Go benchmark on more CPUs from the locks it takes",
@@ -44,7 +44,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			}
 			var measured []results.Point
 			if from != "" {
-				for _, name := range []string{"measure", "count", "benchtime"} {
+				for _, name := range []string{"measure", "count", "benchtime", "out"} {
 					if fs.Changed(name) {
 						return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, from)
 					}
@@ -62,10 +62,17 @@ func newPredictCmd(e *env) *cobra.Command {
 				if err := cfg.Validate(); err != nil {
 					return fmt.Errorf("-%w", err)
 				}
+				o, err := e.resultsOut(out, "predict")
+				if err != nil {
+					return err
+				}
 				e.notePlatform()
 				res, runErr := gobench.Run(cmd.Context(), cfg)
 				if err := gobench.Ended(res, runErr, func(points []results.Point) error {
 					measured = points
+					if o != nil {
+						return o.Finish(points, true)
+					}
 					return nil
 				}, e.stderr); err != nil {
 					return err
@@ -100,7 +107,8 @@ func newPredictCmd(e *env) *cobra.Command {
 		})
 	fs := cmd.Flags()
 	fs.StringVar(&bench, "bench", "", "the benchmarks to predict, a regular expression\n(as go test -bench; with --from, of their names without Benchmark)")
-	fs.StringVar(&from, "from", "", "read what was measured from this results file\n(brewput bench --locks --format json, or its report's results.json) instead of measuring")
+	fs.StringVar(&from, "from", "", "read what was measured from this results file\n(predict --out FILE, brewput bench --locks --format json or its report's results.json, or why --out FILE: its runs as they are) instead of measuring")
+	fs.StringVar(&out, "out", "", "also write what was measured to this results file\n(JSON Lines; predict --from, why --from and bench --from read it)")
 	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, such as 1-64\nor 1,2,4,8")
 	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first,\neach run pinned to that many CPUs, up to this machine's")
 	fs.IntVar(&count, "count", 3, "runs of each benchmark per CPU count;\nthe model reads the median run")
@@ -127,7 +135,7 @@ func readBenchLocks(path, bench string) ([]results.Point, error) {
 	}
 	var out []results.Point
 	for _, p := range all {
-		if p.Kind != results.KindBench || p.Source == results.SourceModel || match != nil && !match.MatchString(p.Mode) {
+		if p.Kind != results.KindBench || p.Source == results.SourceModel || !p.Bench.AsIs() || match != nil && !match.MatchString(p.Mode) {
 			continue
 		}
 		if len(out) > 0 && p.Bench.Pkg != out[0].Bench.Pkg {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	textfmt "github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/lockwatch"
 	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
 )
 
 func newWhyCmd(e *env) *cobra.Command {
@@ -29,13 +31,19 @@ func newWhyCmd(e *env) *cobra.Command {
 	mf := &modelcli.ModelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
 	var mode, format string
 	bw := &benchWhyFlags{}
-	cmd := goTestCommand("why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
-		"Measure what limits a point or a Go benchmark, on real CPUs",
+	cmd := goTestCommand("why [PACKAGE -bench REGEXP | --from FILE | --mode NAME] [flags] [-- go test flags]",
+		"Measure what limits a Go benchmark or a shop's point, on real CPUs",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			begun := time.Now()
 			fs := cmd.Flags()
 			if bw.w.Within < 0 {
 				return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", bw.w.Within)
+			}
+			switch {
+			case bw.from != "":
+				return bw.runFrom(e, fs, pkgs, goFlags, mode, format)
+			case mode != "" && bw.out != "":
+				return fmt.Errorf("--out %s: keeps a benchmark's why (a package and -bench); brewput run --out keeps the shop's runs", bw.out)
 			}
 			if len(pkgs) > 0 || fs.Changed("bench") {
 				switch {
@@ -101,9 +109,11 @@ func newWhyCmd(e *env) *cobra.Command {
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.Count)
 		})
+	// --help lists a benchmark's flags; the shop's are model's.
+	cmd.Annotations = map[string]string{flagsOf: "model", flagsWhen: "with --mode"}
 	sf.RegisterOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain,\none number", "dur", "burn", "count")
-	modelcli.SetDefault(cmd.Flags(), "count", "6", "runs of the point and of each relief,\nin rounds; 6 or more for a verdict")
-	cmd.Flags().StringVar(&mode, "mode", "", "the mode to explain (see brewput list)")
+	modelcli.SetDefault(cmd.Flags(), "count", "6", "rounds of the run as it is, the control and each stretch\n(with --mode, of the point and each relief); 6 or more for a verdict")
+	cmd.Flags().StringVar(&mode, "mode", "", "instead of a package: the shop's mode to explain\n(see brewput list)")
 	mf.Register(cmd.Flags())
 	cmd.Flags().Lookup("model").Hidden = true // why measures the shop's modes, not YAML systems
 	formatVar(cmd.Flags(), &format, "")
@@ -121,8 +131,8 @@ func costsLine(pr predict.Prediction) string {
 
 // benchWhyFlags are why's flags for a package's benchmark.
 type benchWhyFlags struct {
-	bench, benchtime, noisy string
-	w                       gobench.Why
+	bench, benchtime, noisy, out, from string
+	w                                  gobench.Why
 }
 
 func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
@@ -132,6 +142,64 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most,\nwhile an experiment is undecided")
 	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "longest the whole command may take\n(its build included; it stops, undecided if it must, rather than start a round that would not end in it; 0: no limit)")
 	modelcli.RegisterNoisy(fs, &f.noisy)
+	fs.StringVar(&f.out, "out", "", "with a package: also write what was measured to this results file\n(JSON Lines: each run, as it is, the control and each stretch; why --from, predict --from and bench --from read it)")
+	fs.StringVar(&f.from, "from", "", "answer from this results file (why --out FILE)\ninstead of measuring")
+}
+
+// runFrom answers from a results file that why --out wrote.
+func (f *benchWhyFlags) runFrom(e *env, fs *pflag.FlagSet, pkgs, goFlags []string, mode, format string) error {
+	for _, name := range []string{"benchtime", "stretch", "count", "max-count", "within", "noisy", "cpus", "out"} {
+		if fs.Changed(name) {
+			return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, f.from)
+		}
+	}
+	switch {
+	case len(pkgs)+len(goFlags) > 0:
+		return fmt.Errorf("--from %s: reads what was measured; give no package or go test flags", f.from)
+	case mode != "":
+		return fmt.Errorf("--mode %s: --from reads a benchmark's why", mode)
+	}
+	var match *regexp.Regexp
+	if f.bench != "" {
+		var err error
+		if match, err = regexp.Compile(f.bench); err != nil {
+			return fmt.Errorf("-bench %q: not a regular expression: %w", f.bench, err)
+		}
+	}
+	points, err := e.openResults(f.from)
+	if err != nil {
+		return fmt.Errorf("--from: %w", err)
+	}
+	s, err := gobench.WhyFrom(points, match)
+	var none *gobench.NoLocks
+	switch {
+	case errors.As(err, &none):
+		fmt.Fprintln(e.stdout, textfmt.Wrap(none.Error()+".", textfmt.Width(e.stdout), ""))
+		return nil
+	case errors.Is(err, gobench.ErrNoExperiment):
+		return fmt.Errorf("--from %s: no why of a benchmark%s in it; brewput why PACKAGE -bench REGEXP --out FILE keeps one", f.from, map[bool]string{true: " matching -bench", false: ""}[match != nil])
+	case err != nil:
+		return fmt.Errorf("--from %s: %w", f.from, err)
+	}
+	return writeStretches(e, s, format, nil, len(s.Base), len(s.Base))
+}
+
+// noBench is the error of a why given packages and no -bench: it names
+// their benchmarks, one to try first.
+func noBench(ctx context.Context, e *env, pkgs []string) error {
+	names, paths, err := gobench.Benchmarks(ctx, gobench.Config{Packages: pkgs, Dir: e.dir})
+	switch {
+	case err != nil:
+		return errors.New("-bench: give the benchmark to explain, as go test -bench names one")
+	case len(names) == 0:
+		return fmt.Errorf("-bench: %s declares no benchmark (func BenchmarkName(b *testing.B) in a _test.go file); why explains one", strings.Join(paths, ", "))
+	}
+	shown := names
+	if len(names) > 4 {
+		shown = append(names[:4:4], fmt.Sprintf("%d more", len(names)-4))
+	}
+	return fmt.Errorf("-bench: give the benchmark to explain, such as -bench '^%s$' (a sub-benchmark: '^%[1]s$/NAME'); %s declares %s",
+		names[0], strings.Join(paths, ", "), strings.Join(shown, ", "))
 }
 
 // run explains the -bench benchmark of pkgs, its lock sites stretched in turn.
@@ -142,7 +210,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	n, err := strconv.Atoi(cpus)
 	switch {
 	case f.bench == "":
-		return errors.New("-bench: give the benchmark to explain, such as -bench 'Book/design=onelock'")
+		return noBench(ctx, e, pkgs)
 	case err != nil || n < 1:
 		return fmt.Errorf("--cpus %q: want one CPU count, such as 2", cpus)
 	case n > runtime.NumCPU():
@@ -171,6 +239,10 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	}
 	f.w.CPUs, f.w.Count = n, count
 	f.w.Retry = modelcli.RetryOf(f.noisy)
+	out, err := e.resultsOut(f.out, "why")
+	if err != nil {
+		return err
+	}
 	// A pattern that matches two benchmarks, or none, is refused before
 	// the build.
 	var many *gobench.ManyMatchError
@@ -197,6 +269,18 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	defer built.Close()
 	s, runErr := built.Why(ctx, f.w, e.stderr)
 	var none *gobench.NoLocks
+	if out != nil {
+		var kept []results.Point
+		switch {
+		case errors.As(runErr, &none):
+			kept = []results.Point{none.Point}
+		case s != nil:
+			kept = gobench.StretchPoints(s)
+		}
+		if err := out.Finish(kept, true); err != nil {
+			return failure{Err: err}
+		}
+	}
 	switch {
 	case errors.As(runErr, &none):
 		fmt.Fprintln(e.stdout, textfmt.Wrap(none.Error()+".", textfmt.Width(e.stdout), ""))

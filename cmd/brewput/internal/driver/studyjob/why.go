@@ -12,6 +12,8 @@ import (
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/causal"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // Experiment is how a why experiment goes, a study's or a benchmark's:
@@ -131,6 +133,35 @@ const (
 	TheControl = -2
 )
 
+// willNotDecide says, before round r, whether the rounds still to come
+// cannot decide anything: a part is decided on RunsForInterval
+// undisturbed rounds, and those run so far that were, with every round
+// that would still end within x.Within and x.MaxCount, are fewer. Only
+// where a run was disturbed, and disturbed runs are measured again
+// (which --noisy ok does not ask for): a quiet machine runs the rounds
+// it was given. It records why in s.Stop.
+func (x Experiment) willNotDecide(s *why.Stretches, r int, start time.Time, perRun, round time.Duration) bool {
+	quiet := why.UndisturbedRounds(s)
+	disturbed := r == 1 && s.Base[0].IsDisturbed() || r > 1 && quiet < r-1
+	if x.Retry.Attempts <= 1 || !disturbed || round <= 0 {
+		return false
+	}
+	left := x.MaxCount - (r - 1)
+	if x.Within > 0 {
+		spent := time.Since(start)
+		if r == 1 {
+			spent -= perRun // the first round's run as it is is done
+		}
+		left = min(left, int((x.Within-spent)/round))
+	}
+	need := stats.RunsForInterval()
+	if quiet+max(left, 0) >= need {
+		return false
+	}
+	s.Stop = &causal.Stop{Rounds: r - 1, Quiet: quiet, Left: max(left, 0), Need: need, RoundS: round.Seconds(), WithinS: x.Within.Seconds()}
+	return true
+}
+
 // Rounds runs the experiments of s, planned from its first run (s.Base[0],
 // which took perRun), in rounds of a run as it is (from the second), the
 // control and every experiment, until every experiment is decided after
@@ -160,6 +191,10 @@ func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Durati
 	}
 	for r := 1; r <= x.MaxCount; r++ {
 		began := time.Now()
+		if x.willNotDecide(s, r, start, perRun, round) {
+			why.Judge(s)
+			return nil // the answer says why it stopped
+		}
 		if r == 1 && x.Within > 0 && time.Since(start)+round-perRun > x.Within {
 			return &why.OutOfTime{Within: x.Within, Rounds: 0}
 		}

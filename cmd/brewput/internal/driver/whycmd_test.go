@@ -98,10 +98,16 @@ func TestWhyNoLock(t *testing.T) {
 	}
 	// A lock taken once in 4096 operations, 1<<24 of them: seen (one take
 	// in 256 is sampled), too rare to stretch, and said so without a round.
+	// Beside busy processes a holder descheduled in its hold can make the
+	// lock look held 1 % of the time or more: then it is stretched, and
+	// cleared as met rarely. Either way no lock limits it.
 	stdout, _ := succeeds(t, noChild(), "why", "./testdata/nolock", "-bench", "^BenchmarkNoLock/design=rare$",
 		"--cpus", "1", "--benchtime", "16777216x", "--count", "2", "--noisy", "ok")
-	if flat := strings.Join(strings.Fields(stdout), " "); !strings.Contains(flat, "BenchmarkNoLock/design=rare took no lock often enough to queue its workers while its timer ran") ||
-		!strings.Contains(flat, "no sync.Mutex or RWMutex limits it; it took the ") || !strings.Contains(flat, "not watched: channels, atomic words") {
+	flat := strings.Join(strings.Fields(stdout), " ")
+	rare := strings.Contains(flat, "BenchmarkNoLock/design=rare took no lock often enough to queue its workers while its timer ran") &&
+		strings.Contains(flat, "no sync.Mutex or RWMutex limits it; it took the ")
+	metRarely := strings.Contains(flat, "No single lock limits this: the workers found each part held by another too rarely")
+	if !rare && !metRarely || !strings.Contains(flat, "not watched: channels, atomic words") {
 		t.Errorf("rare: %q, want a lock too rare to limit", stdout)
 	}
 	stdout, _ = succeeds(t, noChild(), "study", "./testdata/nolock/study", "why", "--variant", "atomics", "--cpus", "1",

@@ -227,9 +227,7 @@ func shortHoldCaveat(name string, d blueprint.Reading, busy, stalled float64) []
 	if hold >= shortHold || busy < shortHoldBusy && stalled < shortHoldBusy {
 		return nil
 	}
-	return []results.Caveat{{Kind: results.CaveatShortHold, Resource: name,
-		Text: fmt.Sprintf("%s held under %v a use, and busy or its word waited for a quarter of the time or more: %s "+
-			"(docs/model.md); take this figure as rough", name, shortHold, results.ShortHoldSpread)}}
+	return []results.Caveat{{Kind: results.CaveatShortHold, Resource: name, Under: shortHold}}
 }
 
 // sharedLineStalls is the share of the CPUs' time spent waiting for a
@@ -244,9 +242,7 @@ func sharedLineCaveat(name string, share float64) []results.Caveat {
 	if share < sharedLineStalls {
 		return nil
 	}
-	return []results.Caveat{{Kind: results.CaveatSharedLine, Resource: name,
-		Text: fmt.Sprintf("the CPUs waited for %s's cache line a quarter of their time or more: %s (docs/model.md); "+
-			"take this figure as rough", name, results.SharedLineSpread)}}
+	return []results.Caveat{{Kind: results.CaveatSharedLine, Resource: name}}
 }
 
 // lockstepMin is how many operations each of the other customers must
@@ -269,11 +265,7 @@ func lockstepCaveat(done []int) []results.Caveat {
 	if idle == 0 || idle == len(done) || others < lockstepMin*(len(done)-idle) {
 		return nil
 	}
-	return []results.Caveat{{Kind: results.CaveatLockstep,
-		Text: fmt.Sprintf("%d of %d customers finished nothing in the window while the others finished %d each on "+
-			"average: held out the whole window, as the model's exact times can keep a goroutine in step with a "+
-			"lock's holder, losing it every time; real machines vary their times: take this point as unreliable",
-			idle, len(done), others/(len(done)-idle))}}
+	return []results.Caveat{{Kind: results.CaveatLockstep, Idle: idle, Customers: len(done), Each: others / (len(done) - idle)}}
 }
 
 // A probe's window is the first of probeWindows counting ProbeCycles

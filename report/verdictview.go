@@ -72,7 +72,7 @@ func newVerdictView(v analysis.Verdict, playground string, declared results.Mode
 	index := map[rowKey]*group{}
 	for _, m := range v.Modes {
 		row := verdictRow{Model: m.Model,
-			At: fmt.Sprintf("%s, %s", format.Count(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
+			At: fmt.Sprintf("%s, %s", format.Count(m.CPUs, "CPU"), text.LimitSource(m)), Limit: m.Limit.Named, Change: "-", Gain: "-"}
 		if m.From > m.First && m.From < m.CPUs {
 			row.Limit += fmt.Sprintf(" (from %s)", format.Count(m.From, "CPU"))
 		}

@@ -1,8 +1,6 @@
 package results
 
 import (
-	"cmp"
-	"fmt"
 	"strings"
 	"time"
 )
@@ -56,22 +54,6 @@ type SetAside struct {
 	Reference bool `json:"reference,omitempty"`
 }
 
-// Line says what was set aside and what is used instead, in one line.
-func (s SetAside) Line() string {
-	how := "measured on a busy machine"
-	switch {
-	case s.Unsaved:
-		how = "measured for this run on a busy machine"
-	case s.Forced:
-		how = "kept with --force from a busy machine"
-	}
-	line := fmt.Sprintf("set aside: the calibration %s (other processes used %.2f CPUs)", how, s.Others)
-	if s.Reference {
-		return line + ", no quiet one being kept (brewput calibrate on a quiet machine keeps one)"
-	}
-	return line + ", for this machine's last quiet one"
-}
-
 // Cost is one of the go policy's costs, named as brewput calibrate prints
 // it: its median, and the range a band spans, its confidence interval over
 // the calibrations its Calibration counts (Lo = Hi = Median for one given).
@@ -103,86 +85,4 @@ func (c Calibration) Busy() bool {
 		return false
 	}
 	return c.Forced || c.Unsaved || c.Others >= DisturbedCPUs
-}
-
-// For says whose costs they are, how far to trust them (Quality) and what
-// was set aside for them: "for vm's runtime costs, measured 2026-11-22
-// 10:00 UTC on a quiet machine (other processes used 0.02 CPUs)".
-func (c Calibration) For() string {
-	s := "for costs given as flags"
-	if c.Host != "none" {
-		s = "for " + cmp.Or(c.Host, "an unnamed host") + "'s runtime costs"
-		if !c.Date.IsZero() {
-			s += ", measured " + c.Date.UTC().Format("2006-01-02 15:04 MST")
-		}
-		if q := c.Quality(); q != "" {
-			s += " " + q
-		}
-	}
-	if a := c.SetAside; a != nil {
-		s += "; " + a.Line()
-	}
-	return s
-}
-
-// Covers says what a band made with c spans, and what it leaves out.
-func (c Calibration) Covers() string {
-	if c.Host == "none" {
-		return ""
-	}
-	s := "its band spans the costs' 95 % intervals"
-	if c.Calibrations > 1 {
-		s += fmt.Sprintf(" over %d calibrations of this machine since %s", c.Calibrations, c.Since.UTC().Format("2006-01-02 15:04 MST"))
-	}
-	return s + ", not the mechanisms the model leaves out"
-}
-
-// Quality says how far a measured calibration's costs can be trusted, by
-// how busy the machine was; "" for costs given.
-func (c Calibration) Quality() string {
-	switch {
-	case c.Host == "none" || !c.Busy() && c.Date.IsZero():
-		return "" // given, or from a file that does not say
-	case !c.Busy():
-		return fmt.Sprintf("on a quiet machine (other processes used %.2f CPUs)", c.Others)
-	}
-	s := fmt.Sprintf("on a busy machine (other processes used %.2f CPUs): not to be trusted", c.Others)
-	switch {
-	case c.Unsaved:
-		s += ", used for this run only and not saved"
-	case c.Forced:
-		s += ", kept with --force"
-	}
-	return s
-}
-
-// CostsLine lists the costs: "wake 84µs [80µs, 90µs], switch 145ns;
-// given as flags: switch 145ns".
-func (c Calibration) CostsLine() string {
-	parts := make([]string, len(c.Costs))
-	for i, k := range c.Costs {
-		parts[i] = fmt.Sprintf("%s %v", k.Name, k.Median)
-		if k.Lo != k.Hi {
-			parts[i] += fmt.Sprintf(" [%v, %v]", k.Lo, k.Hi)
-		}
-	}
-	s := strings.Join(parts, ", ")
-	if len(c.Given) > 0 {
-		given := make([]string, len(c.Given))
-		for i, flag := range c.Given {
-			k, _ := c.Cost(flag)
-			given[i] = fmt.Sprintf("%s %v", flag, k.Median)
-		}
-		s += "; given as flags: " + strings.Join(given, ", ")
-	}
-	return s
-}
-
-// Line describes c in one line, with what its band spans (Covers).
-func (c Calibration) Line() string {
-	s := c.For() + ": " + c.CostsLine()
-	if cv := c.Covers(); cv != "" {
-		s += "; " + cv
-	}
-	return s
 }

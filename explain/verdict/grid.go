@@ -147,7 +147,7 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 		}
 		e.Source = results.OriginLabel(p0)
 		if c := p0.Calibration; c != nil {
-			e.Costs = c.For()
+			e.Calibration = c
 		}
 		e.Caveats = p0.Caveats
 	} else {

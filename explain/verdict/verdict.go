@@ -6,9 +6,7 @@ package verdict
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -101,7 +99,8 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 			unit = s.e.Unit
 		}
 	}
-	host, sched, costs := "", "", ""
+	host, sched := "", ""
+	var costs *results.Calibration
 	for _, s := range all {
 		if s.e.Unit != unit {
 			c.Apart = append(c.Apart, analysis.Reference{Mode: s.mode, Throughput: s.e.Throughput, Unit: s.e.Unit})
@@ -110,7 +109,10 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 		es = append(es, s)
 		c.All += s.e.Reps
 		if s.e.Model {
-			sched, costs = cmp.Or(sched, s.e.Source), cmp.Or(costs, s.e.Costs)
+			sched = cmp.Or(sched, s.e.Source)
+			if costs == nil {
+				costs = s.e.Calibration
+			}
 		} else {
 			host = cmp.Or(host, s.e.Host)
 			c.Disturbed += s.e.Disturbed
@@ -146,7 +148,7 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 		}
 	}
 	slices.SortStableFunc(c.Unranked, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
-	c.Unit, c.Every, c.Source = unit, len(es) == len(g.Modes), MeasuredOn(host)
+	c.Unit, c.Every, c.Host = unit, len(es) == len(g.Modes), host
 	if len(ranked) == 0 && len(c.Unranked) > 0 {
 		c.Inconclusive = analysis.InconclusiveDisturbed
 		return c
@@ -155,10 +157,10 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	c.Every = len(es) == len(g.Modes)
 	mixed := measured > 0 && measured < len(es)
 	if measured == 0 {
-		c.Source, c.Model, c.Costs = "predicted by the "+sched, true, costs
+		c.Predictor, c.Model, c.Calibration = sched, true, costs
 	}
 	if c.Mixed = mixed; mixed {
-		c.Source += fmt.Sprintf(" (%d of %d modes; the others %s)", measured, len(es), "predicted by the model")
+		c.Measured = measured
 	}
 	for _, s := range es {
 		for _, cv := range s.e.Caveats {
@@ -172,18 +174,7 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 			c.P50Lo, c.P50Hi = min(c.P50Lo, s.e.P50), max(c.P50Hi, s.e.P50)
 			c.Band = joinBands(c.Band, s.e.Band, len(c.Best) == 0)
 			c.Best = append(c.Best, s.mode)
-			var notes []string
-			if mixed && s.e.Model {
-				notes = append(notes, "predicted")
-			}
-			if s.e.Rate > 0 {
-				notes = append(notes, fmt.Sprintf("an open loop of %g orders/s", s.e.Rate))
-			}
-			name := s.mode
-			if len(notes) > 0 {
-				name += " (" + strings.Join(notes, ", ") + ")"
-			}
-			c.BestNamed = append(c.BestNamed, name)
+			c.Leaders = append(c.Leaders, analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Rate})
 			continue
 		}
 		o := analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Rate, Disturbed: s.e.Disturbed > 0}
@@ -195,14 +186,6 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	}
 	slices.SortStableFunc(c.Rest, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	return c
-}
-
-// MeasuredOn is the source of figures measured on host, where it is named.
-func MeasuredOn(host string) string {
-	if host != "" && host != "measured" {
-		return "measured on " + host
-	}
-	return "measured"
 }
 
 // modeLimit is mode's limit at its most CPUs, and since which count it holds.
@@ -219,12 +202,9 @@ func modeLimit(g *analysis.Grid, mode string, modes results.Modes) (analysis.Mod
 	top := counts[len(counts)-1]
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
-	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Sched,
+	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Host: e.Host, Model: e.Model, Sched: e.Sched,
 		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: Races(modes, mode),
 		Caveats: e.Caveats}
-	if !e.Model {
-		ml.Source = MeasuredOn(e.Host)
-	}
 	for i := len(counts) - 2; i >= 0; i-- {
 		c, _ := g.At(mode, counts[i])
 		if c.Shown().Limit.Class != e.Limit.Class {

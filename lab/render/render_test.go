@@ -17,6 +17,7 @@ import (
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -71,9 +72,10 @@ func TestRunPNG(t *testing.T) {
 	c.Size, c.MaxIter, c.Reps, c.Workers = 40, 100, lab.IntervalRuns(), 0 // reps for the speedup's interval
 	c.PNG = filepath.Join(dir, "mandelbrot.png")
 	cpus := []int{1, 2}
-	points, lines := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
 		MetricSpeedup, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup), MetricTotalSpeedup, MetricSerialFraction, MetricKarpFlatt,
 		MetricKarpFlattTotal, MetricWorkers, MetricPixels})
+	lines := labtest.Lines(told, text.LabEvent)
 	for i, p := range points {
 		n := cpus[i/4]
 		wantPar := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": n}[p.Variant()]
@@ -145,7 +147,7 @@ func TestValidate(t *testing.T) {
 func TestCancel(t *testing.T) {
 	c := DefaultConfig()
 	c.Size, c.MaxIter, c.Reps = 32, 50, 1
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1, 2}, " row:", 4) // the variants take turns: all four were measured
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1, 2}, text.LabEvent, " row:", 4) // the variants take turns: all four were measured
 }
 
 func TestAmdahl(t *testing.T) {

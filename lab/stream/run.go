@@ -9,7 +9,6 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -25,7 +24,7 @@ const runWait = time.Minute
 // a peer and client of its own. A point is the run of median throughput,
 // its latencies from a sender's handover to its reply. Every run is
 // checked.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	faults := []bool{false}
 	if c.Restart {
 		faults = append(faults, true)
@@ -38,23 +37,12 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					if err != nil {
 						return err
 					}
-					add(p, progressLine(p, rate))
+					add(p, results.LabPoint{Rate: results.Interval(rate)})
 				}
 			}
 		}
 		return nil
 	})
-}
-
-func progressLine(p results.Point, rate lab.Interval) string {
-	m := p.Metrics
-	line := fmt.Sprintf("stream cpus=%d %s: %s %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
-		p.CPUs, p.Variant(), format.Rate(p.Throughput, Unit), rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
-		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
-	if m[MetricRestart] == 1 {
-		line += fmt.Sprintf(", %.0f reconnects", m[MetricReconnects])
-	}
-	return line
 }
 
 // measurePoint makes c.Reps runs of one variant; its point is the median

@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -210,7 +211,7 @@ func TestOverride(t *testing.T) {
 	if c.Costs.Wake != 10*time.Microsecond || c.Lo.Wake != c.Costs.Wake || c.Hi.Wake != c.Costs.Wake {
 		t.Errorf("wake %v [%v, %v], want 10µs exactly", c.Costs.Wake, c.Lo.Wake, c.Hi.Wake)
 	}
-	if ref := c.Ref(); ref.Host != "vm" || !strings.Contains(ref.Line(), "; given as flags: wake 10µs;") || !slices.Equal(ref.Given, []string{"wake"}) {
+	if ref := c.Ref(); ref.Host != "vm" || !strings.Contains(text.CalibrationLine(ref), "; given as flags: wake 10µs;") || !slices.Equal(ref.Given, []string{"wake"}) {
 		t.Errorf("ref %+v", ref)
 	}
 	if err := c.Override("nope", 1); err == nil {

@@ -33,7 +33,7 @@ func Measured(p results.Point, model float64) string {
 	d := p.Throughput/model - 1
 	if p.IsDisturbed() {
 		return fmt.Sprintf("Measured %.0f %s while %s of the machine's %d: disturbed, it says nothing about the design (the model gives %.0f).",
-			p.Throughput, p.Unit, p.Interference(), max(p.Host.Cores, p.CPUs), model)
+			p.Throughput, p.Unit, Interference(p), max(p.Host.Cores, p.CPUs), model)
 	}
 	if math.Abs(d) > disagrees {
 		return fmt.Sprintf("The measurement disagrees with the model: %.0f %s measured, the model gives %.0f (%s); the profile is the model's.",

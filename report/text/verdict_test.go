@@ -338,7 +338,7 @@ func TestPredictionsCarryTheirBand(t *testing.T) {
 // sharing it, as a study's prediction does, and the best change says what
 // figure its gain is from; a figure with no note gets neither.
 func TestCaveatsInTheAnswer(t *testing.T) {
-	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "mu", Text: "mu held 12ns a use: take this figure as rough"}
+	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "mu", Under: 100}
 	at := func(mode string, tput float64, cs ...results.Caveat) results.Point {
 		p := point(true, mode, 16, tput, 0.0005, bottleneck("one more CPU and one more customer", 0.69, false, "cpus", "customers"))
 		p.Unit, p.Caveats = "ops/s", cs
@@ -346,7 +346,7 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	}
 	v := verdict.Of([]results.Point{at("a", 6.6e6, rough), at("b", 6.5e6, rough)}, coffee.Declared{})
 	s := Sentences(v)
-	if want := "The model takes its figures for a and b as rough: " + rough.Brief() + "."; len(s) == 0 || strings.Count(s[0], "as rough") != 1 || !strings.Contains(s[0], want) {
+	if want := "The model takes its figures for a and b as rough: " + CaveatBrief(rough) + "."; len(s) == 0 || strings.Count(s[0], "as rough") != 1 || !strings.Contains(s[0], want) {
 		t.Errorf("the count's sentence %q; want it to say once %q", s, want)
 	}
 	answer := func(ps []results.Point) string {
@@ -369,10 +369,10 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	pr := analysis.Prediction{Sched: "go", CPUs: 64, At: []analysis.Predicted{
 		{Variant: "mutex-read", Throughput: 5.8e6, Unit: "ops/s", Locked: true, Caveats: []results.Caveat{rough}},
 		{Variant: "sharded-read", Throughput: 44e6, Unit: "ops/s", Locked: true}}}
-	if got, want := PredictionSentences(pr)[0], "The model takes its figure for mutex-read as rough: "+rough.Brief()+"."; !strings.Contains(got, want) {
+	if got, want := PredictionSentences(pr)[0], "The model takes its figure for mutex-read as rough: "+CaveatBrief(rough)+"."; !strings.Contains(got, want) {
 		t.Errorf("the prediction's sentence %q; want it to say %q", got, want)
 	}
-	lockstep := results.Caveat{Kind: results.CaveatLockstep, Text: "3 of 16 customers finished nothing"}
+	lockstep := results.Caveat{Kind: results.CaveatLockstep, Idle: 3, Customers: 16, Each: 40}
 	if want, got := "(from a figure not to trust)", answer([]results.Point{at("a", 6.6e6, rough, lockstep)}); !strings.Contains(strings.Join(strings.Fields(got), " "), want) {
 		t.Errorf("the answer %q; want %q", got, want)
 	}

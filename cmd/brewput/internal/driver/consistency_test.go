@@ -113,7 +113,7 @@ func unexplained(p results.Point) []string {
 	notes := text.Notes(p)
 	explained := func(bound, of string) bool {
 		return slices.ContainsFunc(p.Above, func(a results.Above) bool {
-			return a.Bound == bound && slices.Contains(strings.Split(a.Of, ", "), of) && a.Text != "" && strings.Contains(notes, a.Text)
+			return a.Bound == bound && slices.Contains(strings.Split(a.Of, ", "), of) && strings.Contains(notes, text.AboveText(p, a))
 		})
 	}
 	var out []string
@@ -341,7 +341,7 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	}
 	points := modelPoints(t, "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file)
 	for _, p := range points {
-		if c := p.Calibration; c == nil || c.SetAside == nil || !c.SetAside.Forced || c.Busy() || !strings.Contains(c.For(), aside) {
+		if c := p.Calibration; c == nil || c.SetAside == nil || !c.SetAside.Forced || c.Busy() || !strings.Contains(text.CalibrationFor(*c), aside) {
 			t.Errorf("%s on %d CPUs: calibration %+v, want the reference's, the forced one set aside", p.Mode, p.CPUs, p.Calibration)
 		}
 	}
@@ -363,8 +363,8 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	}
 	old := cal.Ref()
 	busy := "on a busy machine (other processes used 1.99 CPUs): not to be trusted, kept with --force"
-	if !old.Busy() || !strings.Contains(old.For(), busy) {
-		t.Errorf("recorded with the busy costs, it says %q; want %q", old.For(), busy)
+	if !old.Busy() || !strings.Contains(text.CalibrationFor(old), busy) {
+		t.Errorf("recorded with the busy costs, it says %q; want %q", text.CalibrationFor(old), busy)
 	}
 	// The same costs as a first run measures them where none is kept: not
 	// kept, set aside, and said so.

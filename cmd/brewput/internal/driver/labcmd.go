@@ -18,6 +18,7 @@ import (
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/chartspec"
 )
@@ -88,7 +89,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			e.notePlatform()
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
 			ctx = lab.WithRetry(ctx, retry)
-			points, runErr := lab.Profiled(ctx, l, counts, profDir, format.Lines(e.stderr, ""))
+			points, runErr := lab.Profiled(ctx, l, counts, profDir, text.LabLines(e.stderr, ""))
 			if err := out.Finish(points, runErr == nil); err != nil {
 				return failure{Err: err}
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/report/text"
 )
 
 func newPlaygroundCmd(e *env) *cobra.Command {
@@ -55,7 +56,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 				return fmt.Errorf("--calibration: %w", err)
 			}
 			fmt.Fprintln(e.stderr, "building the engine (GOOS=js GOARCH=wasm go build ./cmd/brewput)…")
-			site, err := playground.Build(cmd.Context(), out, playground.Options{Source: src, Calibration: calJSON, CalibrationName: cal.Ref().For()})
+			site, err := playground.Build(cmd.Context(), out, playground.Options{Source: src, Calibration: calJSON, CalibrationName: text.CalibrationFor(cal.Ref())})
 			if err != nil {
 				return failure{Err: err}
 			}

@@ -288,7 +288,7 @@ func (pr Prediction) configs(st *shopsweep.Batch, bp *blueprint.Blueprint) []mod
 func (pr Prediction) Describe() string {
 	machine := ""
 	if pr.Cal != nil && pr.Cal.Host != "none" {
-		machine = pr.Cal.For()
+		machine = text.CalibrationFor(*pr.Cal)
 	}
 	whose := ""
 	if pr.Cal != nil && pr.Cal.SetAside != nil && pr.Cal.SetAside.Reference {
@@ -296,8 +296,8 @@ func (pr Prediction) Describe() string {
 	}
 	c := pr.Policy.Costs
 	s := text.ModelSetting(pr.Policy.Policy, c.Wake, c.MutexHandoff, c.ChanHandoff, pr.Source, machine, whose)
-	if pr.Cal != nil && pr.Policy.Range != nil && pr.Cal.Covers() != "" {
-		s += "; " + pr.Cal.Covers()
+	if pr.Cal != nil && pr.Policy.Range != nil && text.CalibrationCovers(*pr.Cal) != "" {
+		s += "; " + text.CalibrationCovers(*pr.Cal)
 	}
 	if about := pr.Policy.Policy.Machine; about != "" {
 		if pr.local != nil {

@@ -89,7 +89,6 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		return nil, errors.New("no points to report")
 	}
 	points = slices.Clone(points)
-	text.SayMeasured(points) // as results.json keeps it
 	if opt.Analysis == nil {
 		opt.Analysis = &analysis.Analysis{}
 	}

@@ -29,15 +29,15 @@ func spanPointOf(p results.Point) spanPoint {
 }
 
 // limitSpans names what limits a series, its points least CPUs first, in as
-// few names as its causal profiles allow, each a point's words (see cover).
+// few names as its causal profiles allow, each a point's (see cover).
 func limitSpans(points []spanPoint) []analysis.LimitSpan {
 	var out []analysis.LimitSpan
 	for i := 0; i < len(points); {
 		named, set, end := choose(points, i)
-		if n := len(out); n > 0 && out[n-1].Named == named {
+		if n := len(out); n > 0 && out[n-1].Of.Same(named) {
 			out[n-1].To = points[end-1].cpus
 		} else {
-			out = append(out, analysis.LimitSpan{Named: named, From: points[i].cpus, To: points[end-1].cpus, Scales: scales(set)})
+			out = append(out, analysis.LimitSpan{Of: named, From: points[i].cpus, To: points[end-1].cpus, Scales: scales(set)})
 		}
 		i = end
 	}
@@ -48,7 +48,7 @@ func limitSpans(points []spanPoint) []analysis.LimitSpan {
 // and the index past the span's last point: longest's; where none holds on
 // i, or the CPUs or the load as i's own limit hold longer, i's own, held
 // while no other holds on as many counts.
-func choose(points []spanPoint, i int) (named string, set []string, end int) {
+func choose(points []spanPoint, i int) (named results.Named, set []string, end int) {
 	own := points[i].b
 	ownSet := resources(own)
 	named, set, end = longest(points, i)
@@ -57,20 +57,20 @@ func choose(points []spanPoint, i int) (named string, set []string, end int) {
 	}
 	for end = i + 1; end < len(points); end++ {
 		next := points[end].b
-		if next.Words() != own.Words() && !(scales(ownSet) && scales(resources(next))) {
+		if !next.Names().Same(own.Names()) && !(scales(ownSet) && scales(resources(next))) {
 			break
 		}
 		if _, _, e := longest(points, end); e > end && e >= cover(points, end, ownSet) {
 			break
 		}
 	}
-	return own.Words(), ownSet, end
+	return own.Names(), ownSet, end
 }
 
 // longest is the limit other than the CPUs or the load that holds on the
 // most counts from points[i] (the fewest resources among equals); end is i
 // where none holds on points[i].
-func longest(points []spanPoint, i int) (named string, set []string, end int) {
+func longest(points []spanPoint, i int) (named results.Named, set []string, end int) {
 	end = i
 	for j := i; j < len(points); j++ {
 		p := points[j]
@@ -79,7 +79,7 @@ func longest(points []spanPoint, i int) (named string, set []string, end int) {
 			continue
 		}
 		if e := cover(points, i, c); e > j && (e > end || e == end && len(c) < len(set)) {
-			named, set, end = p.b.Words(), c, e
+			named, set, end = p.b.Names(), c, e
 		}
 	}
 	return named, set, end

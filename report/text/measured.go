@@ -11,20 +11,6 @@ import (
 // disagrees is how far a measurement may be from the model's.
 const disagrees = 0.05
 
-// SayMeasured says how each measured point whose bottleneck is still to
-// Compare compares with the model, in Measured and after Text, once.
-func SayMeasured(points []results.Point) {
-	for _, p := range points {
-		b := p.Bottleneck
-		if b == nil || !b.Compare {
-			continue
-		}
-		b.Measured = Measured(p, b.ModelThroughput)
-		b.Text += " " + b.Measured
-		b.Compare = false
-	}
-}
-
 // Measured says how point p compares with model, the model's throughput.
 func Measured(p results.Point, model float64) string {
 	if model <= 0 {

@@ -18,13 +18,13 @@ func PictureWhy(p analysis.Picture) string {
 		return p.Why
 	case p.Does == analysis.WalledAlone:
 		return fmt.Sprintf("%s on %s is limited by %s: %.0f %s, %s; no mode that scales makes enough more beside it to draw the two.",
-			p.Mode, format.Count(p.CPUs, "CPU"), e.Limit.Named, e.Throughput, e.Unit, as(e))
+			p.Mode, format.Count(p.CPUs, "CPU"), LimitName(e.Limit.Of), e.Throughput, e.Unit, as(e))
 	}
 	does := "keeps scaling"
 	if p.Does == analysis.HitAWall {
 		does = "has hit a wall"
 	}
-	return fmt.Sprintf("%s on %s %s: %.0f %s, limited by %s, %s.", p.Mode, format.Count(p.CPUs, "CPU"), does, e.Throughput, e.Unit, e.Limit.Named, as(e))
+	return fmt.Sprintf("%s on %s %s: %.0f %s, limited by %s, %s.", p.Mode, format.Count(p.CPUs, "CPU"), does, e.Throughput, e.Unit, LimitName(e.Limit.Of), as(e))
 }
 
 // PictureNote says why p's model or trace is not drawn, or p's own Note.

@@ -289,7 +289,7 @@ func rateCell(v float64) string {
 // measured says the limits are the model's profiles of measurements.
 func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
 	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
-		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoCausalProfile })
+		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return LimitName(l.Of) != results.NoCausalProfile })
 	})
 	if !profiled {
 		return nil
@@ -348,12 +348,12 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measur
 func (r shopRow) says(modes []analysis.ModeLimit, at int) string {
 	s := limitWords(r.limits)
 	i := slices.IndexFunc(modes, func(m analysis.ModeLimit) bool { return m.Mode == r.mode })
-	if i < 0 || modes[i].Races || modes[i].Limit.Change == "" || len(r.limits) == 0 {
+	if i < 0 || modes[i].Races || modes[i].Limit.Change == nil || len(r.limits) == 0 {
 		return s
 	}
 	m := modes[i]
-	change := m.Limit.Change
-	if m.Limit.Combined && r.limits[len(r.limits)-1].Named == m.Limit.Named {
+	change := ChangeText(*m.Limit.Change)
+	if m.Limit.Combined && r.limits[len(r.limits)-1].Of.Same(m.Limit.Of) {
 		change = "relieving them all at once" // the limit it names, its every resource
 	}
 	s += "; " + change + " " + format.Gain(m.Limit.Gain) + Hedge(m.Caveats)
@@ -394,14 +394,14 @@ func limitWords(spans []analysis.LimitSpan) string {
 	if len(spans) > 1 && spans[0].Scales {
 		spans = spans[1:]
 	} else if len(spans) == 1 {
-		return spans[0].Named
+		return LimitName(spans[0].Of)
 	}
 	var parts []string
 	for i, s := range spans {
 		if i == len(spans)-1 {
-			parts = append(parts, s.Named+" from "+cpus(s.From))
+			parts = append(parts, LimitName(s.Of)+" from "+cpus(s.From))
 		} else {
-			parts = append(parts, s.Named+" on "+format.Range(strconv.Itoa(s.From), strconv.Itoa(s.To))+" CPUs")
+			parts = append(parts, LimitName(s.Of)+" on "+format.Range(strconv.Itoa(s.From), strconv.Itoa(s.To))+" CPUs")
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -387,7 +387,7 @@ func FormatBottleneck(b *results.Bottleneck) string {
 		return "unknown"
 	}
 	if len(b.Experiments) > 0 {
-		s := b.Words()
+		s := BottleneckName(b)
 		if b.Gain > 0 {
 			s += fmt.Sprintf(" %+.0f%%", 100*b.Gain)
 		}

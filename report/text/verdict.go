@@ -232,7 +232,7 @@ func restText(rest []analysis.Below) string {
 			notes = append(notes, "disturbed")
 		}
 		if !o.Limit.Scales() && o.Limit.Class != "unknown" {
-			notes = append(notes, o.Limit.Named)
+			notes = append(notes, LimitName(o.Limit.Of))
 		}
 		if o.Predicted > 0 {
 			notes = append(notes, "the model predicts "+format.Whole(o.Predicted))

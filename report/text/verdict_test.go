@@ -1,13 +1,11 @@
 package text
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/base/format"
 
 	"github.com/brewput/brewput/explain/verdict"
 
@@ -23,14 +21,20 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // bottleneck is a profile's verdict naming resources, with the best change.
 func bottleneck(change string, gain float64, combined bool, rs ...string) *results.Bottleneck {
 	// Named as the causal profile names them.
-	label := map[string]string{"cpus": "the CPUs", "customers": "the customers", "espresso": "the espresso machine", "kitchen": "the kitchen lock"}
-	var named []string
+	nouns := map[string]string{"espresso": "espresso machine", "kitchen": "kitchen lock", "grinder": "grinder", "steamer": "steamer"}
+	b := &results.Bottleneck{Resource: strings.Join(rs, "+"), Resources: rs, Gain: gain, Model: "model (fifo)"}
 	for _, r := range rs {
-		named = append(named, cmp.Or(label[r], "the "+r))
+		part := results.Part{Key: r, Noun: nouns[r], Count: 1}
+		if strings.HasPrefix(r, "channel:") {
+			part.Queue = "the " + r
+		}
+		b.Parts = append(b.Parts, part)
 	}
-	b := &results.Bottleneck{Resource: rs[0], Resources: rs, Named: format.JoinAnd(named), Gain: gain, Model: "model (fifo)", Recommend: []string{change}}
+	e := results.Experiment{Kind: "copy", Resources: rs, Gain: gain, Change: change} // its words as an older file keeps them
 	if combined {
-		b.Combined = &results.Experiment{Change: change, Gain: gain}
+		b.Combined = &e
+	} else {
+		b.Experiments, b.Tier = []results.Experiment{e}, []int{0}
 	}
 	return b
 }
@@ -91,8 +95,8 @@ func TestLimitOf(t *testing.T) {
 		{bottleneck("", 0, false, "none"), "none", "nothing tried", false},
 	} {
 		l := verdict.LimitOf(c.b)
-		if l.Class != c.class || l.Named != c.name || l.Scales() != c.scales {
-			t.Errorf("verdict.LimitOf(%v) = %q %q scales %v; want %q %q %v", c.b, l.Class, l.Named, l.Scales(), c.class, c.name, c.scales)
+		if l.Class != c.class || LimitName(l.Of) != c.name || l.Scales() != c.scales {
+			t.Errorf("verdict.LimitOf(%v) = %q %q scales %v; want %q %q %v", c.b, l.Class, LimitName(l.Of), l.Scales(), c.class, c.name, c.scales)
 		}
 	}
 	// With: the CPUs or the customers bind with a machine, which the map
@@ -105,7 +109,7 @@ func TestLimitOf(t *testing.T) {
 			t.Errorf("verdict.LimitOf of %q: With %v, want %v", c.resources, l.With, c.with)
 		}
 	}
-	if l := verdict.LimitOf(bottleneck("a + b", 0.5, true, "grinder", "espresso")); l.Change != "a + b" || !l.Combined || l.Gain != 0.5 {
+	if l := verdict.LimitOf(bottleneck("a + b", 0.5, true, "grinder", "espresso")); l.Change == nil || ChangeText(*l.Change) != "a + b" || !l.Combined || l.Gain != 0.5 {
 		t.Errorf("combined change: %+v", l)
 	}
 }

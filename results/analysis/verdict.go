@@ -140,16 +140,16 @@ type Limit struct {
 	// Class is "cpus", "customers", a machine's or resource's kind,
 	// "machines" (several), "channel", "step", "none" or "unknown".
 	Class string `json:"class"`
-	// Named says it for people, in short: "the grinder", "the CPUs".
-	Named string `json:"named"`
+	// Of names it (report/text's LimitName): "the grinder", "the CPUs".
+	Of results.Named `json:"of"`
 	// With says the CPUs or the customers bind together with the machines
 	// Class names: the map marks such a cell, its colour not all the limit.
 	With bool `json:"with,omitempty"`
 	// Change is the best change tried, Gain its gain (0.5 is 50 % more);
 	// Combined says it relieves several at once.
-	Change   string  `json:"change,omitempty"`
-	Gain     float64 `json:"gain,omitempty"`
-	Combined bool    `json:"combined,omitempty"`
+	Change   *results.Experiment `json:"change,omitempty"`
+	Gain     float64             `json:"gain,omitempty"`
+	Combined bool                `json:"combined,omitempty"`
 }
 
 // Scales reports whether more CPUs (or the customers they bring) help.
@@ -483,13 +483,13 @@ type RowLoad struct {
 	Harness string  `json:"harness,omitempty"`
 }
 
-// LimitSpan is what limits a series over CPU counts From to To, in the
-// words of a point it limits; Scales says it is the CPUs or the load.
+// LimitSpan is what limits a series over CPU counts From to To, named as
+// a point it limits names it; Scales says it is the CPUs or the load.
 type LimitSpan struct {
-	Named  string `json:"named"`
-	From   int    `json:"from"`
-	To     int    `json:"to"`
-	Scales bool   `json:"scales,omitempty"`
+	Of     results.Named `json:"of"`
+	From   int           `json:"from"`
+	To     int           `json:"to"`
+	Scales bool          `json:"scales,omitempty"`
 }
 
 // StudyTable is the compact table of the studies' measured points: a row

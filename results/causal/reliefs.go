@@ -3,6 +3,7 @@ package causal
 import (
 	"time"
 
+	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
 )
 
@@ -11,9 +12,10 @@ import (
 type Reliefs struct {
 	// System names the point: "finelocking on 2 CPUs".
 	System string
-	// Sched is the model's policy ("" for fifo), Model its verdict in
-	// words, Calibration where its costs came from, if known.
-	Sched, Model, Calibration string
+	// Sched is the model's policy ("" for fifo), Model its point as it is
+	// with its verdict, Calibration where its costs came from, if known.
+	Sched, Calibration string
+	Model              results.Point
 	// Predicted is the model's throughput of the point as it is.
 	Predicted float64
 	Unit      string
@@ -24,7 +26,7 @@ type Reliefs struct {
 
 // Relief is one relief: the model's change and gain, and what was measured.
 type Relief struct {
-	Change    string
+	Change    results.Experiment
 	ModelGain float64
 	// Skip says why it was not measured.
 	Skip string

@@ -174,9 +174,9 @@ func checkBottleneck(t *testing.T, where string, p results.Point) {
 	case !nothing && len(bn.Experiments) > 0 && bn.Gain != best && (bn.Combined == nil || bn.Gain != bn.Combined.Gain):
 		t.Errorf("%s: bottleneck.gain %.4f is neither the best experiment's, %.4f, nor the combined change's", where, bn.Gain, best)
 	}
-	for _, r := range bn.Recommend {
-		if !slices.ContainsFunc(tried, func(e results.Experiment) bool { return e.Change == r && e.Gain > 0.01 }) {
-			t.Errorf("%s: recommends %q, which is no experiment that gained more than 1 %%", where, r)
+	for _, i := range bn.Tier {
+		if i < 0 || i >= len(bn.Experiments) || bn.Experiments[i].Gain <= 0.01 {
+			t.Errorf("%s: recommends experiment %d of %d, which is none that gained more than 1 %%", where, i, len(bn.Experiments))
 		}
 	}
 	if len(named) == 1 && !slices.Contains([]string{"none", "unknown", "arrivals"}, named[0]) && len(bn.Experiments) > 0 {
@@ -293,14 +293,17 @@ func TestConsistencyRecordedBounds(t *testing.T) {
 			if len(obj.Trust.Above) != len(p.Above) {
 				t.Errorf("%s: its JSON object holds %d reasons, the point %d", where, len(obj.Trust.Above), len(p.Above))
 			}
-			for _, a := range obj.Trust.Above {
-				if a["text"] == "" || a["bound"] == "" || a["of"] == "" {
-					t.Errorf("%s: a reason in its JSON object says %v: want the bound, the number and words", where, a)
+			for j, a := range obj.Trust.Above {
+				if a["bound"] == "" || a["why"] == "" || a["of"] == "" || j >= len(p.Above) ||
+					p.Above[j] != (results.Above{Bound: a["bound"], Why: a["why"], Of: a["of"]}) {
+					t.Errorf("%s: a reason in its JSON object says %v: want the bound, why and the number, as the point has them", where, a)
+					continue
 				}
+				said := text.AboveText(p, p.Above[j])
 				if !slices.ContainsFunc(tableRows(table.String()), func(row string) bool {
-					return strings.Contains(row, " "+p.Mode+" ") && strings.Contains(row, a["text"])
+					return strings.Contains(row, " "+p.Mode+" ") && strings.Contains(row, said)
 				}) {
-					t.Errorf("%s: no row of the table holds %q:\n%s", where, a["text"], table.String())
+					t.Errorf("%s: no row of the table holds %q:\n%s", where, said, table.String())
 				}
 			}
 			passing += len(p.Above)

@@ -57,7 +57,6 @@ type Job struct {
 // (limits.Annotate), said as their files keep them.
 func Annotate(points []results.Point, policy model.Policy) error {
 	err := limits.Annotate(points, policy)
-	text.SayMeasured(points)
 	return err
 }
 

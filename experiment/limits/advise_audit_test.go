@@ -182,7 +182,7 @@ func TestAudit(t *testing.T) {
 				points++
 				for _, c := range contradictions(a) {
 					bad++
-					t.Errorf("%s, %s on %d CPUs: %s\n\t%s", pol.name, mode, n, c, a.Now.Bottleneck.Text)
+					t.Errorf("%s, %s on %d CPUs: %s\n\t%s", pol.name, mode, n, c, said(a.Unit, a.Now.Bottleneck))
 				}
 				series = append(series, results.Point{Source: results.SourceModel, Spec: results.Spec{Mode: mode, CPUs: n, Load: results.Load{Par: n}, Policy: results.Policy{Sched: pol.sched}},
 					Throughput: a.Now.Throughput, Unit: a.Unit})

@@ -258,7 +258,7 @@ func (s *Check) Reliefs() causal.Reliefs {
 		r := causal.Relief{Change: e.Model, ModelGain: e.Model.Gain, Skip: e.Skip,
 			Runs: len(e.Points), Disturbed: e.Disturbed, OwnDisturbed: disturbed(e.Points)}
 		if m, ok := e.Throughput(); ok {
-			r.Compared, r.Old, r.New, r.P, r.DeltaPct, r.Verdict, r.Better = true, m.Old, m.New, m.P, m.DeltaPct, m.Verdict, m.Change > 0
+			r.Compared, r.Old, r.New, r.P, r.DeltaPct, r.Metric, r.Better = true, m.Old, m.New, m.P, m.DeltaPct, m, m.Change > 0
 			r.Gain, r.Lo, r.Hi, _ = e.Gain()
 		}
 		r.Agree, r.Judged = e.Agrees()

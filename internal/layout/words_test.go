@@ -134,16 +134,6 @@ var layers = []string{"results", "explain", "experiment", "model", "lab", "measu
 // to be moved; any other is an error of TestWordsInOneLayer, and one no
 // longer composed must leave the list.
 var stillSaid = []string{
-	"results/lesson/figure.go: %s (n=%d: too few for an interval)",
-	"results/lesson/result.go: %d claims: %d reproduced, %d not reproduced, %d inconclusive",
-	"explain/compare/stats.go: ~ (n=%s: too few runs for a verdict; use --count %d)",
-	"explain/scaling/fit.go: flat from %s at %.1f %s",
-	"explain/scaling/fit.go: the fitted curve would peak at %.1f %s at %.1f %s, above the structural bound of %.1f %s, which throughput cannot pass",
-	"explain/scaling/fit.go: none seen: the throughput does not fall (highest %.1f %s at %g %s); the fitted curve turns at %.1f %s",
-	"explain/scaling/fit.go: grows in proportion over the data, and cannot pass the structural bound of %.1f %s",
-	"explain/scaling/fit.go: λ/σ = %.1f lies above the structural bound of %.1f %s, which throughput cannot pass",
-	"explain/scaling/fit.go: κ = 0: throughput grows over the whole series; where it would stop (λ/σ) is past %d× the largest throughput seen, which the data cannot tell",
-	"explain/scaling/fit.go: stays flat at λ = %.1f",
 	"model/blueprint/bounds.go: %.0f pipeline workers",
 	"model/blueprint/bounds.go: %.0f parallel branches under way",
 	"model/blueprint/order.go: %s: takes %s while already holding it (taken at line %d): it would wait for itself",

@@ -116,7 +116,7 @@ func WriteReliefs(w io.Writer, r causal.Reliefs) error {
 			t.Row("", model, "-", "", "", "", "")
 			continue
 		}
-		verdict := e.Verdict
+		verdict := MetricVerdict(e.Metric)
 		if e.Disturbed > 0 {
 			verdict += fmt.Sprintf(" (%d runs disturbed)", e.Disturbed)
 		}

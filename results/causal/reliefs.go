@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
 	"github.com/brewput/brewput/results/stats"
 )
 
@@ -35,13 +36,13 @@ type Relief struct {
 	Runs, Disturbed, OwnDisturbed int
 	// Compared says its throughput was compared with the point's as it
 	// is: Old and New are theirs, Gain the change of the median with Lo
-	// and Hi its range, P the test's p-value, Verdict the comparison's,
+	// and Hi its range, P the test's p-value, Metric the comparison,
 	// Better that it is significantly higher, by DeltaPct %.
 	Compared      bool
 	Old, New      stats.Summary
 	Gain, Lo, Hi  float64
 	P, DeltaPct   float64
-	Verdict       string
+	Metric        comparison.Metric
 	Better        bool
 	Judged, Agree bool
 }

@@ -17,9 +17,10 @@ import (
 )
 
 // Main is the playground's engine, brewput built for js/wasm: the page
-// calls brewputRun(["model", flags...]), a Promise of {stdout,
-// stderr, code} as the command line gives them, its files read from the
-// page's in-memory file system.
+// calls brewputRun(["model", flags...]), a Promise of {stdout, stderr,
+// code} as the command line gives them (and said, the points with
+// report/text's words: sayPoints), its files read from the page's
+// in-memory file system.
 func Main() int {
 	js.Global().Set("brewputRun", js.FuncOf(func(_ js.Value, a []js.Value) any {
 		args := make([]string, a[0].Length())
@@ -37,6 +38,7 @@ func Main() int {
 				code := runPlayground(args, &env{stdin: &bytes.Buffer{}, stdout: &stdout, stderr: &stderr})
 				r := js.Global().Get("Object").New()
 				r.Set("stdout", stdout.String())
+				r.Set("said", string(sayPoints(stdout.Bytes()))) // the points with their words
 				r.Set("stderr", stderr.String())
 				r.Set("code", code)
 				resolve.Invoke(r)

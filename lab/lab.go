@@ -63,17 +63,18 @@ type Completer interface {
 	Complete(given func(flag string) bool)
 }
 
-// Sizer estimates the memory a run holds at most, and from which flags.
+// Sizer estimates the memory a run holds at most, and the flags, with
+// their values, it grows with ("--size 400").
 type Sizer interface {
-	Memory() (bytes float64, what string)
+	Memory() (bytes float64, flags []string)
 }
 
 // Memory is the Sizer's estimate; 0 for a configuration that is none.
-func (l *Of[C]) Memory() (float64, string) {
+func (l *Of[C]) Memory() (float64, []string) {
 	if s, ok := any(l.Config).(Sizer); ok {
 		return s.Memory()
 	}
-	return 0, ""
+	return 0, nil
 }
 
 func (l *Of[C]) Info() Info { return l.info }

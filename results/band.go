@@ -86,3 +86,52 @@ func (c Calibration) Busy() bool {
 	}
 	return c.Forced || c.Unsaved || c.Others >= DisturbedCPUs
 }
+
+// CalibrationTable is what brewput calibrate shows of a calibration
+// (report/text's WriteCalibrationTable says it): each cost with its
+// interval and spread (P5 and P95 where a distribution was kept), where,
+// when and how it was measured, and the earlier calibrations it carries.
+type CalibrationTable struct {
+	Costs                 []CostRow
+	Repeats, Samples      int
+	Host, CPUModel, GoVer string
+	Date                  time.Time
+	Others                float64
+	Forced                bool
+	// ForReference says a prediction sets it aside for Reference's costs,
+	// no quiet calibration of this machine being kept.
+	ForReference bool
+	Reference    string
+	Note         string
+	// CurveConfigs contention curves' configurations on 1 to CurveCPUs.
+	CurveConfigs, CurveCPUs int
+	// Earlier are the earlier calibrations it carries, newest first;
+	// Spans each cost's spread over them; SetAside says a prediction
+	// sets this one aside for the newest, Dates whose are listed.
+	Earlier  int
+	Spans    []CostSpan
+	SetAside bool
+	Dates    []Dated
+}
+
+// CostRow is a cost of a CalibrationTable: its name, median, interval
+// and, where kept, its distribution's 5th and 95th percentiles.
+type CostRow struct {
+	Name           string
+	Median, Lo, Hi time.Duration
+	P5, P95        time.Duration
+	Spread         bool
+}
+
+// CostSpan is a cost's medians over several calibrations, Least to Most,
+// and the band they span, Lo to Hi.
+type CostSpan struct {
+	Name                string
+	Least, Most, Lo, Hi time.Duration
+}
+
+// Dated is a calibration's date and the CPUs other processes used.
+type Dated struct {
+	Date   time.Time
+	Others float64
+}

@@ -70,3 +70,23 @@ type LabProfiled struct {
 	CPUs int
 	Base string
 }
+
+// CalibrationEvent is what measuring the runtime's costs for a prediction
+// tells as it goes (report/text's CalibrationTold says it): Kind is
+// Calibrating, StayedBusy (after Waited, others using Others CPUs),
+// NotKept (others used Others; Host's costs used instead) or Saved (at
+// Path).
+type CalibrationEvent struct {
+	Kind       string
+	Waited     time.Duration
+	Others     float64
+	Host, Path string
+}
+
+// The kinds of CalibrationEvent.
+const (
+	Calibrating = "measuring"
+	StayedBusy  = "stayed_busy"
+	NotKept     = "not_kept"
+	Saved       = "saved"
+)

@@ -94,14 +94,14 @@ func (c Config) Validate() error {
 }
 
 // Memory is what a run holds at most: the text, and a copy of it.
-func (c Config) Memory() (float64, string) {
+func (c Config) Memory() (float64, []string) {
 	size := float64(c.Size)
 	if c.File != "" {
 		if fi, err := os.Stat(c.File); err == nil {
-			size = float64(fi.Size())
+			return 3 * float64(fi.Size()), []string{"--file " + c.File}
 		}
 	}
-	return 3 * size, fmt.Sprintf("a text of %.0f bytes", size)
+	return 3 * size, []string{fmt.Sprint("--size ", c.Size)}
 }
 
 // Run counts the file's words every way at each CPU count, the ways

@@ -118,9 +118,9 @@ func (c Config) Validate() error {
 
 // Memory is what a run holds at most: the integers it adds and sorts (and
 // their copy), and the documents it searches.
-func (c Config) Memory() (float64, string) {
+func (c Config) Memory() (float64, []string) {
 	return 8*float64(c.AddSize) + 24*float64(c.SortSize) + 256*float64(c.Docs),
-		fmt.Sprintf("--add-size %d integers, --sort-size %d and --docs %d", c.AddSize, c.SortSize, c.Docs)
+		[]string{fmt.Sprint("--add-size ", c.AddSize), fmt.Sprint("--sort-size ", c.SortSize), fmt.Sprint("--docs ", c.Docs)}
 }
 
 // Run measures add, sort and find at each CPU count, both ways in turns;

@@ -165,7 +165,7 @@ func TestDefault(t *testing.T) {
 		config := t.TempDir()
 		t.Setenv("XDG_CONFIG_HOME", config)
 		calls := 0
-		measure := func(context.Context, func(string)) (Calibration, error) {
+		measure := func(context.Context, func(results.CalibrationEvent)) (Calibration, error) {
 			calls++
 			c := Calibration{Samples: 5, Repeats: 1, Others: tc.others, Date: time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC)}
 			c.Host.Name = "vm"
@@ -175,7 +175,7 @@ func TestDefault(t *testing.T) {
 		}
 		var told []string
 		for range 2 {
-			c, path, err := Default(context.Background(), measure, func(line string) { told = append(told, line) })
+			c, path, err := Default(context.Background(), measure, text.CalibrationTeller(func(line string) { told = append(told, line) }))
 			if err != nil {
 				t.Fatalf("others %.2f: %v", tc.others, err)
 			}
@@ -257,7 +257,7 @@ func TestWakeWithinTheGrace(t *testing.T) {
 	c := Calibration{Samples: 100, Repeats: 6, Dists: map[string][]time.Duration{"wake_ns": dist}}
 	c.Costs.Wake, c.Hi.Wake = 20*time.Microsecond, 30*time.Microsecond
 	var b bytes.Buffer
-	c.WriteTable(&b)
+	text.WriteCalibrationTable(&b, c.Table())
 	var wake, window string
 	for _, line := range strings.Split(b.String(), "\n") {
 		switch f := strings.Fields(line); {

@@ -61,7 +61,7 @@ func TestAfter(t *testing.T) {
 		t.Errorf("ref says %q (%d calibrations)", text.CalibrationLine(ref), ref.Calibrations)
 	}
 	var table bytes.Buffer
-	c.WriteTable(&table)
+	text.WriteCalibrationTable(&table, c.Table())
 	if !strings.Contains(table.String(), "20µs – 46µs") || !strings.Contains(table.String(), "19µs – 47µs") {
 		t.Errorf("table does not show the medians 20µs – 46µs and the span 19µs – 47µs:\n%s", table.String())
 	}

@@ -197,13 +197,13 @@ func median(xs []time.Duration) time.Duration {
 // MeasureQuiet waits up to wait for a quiet machine (telling tell, if not
 // nil, where it stayed busy), then measures. Others is the most other
 // processes used before or while it measured.
-func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell func(line string)) (Calibration, error) {
+func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell func(results.CalibrationEvent)) (Calibration, error) {
 	before, waited, err := quiet.Wait(ctx, wait, 500*time.Millisecond, results.DisturbedCPUs)
 	if err != nil {
 		return Calibration{}, err
 	}
 	if before >= results.DisturbedCPUs && tell != nil {
-		tell(fmt.Sprintf("the machine stayed busy %v (other processes used %.2f CPUs): measuring anyway", waited.Round(time.Second), before))
+		tell(results.CalibrationEvent{Kind: results.StayedBusy, Waited: waited, Others: before})
 	}
 	c, err := Measure(ctx, opt)
 	if err != nil {

@@ -3,6 +3,7 @@ package text
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -119,4 +120,95 @@ func CostsSaid(whose string, wake, mutexHandoff, chanHandoff time.Duration) stri
 	}
 	return fmt.Sprintf("%s wakes a sleeping goroutine in %s, hands a locked mutex on in %s and a value over a channel in %s",
 		cmp.Or(whose, "this machine"), about(wake), about(mutexHandoff), about(chanHandoff))
+}
+
+// CalibrationTold says what measuring the runtime's costs for a
+// prediction tells as it goes.
+func CalibrationTold(ev results.CalibrationEvent) string {
+	switch ev.Kind {
+	case results.Calibrating:
+		return "measuring the Go runtime's costs (kept if the machine is quiet)…"
+	case results.StayedBusy:
+		return fmt.Sprintf("the machine stayed busy %v (other processes used %.2f CPUs): measuring anyway", ev.Waited.Round(time.Second), ev.Others)
+	case results.NotKept:
+		return fmt.Sprintf("not kept (other processes used %.2f CPUs): using %s's costs.", ev.Others, ev.Host)
+	case results.Saved:
+		return "saved the calibration to " + ev.Path
+	}
+	return ev.Kind
+}
+
+// CalibrationTeller tells calibration events as lines to tell.
+func CalibrationTeller(tell func(line string)) func(results.CalibrationEvent) {
+	return func(ev results.CalibrationEvent) { tell(CalibrationTold(ev)) }
+}
+
+// WriteCalibrationTable writes a calibration's costs as a small table,
+// then where and when they were measured and how busy the machine was,
+// and the earlier calibrations it carries.
+func WriteCalibrationTable(out io.Writer, c results.CalibrationTable) {
+	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
+	t.Row("cost", "median", "95% interval", "p5", "p95")
+	for _, r := range c.Costs {
+		show := func(d time.Duration) string { return costText(r.Name, d) }
+		p5, p95 := "-", "-"
+		if r.Spread {
+			p5, p95 = show(r.P5), show(r.P95)
+		}
+		t.Row(r.Name, show(r.Median), show(r.Lo)+" – "+show(r.Hi), p5, p95)
+	}
+	t.Write(out)
+	when := "an unknown date"
+	if !c.Date.IsZero() {
+		when = c.Date.UTC().Format("2006-01-02 15:04 MST")
+	}
+	line := fmt.Sprintf("%d repeats of %d samples each on %s (%s, %s), %s; other processes used %.2f CPUs meanwhile",
+		c.Repeats, c.Samples, c.Host, c.CPUModel, c.GoVer, when, c.Others)
+	if c.Forced {
+		line += "; saved with --force"
+	}
+	if c.ForReference {
+		line += "; a prediction sets it aside for " + c.Reference + "'s costs, no quiet calibration of this machine being kept"
+	}
+	fmt.Fprintln(out, format.Wrap(line, format.Width(out), "  "))
+	if c.Note != "" {
+		fmt.Fprintln(out, format.Wrap("note: "+c.Note, format.Width(out), "  "))
+	}
+	if c.CurveCPUs > 0 {
+		fmt.Fprintf(out, "contention curves: %d configurations on 1–%d CPUs\n", c.CurveConfigs, c.CurveCPUs)
+	}
+	if c.Earlier > 0 {
+		writeCalibrationSpan(out, c)
+	}
+}
+
+// writeCalibrationSpan writes each cost's spread over the earlier
+// calibrations, and which they are.
+func writeCalibrationSpan(out io.Writer, c results.CalibrationTable) {
+	head := fmt.Sprintf("with the %d earlier calibrations of this machine it carries, which a band spans too:", c.Earlier)
+	if c.SetAside {
+		head = fmt.Sprintf("with the %d earlier quiet calibrations of this machine it carries; a prediction sets this one aside for the newest, its band spanning them all:", c.Earlier)
+	}
+	fmt.Fprintf(out, "\n%s\n", format.Wrap(head, format.Width(out), ""))
+	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
+	t.Row("cost", "medians", "band spans")
+	for _, s := range c.Spans {
+		show := func(d time.Duration) string { return costText(s.Name, d) }
+		t.Row(s.Name, show(s.Least)+" – "+show(s.Most), show(s.Lo)+" – "+show(s.Hi))
+	}
+	t.Write(out)
+	dates := make([]string, 0, len(c.Dates))
+	for _, d := range c.Dates {
+		dates = append(dates, fmt.Sprintf("%s (%.2f CPUs)", d.Date.UTC().Format("2006-01-02 15:04"), d.Others))
+	}
+	fmt.Fprintln(out, format.Wrap("earlier, newest first (UTC; other processes' use): "+strings.Join(dates, ", "), format.Width(out), "  "))
+}
+
+// costText writes cost name's d: a wake-up's 0 is one within the runnext
+// grace.
+func costText(name string, d time.Duration) string {
+	if d <= 0 && (name == "wake" || name == "spin wake") {
+		return "≈0 (in the grace)"
+	}
+	return d.String()
 }

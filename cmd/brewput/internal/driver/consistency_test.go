@@ -372,7 +372,7 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	// The same costs as a first run measures them where none is kept: not
 	// kept, set aside, and said so.
 	cal.Forced = false
-	measure := func(context.Context, func(string)) (calibrate.Calibration, error) { return cal, nil }
+	measure := func(context.Context, func(results.CalibrationEvent)) (calibrate.Calibration, error) { return cal, nil }
 	stdout, stderr := withMeasurement(t, measure, "model", "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--format", "table")
 	if first := captionOf(stdout); !strings.Contains(first, "set aside: the calibration measured for this run on a busy machine (other processes used 1.99 CPUs)") {
 		t.Errorf("the caption %q does not say the costs measured on a busy machine were set aside", first)

@@ -69,9 +69,9 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			}
 			retry := retryOf(noisy)
 			if s, ok := l.(lab.Sizer); ok {
-				if m, what := s.Memory(); m > maxMem {
+				if m, flags := s.Memory(); m > maxMem {
 					return fmt.Errorf("lab %s would hold about %s of memory (%s), more than the %s allowed; --max-mem is %s (by default half this machine's memory)",
-						info.Name, format.Bytes(m), what, format.Bytes(maxMem), format.Bytes(maxMem))
+						info.Name, format.Bytes(m), strings.Join(flags, ", "), format.Bytes(maxMem), format.Bytes(maxMem))
 				}
 			}
 			if cmd.Flags().Changed("profile") {

@@ -383,7 +383,7 @@ func fakeMeasurement(t *testing.T, others float64) (calibrate.Measurer, *atomic.
 	}
 	cal.Date, cal.Others, cal.Forced = time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC), others, false
 	var calls atomic.Int32
-	return func(context.Context, func(string)) (calibrate.Calibration, error) {
+	return func(context.Context, func(results.CalibrationEvent)) (calibrate.Calibration, error) {
 		calls.Add(1)
 		return cal, nil
 	}, &calls

@@ -487,7 +487,7 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 	if cfg.Locks {
 		goroot := goEnv(ctx, cfg, "GOROOT")
 		if goroot == "" {
-			return nil, &lockwatch.CannotWatch{Reason: "go env GOROOT says nothing"}
+			return nil, &lockwatch.CannotWatch{Err: errors.New("go env GOROOT says nothing")}
 		}
 		dir := filepath.Join(tmp, "lockwatch")
 		if err := os.Mkdir(dir, 0o755); err != nil {

@@ -273,7 +273,7 @@ func TestCalibratedSetsBusyAside(t *testing.T) {
 		Host: results.Host{Name: "vm", CPUModel: "EPYC", GoVersion: "go1.26"}}
 	busy.Costs = sim.Costs{Wake: 4700, MutexHandoff: 11200 * time.Nanosecond}
 	busy.Lo, busy.Hi = busy.Costs, busy.Costs
-	measure := func(context.Context, func(string)) (calibrate.Calibration, error) { return busy, nil }
+	measure := func(context.Context, func(results.CalibrationEvent)) (calibrate.Calibration, error) { return busy, nil }
 	var told []string
 	pr, err := Calibrated(context.Background(), measure, func(line string) { told = append(told, line) })
 	if err != nil {

@@ -41,7 +41,36 @@ func limitSpans(points []spanPoint) []analysis.LimitSpan {
 		}
 		i = end
 	}
-	return out
+	return lastOwn(points, out)
+}
+
+// lastOwn names the count a series' answer speaks of, its most CPUs, as
+// that point's own causal profile does (its JSON, its row and the
+// answer's best change there): the last span takes its name where its
+// resources hold on the whole span, else it ends before that count,
+// which gets a span of its own.
+func lastOwn(points []spanPoint, out []analysis.LimitSpan) []analysis.LimitSpan {
+	n := len(out)
+	if n == 0 {
+		return out
+	}
+	last := points[len(points)-1]
+	own := last.b.Names()
+	if out[n-1].Of.Same(own) {
+		return out
+	}
+	from := slices.IndexFunc(points, func(p spanPoint) bool { return p.cpus == out[n-1].From })
+	set := resources(last.b)
+	if cover(points, from, set) == len(points) {
+		out[n-1].Of, out[n-1].Scales = own, scales(set)
+		if n > 1 && out[n-2].Of.Same(own) {
+			out[n-2].To = out[n-1].To
+			out = out[:n-1]
+		}
+		return out
+	}
+	out[n-1].To = points[len(points)-2].cpus
+	return append(out, analysis.LimitSpan{Of: own, From: last.cpus, To: last.cpus, Scales: scales(set)})
 }
 
 // choose is the limit of the span starting at points[i], its resources,

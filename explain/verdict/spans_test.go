@@ -98,6 +98,18 @@ func TestLimitSpans(t *testing.T) {
 			span{Named: "the grinder, the espresso machine and the steamer together", From: 8, To: 8})},
 		{"no causal profile", []spanPoint{{cpus: 1, throughput: 1, lo: 1, hi: 1}, {cpus: 2, throughput: 2, lo: 2, hi: 2}},
 			spans(span{Named: results.NoCausalProfile, From: 1, To: 2})},
+		// The most CPUs, where the answer gives the best change, named as
+		// its own profile names it: a span of its own where what it names
+		// does not hold before it (more customers alone gain nothing on 1
+		// to 3 CPUs, as multipipe-2's did under issue 103's calibration)...
+		{"the last count its own, apart", []spanPoint{scaling(1), scaling(2), scaling(3),
+			point(4, 1000, 1000, 1000, "the customers", []string{"customers"}, map[string]float64{"customers": 0.09, "cpus": 0})},
+			spans(span{Named: "the CPUs and the customers together", From: 1, To: 3, Scales: true},
+				span{Named: "the customers", From: 4, To: 4, Scales: true})},
+		// ... else the name of its span, where it holds on each count.
+		{"the last count's name for its span", []spanPoint{grinder(5, 910, 910), grinder(6, 910, 910),
+			point(7, 910, 910, 910, "the steamer and the grinder", []string{"steamer", "grinder"}, map[string]float64{"steamer": 0.1, "grinder": 0.1})},
+			spans(span{Named: "the steamer and the grinder together", From: 5, To: 7})},
 	} {
 		if got := said(limitSpans(c.points)); !slices.Equal(got, c.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, c.want)

@@ -80,10 +80,6 @@ func newWall(g *analysis.Grid, a, b int) bool {
 // count says what CPU count n shows.
 func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	c := analysis.Count{CPUs: n}
-	type shown struct {
-		mode string
-		e    *analysis.Entry
-	}
 	var all, es []shown
 	units := map[string]int{}
 	for _, m := range g.Modes {
@@ -162,6 +158,19 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	if c.Mixed = mixed; mixed {
 		c.Measured = measured
 	}
+	rank(&c, g, es, mixed, best)
+	return c
+}
+
+// shown is a mode's entry on a count.
+type shown struct {
+	mode string
+	e    *analysis.Entry
+}
+
+// rank puts each of es in c's Best, within Near of the most (best), or
+// its Rest, the most first; mixed says some are measured, some predicted.
+func rank(c *analysis.Count, g *analysis.Grid, es []shown, mixed bool, best float64) {
 	for _, s := range es {
 		for _, cv := range s.e.Caveats {
 			c.Caveats = append(c.Caveats, analysis.ModeCaveat{Mode: s.mode, Caveat: cv})
@@ -178,14 +187,13 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 			continue
 		}
 		o := analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Rate, Disturbed: s.e.Disturbed > 0}
-		if cell, _ := g.At(s.mode, n); !s.e.Model && cell.Model != nil && cell.Model.Throughput > 0 &&
+		if cell, _ := g.At(s.mode, c.CPUs); !s.e.Model && cell.Model != nil && cell.Model.Throughput > 0 &&
 			(s.e.Throughput/cell.Model.Throughput > 1+analysis.Near || s.e.Throughput/cell.Model.Throughput < 1-analysis.Near) {
 			o.Predicted = cell.Model.Throughput
 		}
 		c.Rest = append(c.Rest, o)
 	}
 	slices.SortStableFunc(c.Rest, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
-	return c
 }
 
 // modeLimit is mode's limit at its most CPUs, and since which count it holds.

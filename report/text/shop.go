@@ -37,20 +37,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	width := format.Width(w)
 	measured, model := rangesOf(a)
 	rows := shopRows(measured, model)
-	var mCounts, pCounts []int
-	for _, r := range rows {
-		mCounts = slices.AppendSeq(mCounts, maps.Keys(r.measured))
-		pCounts = slices.AppendSeq(pCounts, maps.Keys(r.model))
-	}
-	slices.Sort(mCounts)
-	mCounts = slices.Compact(mCounts)
-	// The model's counts past the most measured: within them the measurements speak.
-	most := 0
-	if len(mCounts) > 0 {
-		most = mCounts[len(mCounts)-1]
-	}
-	slices.Sort(pCounts)
-	pCounts = slices.Compact(slices.DeleteFunc(pCounts, func(n int) bool { return n <= most }))
+	mCounts, pCounts, most := shopCounts(rows)
 	cell := func(r shopRow, n int) string {
 		if c, ok := r.measured[n]; ok {
 			s := rateCell(c.Throughput)
@@ -109,28 +96,8 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	mShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return !slices.Contains(mCounts, n) })
 	pShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return slices.Contains(mCounts, n) })
 
-	// The groups' names over their counts: where the figures come from.
 	table := cells(shown)
-	widths := columnWidths(table...)
-	head := ""
-	for i, group := range [][]int{mShown, pShown} {
-		if len(group) == 0 {
-			continue
-		}
-		label := "measured"
-		if i == 1 {
-			label = "predicted by the model"
-			if model.Sched != "" {
-				label += " (" + model.Sched + ")"
-			}
-		}
-		at := 0
-		for _, cw := range widths[:1+slices.Index(shown, group[0])] {
-			at += cw + len(gap)
-		}
-		head += strings.Repeat(" ", max(at-len(head), len(gap))) + label
-	}
-	fmt.Fprintln(w, head)
+	fmt.Fprintln(w, groupsHead(columnWidths(table...), shown, mShown, pShown, model))
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Ragged: true, Width: math.MaxInt}
 	for i, row := range table {
 		if i > 0 && row[0] == "" {
@@ -282,6 +249,47 @@ func rateCell(v float64) string {
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
 	return format.Sig(v, 2)
+}
+
+// shopCounts are the CPU counts rows have measured, and the model's past
+// the most measured (most): within them the measurements speak.
+func shopCounts(rows []shopRow) (mCounts, pCounts []int, most int) {
+	for _, r := range rows {
+		mCounts = slices.AppendSeq(mCounts, maps.Keys(r.measured))
+		pCounts = slices.AppendSeq(pCounts, maps.Keys(r.model))
+	}
+	slices.Sort(mCounts)
+	mCounts = slices.Compact(mCounts)
+	if len(mCounts) > 0 {
+		most = mCounts[len(mCounts)-1]
+	}
+	slices.Sort(pCounts)
+	pCounts = slices.Compact(slices.DeleteFunc(pCounts, func(n int) bool { return n <= most }))
+	return mCounts, pCounts, most
+}
+
+// groupsHead names the groups of counts shown (measured, predicted) over
+// their columns, of widths: where the figures come from.
+func groupsHead(widths, shown, mShown, pShown []int, model *analysis.Ranges) string {
+	head := ""
+	for i, group := range [][]int{mShown, pShown} {
+		if len(group) == 0 {
+			continue
+		}
+		label := "measured"
+		if i == 1 {
+			label = "predicted by the model"
+			if model.Sched != "" {
+				label += " (" + model.Sched + ")"
+			}
+		}
+		at := 0
+		for _, cw := range widths[:1+slices.Index(shown, group[0])] {
+			at += cw + len(gap)
+		}
+		head += strings.Repeat(" ", max(at-len(head), len(gap))) + label
+	}
+	return head
 }
 
 // writeLimits writes what limits each mode and the best change its causal

@@ -141,20 +141,6 @@ type Relief struct {
 	Word  bool   `json:"word,omitempty"`
 }
 
-// Same reports whether e and o changed the same.
-func (e Experiment) Same(o Experiment) bool {
-	if len(e.Reliefs) != len(o.Reliefs) || e.Change != o.Change {
-		return false
-	}
-	for i, r := range e.Reliefs {
-		q := o.Reliefs[i]
-		if r.Kind != q.Kind || r.Of != q.Of || r.Count != q.Count || r.Lines != q.Lines || r.Who != q.Who || r.Doing != q.Doing {
-			return false
-		}
-	}
-	return true
-}
-
 // Named is what e relieves as a bottleneck names it: a step made shorter
 // names its step's resource alone, not the CPU time that saves too.
 func (e Experiment) Named() []string {

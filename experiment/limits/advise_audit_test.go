@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -252,7 +253,7 @@ func sameRanking(a, b []results.Experiment) bool {
 	}
 	for i := range a {
 		ga, ha := tier(a, i)
-		j := slices.IndexFunc(b, func(e results.Experiment) bool { return e.Same(a[i]) })
+		j := slices.IndexFunc(b, func(e results.Experiment) bool { return reflect.DeepEqual(e.Reliefs, a[i].Reliefs) })
 		if j < 0 {
 			return false
 		}

@@ -97,7 +97,7 @@ func TestHedgedForReference(t *testing.T) {
 func sameInTextAndJSON(t *testing.T, ref results.Calibration, want string) {
 	t.Helper()
 	if !strings.HasSuffix(text.CalibrationFor(ref), "; "+want) || !strings.Contains(text.CalibrationLine(ref), want) {
-		t.Errorf("For() = %q\nwant it to end %q", text.CalibrationFor(ref), want)
+		t.Errorf("CalibrationFor = %q\nwant it to end %q", text.CalibrationFor(ref), want)
 	}
 	data, err := json.Marshal(ref)
 	if err != nil {

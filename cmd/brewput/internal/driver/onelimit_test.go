@@ -23,7 +23,7 @@ import (
 
 // TestOneLimitOneName: a point's limit is decided once, by its causal
 // profile, and every surface names it in the same words
-// (results.Bottleneck.Words): the JSON, the points table, the compact
+// (report/text's BottleneckName of its facts): the JSON, the points table, the compact
 // table the main job and report print, and the page's headings, map and
 // schedule pictures. For a main job (multipipe-2 and parsteam measured on
 // 1 CPU, the model's go policy on 1 to 8, where the surfaces used to name
@@ -146,7 +146,7 @@ func TestOneLimitOneName(t *testing.T) {
 
 // TestOneLimitOneNameInPlayground holds the playground to the same words:
 // its table of what limits each point of the chosen mode's curve names
-// every point's limit as brewput model's JSON does (Bottleneck.Words), for
+// every point's limit as brewput model's JSON does (BottleneckName), for
 // the shop's multipipe-2 and parsteam on 1–8 CPUs under the go policy and
 // for a YAML system under fifo; and the answer's words name the chosen
 // point's. The playground's table said "the 2 grinders, the 2 steamers

@@ -171,7 +171,7 @@
       : "Under the fifo policy: idealized CPUs and no runtime costs, the talk's story, exact.";
     let why = p.bottleneck && p.bottleneck.said ? p.bottleneck.said.text : "";
     // Under the go policy the answer names whose costs it rests on and how
-    // far to trust them, as Go's results.Calibration.For says it.
+    // far to trust them, as Go's report/text.CalibrationFor says it.
     if (st.sched === "go") why = `Under the go policy ${$("calname").textContent}: ` + why;
     if (racy(p.mode)) why = `${p.mode} has a data race (no synchronization at all): it is the limit of the CPUs, a reference, not a valid design. ` + why;
     // The ceiling alone: what limits the point is named once, above, and

@@ -17,7 +17,6 @@ import (
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
-	"github.com/brewput/brewput/results/lesson"
 )
 
 //go:embed *.html.tmpl
@@ -117,7 +116,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) page {
 		sections = append(sections, section{ID: "lessons", Title: "What the seeds claim, and what this machine shows", template: "lessons", data: lessonViews(opt.Lessons)})
 	}
 	if len(points) == 0 {
-		return page{Summary: "the seeds' claims: " + lesson.Tally(opt.Lessons), Sections: sections}
+		return page{Summary: "the seeds' claims: " + text.LessonTally(opt.Lessons), Sections: sections}
 	}
 	hasMap := slices.ContainsFunc(sections, func(s section) bool { return s.template == "heatmap" })
 	return page{Summary: summary(points), Notes: pageNotes(points, opt, hasMap), Sections: sections}

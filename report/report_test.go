@@ -21,6 +21,7 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -554,7 +555,7 @@ func TestPageShowsBands(t *testing.T) {
 func TestPageAnswerSaysCaveats(t *testing.T) {
 	t.Parallel()
 	points := modelPoints(2)
-	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "kitchen", Text: "kitchen held 12ns a use: take this figure as rough"}
+	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "kitchen", Under: 100}
 	for i := range points {
 		points[i].Caveats = []results.Caveat{rough}
 		points[i].Bottleneck = &results.Bottleneck{Resource: "cpus", Resources: []string{"cpus"}, Named: "the CPUs", Gain: 0.5,
@@ -566,7 +567,7 @@ func TestPageAnswerSaysCaveats(t *testing.T) {
 	}
 	page := string(r.Files[0].Data)
 	// html/template writes "+" as "&#43;".
-	for _, want := range []string{"as rough: " + rough.Brief(), "50 % (from a rough figure)"} {
+	for _, want := range []string{"as rough: " + text.CaveatBrief(rough), "50 % (from a rough figure)"} {
 		if !strings.Contains(page, html.EscapeString(want)) {
 			t.Errorf("the page's answer does not say %q", want)
 		}

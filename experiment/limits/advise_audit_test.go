@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -18,6 +19,7 @@ import (
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -66,7 +68,7 @@ func contradictions(a *limits.Advice) []string {
 		// The best experiment relieves a named resource, and every named
 		// resource has an experiment within 1 % of the best.
 		if !slices.ContainsFunc(best.Resources, func(r string) bool { return slices.Contains(b.Resources, r) }) {
-			bad = append(bad, fmt.Sprintf("named %v, but the best relief %q relieves %v", b.Resources, best.Change, best.Resources))
+			bad = append(bad, fmt.Sprintf("named %v, but the best relief %q relieves %v", b.Resources, text.ChangeText(best), best.Resources))
 		}
 		for _, r := range b.Resources {
 			top := 0.0
@@ -83,23 +85,23 @@ func contradictions(a *limits.Advice) []string {
 			bad = append(bad, "a combined change where a single relief helps")
 		}
 	case b.Combined != nil:
-		if b.Combined.Gain <= 0.01 || !strings.HasPrefix(b.Text, "No single relief ") {
+		if b.Combined.Gain <= 0.01 || !strings.HasPrefix(said(a.Unit, b), "No single relief ") {
 			bad = append(bad, "a combined change that does not help, or words that do not say no single relief does")
 		}
 	default:
-		if !strings.Contains(b.Text, "raises throughput by more than 1 %") {
+		if !strings.Contains(said(a.Unit, b), "raises throughput by more than 1 %") {
 			bad = append(bad, "nothing helps, and the words do not say so")
 		}
 	}
 	// A relief that gains nothing is the best of nothing (issue 103: "best:
 	// grinding 10 % faster, +0.0 %").
-	if strings.Contains(b.Text, "(best: ") && !regexp.MustCompile(`\(best: [^()]*, \+(\d+|0\.[1-9]|[1-9]\.\d) %\)`).MatchString(b.Text) {
+	if text := said(a.Unit, b); strings.Contains(text, "(best: ") && !regexp.MustCompile(`\(best: [^()]*, \+(\d+|0\.[1-9]|[1-9]\.\d) %\)`).MatchString(text) {
 		bad = append(bad, "names a best relief that gains no 0.1 %")
 	}
-	for _, r := range b.Recommend {
+	for _, r := range recommended(b) {
 		found := false
 		for _, o := range a.Options {
-			found = found || (o.Change == r && o.ThroughputGain > 0.01)
+			found = found || (text.OptionChange(o) == r && o.ThroughputGain > 0.01)
 		}
 		if !found {
 			bad = append(bad, fmt.Sprintf("recommends %q, not in advise's table with a gain above 1 %%", r))
@@ -108,7 +110,7 @@ func contradictions(a *limits.Advice) []string {
 	// The words name only changes tried: every "another X" or "twice
 	// the X" they contain is an experiment's change.
 	for _, phrase := range []string{"multi-", "multipipe", "add ", "shorten"} {
-		if strings.Contains(b.Text, phrase) {
+		if strings.Contains(said(a.Unit, b), phrase) {
 			bad = append(bad, fmt.Sprintf("the words say %q, a template's advice", phrase))
 		}
 	}
@@ -187,7 +189,7 @@ func TestAudit(t *testing.T) {
 				points++
 				for _, c := range contradictions(a) {
 					bad++
-					t.Errorf("%s, %s on %d CPUs: %s\n\t%s", pol.name, mode, n, c, a.Now.Bottleneck.Text)
+					t.Errorf("%s, %s on %d CPUs: %s\n\t%s", pol.name, mode, n, c, said(a.Unit, a.Now.Bottleneck))
 				}
 				series = append(series, results.Point{Source: results.SourceModel, Spec: results.Spec{Mode: mode, CPUs: n, Load: results.Load{Par: n}, Policy: results.Policy{Sched: pol.sched}},
 					Throughput: a.Now.Throughput, Unit: a.Unit})
@@ -257,7 +259,7 @@ func sameRanking(a, b []results.Experiment) bool {
 	}
 	for i := range a {
 		ga, ha := tier(a, i)
-		j := slices.IndexFunc(b, func(e results.Experiment) bool { return e.Change == a[i].Change })
+		j := slices.IndexFunc(b, func(e results.Experiment) bool { return reflect.DeepEqual(e.Reliefs, a[i].Reliefs) })
 		if j < 0 {
 			return false
 		}

@@ -154,8 +154,8 @@ func TestPicturesDrawnAsHeaded(t *testing.T) {
 		}
 		for _, pic := range pics {
 			quoted := "as the model (" + sched + ") predicts"
-			if !strings.Contains(pic.Why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
-				t.Errorf("%s: heading %q above a picture drawn by %v (model error %q)", sched, pic.Why, pic.Model, pic.ModelErr)
+			if why := text.PictureWhy(pic); !strings.Contains(why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
+				t.Errorf("%s: heading %q above a picture drawn by %v (model error %q)", sched, why, pic.Model, pic.ModelErr)
 			}
 		}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -25,7 +24,7 @@ const runWait = time.Minute
 // a peer and client of its own. A point is the run of median throughput,
 // its latencies from a sender's handover to its reply. Every run is
 // checked.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	faults := []bool{false}
 	if c.Restart {
 		faults = append(faults, true)
@@ -38,23 +37,12 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					if err != nil {
 						return err
 					}
-					add(p, progressLine(p, rate))
+					add(p, results.LabPoint{Rate: results.Interval(rate)})
 				}
 			}
 		}
 		return nil
 	})
-}
-
-func progressLine(p results.Point, rate lab.Interval) string {
-	m := p.Metrics
-	line := fmt.Sprintf("stream cpus=%d %s: %s %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
-		p.CPUs, p.Variant(), format.Rate(p.Throughput, Unit), rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
-		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
-	if m[MetricRestart] == 1 {
-		line += fmt.Sprintf(", %.0f reconnects", m[MetricReconnects])
-	}
-	return line
 }
 
 // measurePoint makes c.Reps runs of one variant; its point is the median
@@ -185,7 +173,11 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		reconnect:   c.Downtime + time.Second,
 		sentReached: make(chan struct{}),
 	}
-	half, later := len(msgs), int64(0)
+	// With a restart, the peer stops once the client has written the first
+	// half, and the second half is handed over once the client has seen it
+	// go: some messages are in flight when the stream breaks and some come
+	// after, however fast the client is.
+	half, later := len(msgs), int64(0) // later: writable messages of the second half
 	if restart {
 		half, cfg.sentMark, later = halves(msgs)
 	}
@@ -197,10 +189,20 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	}
 	defer cl.close()
 
+	// The fault: stop the peer on the cue, let the second half go, and
+	// start it again after the downtime; restarted gets the error of that
+	// start, or closes without one if the fault did not fire.
 	outs := make([]outcome, len(msgs))
 	got := make([]bool, len(msgs)) // an outcome came before the run's bound
 	t0 := make([]time.Time, len(msgs))
-	resume, restarted := fault(wctx, p, cl, cfg.sentReached, c.Downtime, restart && cfg.sentMark > 0)
+	resume := make(chan struct{})
+	restarted := make(chan error, 1)
+	if restart && cfg.sentMark > 0 {
+		go fault(wctx, p, cl, cfg.sentReached, c.Downtime, resume, restarted)
+	} else {
+		close(resume)
+		close(restarted)
+	}
 	handOver := func(i int) *call {
 		if i >= half {
 			select {
@@ -247,57 +249,6 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	t, err := r.account()
 	t.window = window
 	return t, err
-}
-
-// halves splits msgs for a restart: the peer stops once the client has
-// written the first half, and the second half is handed over once the
-// client has seen it go, so that some messages are in flight when the
-// stream breaks and some come after, however fast the client is. It
-// returns where the second half starts, and how many writable messages
-// each half holds.
-func halves(msgs []message) (half int, first, later int64) {
-	half = len(msgs) / 2
-	for i, m := range msgs {
-		switch {
-		case m.kind == oversized:
-		case i < half:
-			first++
-		default:
-			later++
-		}
-	}
-	return half, first, later
-}
-
-// fault, where fire, stops the peer once cue closes, closes resume to let
-// the second half go, and starts the peer again after downtime;
-// restarted gets the error of that start, or closes without one if the
-// fault did not fire.
-func fault(ctx context.Context, p *peer, cl *client, cue chan struct{}, downtime time.Duration, fire bool) (resume chan struct{}, restarted chan error) {
-	resume, restarted = make(chan struct{}), make(chan error, 1)
-	if !fire {
-		close(resume)
-		close(restarted)
-		return resume, restarted
-	}
-	go func() {
-		defer close(restarted)
-		select {
-		case <-cue:
-		case <-ctx.Done():
-			close(resume)
-			return
-		}
-		p.stop()
-		cl.waitDown(ctx, 10*time.Millisecond)
-		close(resume)
-		select {
-		case <-time.After(downtime):
-		case <-ctx.Done():
-		}
-		restarted <- p.start()
-	}()
-	return resume, restarted
 }
 
 // record is what a run saw, by message.
@@ -386,4 +337,42 @@ func (r record) account() (tally, error) {
 
 func (k messageKind) String() string {
 	return [...]string{wellFormed: "well formed", malformed: "malformed", oversized: "oversized"}[k]
+}
+
+// fault stops the peer once the client has written the first half
+// (reached), lets the second half go (resume), and starts the peer again
+// after downtime, telling restarted that start's error; where the run
+// ends first, it lets the second half go and starts nothing.
+func fault(ctx context.Context, p *peer, cl *client, reached <-chan struct{}, downtime time.Duration, resume chan<- struct{}, restarted chan<- error) {
+	defer close(restarted)
+	select {
+	case <-reached:
+	case <-ctx.Done():
+		close(resume)
+		return
+	}
+	p.stop()
+	cl.waitDown(ctx, 10*time.Millisecond)
+	close(resume)
+	select {
+	case <-time.After(downtime):
+	case <-ctx.Done():
+	}
+	restarted <- p.start()
+}
+
+// halves is where msgs' second half begins, and how many of each half the
+// client writes (the oversized it refuses).
+func halves(msgs []message) (half int, first, second int64) {
+	half = len(msgs) / 2
+	for i, m := range msgs {
+		switch {
+		case m.kind == oversized:
+		case i < half:
+			first++
+		default:
+			second++
+		}
+	}
+	return half, first, second
 }

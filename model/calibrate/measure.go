@@ -58,7 +58,25 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	c := Calibration{Samples: opt.Samples, Repeats: opt.Repeats, Date: time.Now().UTC().Round(time.Second), Dists: map[string][]time.Duration{}, Format: fileFormat}
 	before := quiet.Take()
 	procs := min(2, runtime.NumCPU())
-	benches := microbenchmarks(&c, procs)
+	benches := []bench{
+		{"switch_ns", 1, &c.Costs.Switch, &c.Lo.Switch, &c.Hi.Switch, switches},
+		{"mutex_handoff_ns", procs, &c.Costs.MutexHandoff, &c.Lo.MutexHandoff, &c.Hi.MutexHandoff, mutexHandoffs},
+		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 0) }},
+		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 1) }},
+		{"runnext_grace_ns", 1, &c.Costs.RunnextGrace, &c.Lo.RunnextGrace, &c.Hi.RunnextGrace, graces},
+		{"mutex_spin_ns", 1, &c.Costs.MutexSpin, &c.Lo.MutexSpin, &c.Hi.MutexSpin, mutexSpins},
+		{"runtime_lock_ns", 1, &c.Costs.RuntimeLock, &c.Lo.RuntimeLock, &c.Hi.RuntimeLock, runtimeLocks},
+		{"transfer_ns", procs, &c.Costs.Transfer.Socket, &c.Lo.Transfer.Socket, &c.Hi.Transfer.Socket, transfers},
+		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, deepIdle) }},
+		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, spinIdle) }},
+	}
+	if procs < 2 {
+		// No idle P to wake, nor another core to move a line to.
+		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.procs > 1 })
+	}
+	if platformNote != "" { // off Linux
+		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.name == "runnext_grace_ns" })
+	}
 	medians := make([][]time.Duration, len(benches))
 	pooled := make([][]time.Duration, len(benches))
 	// Repeats go round the microbenchmarks, so that a disturbance lasting
@@ -91,11 +109,8 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		c.Dists[b.name] = percentiles(pooled[i])
 	}
 	if procs >= 2 {
-		if err := ctx.Err(); err != nil {
-			return Calibration{}, err
-		}
 		runtime.GOMAXPROCS(procs)
-		if err := spinWindows(ctx, &c, opt, grace); err != nil {
+		if err := c.measureSpinWindow(ctx, opt, grace); err != nil {
 			return Calibration{}, err
 		}
 	} else {
@@ -113,52 +128,6 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	c.Others = quiet.Since(before)
 	c.Host = host.Detect()
 	return c, nil
-}
-
-// microbenchmarks are the costs Measure times into c, those that need a
-// second P left out where procs is 1, the runnext grace off Linux.
-func microbenchmarks(c *Calibration, procs int) []bench {
-	benches := []bench{
-		{"switch_ns", 1, &c.Costs.Switch, &c.Lo.Switch, &c.Hi.Switch, switches},
-		{"mutex_handoff_ns", procs, &c.Costs.MutexHandoff, &c.Lo.MutexHandoff, &c.Hi.MutexHandoff, mutexHandoffs},
-		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 0) }},
-		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 1) }},
-		{"runnext_grace_ns", 1, &c.Costs.RunnextGrace, &c.Lo.RunnextGrace, &c.Hi.RunnextGrace, graces},
-		{"mutex_spin_ns", 1, &c.Costs.MutexSpin, &c.Lo.MutexSpin, &c.Hi.MutexSpin, mutexSpins},
-		{"runtime_lock_ns", 1, &c.Costs.RuntimeLock, &c.Lo.RuntimeLock, &c.Hi.RuntimeLock, runtimeLocks},
-		{"transfer_ns", procs, &c.Costs.Transfer.Socket, &c.Lo.Transfer.Socket, &c.Hi.Transfer.Socket, transfers},
-		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, deepIdle) }},
-		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, spinIdle) }},
-	}
-	if procs < 2 {
-		// No idle P to wake, nor another core to move a line to.
-		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.procs > 1 })
-	}
-	if platformNote != "" { // off Linux
-		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.name == "runnext_grace_ns" })
-	}
-	return benches
-}
-
-// spinWindows measures the spin window into c, only where a spinning P
-// wakes clearly cheaper than a sleeping one: its bisection varies far
-// more than its resolution, so it runs once a repeat and takes the
-// repeats' interval.
-func spinWindows(ctx context.Context, c *Calibration, opt Options, grace time.Duration) error {
-	var windows []time.Duration
-	if c.Hi.SpinWake < c.Lo.Wake && 2*c.Costs.SpinWake < c.Costs.Wake {
-		for range opt.Repeats {
-			lo, hi := spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake+grace, c.Costs.Wake+grace)
-			windows = append(windows, (lo+hi)/2)
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if len(windows) > 0 {
-		c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = interval(windows)
-	}
-	return nil
 }
 
 // bench is one microbenchmark: the cost it measures, under GOMAXPROCS
@@ -203,6 +172,29 @@ func less(xs []time.Duration, d time.Duration) []time.Duration {
 	return collect.Mapped(xs, func(x time.Duration) time.Duration { return max(x-d, 0) })
 }
 
+// measureSpinWindow measures c's spin window, only where a spinning P
+// wakes clearly cheaper: its bisection varies far more than its
+// resolution, so it runs once a repeat and takes the repeats' interval.
+func (c *Calibration) measureSpinWindow(ctx context.Context, opt Options, grace time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var windows []time.Duration
+	if c.Hi.SpinWake < c.Lo.Wake && 2*c.Costs.SpinWake < c.Costs.Wake {
+		for range opt.Repeats {
+			lo, hi := spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake+grace, c.Costs.Wake+grace)
+			windows = append(windows, (lo+hi)/2)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if len(windows) > 0 {
+		c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = interval(windows)
+	}
+	return nil
+}
+
 func median(xs []time.Duration) time.Duration {
 	xs = slices.Clone(xs)
 	slices.Sort(xs)
@@ -212,13 +204,13 @@ func median(xs []time.Duration) time.Duration {
 // MeasureQuiet waits up to wait for a quiet machine (telling tell, if not
 // nil, where it stayed busy), then measures. Others is the most other
 // processes used before or while it measured.
-func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell func(line string)) (Calibration, error) {
+func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell func(results.CalibrationEvent)) (Calibration, error) {
 	before, waited, err := quiet.Wait(ctx, wait, 500*time.Millisecond, results.DisturbedCPUs)
 	if err != nil {
 		return Calibration{}, err
 	}
 	if before >= results.DisturbedCPUs && tell != nil {
-		tell(fmt.Sprintf("the machine stayed busy %v (other processes used %.2f CPUs): measuring anyway", waited.Round(time.Second), before))
+		tell(results.CalibrationEvent{Kind: results.StayedBusy, Waited: waited, Others: before})
 	}
 	c, err := Measure(ctx, opt)
 	if err != nil {

@@ -34,7 +34,7 @@ type Target struct {
 // else this one's calibration (only the work loop's speed where it has
 // none), and the machine predicted for: the calibration at path, or
 // where path is "" the reference machine.
-func Machines(ctx context.Context, path string, here *curves.Curves, measure calibrate.Measurer, tell func(string)) (Target, error) {
+func Machines(ctx context.Context, path string, here *curves.Curves, measure calibrate.Measurer, tell func(results.CalibrationEvent)) (Target, error) {
 	t := Target{Here: here}
 	if t.Here == nil {
 		c, _, err := calibrate.Default(ctx, measure, tell)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/curves"
+	"github.com/brewput/brewput/results"
 )
 
 // A prediction given the measuring machine's curves (validation's) does
@@ -17,7 +18,7 @@ func TestMachinesGivenHereMeasureNothing(t *testing.T) {
 		t.Setenv(env, dir)
 	}
 	measured := 0
-	measure := func(context.Context, func(string)) (calibrate.Calibration, error) {
+	measure := func(context.Context, func(results.CalibrationEvent)) (calibrate.Calibration, error) {
 		measured++
 		return calibrate.Calibration{}, nil
 	}

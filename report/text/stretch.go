@@ -234,7 +234,7 @@ func beforeRounds(s *causal.Stretches) string {
 	}
 	seen := "was disturbed"
 	if len(s.Base) > 0 {
-		if i := s.Base[len(s.Base)-1].Interference(); i != "" {
+		if i := Interference(s.Base[len(s.Base)-1]); i != "" {
 			seen += " (" + i + ")"
 		}
 	}

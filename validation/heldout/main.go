@@ -58,6 +58,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 	"github.com/brewput/brewput/validation/internal/infer"
@@ -130,7 +131,7 @@ func main() {
 	start := time.Now()
 	fmt.Println(wrap(fmt.Sprintf("held out: the go policy's costs are inferred from the talk's varycpu points on %s CPUs only, and predict %s.",
 		ints(inferCPUs), describeHeld(pts)), ""))
-	fmt.Println(wrap(fmt.Sprintf("base calibration: %s (%s), %s", shown, baseNote(*calPath), base.Ref().For()), ""))
+	fmt.Println(wrap(fmt.Sprintf("base calibration: %s (%s), %s", shown, baseNote(*calPath), text.CalibrationFor(base.Ref())), ""))
 	for _, b := range []string{"cpus", "modes"} {
 		if *by != b && *by != "both" {
 			continue

@@ -245,7 +245,7 @@ func recordWhy(t *testing.T, path string, args []string) error {
 	rec.Runs = append(rec.Runs, whyRun{"as it is", study.BasePoints})
 	for _, e := range study.Experiments {
 		if len(e.Points) > 0 {
-			rec.Runs = append(rec.Runs, whyRun{e.Model.Change, e.Points})
+			rec.Runs = append(rec.Runs, whyRun{text.ChangeText(e.Model), e.Points})
 		}
 	}
 	data, err := json.MarshalIndent(rec, "", " ")
@@ -285,10 +285,10 @@ func replayWhy(path string, args []string) (*why.Check, error) {
 		if e.Skip != "" {
 			continue
 		}
-		if e.Points = runs[e.Model.Change]; len(e.Points) == 0 {
-			return nil, fmt.Errorf("%q is measured now but was not then: record it again (%s=%s)", e.Model.Change, recordEnv, path)
+		if e.Points = runs[text.ChangeText(e.Model)]; len(e.Points) == 0 {
+			return nil, fmt.Errorf("%q is measured now but was not then: record it again (%s=%s)", text.ChangeText(e.Model), recordEnv, path)
 		}
-		delete(runs, e.Model.Change)
+		delete(runs, text.ChangeText(e.Model))
 	}
 	for what := range runs {
 		return nil, fmt.Errorf("%q was measured then but is not now: record it again (%s=%s)", what, recordEnv, path)

@@ -17,6 +17,7 @@ import (
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/chartspec"
 )
@@ -67,9 +68,9 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			}
 			retry := modelcli.RetryOf(noisy)
 			if s, ok := l.(lab.Sizer); ok {
-				if m, what := s.Memory(); m > maxMem {
+				if m, flags := s.Memory(); m > maxMem {
 					return fmt.Errorf("lab %s would hold about %s of memory (%s), more than the %s allowed; --max-mem is %s (by default half this machine's memory)",
-						info.Name, format.Bytes(m), what, format.Bytes(maxMem), format.Bytes(maxMem))
+						info.Name, format.Bytes(m), strings.Join(flags, ", "), format.Bytes(maxMem), format.Bytes(maxMem))
 				}
 			}
 			if cmd.Flags().Changed("profile") {
@@ -87,7 +88,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			e.notePlatform()
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
 			ctx = lab.WithRetry(ctx, retry)
-			points, runErr := lab.Profiled(ctx, l, counts, profDir, format.Lines(e.stderr, ""))
+			points, runErr := lab.Profiled(ctx, l, counts, profDir, text.LabLines(e.stderr, ""))
 			if err := out.Finish(points, runErr == nil); err != nil {
 				return failure{Err: err}
 			}

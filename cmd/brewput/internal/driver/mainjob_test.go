@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -133,7 +134,7 @@ func TestMainJobAndReport(t *testing.T) {
 	// Issue 5: every point says what limits it, and the page has a section
 	// per mode with the bottlenecks, the fit and the advice.
 	for _, p := range points {
-		if p.Bottleneck == nil || p.Bottleneck.Resource == "" || p.Bottleneck.Text == "" {
+		if p.Bottleneck == nil || p.Bottleneck.Resource == "" || text.BottleneckText(p) == "" {
 			t.Errorf("%s on %d CPUs (%s): no bottleneck in results.json", p.Mode, p.CPUs, p.Source)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/report/text"
 )
 
 func newPlaygroundCmd(e *env) *cobra.Command {
@@ -53,7 +54,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 				return fmt.Errorf("--calibration: %w", err)
 			}
 			e.tell("building the engine (GOOS=js GOARCH=wasm go build " + playground.Engine + ")…")
-			site, err := playground.Build(cmd.Context(), out, playground.Options{Source: src, Calibration: calJSON, CalibrationName: cal.Ref().For()})
+			site, err := playground.Build(cmd.Context(), out, playground.Options{Source: src, Calibration: calJSON, CalibrationName: text.CalibrationFor(cal.Ref())})
 			if err != nil {
 				return failure{Err: err}
 			}

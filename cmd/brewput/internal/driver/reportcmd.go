@@ -52,7 +52,7 @@ func (e *env) openResults(paths ...string) ([]results.Point, error) {
 }
 
 // tellNotes writes what the readers accepted or left out, a line each.
-func (e *env) tellNotes(notes []string) {
+func (e *env) tellNotes(notes []error) {
 	for _, n := range notes {
 		fmt.Fprintf(e.stderr, "note: %s\n", n)
 	}

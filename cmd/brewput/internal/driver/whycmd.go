@@ -84,6 +84,9 @@ func newWhyCmd(e *env) *cobra.Command {
 				return failure{Err: err}
 			}
 			study, err := why.Plan(causal, s, runtime.NumCPU())
+			if study != nil {
+				study.Label = text.ChangeText
+			}
 			if err != nil {
 				return failure{Err: err}
 			}

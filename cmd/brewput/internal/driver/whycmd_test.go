@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/internal/base/race"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
 )
 
 // brewput why measures a point and its reliefs for real: only the shape
@@ -40,9 +43,9 @@ func TestWhy(t *testing.T) {
 		System      string
 		Bottleneck  struct{ Resource string }
 		Experiments []struct {
-			Model   struct{ Change string }
+			Model   results.Experiment
 			Skip    string
-			Metrics []struct{ Name, Verdict string }
+			Metrics []comparison.Metric
 		}
 	}
 	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
@@ -58,11 +61,11 @@ func TestWhy(t *testing.T) {
 			continue
 		}
 		if len(e.Metrics) == 0 || e.Metrics[0].Name != "throughput" {
-			t.Errorf("%s: measured, yet metrics %+v", e.Model.Change, e.Metrics)
+			t.Errorf("%s: measured, yet metrics %+v", text.ChangeText(e.Model), e.Metrics)
 		}
 		for _, m := range e.Metrics {
-			if m.Verdict == "" {
-				t.Errorf("%s: %s has no verdict: %+v", e.Model.Change, m.Name, e.Metrics)
+			if m.Old.N == 0 || m.New.N == 0 || m.P < 0 || m.P > 1 {
+				t.Errorf("%s: %s was not compared (%s): %+v", text.ChangeText(e.Model), m.Name, text.MetricVerdict(m), m)
 			}
 		}
 	}

@@ -91,7 +91,7 @@ func (j Job) Run(ctx context.Context) error {
 	if runErr == nil && len(j.Labs) > 0 {
 		var labPoints []results.Point
 		lctx := lab.WithRetry(lab.WithPoints(ctx, func(p results.Point) error { return jr.Add(&p) }), j.Study.Retry)
-		labPoints, runErr = lab.RunEach(lctx, j.Labs, j.Study.CPUs(), format.Lines(j.Stderr, "lab "))
+		labPoints, runErr = lab.RunEach(lctx, j.Labs, j.Study.CPUs(), text.LabLines(j.Stderr, "lab "))
 		points = append(points, labPoints...)
 	}
 	var verdicts []lesson.Result

@@ -12,7 +12,6 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -76,7 +75,5 @@ func (e Env) Sink(f results.Format, o *outfile.Output) *outfile.Sink {
 // Annotate gives points their causal profiles under policy
 // (limits.Annotate), said as their files keep them.
 func Annotate(points []results.Point, policy model.Policy) error {
-	err := limits.Annotate(points, policy)
-	text.SayMeasured(points)
-	return err
+	return limits.Annotate(points, policy)
 }

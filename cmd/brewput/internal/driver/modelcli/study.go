@@ -128,8 +128,8 @@ type StudyFlags struct {
 	Simulated   bool
 }
 
-// defaultModes are those the families declare in the default study.
-func defaultModes() string {
+// DefaultModes are those the families declare in the default study.
+func DefaultModes() string {
 	var names []string
 	for _, f := range coffee.Families() {
 		for _, u := range f.Usual {
@@ -145,8 +145,8 @@ func defaultModes() string {
 // --dur and --warmup.
 func (f *StudyFlags) Register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 	f.LoadFlags.Register(fs, shopWords, dur, warmup)
-	fs.StringVar(&f.modes, "modes", defaultModes(), "comma-separated modes to measure (brewput list);\nby default "+
-		strings.ReplaceAll(defaultModes(), ",", ", "))
+	fs.StringVar(&f.modes, "modes", DefaultModes(), "comma-separated modes to measure (brewput list);\nby default "+
+		strings.ReplaceAll(DefaultModes(), ",", ", "))
 	// The default is said in the usage, where it wraps as one token cannot.
 	fs.Lookup("modes").DefValue = ""
 	s := &f.steps

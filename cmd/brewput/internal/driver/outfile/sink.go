@@ -65,7 +65,7 @@ func (s *Sink) Finish(points []results.Point, done bool) error {
 		if s.Format == results.Table {
 			return s.table(points)
 		}
-		return results.Write(s.Stdout, s.Format, points)
+		return text.Write(s.Stdout, s.Format, points)
 	}
 	if err := s.Out.Finish(points, done); err != nil {
 		return err

@@ -74,7 +74,7 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 // runs in measured, writes the answer to stdout (nil: none) and its
 // progress to stderr, and returns the points predicted and those not.
 func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, []results.NotPredicted, error) {
-	t, err := forecast.Machines(ctx, f.Calibration, f.Here, f.Measure, format.Lines(stderr, ""))
+	t, err := forecast.Machines(ctx, f.Calibration, f.Here, f.Measure, text.CalibrationTeller(format.Lines(stderr, "")))
 	if err != nil {
 		if f.Calibration != "" {
 			err = fmt.Errorf("--calibration %w", err)

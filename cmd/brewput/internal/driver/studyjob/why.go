@@ -11,6 +11,7 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/causal"
 	"github.com/brewput/brewput/results/stats"
@@ -116,7 +117,7 @@ func (x Experiment) Measure(ctx context.Context, log io.Writer, what string, run
 	start := time.Now()
 	pt, err := sweep.Quietly(ctx, x.Retry, run, func(pt results.Point, attempt int, waited time.Duration, _ bool) {
 		format.Lines(log, "  ")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
-			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, x.Retry.Attempts))
+			what, text.Interference(pt), waited.Round(100*time.Millisecond), attempt+1, x.Retry.Attempts))
 	})
 	switch {
 	case ctx.Err() != nil:

@@ -9,7 +9,8 @@ import (
 )
 
 // main registers brewputRun(["model", flags...]), a Promise of {stdout,
-// stderr, code} as the command line gives them, its files read from the
+// stderr, code} as the command line gives them (and said, the points with
+// report/text's words: modelcli.SayPoints), its files read from the
 // page's in-memory file system, and waits for the page's calls.
 func main() {
 	js.Global().Set("brewputRun", js.FuncOf(func(_ js.Value, a []js.Value) any {
@@ -28,6 +29,7 @@ func main() {
 				code := modelcli.Playground(context.Background(), args, &stdout, &stderr)
 				r := js.Global().Get("Object").New()
 				r.Set("stdout", stdout.String())
+				r.Set("said", string(modelcli.SayPoints(stdout.Bytes()))) // the points with their words
 				r.Set("stderr", stderr.String())
 				r.Set("code", code)
 				resolve.Invoke(r)

@@ -115,13 +115,16 @@
     });
   }
   class Superseded extends Error {}
-  const points = (out) => out.stdout.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((p) => !("brewput" in p)); // less the schema's line
+  // The points with the words report/text says of them (the engine's said).
+  const points = (out) => (out.said || out.stdout).split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((p) => !("brewput" in p)); // less the schema's line
 
   // ---- words and numbers ----
   // limitWords names what limits a point as every other surface does, in
-  // Go's results.Bottleneck.Words: what its causal profile named,
-  // "together" after it where it names more than one.
+  // the words Go's report/text says (bottleneck.said, added by the
+  // playground's engine): what its causal profile named, "together" after
+  // it where it names more than one.
   function limitWords(bn) {
+    if (bn && bn.said) return bn.said.limit;
     if (!bn || !bn.resource || bn.resource === "unknown") return "no causal profile";
     if (bn.resource === "none") return "nothing tried";
     const rs = bn.resources && bn.resources.length ? bn.resources : [bn.resource];
@@ -166,16 +169,16 @@
     $("policy").textContent = st.sched === "go"
       ? `Under the go policy ${$("calname").textContent}: the numbers rest on those measured costs, not on the fifo policy's idealized CPUs.`
       : "Under the fifo policy: idealized CPUs and no runtime costs, the talk's story, exact.";
-    let why = p.bottleneck ? p.bottleneck.text : "";
+    let why = p.bottleneck && p.bottleneck.said ? p.bottleneck.said.text : "";
     // Under the go policy the answer names whose costs it rests on and how
-    // far to trust them, as Go's results.Calibration.For says it.
+    // far to trust them, as Go's report/text.CalibrationFor says it.
     if (st.sched === "go") why = `Under the go policy ${$("calname").textContent}: ` + why;
     if (racy(p.mode)) why = `${p.mode} has a data race (no synchronization at all): it is the limit of the CPUs, a reference, not a valid design. ` + why;
     // The ceiling alone: what limits the point is named once, above, and
     // what sets the ceiling would read as a second name for it.
     if (p.bounds) why += ` Its ceiling: at most ${numAtMost(p.bounds.throughput_max)} ${u}, at least ${ms(p.bounds.latency_min_ms)} a drink.`;
     // Every number past a bound comes with its reason, as the CLI's row says it.
-    for (const a of (p.trust && p.trust.above) || []) why += ` ${a.text[0].toUpperCase()}${a.text.slice(1)}.`;
+    for (const a of (p.trust && p.trust.above) || []) if (a.said) why += ` ${a.said[0].toUpperCase()}${a.said.slice(1)}.`;
     if (p.notes && p.notes.length) why += " " + p.notes.join(" ");
     // Where the middle half of the latencies spans more than twice its low
     // end (locking on 2 CPUs under the go policy: two humps), the median
@@ -189,7 +192,7 @@
     // the median) in the table; the rest folded below it.
     const rows = (p.bottleneck && p.bottleneck.profile) || [];
     const matters = (r) => Math.abs(r.gain) >= 0.01 || Math.abs(r.p50_change || 0) >= 0.01;
-    const row = (r) => `<td>${esc(r.change)}</td><td class="num">${num(r.throughput)}</td><td class="num">${pct(r.gain)}</td><td class="num">${ms(r.p50_ms)}${r.window_s ? ` <span class="muted">(over ${r.window_s} s)</span>` : ""}</td>`;
+    const row = (r) => `<td>${esc(r.said || r.change)}</td><td class="num">${num(r.throughput)}</td><td class="num">${pct(r.gain)}</td><td class="num">${ms(r.p50_ms)}${r.window_s ? ` <span class="muted">(over ${r.window_s} s)</span>` : ""}</td>`;
     const big = rows.filter(matters), small = rows.filter((r) => !matters(r));
     $("profile").tBodies[0].innerHTML = big.map((r) => `<tr>${row(r)}</tr>`).join("");
     $("profile").style.display = big.length ? "" : "none";
@@ -369,13 +372,14 @@
     for (const p of series[0] ? series[0].points : []) {
       const d = detail && detail.get(p.cpus);
       const bn = (d && d.bottleneck) || {};
-      const help = bn.recommend && bn.recommend.length ? esc(bn.recommend.join("; ")) + " " + pct(bn.gain) : "";
+      const recommend = (bn.said && bn.said.recommend) || [];
+      const help = recommend.length ? esc(recommend.join("; ")) + " " + pct(bn.gain) : "";
       const tr = tb.insertRow();
       // The bound rounded up, as the headline's "at most" and the CLI's
       // table write it, so that no figure shown passes it; a figure past
       // the bound itself is marked, its reason in its title.
       const above = ((p.trust && p.trust.above) || []).filter((a) => a.bound === "throughput_max");
-      const fig = above.length ? `<td class="num above" title="${esc(above.map((a) => a.text).join("; "))}">${num(p.throughput)} †</td>` : `<td class="num">${num(p.throughput)}</td>`;
+      const fig = above.length ? `<td class="num above" title="${esc(above.map((a) => a.said).join("; "))}">${num(p.throughput)} †</td>` : `<td class="num">${num(p.throughput)}</td>`;
       tr.innerHTML = `<td class="num">${p.cpus}</td>${fig}<td class="num">${p.bounds ? numAtMost(p.bounds.throughput_max) : ""}</td><td>${d ? esc(limitWords(d.bottleneck)) : '<span class="muted">…</span>'}</td><td>${help}</td>`;
     }
     const marked = series[0] && series[0].points.some((p) => ((p.trust && p.trust.above) || []).some((a) => a.bound === "throughput_max"));

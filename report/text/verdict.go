@@ -410,6 +410,25 @@ func NotPredictedReason(np results.NotPredicted) string {
 	return np.Reason
 }
 
+// NotPredictedLines says why each of nps is not predicted, a line for
+// those of one reason in the same words: "Not predicted: A and B: on 64
+// CPUs and more: …".
+func NotPredictedLines(nps []results.NotPredicted) []string {
+	var reasons []string
+	names := map[string][]string{}
+	for _, np := range nps {
+		if names[np.Reason] == nil {
+			reasons = append(reasons, np.Reason)
+		}
+		names[np.Reason] = append(names[np.Reason], np.Mode)
+	}
+	var out []string
+	for _, r := range reasons {
+		out = append(out, fmt.Sprintf("Not predicted: %s: %s.", format.JoinAnd(names[r]), r))
+	}
+	return out
+}
+
 // ScalingSentence says how each variant's median throughput changed from
 // one CPU count to another: "From 1 to 2 CPUs, throughput: more:
 // sharded-read ×1.4 [1.3, 1.5]; less: mutex-write ×0.88 [0.84, 0.93]."

@@ -131,8 +131,8 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		}
 		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("%d of the %d runs measured were disturbed (other processes took CPU while they ran) and %s.", fc.Disturbed, fc.Ran, said), format.Width(tell), ""))
 	}
-	for _, np := range unseen {
-		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("Not predicted: %s: %s.", np.Mode, np.Reason), format.Width(tell), ""))
+	for _, line := range text.NotPredictedLines(unseen) {
+		fmt.Fprintln(tell, format.Wrap(line, format.Width(tell), ""))
 	}
 	if len(predicted) == 0 {
 		return nil, nil, unseen, nil

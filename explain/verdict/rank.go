@@ -3,6 +3,8 @@ package verdict
 import (
 	"cmp"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/brewput/brewput/results"
 )
@@ -36,6 +38,7 @@ func Rank(points []results.Point, cpus []int, measured map[string][]int, kinds m
 			if family == "*" { // top-level names compared: the benchmarks given
 				family = ""
 			}
+			variant = keyed(family, variant)
 			r := byFamily[family]
 			if r == nil {
 				r = &results.Ranking{CPUs: n, Group: family, Unit: cmp.Or(p.Unit, "ops/s")}
@@ -62,4 +65,18 @@ func Rank(points []results.Point, cpus []int, measured map[string][]int, kinds m
 		}
 	}
 	return out
+}
+
+// keyed is a variant named by a number given its key from its family
+// (keys=4096 of XsyncCount/keys=*), which alone says little.
+func keyed(family, variant string) string {
+	if _, err := strconv.ParseFloat(variant, 64); err != nil {
+		return variant
+	}
+	for _, part := range strings.Split(family, "/") {
+		if key, ok := strings.CutSuffix(part, "=*"); ok {
+			return key + "=" + variant
+		}
+	}
+	return variant
 }

@@ -48,6 +48,11 @@ func TestRank(t *testing.T) {
 	if !slices.Equal(names(write), []string{"syncmap", "mutex"}) || !write.Clear || write.Unit != "ops/s" {
 		t.Errorf("write on 64: %+v; want syncmap clearly first", write)
 	}
+	// A variant that is a number is named with its key.
+	keys := Rank([]results.Point{predicted("Count/keys=1", 16, 1e6, 1e6, 1e6), predicted("Count/keys=4096", 16, 2e6, 2e6, 2e6)}, []int{16}, nil, nil)
+	if len(keys) != 1 || keys[0].Ranked[0].Name != "keys=4096" || keys[0].Ranked[1].Name != "keys=1" {
+		t.Errorf("numbered variants: %+v; want keys=4096, then keys=1", keys)
+	}
 	// Benchmarks of no family are ranked together.
 	alone := Rank([]results.Point{predicted("Rate", 16, 1e6, 1e6, 1e6), predicted("Logrus", 16, 2e6, 2e6, 2e6)}, []int{16}, nil, nil)
 	if len(alone) != 1 || alone[0].Group != "" || alone[0].Ranked[0].Name != "Logrus" {

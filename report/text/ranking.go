@@ -160,8 +160,11 @@ func WriteRanking(w io.Writer, rankings []results.Ranking, base map[string]float
 		if r.CPUs != last {
 			continue
 		}
-		if r.Group != "" {
+		switch {
+		case r.Group != "":
 			t.Line(r.Group + ":")
+		case len(at[last]) > len(r.Ranked): // beside families, those of none
+			t.Line("the rest:")
 		}
 		for _, v := range r.Ranked {
 			row := []string{v.Name, format.Number(base[v.Mode])}

@@ -74,3 +74,19 @@ func TestWriteRanking(t *testing.T) {
 		}
 	}
 }
+
+// Beside families, the benchmarks of none are ranked under a line of
+// their own, not under the last family's.
+func TestWriteRankingTheRest(t *testing.T) {
+	rest := results.Ranking{CPUs: 64, Unit: "ops/s", Clear: true, Ranked: []results.Ranked{
+		{Mode: "Haxmap", Name: "Haxmap", Throughput: 9e9, Band: [2]float64{6e9, 1e10}},
+		{Mode: "Ksuid", Name: "Ksuid", Throughput: 4e6, Band: [2]float64{2e6, 5e6}}}}
+	var b strings.Builder
+	if err := WriteRanking(&b, []results.Ranking{ranking(false), rest}, nil, nil, []int{64}, nil); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	if len(lines) < 8 || strings.TrimSpace(lines[5]) != "the rest:" || strings.Fields(lines[6])[0] != "Haxmap" {
+		t.Errorf("table:\n%s\nwant Haxmap and Ksuid under \"the rest:\"", b.String())
+	}
+}

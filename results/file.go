@@ -27,6 +27,7 @@ type File struct {
 	Plan         *Plan
 	Notes        []error
 	NotPredicted []NotPredicted
+	Rankings     []Ranking
 }
 
 // bom is the UTF-8 byte-order mark some editors put at a file's start.
@@ -196,6 +197,8 @@ func (f *File) record(n int, kind any, line []byte) error {
 		return nil
 	case notPredictedRecord:
 		return f.readNotPredicted(n, line)
+	case rankingRecord:
+		return f.readRanking(n, line)
 	case planRecord:
 	default:
 		f.Notes = append(f.Notes, fmt.Errorf("line %d: a record of kind %v, unknown to this version of brewput, ignored", n, kind))
@@ -347,6 +350,7 @@ func Merge(files ...*File) *File {
 		all.Points = append(all.Points, f.Points...)
 		all.Notes = append(all.Notes, f.Notes...)
 		all.NotPredicted = append(all.NotPredicted, f.NotPredicted...)
+		all.Rankings = append(all.Rankings, f.Rankings...)
 	}
 	n := len(all.Notes)
 	all.dedupe()
@@ -364,13 +368,17 @@ type NotPredicted struct {
 	Reason string   `json:"reason"`
 	Why    Declined `json:"why,omitempty"`
 	// CPUs is the count the reason is about: where Disturbed of Runs
-	// were disturbed, or where the variant Made that many times one
-	// CPU's work that work sharing nothing makes Alone.
+	// were disturbed, where the variant Made that many times one CPU's
+	// work that work sharing nothing makes Alone, or the first count
+	// past the target's curves, measured on up to Measured CPUs and
+	// carried to Reach: the variant is predicted on the counts below it.
 	CPUs      int     `json:"cpus,omitempty"`
 	Disturbed int     `json:"disturbed,omitempty"`
 	Runs      int     `json:"runs,omitempty"`
 	Made      float64 `json:"made,omitempty"`
 	Alone     float64 `json:"alone,omitempty"`
+	Measured  int     `json:"measured_cpus,omitempty"`
+	Reach     int     `json:"reach_cpus,omitempty"`
 }
 
 // Declined names why a variant is not predicted.
@@ -382,6 +390,7 @@ const (
 	DeclinedNoOneCPU    Declined = "no-one-cpu"       // measured on no single CPU, which its speed-ups stand on
 	DeclinedOneCPUOnly  Declined = "one-cpu-only"     // measured on 1 CPU only, which does not tell its kind
 	DeclinedUnexplained Declined = "unexplained-loss" // a loss no lock or allocation seen explains
+	DeclinedPastCurves  Declined = "past-curves"      // a count past what the target's curves reach
 )
 
 // AppendNotPredicted writes each as a line after a stream's points.

@@ -403,8 +403,30 @@ func NotPredictedReason(np results.NotPredicted) string {
 	case results.DeclinedUnexplained:
 		return fmt.Sprintf("no lock or allocation seen explains why %s made ×%s of one's work, not ×%s: one word all CPUs write, which more CPUs do not speed up, or sharing spread thin, which they do; %s do not tell which",
 			format.Count(np.CPUs, "CPU"), format.Sig(np.Made, 2), format.Sig(np.Alone, 2), format.Count(np.CPUs, "CPU"))
+	case results.DeclinedPastCurves:
+		return fmt.Sprintf("on %s and more: the target's curves, measured on up to %s, carry only to %d; brewput calibrate on a machine of %d CPUs or more, given as --calibration, answers it",
+			format.Count(np.CPUs, "CPU"), format.Count(np.Measured, "CPU"), np.Reach, np.CPUs)
 	}
 	return np.Reason
+}
+
+// NotPredictedLines says why each of nps is not predicted, a line for
+// those of one reason in the same words: "Not predicted: A and B: on 64
+// CPUs and more: …".
+func NotPredictedLines(nps []results.NotPredicted) []string {
+	var reasons []string
+	names := map[string][]string{}
+	for _, np := range nps {
+		if names[np.Reason] == nil {
+			reasons = append(reasons, np.Reason)
+		}
+		names[np.Reason] = append(names[np.Reason], np.Mode)
+	}
+	var out []string
+	for _, r := range reasons {
+		out = append(out, fmt.Sprintf("Not predicted: %s: %s.", format.JoinAnd(names[r]), r))
+	}
+	return out
 }
 
 // ScalingSentence says how each variant's median throughput changed from

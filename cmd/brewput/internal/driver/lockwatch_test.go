@@ -351,3 +351,57 @@ func listFiles(t *testing.T, dir string) []string {
 	}
 	return out
 }
+
+// TestPredictAnswer: the answer's first line ranks the benchmarks on the
+// most CPUs asked, in their unit, past the reference curves' 16 CPUs too;
+// --format json writes the same ranking as a record beside the points;
+// and for a target whose curves reach fewer CPUs than asked, the counts
+// past them get a line, for all the benchmarks at once, saying why and
+// what would answer it, exit 0.
+func TestPredictAnswer(t *testing.T) {
+	var points []results.Point
+	for i, thr := range []float64{1e6, 1e6, 2e6, 2e6, 3e6, 3e6, 6e6, 6e6} {
+		name, cpus := "Store/design=slow", 1+i/2%2
+		if i >= 4 {
+			name = "Store/design=fast"
+		}
+		points = append(points, results.Point{Kind: results.KindBench, Source: results.SourceMeasured,
+			Spec: results.Spec{Mode: name, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Rep: i + 1,
+			Ops: int64(thr), Throughput: thr, Unit: "ops/s", Bench: &results.Benchmark{Name: "Benchmark" + name, Pkg: "example.com/x", Watched: true}})
+	}
+	file := filepath.Join(t.TempDir(), "measured.json")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := results.Write(f, results.JSON, points); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,16,64")
+	if want := "At 64 CPUs, of Store/design=*, fast makes the most: "; code != exitOK || !strings.HasPrefix(flat(stdout), want) || !strings.Contains(stdout, "ops/s") {
+		t.Errorf("exit %d; want the answer first, %q:\n%s%s", code, want, stdout, stderr)
+	}
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,16,64", "--format", "json")
+	got, err := results.Read([]byte(stdout))
+	if err != nil || code != exitOK {
+		t.Fatalf("exit %d, %v:\n%s", code, err, stderr)
+	}
+	var at64 *results.Ranking
+	for i, r := range got.Rankings {
+		if r.CPUs == 64 {
+			at64 = &got.Rankings[i]
+		}
+	}
+	if len(got.Points) != 8 || len(got.Rankings) != 4 || at64 == nil || at64.Ranked[0].Mode != "Store/design=fast" || !strings.HasPrefix(at64.Said, "At 64 CPUs, of Store/design=*, fast") {
+		t.Errorf("%d points, rankings %+v; want 8, and a ranking on each count asked, fast first on 64, said", len(got.Points), got.Rankings)
+	}
+	// A calibration whose curves stop at 2 CPUs reaches 32.
+	cal := filepath.Join("testdata", "calibration-2core.json")
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "64", "--calibration", cal)
+	want := "Not predicted: Store/design=slow and Store/design=fast: on 64 CPUs and more: the target's curves, measured on up to 2 CPUs, carry only to 32; brewput calibrate on a machine of 64 CPUs or more, given as --calibration, answers it."
+	if code != exitOK || !strings.Contains(flat(stdout), want) || strings.Count(stdout, "Not predicted") != 1 {
+		t.Errorf("exit %d; want one line, %q:\n%s%s", code, want, stdout, stderr)
+	}
+}

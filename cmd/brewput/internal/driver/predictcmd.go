@@ -91,7 +91,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			if f.JSON {
 				out = nil // the points are written as benchmarks' below
 			}
-			predicted, notPredicted, err := studyjob.PredictFrom(cmd.Context(), name, f, asStudy, out, e.stderr)
+			predicted, ranked, notPredicted, err := studyjob.PredictFrom(cmd.Context(), name, f, asStudy, out, e.stderr)
 			if err != nil || !f.JSON {
 				return err
 			}
@@ -100,6 +100,9 @@ func newPredictCmd(e *env) *cobra.Command {
 				p.Kind, p.Bench, p.Study = results.KindBench, &results.Benchmark{Name: "Benchmark" + p.Mode, Pkg: name, Locks: p.Study.Meters}, nil
 			}
 			err = results.Write(e.stdout, results.JSON, predicted)
+			if err == nil {
+				err = results.AppendRankings(e.stdout, ranked)
+			}
 			if err == nil {
 				err = results.AppendNotPredicted(e.stdout, notPredicted)
 			}

@@ -37,11 +37,10 @@ func unknownCommand(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return nil
 	}
-	s := fmt.Sprintf("unknown command %q", args[0])
 	if near := cmd.SuggestionsFor(args[0]); len(near) > 0 {
-		s += "; did you mean " + format.JoinOr(near) + "?"
+		return fmt.Errorf("unknown command %q; did you mean %s? (brewput --help lists the commands)", args[0], format.JoinOr(near))
 	}
-	return errors.New(s + " (brewput --help lists the commands)")
+	return fmt.Errorf("unknown command %q (brewput --help lists the commands)", args[0])
 }
 
 // didYouMean adds to an unknown flag's error the flags of cmd it might

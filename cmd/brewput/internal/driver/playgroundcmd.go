@@ -59,12 +59,12 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 				return failure{Err: err}
 			}
 			abs, _ := filepath.Abs(filepath.Join(site.Dir, "index.html"))
-			format.Lines(e.stdout, "")(fmt.Sprintf("playground: %s (%s to download: its engine %s of WebAssembly, held gzipped in %s; open it from disk or any static host)", abs, format.Bytes(float64(site.Download)), format.Bytes(float64(site.Engine)), format.Bytes(float64(site.Compressed))))
+			format.Lines(e.stdout, "")(text.PlaygroundWritten(abs, site.Download, site.Engine, site.Compressed))
 			if !serve {
 				return nil
 			}
 			err = playground.Serve(cmd.Context(), site.Dir, addr, func(url string) {
-				fmt.Fprintf(e.stdout, "serving it at %s (Ctrl-C to stop)\n", url)
+				fmt.Fprintln(e.stdout, text.Serving(url))
 			})
 			if err == nil && cmd.Context().Err() != nil {
 				return exitcode.Interruption{Err: fmt.Errorf("interrupted; stopped serving, the site stays in %s", site.Dir)}

@@ -21,6 +21,7 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -134,7 +135,7 @@ func (e *env) claimReportDir(out, resume string) error {
 	if err := os.RemoveAll(staging); err != nil {
 		return fmt.Errorf("--out %s: %s is left from a run cut short and cannot be removed: %w", out, staging, err)
 	}
-	fmt.Fprintf(e.stderr, "note: removed %s, left by a report cut short\n", staging)
+	fmt.Fprintln(e.stderr, text.StagingRemoved(staging))
 	return nil
 }
 

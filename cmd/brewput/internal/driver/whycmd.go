@@ -260,7 +260,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		pkgs = []string{"."}
 	}
 	e.notePlatform()
-	fmt.Fprintf(e.stderr, "building %v with every lock watched\n", pkgs)
+	fmt.Fprintln(e.stderr, text.BuildingWatched(pkgs))
 	built, err := gobench.Build(ctx, cfg)
 	if err != nil {
 		var cannot *lockwatch.CannotWatch

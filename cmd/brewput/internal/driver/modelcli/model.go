@@ -25,6 +25,7 @@ import (
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -196,7 +197,7 @@ func FitWindow(fs *pflag.FlagSet, specs []shopsweep.Spec, bp *blueprint.Blueprin
 			for i := range specs {
 				specs[i].Load.Warmup = w
 			}
-			tell(fmt.Sprintf("%s: %v of warm-up before each %v window (--warmup sets another)", bp.Name, w.Round(time.Microsecond), l.Dur))
+			tell(text.ModelWarmup(bp.Name, w, l.Dur))
 		}
 	}
 	if bp == nil || fs.Changed("dur") || fs.Changed("warmup") {
@@ -215,12 +216,7 @@ func FitWindow(fs *pflag.FlagSet, specs []shopsweep.Spec, bp *blueprint.Blueprin
 			continue
 		}
 		if err == nil && scaled {
-			more := ""
-			if halved {
-				more = ", as many as the events allowed fit"
-			}
-			tell(fmt.Sprintf("%s: a window of %v after %v of warm-up, about %d orders on one CPU%s (--dur and --warmup set others)",
-				bp.Name, dur.Round(time.Microsecond), warmup.Round(time.Microsecond), orders, more))
+			tell(text.ModelWindow(bp.Name, dur, warmup, orders, halved))
 		}
 		return err
 	}

@@ -182,11 +182,7 @@ func (o Options) hardware(costs sim.Costs, unknown bool) model.Hardware {
 		hw.About = text.UnknownMachine(cpus, hw.Threaded)
 		return o.givenTransfer(hw, costs)
 	}
-	hw := model.MeasuredHardware("this", sim.Machine{}, costs.Transfer,
-		fmt.Sprintf("this machine (%d CPUs; %s)", runtime.NumCPU(), text.KnownAbout))
-	if costs.Transfer.Socket == 0 {
-		hw.About += ", its calibration older than the cost of moving a cache line between cores: lines move for free (brewput calibrate measures it)"
-	}
+	hw := model.MeasuredHardware("this", sim.Machine{}, costs.Transfer, text.ThisMachine(runtime.NumCPU(), costs.Transfer.Socket == 0))
 	return hw
 }
 
@@ -304,7 +300,7 @@ func (pr Prediction) Describe() string {
 	}
 	if about := pr.Policy.Policy.Machine; about != "" {
 		if pr.local != nil {
-			s += fmt.Sprintf("; for this machine on up to %s (%s), and past them for %s", format.Count(runtime.NumCPU(), "CPU"), text.KnownAbout, about)
+			s += text.ForThisMachine(runtime.NumCPU(), about)
 		} else {
 			s += "; for " + about
 		}

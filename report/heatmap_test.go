@@ -44,13 +44,13 @@ func TestHeatmap(t *testing.T) {
 		}
 	}
 	if corners := regexp.MustCompile(`<path d="M[\d.]+,[\d.]+L[\d.]+,[\d.]+L[\d.]+,[\d.]+Z"\s*style="fill:#`).FindAllString(string(c.SVG), -1); len(corners) != 1 ||
-		!strings.Contains(strings.Join(text, " "), "A dark corner: the CPUs or the customers limit it together") {
+		!strings.Contains(strings.Join(strings.Fields(strings.Join(text, " ")), " "), "A dark corner: the CPUs or the customers limit it together") {
 		t.Errorf("%d triangles drawn, and the note %q; want multi-2 on 8 CPUs's corner, and the note saying what it means", len(corners), text)
 	}
 	if n := strings.Count(string(c.SVG), "stroke:#1B1B1B;stroke-width:1.6"); n != 1 {
 		t.Errorf("%d framed cells; want the one measured", n)
 	}
-	if !slices.ContainsFunc(text, func(s string) bool { return strings.HasPrefix(s, "Framed, bold: measured on box") }) {
+	if !slices.ContainsFunc(text, func(s string) bool { return strings.HasPrefix(s, "Framed, bold: measured on host box") }) {
 		t.Errorf("the map does not say which cells are measured: %q", text)
 	}
 	// Every text inside the picture: the note, a line of some 280

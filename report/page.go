@@ -207,12 +207,12 @@ func summary(points []results.Point) string {
 	what := fmt.Sprintf("%s of %s on %s", format.Count(len(points), point), format.Count(len(modeOrder(points)), mode), cpuRange(cpusOf(points)))
 	switch {
 	case predicted == 0:
-		return fmt.Sprintf("%s, measured on %s", what, strings.Join(machines, ", "))
+		return what + ", " + text.MeasuredOnHosts(machines)
 	case predicted == len(points):
 		return what + ", predicted by the model"
 	}
-	return fmt.Sprintf("%s: %d measured on %s, %d predicted by the model",
-		what, len(measured), strings.Join(machines, ", "), predicted)
+	return fmt.Sprintf("%s: %d %s, %d predicted by the model",
+		what, len(measured), text.MeasuredOnHosts(machines), predicted)
 }
 
 type hostView struct {

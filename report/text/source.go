@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/results/analysis"
@@ -16,13 +17,24 @@ func as(e *analysis.Entry) string {
 	return "as " + MeasuredOn(e.Host)
 }
 
-// MeasuredOn says where figures were measured: "measured on vm", where
-// the host is named.
+// MeasuredOn says where figures were measured: "measured on host vm",
+// where the host is named (by its host name, which a reader may not know
+// for one).
 func MeasuredOn(host string) string {
-	if host != "" && host != "measured" {
-		return "measured on " + host
+	return MeasuredOnHosts([]string{host})
+}
+
+// MeasuredOnHosts is MeasuredOn for points from several hosts: "measured
+// on hosts vm, box".
+func MeasuredOnHosts(hosts []string) string {
+	named := slices.DeleteFunc(slices.Clone(hosts), func(h string) bool { return h == "" || h == "measured" })
+	switch len(named) {
+	case 0:
+		return "measured"
+	case 1:
+		return "measured on host " + named[0]
 	}
-	return "measured"
+	return "measured on hosts " + strings.Join(named, ", ")
 }
 
 // countSource says where a count's figures come from: "measured on vm",

@@ -128,7 +128,7 @@ func TestVerdictOfTheTalk(t *testing.T) {
 		t.Fatalf("counts of interest %v, want [2 4 6]", counts)
 	}
 	want := []string{
-		"On 2 CPUs, measured on box: every mode but locking makes 500 lattes/s at a median 4.00 ms; locking makes 250 (the kitchen lock).",
+		"On 2 CPUs, measured on host box: every mode but locking makes 500 lattes/s at a median 4.00 ms; locking makes 250 (the kitchen lock).",
 		"On 4 CPUs, predicted by the model (go): multi-2 makes the most, 1000 lattes/s at a median 4.00 ms; finelocking makes 930 (the grinder), locking 250 (the kitchen lock).",
 		"On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500 lattes/s at a median 4.00 ms; finelocking makes 930 (the grinder), locking 250 (the kitchen lock).",
 	}

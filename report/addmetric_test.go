@@ -23,7 +23,7 @@ func TestAddMetric(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds brewput with the recipe's entry")
 	}
-	// End to end, as internal/driver's recipe tests (its endToEnd): in .ci/run's
+	// End to end, as cmd/brewput/internal/driver's recipe tests (its endToEnd): in .ci/run's
 	// plain run, or named by -run; not under the race detector, which the
 	// build it tests is not made with.
 	if race.Enabled {

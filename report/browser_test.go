@@ -18,12 +18,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/coffee/coffeetest"
 	"github.com/brewput/brewput/internal/testkit"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/brewput/brewput/experiment/limits"
-	"github.com/brewput/brewput/internal/measure/record"
+	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -227,7 +228,7 @@ func simulateDefaultStudy(t *testing.T, dir string) ([]results.Point, Options) {
 	}
 	predicted := profiled(t, cfgs)
 	base := filepath.Join(dir, "finelocking-2cpu")
-	testkit.WriteShopTrace(t, base+".trace", 15) // what --profile writes for a point
+	coffeetest.WriteShopTrace(t, base+".trace", 15) // what --profile writes for a point
 	for i, p := range points {
 		if p.Mode == "finelocking" && p.CPUs == 2 {
 			points[i].Profile = base

@@ -6,7 +6,7 @@ package main
 import (
 	"os"
 
-	"github.com/brewput/brewput/internal/driver"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver"
 )
 
 func main() { os.Exit(driver.Main()) }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/race"
-	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/measure/quiet/quiettest"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
@@ -37,7 +37,7 @@ func TestOneCPU(t *testing.T) {
 	if race.Enabled {
 		t.Skip("timing under the race detector says nothing about the shop")
 	}
-	var g testkit.Guard
+	var g quiettest.Guard
 	for _, mode := range []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-0", "linearpipe-1", "splitpipe-1", "multipipe-2"} {
 		t.Run(mode, func(t *testing.T) {
 			g.Retry(t, func() error {
@@ -69,7 +69,7 @@ func TestTwoCPUs(t *testing.T) {
 	if runtime.NumCPU() < 2 {
 		t.Skip("needs 2 CPUs")
 	}
-	var g testkit.Guard
+	var g quiettest.Guard
 	for _, mode := range []string{"ideal", "finelocking"} {
 		t.Run(mode, func(t *testing.T) {
 			g.Retry(t, func() error {

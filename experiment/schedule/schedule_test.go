@@ -11,18 +11,18 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/explain/schedule"
-	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/coffee/coffeetest"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/resultstest"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // span is the stretch the pictures show.
-const span = schedule.Span
+const span = Span
 
 // TestFromModel: the model's finelocking on 6 CPUs, as the talk draws it:
 // its grinder busy all the time, its CPUs two thirds.
@@ -33,7 +33,7 @@ func TestFromModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testkit.CheckTimeline(t, tl)
+	resultstest.CheckTimeline(t, tl)
 	u := tl.Use()
 	if u.Steps < 0.6 || u.Steps > 0.73 || len(u.Kinds) != 3 || u.Kinds[0].Kind != "grinder" || u.Kinds[0].Held < 0.95 {
 		t.Errorf("use %+v; want the CPUs two thirds busy (4 of 6) and the grinder all the time", u)
@@ -83,7 +83,7 @@ func TestFromModelBusyIsModelUtil(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					testkit.CheckTimeline(t, tl)
+					resultstest.CheckTimeline(t, tl)
 					cfg.Warmup, cfg.Dur = tl.Start, span
 					ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
 					if err != nil {
@@ -105,9 +105,9 @@ func TestFromModelBusyIsModelUtil(t *testing.T) {
 // (for the measured point, its prediction's), and a profiled point's trace
 // beside the model's schedule of it.
 func TestPictures(t *testing.T) {
-	ps := testkit.Study()
+	ps := resultstest.Study()
 	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
-	testkit.WriteShopTrace(t, base+".trace", 10) // what --profile writes for a point
+	coffeetest.WriteShopTrace(t, base+".trace", 10) // what --profile writes for a point
 	for i, p := range ps {
 		if !p.IsModel() && p.Mode == "finelocking" && p.CPUs == 2 {
 			ps[i].Profile = base
@@ -142,7 +142,7 @@ func TestPictures(t *testing.T) {
 // under the policy its heading quotes, go or fifo.
 func TestPicturesDrawnAsHeaded(t *testing.T) {
 	for _, sched := range []string{"go", "fifo"} {
-		ps := testkit.Study()
+		ps := resultstest.Study()
 		for i := range ps {
 			if ps[i].IsModel() {
 				ps[i].Sched = sched
@@ -154,8 +154,8 @@ func TestPicturesDrawnAsHeaded(t *testing.T) {
 		}
 		for _, pic := range pics {
 			quoted := "as the model (" + sched + ") predicts"
-			if !strings.Contains(pic.Why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
-				t.Errorf("%s: heading %q above a picture drawn by %v (model error %q)", sched, pic.Why, pic.Model, pic.ModelErr)
+			if why := text.PictureWhy(pic); !strings.Contains(why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
+				t.Errorf("%s: heading %q above a picture drawn by %v (model error %q)", sched, why, pic.Model, pic.ModelErr)
 			}
 		}
 	}

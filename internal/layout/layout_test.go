@@ -88,28 +88,28 @@ func labs(t *testing.T, ps map[string]*pkg) []string {
 // that rerun the model or real code to find a limit, come after the
 // explanation layer, whose statistics judge what they measure; the
 // explanation reaches none of them (TestExplainOnlyReads). A package
-// imports only packages of its own tier or an earlier one. internal/ holds one room per tier it serves, so
-// that a package placed in a room has its tier: internal/base, the
-// foundations (files written whole, numbers formatted, exit codes, flags),
-// before everything, importing only the standard library and each other
-// (TestBaseIsStandard); internal/measure, the measuring helpers, beside
-// measure/; internal/driver, the command layer, between report
-// and cmd, with the test kit; and the tests' own tools after cmd. Every
-// package has a tier.
+// imports only packages of its own tier or an earlier one. Each top-level
+// folder serves one tier, so that the root's folders show the floors:
+// internal/ holds the foundations (files written whole, numbers
+// formatted, exit codes, flags), before everything, importing only the
+// standard library and each other (TestBaseIsStandard), with the tests'
+// kit that needs nothing else; measure/ the kit and its helpers on this
+// host; cmd/ the command layer (cmd/brewput/internal/driver) and main.
+// Every package has a tier.
 func tier(dir string) (int, bool) {
 	tiers := []struct {
 		prefix string
 		tier   int
 	}{
-		{"internal/base", -1},
+		{"internal", -1},
 		{"results", 0},
-		{"measure", 1}, {"coffee", 1}, {"model", 1}, {"internal/measure", 1},
+		{"measure", 1}, {"coffee", 1}, {"model", 1},
 		{"lab", 2},
 		{"explain", 3},
 		{"experiment", 4},
 		{"report", 5},
-		{"internal/driver", 6}, {"internal/testkit", 6},
-		{"cmd", 7}, {"internal/testsummary", 7}, {"internal/layout", 7},
+		{"cmd/brewput/internal", 6},
+		{"cmd", 7},
 		{"examples", 8},
 	}
 	for _, t := range tiers {
@@ -182,7 +182,7 @@ func TestImportsOneWay(t *testing.T) {
 // producers are the packages that make points or run a system: the
 // model, the measuring kit and its helpers on this host, the coffee shop,
 // the labs and the experiments.
-var producers = []string{"model", "measure", "internal/measure", "coffee", "lab", "experiment", "internal/driver"}
+var producers = []string{"model", "measure", "coffee", "lab", "experiment", "cmd"}
 
 // reachesAny maps each package of pattern (as go list takes it) that
 // reaches a package under one of banned to those it reaches.
@@ -259,9 +259,10 @@ func TestRootFolders(t *testing.T) {
 }
 
 // The command layer is one package tree: cmd/brewput is main alone, one
-// call into internal/driver, which no other package imports, its tests
-// included; and internal/ names what a folder holds, never the old split's
-// run.
+// call into cmd/brewput/internal/driver, which no other package imports,
+// its tests included (and which, internal to cmd/brewput, no other module,
+// the validation module included, can import); and no folder of it is
+// named run, the old split's name for the commands' jobs.
 func TestOneCommandLayer(t *testing.T) {
 	root := filepath.Join("..", "..")
 	entries, err := os.ReadDir(filepath.Join(root, "cmd", "brewput"))
@@ -269,13 +270,13 @@ func TestOneCommandLayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.Name() != "main.go" && !gitIgnores(t, root, "cmd/brewput/"+e.Name()) {
-			t.Errorf("cmd/brewput/%s: cmd/brewput holds only main.go; commands, flags and jobs live in internal/driver", e.Name())
+		if e.Name() != "main.go" && e.Name() != "internal" && !gitIgnores(t, root, "cmd/brewput/"+e.Name()) {
+			t.Errorf("cmd/brewput/%s: cmd/brewput holds only main.go; commands, flags and jobs live in cmd/brewput/internal/driver", e.Name())
 		}
 	}
-	filepath.WalkDir(filepath.Join(root, "internal"), func(path string, d os.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Join(root, "cmd"), func(path string, d os.DirEntry, err error) error {
 		if err == nil && d.IsDir() && d.Name() == "run" {
-			t.Errorf("%s: no folder under internal/ is named run; the commands' jobs are internal/driver's", path)
+			t.Errorf("%s: no folder of the command layer is named run; the commands' jobs are the driver's", path)
 		}
 		return err
 	})
@@ -288,7 +289,7 @@ func TestOneCommandLayer(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	driver := module + "internal/driver"
+	driver := module + "cmd/brewput/internal/driver"
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		fields := strings.Fields(line)
 		from := fields[0]
@@ -297,7 +298,7 @@ func TestOneCommandLayer(t *testing.T) {
 		}
 		for _, imp := range fields[1:] {
 			if (imp == driver || strings.HasPrefix(imp, driver+"/")) && !(from == module+"cmd/brewput" && imp == driver) {
-				t.Errorf("%s imports %s: only cmd/brewput imports the driver, and only internal/driver itself", strings.TrimPrefix(from, module), strings.TrimPrefix(imp, module))
+				t.Errorf("%s imports %s: only cmd/brewput imports the driver, and only the driver itself", strings.TrimPrefix(from, module), strings.TrimPrefix(imp, module))
 			}
 		}
 	}
@@ -345,7 +346,7 @@ func TestNoLabByName(t *testing.T) {
 		names = append(names, strings.TrimPrefix(l, "lab/"))
 	}
 	named := regexp.MustCompile(`(^|[-/=:"])(` + strings.Join(names, "|") + `)($|[-/=:"])`)
-	for _, dir := range []string{"report", "internal/driver"} {
+	for _, dir := range []string{"report", "cmd/brewput/internal/driver"} {
 		for _, f := range ps[dir].files {
 			help := map[*ast.BasicLit]bool{}
 			ast.Inspect(f, func(n ast.Node) bool {
@@ -401,7 +402,7 @@ func TestKitWall(t *testing.T) {
 		}
 	}
 	banned := []string{"github.com/spf13/cobra", "github.com/spf13/pflag", "google.golang.org/grpc", "github.com/syndtr/goleveldb", "github.com/chromedp/",
-		"gonum.org/", module + "coffee", module + "lab", module + "model", module + "explain", module + "report", module + "internal/driver"}
+		"gonum.org/", module + "coffee", module + "lab", module + "model", module + "explain", module + "report", module + "cmd"}
 	for _, pkg := range []string{"./measure/...", "./examples/cache/study"} {
 		for _, dep := range deps(t, pkg) {
 			for _, b := range banned {

@@ -3,11 +3,8 @@ package testkit
 import (
 	"os"
 	"path/filepath"
-	"runtime/trace"
-	"sync"
 	"testing"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/collect"
 )
 
@@ -36,40 +33,4 @@ func BadProfileBases(t testing.TB, dir string) map[string]string {
 		filepath.Join(file, "x"):        "is not a folder",
 		".":                             "want a path that names the files",
 	}
-}
-
-// WriteShopTrace writes to path a real execution trace of finelocking, two
-// customers brewing brews drinks each: what --profile writes for a point.
-// It skips t where the test binary is traced already.
-func WriteShopTrace(t testing.TB, path string, brews int) {
-	t.Helper()
-	if trace.IsEnabled() {
-		t.Skip("the test binary is traced already")
-	}
-	shop, err := coffee.OpenVariant(coffee.MustParseMode("finelocking"), coffee.DefaultSteps(), coffee.Variant{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer shop.Close()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := trace.Start(f); err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	for range 2 {
-		wg.Go(func() {
-			for range brews {
-				if err := shop.Brew(); err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	trace.Stop()
 }

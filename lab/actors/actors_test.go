@@ -16,8 +16,9 @@ import (
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/base/race"
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -270,7 +271,7 @@ func TestCodec(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
 		{Flag: "variants", Edit: func(c *Config) { c.Variants = nil }},
 		{Flag: "variants", Edit: func(c *Config) { c.Variants = []string{"simple", "mutex"} }},
 		{Flag: "variants", Edit: func(c *Config) { c.Variants = []string{"actor", "actor"} }},
@@ -301,7 +302,7 @@ func TestRun(t *testing.T) {
 	c := Config{Variants: []string{Actor, Simple}, Clients: []int{1, 3}, Requests: 3000, RemoteRequests: 300,
 		Mailbox: 8, ReplyBytes: 200, Remote: true, Reps: 2}
 	cpus := []int{1, 2}
-	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricClients, MetricRequests,
+	points, _ := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricClients, MetricRequests,
 		MetricReplyBytes, MetricMailbox, MetricCPUPerID, MetricSpread, MetricVsSimple, MetricLocalRate, MetricRemoteCost})
 	byKey := map[string]results.Point{}
 	for i, p := range points {
@@ -357,9 +358,10 @@ func TestRun(t *testing.T) {
 // and its line gives them.
 func TestRunInterval(t *testing.T) {
 	c := Config{Variants: []string{Simple, Actor}, Clients: []int{2}, Requests: 1000, Mailbox: 8, ReplyBytes: 200, Reps: lab.IntervalRuns()}
-	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1}, 2, Unit, []results.Metric{MetricClients, MetricRequests,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 2, Unit, []results.Metric{MetricClients, MetricRequests,
 		MetricReplyBytes, MetricMailbox, MetricCPUPerID, MetricSpread, MetricVsSimple, lab.Lo(MetricVsSimple), lab.Hi(MetricVsSimple),
 		lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)})
+	lines := labtest.Lines(told, text.LabEvent)
 	for i, p := range points {
 		m := p.Metrics
 		line := strings.ReplaceAll(lines[i], "\n  ", " ")
@@ -380,7 +382,7 @@ func TestRunInterval(t *testing.T) {
 // points and in the middle of a run, in process and over gRPC.
 func TestCancel(t *testing.T) {
 	c := Config{Variants: Variants(), Clients: []int{1, 2}, Requests: 2000, RemoteRequests: 200, Mailbox: 4, ReplyBytes: 128, Remote: true, Reps: 1}
-	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1}, "remote/sequence clients=1", 8)
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, text.LabEvent, "remote/sequence clients=1", 8)
 
 	// Cancelled in the middle of a run: the clients stop early.
 	// (2 million requests take seconds in process, 200 000 over gRPC.)
@@ -406,9 +408,9 @@ func TestCancel(t *testing.T) {
 // The flags set the configuration's fields.
 func TestBind(t *testing.T) {
 	want := Config{Variants: []string{Simple, Actor}, Clients: []int{1, 2}, Requests: 10, RemoteRequests: 5, Mailbox: 3, ReplyBytes: 128, Remote: true, Reps: 2}
-	testkit.Binds(t, NewLab(), want, "--variants", "simple,actor", "--clients", "1,2", "--requests", "10", "--remote-requests", "5",
+	labtest.Binds(t, NewLab(), want, "--variants", "simple,actor", "--clients", "1,2", "--requests", "10", "--remote-requests", "5",
 		"--mailbox", "3", "--reply-bytes", "128", "--remote", "--reps", "2")
-	if err := testkit.Bind(NewLab(), "--clients", "0"); err == nil || !strings.HasPrefix(err.Error(), "--clients 0") {
+	if err := labtest.Bind(NewLab(), "--clients", "0"); err == nil || !strings.HasPrefix(err.Error(), "--clients 0") {
 		t.Errorf("--clients 0: %v", err)
 	}
 }

@@ -12,8 +12,9 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/internal/base/race"
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -138,7 +139,7 @@ func TestVariantNames(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
 		{Flag: "events", Edit: func(c *Config) { c.Events = 0 }},
 		{Flag: "events", Edit: func(c *Config) { c.Events = 1 << 40 }},
 		{Flag: "producers", Edit: func(c *Config) { c.Producers = nil }},
@@ -161,9 +162,10 @@ func TestValidate(t *testing.T) {
 func TestRun(t *testing.T) {
 	c := Config{Events: 3000, Producers: []int{1, 3}, Buffers: []int{0, 50}, RunLength: 4, HandleCost: time.Microsecond, Seed: 9, Reps: lab.IntervalRuns()}
 	cpus := []int{1, 2}
-	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricProducers, MetricBuffer,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricProducers, MetricBuffer,
 		MetricEvents, MetricCalls, MetricEventsPerCall, MetricStreamRunLength, MetricLost, MetricSpeedup, MetricRunLength,
 		MetricHandleCostUs, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup)})
+	lines := labtest.Lines(told, text.LabEvent)
 	for i, p := range points {
 		m := p.Metrics
 		st, np, s := []string{Single, Grouped}[i%2], int(m[MetricProducers]), int(m[MetricBuffer])
@@ -204,7 +206,7 @@ func TestRun(t *testing.T) {
 // context's error, and leaves no goroutine behind (TestMain).
 func TestCancel(t *testing.T) {
 	c := Config{Events: 2000, Producers: []int{2}, Buffers: []int{1, 10, 100}, RunLength: 8, HandleCost: time.Microsecond, Seed: 1, Reps: 1}
-	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1}, "S=1:", 2)
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, text.LabEvent, "S=1:", 2)
 
 	// Cancelled in the middle of a point: the producers stop early and
 	// the consumer handles what they had sent.
@@ -225,8 +227,8 @@ func TestCancel(t *testing.T) {
 // The flags set the configuration's fields.
 func TestBind(t *testing.T) {
 	want := Config{Events: 100, Producers: []int{1, 2}, Buffers: []int{0, 8}, RunLength: 3, HandleCost: 5 * time.Microsecond, Seed: 4, Reps: 2}
-	testkit.Binds(t, NewLab(), want, "--events", "100", "--producers", "1,2", "--buffers", "0,8", "--run-length", "3", "--handle-cost", "5us", "--seed", "4", "--reps", "2")
-	if err := testkit.Bind(NewLab(), "--handle-cost", "x"); err == nil || !strings.Contains(err.Error(), "want a duration such as") {
+	labtest.Binds(t, NewLab(), want, "--events", "100", "--producers", "1,2", "--buffers", "0,8", "--run-length", "3", "--handle-cost", "5us", "--seed", "4", "--reps", "2")
+	if err := labtest.Bind(NewLab(), "--handle-cost", "x"); err == nil || !strings.Contains(err.Error(), "want a duration such as") {
 		t.Errorf("--handle-cost x: %v", err)
 	}
 }

@@ -12,8 +12,8 @@ import (
 
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/base/race"
-	brewhost "github.com/brewput/brewput/internal/measure/host"
-	"github.com/brewput/brewput/internal/measure/quiet"
+	brewhost "github.com/brewput/brewput/measure/host"
+	"github.com/brewput/brewput/measure/quiet"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 	"github.com/brewput/brewput/results/stats"

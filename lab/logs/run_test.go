@@ -14,15 +14,16 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
 func TestValidate(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o644)
-	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
 		{Flag: "kinds", Edit: func(c *Config) { c.Kinds = nil }},
 		{Flag: "kinds", Edit: func(c *Config) { c.Kinds = []Kind{"tape"} }},
 		{Flag: "kinds", Edit: func(c *Config) { c.Kinds = []Kind{File, Memory, File} }},
@@ -67,7 +68,7 @@ func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	c := Config{Kinds: Kinds(), Writers: []int{3, 2}, Appends: 300, ValueBytes: 20, Dir: dir, Reps: 2}
 	cpus := []int{1, 2}
-	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, len(cpus)*len(c.Kinds)*len(c.Writers), Unit, metrics())
+	points, _ := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, len(cpus)*len(c.Kinds)*len(c.Writers), Unit, metrics())
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("Run left %d entries in its folder, first %s", len(left), left[0].Name())
 	}
@@ -87,8 +88,9 @@ func metrics() []results.Metric {
 // median appends/s, around its median run's, and its line gives it.
 func TestRunInterval(t *testing.T) {
 	c := Config{Kinds: []Kind{Memory}, Writers: []int{2}, Appends: 300, ValueBytes: 20, Dir: t.TempDir(), Reps: lab.IntervalRuns()}
-	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1}, 1, Unit,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 1, Unit,
 		append(metrics(), lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)))
+	lines := labtest.Lines(told, text.LabEvent)
 	p := points[0]
 	lo, hi := p.Metrics[lab.Lo(lab.MetricThroughput)], p.Metrics[lab.Hi(lab.MetricThroughput)]
 	line := strings.ReplaceAll(lines[len(lines)-1], "\n  ", " ")
@@ -105,7 +107,7 @@ func TestRunSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testkit.LabPoints(t, Name, Unit, metrics(), points)
+	labtest.LabPoints(t, Name, Unit, metrics(), points)
 	checkPoints(t, c, points)
 	var names []string
 	for _, p := range points {
@@ -172,7 +174,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a)
 // writers at once and leaves neither goroutine (TestMain) nor file.
 func TestCancel(t *testing.T) {
 	c := Config{Kinds: []Kind{Memory, File}, Writers: []int{1, 2}, Appends: 200, ValueBytes: 16, Reps: 1}
-	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1}, "writers=1", 1)
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, text.LabEvent, "writers=1", 1)
 
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
@@ -195,16 +197,16 @@ func TestCancel(t *testing.T) {
 func TestBind(t *testing.T) {
 	dir := t.TempDir()
 	want := Config{Kinds: []Kind{Memory, File}, Writers: []int{1, 4}, Appends: 400, ValueBytes: 24, Dir: dir, Reps: 2}
-	testkit.Binds(t, NewLab(), want, "--kinds", "memory,file", "--writers", "1,4", "--appends", "400", "--value-bytes", "24", "--dir", dir, "--reps", "2")
-	if u := testkit.Usage(NewLab(), "appends"); !strings.Contains(u, strconv.Itoa(DefaultSyncAppends)) {
+	labtest.Binds(t, NewLab(), want, "--kinds", "memory,file", "--writers", "1,4", "--appends", "400", "--value-bytes", "24", "--dir", dir, "--reps", "2")
+	if u := labtest.Usage(NewLab(), "appends"); !strings.Contains(u, strconv.Itoa(DefaultSyncAppends)) {
 		t.Errorf("--appends says %q, not the sync default %d", u, DefaultSyncAppends)
 	}
 	l := NewLab()
-	if err := testkit.Bind(l, "--sync"); err != nil || !l.Config.Sync || l.Config.Appends != DefaultSyncAppends {
+	if err := labtest.Bind(l, "--sync"); err != nil || !l.Config.Sync || l.Config.Appends != DefaultSyncAppends {
 		t.Errorf("--sync: config %+v, %v; want %d appends", l.Config, err, DefaultSyncAppends)
 	}
 	for _, c := range []struct{ arg, want string }{{"--kinds=tape", `--kinds "tape"`}, {"--writers=0", "--writers 0"}, {"--appends=10", "--appends 10"}} {
-		if err := testkit.Bind(NewLab(), c.arg); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+		if err := labtest.Bind(NewLab(), c.arg); err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.arg, err, c.want)
 		}
 	}

@@ -16,8 +16,9 @@ import (
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/base/race"
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -250,7 +251,7 @@ func TestVariantNames(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
 		{Flag: "modes", Edit: func(c *Config) { c.Modes = nil }},
 		{Flag: "modes", Edit: func(c *Config) { c.Modes = []string{"async", "fast"} }},
 		{Flag: "modes", Edit: func(c *Config) { c.Modes = []string{"sync", "sync"} }},
@@ -277,9 +278,10 @@ func TestValidate(t *testing.T) {
 func TestRunInterval(t *testing.T) {
 	c := small()
 	c.Modes, c.Buffers, c.Messages, c.Reps = []string{ModeAsync}, []int{10}, 100, lab.IntervalRuns()
-	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1}, 1, Unit, []results.Metric{MetricBuffer, MetricMessages,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 1, Unit, []results.Metric{MetricBuffer, MetricMessages,
 		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
 		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricCPUPerMsg, lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)})
+	lines := labtest.Lines(told, text.LabEvent)
 	p := points[0]
 	lo, hi := p.Metrics[lab.Lo(lab.MetricThroughput)], p.Metrics[lab.Hi(lab.MetricThroughput)]
 	line := strings.ReplaceAll(lines[0], "\n  ", " ")
@@ -295,7 +297,7 @@ func TestRun(t *testing.T) {
 	c.Modes, c.Buffers, c.Restart, c.Malformed, c.Oversized = []string{ModeSync, ModeInOrder}, []int{0, 10}, true, 2, 1
 	c.Messages = 120
 	cpus := []int{1, 2}
-	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricBuffer, MetricMessages,
+	points, _ := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricBuffer, MetricMessages,
 		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
 		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricInOrder, MetricCPUPerMsg})
 	for _, p := range points {
@@ -340,7 +342,7 @@ func TestRun(t *testing.T) {
 func TestCancel(t *testing.T) {
 	c := small()
 	c.Modes, c.Buffers = []string{ModeAsync}, []int{0, 10, 100}
-	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1}, "buf=0:", 1)
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, text.LabEvent, "buf=0:", 1)
 
 	// Cancelled in the middle of a run, in each mode, with the peer up or
 	// down: the context is cancelled as message 100 is handed over, so the
@@ -379,12 +381,12 @@ func TestCancel(t *testing.T) {
 func TestBind(t *testing.T) {
 	want := Config{Modes: []string{ModeSync, ModeInOrder}, Messages: 50, Buffers: []int{0, 5}, PayloadBytes: 16,
 		Malformed: 2, Oversized: 1, Restart: true, Downtime: 20 * time.Millisecond, Reps: 2}
-	testkit.Binds(t, NewLab(), want, "--modes", "sync,iorder", "--messages", "50", "--buffers", "0,5", "--payload-bytes", "16",
+	labtest.Binds(t, NewLab(), want, "--modes", "sync,iorder", "--messages", "50", "--buffers", "0,5", "--payload-bytes", "16",
 		"--malformed", "2", "--oversized", "1", "--restart", "--downtime", "20ms", "--reps", "2")
-	if u := testkit.Usage(NewLab(), "oversized"); !strings.Contains(u, strconv.Itoa(MaxPayloadBytes)) {
+	if u := labtest.Usage(NewLab(), "oversized"); !strings.Contains(u, strconv.Itoa(MaxPayloadBytes)) {
 		t.Errorf("--oversized says %q, not the limit %d", u, MaxPayloadBytes)
 	}
-	if err := testkit.Bind(NewLab(), "--modes", "nope"); err == nil || !strings.HasPrefix(err.Error(), `--modes "nope"`) {
+	if err := labtest.Bind(NewLab(), "--modes", "nope"); err == nil || !strings.HasPrefix(err.Error(), `--modes "nope"`) {
 		t.Errorf("--modes nope: %v", err)
 	}
 }

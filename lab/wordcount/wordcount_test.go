@@ -14,8 +14,9 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -170,7 +171,7 @@ func TestWC(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
 		{Flag: "size", Edit: func(c *Config) { c.Size = 0 }},
 		{Flag: "size", Edit: func(c *Config) { c.Size = 200_000_000 }},
 		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
@@ -184,8 +185,8 @@ func TestValidate(t *testing.T) {
 	if err := ok.Validate(); err != nil {
 		t.Errorf("config with a file: %v", err)
 	}
-	testkit.Binds(t, NewLab(), Config{File: file, Size: 5, Reps: 2}, "--file", file, "--size", "5", "--reps", "2")
-	if err := testkit.Bind(NewLab(), "--size", "0"); err == nil || !strings.HasPrefix(err.Error(), "--size 0") {
+	labtest.Binds(t, NewLab(), Config{File: file, Size: 5, Reps: 2}, "--file", file, "--size", "5", "--reps", "2")
+	if err := labtest.Bind(NewLab(), "--size", "0"); err == nil || !strings.HasPrefix(err.Error(), "--size 0") {
 		t.Errorf("--size 0: %v", err)
 	}
 }
@@ -198,8 +199,9 @@ func TestRunPoints(t *testing.T) {
 	if _, err := exec.LookPath("wc"); err == nil {
 		ways = append(ways, "wc")
 	}
-	ps, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*len(ways), "bytes/s",
+	ps, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(ways), "bytes/s",
 		[]results.Metric{MetricMedianMs, MetricWords, MetricSpeedup, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup), MetricAllocsPerOp, MetricBytesPerOp})
+	lines := labtest.Lines(told, text.LabEvent)
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("Run left %v in the temporary directory", left)
 	}
@@ -280,7 +282,7 @@ func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	lines := 0
-	ps, err := Run(ctx, Config{Size: 5000, Reps: 2}, []int{1, 1, 1}, func(string) {
+	ps, err := Run(ctx, Config{Size: 5000, Reps: 2}, []int{1, 1, 1}, func(results.LabEvent) {
 		if lines++; lines == 3 {
 			cancel() // once the first count's Go ways are reported
 		}

@@ -12,8 +12,9 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -123,7 +124,7 @@ func TestFind(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
 		{Flag: "add-size", Edit: func(c *Config) { c.AddSize = 0 }},
 		{Flag: "add-size", Edit: func(c *Config) { c.AddSize = 2_000_000_000 }},
 		{Flag: "sort-size", Edit: func(c *Config) { c.SortSize = -1 }},
@@ -146,12 +147,12 @@ func TestValidate(t *testing.T) {
 // that names its flag.
 func TestBind(t *testing.T) {
 	want := Config{AddSize: 7, SortSize: 9, Docs: 3, Wait: 2 * time.Millisecond, Topic: "x", Workers: 4, Goroutines: 5, Reps: 6, MinRun: 3 * time.Millisecond, Workloads: []string{"find", "add"}}
-	testkit.Binds(t, NewLab(), want, "--add-size", "7", "--sort-size", "9", "--docs", "3", "--wait", "2ms", "--topic", "x",
+	labtest.Binds(t, NewLab(), want, "--add-size", "7", "--sort-size", "9", "--docs", "3", "--wait", "2ms", "--topic", "x",
 		"--workers", "4", "--goroutines", "5", "--reps", "6", "--min-run", "3ms", "--workloads", "find,add")
-	if err := testkit.Bind(NewLab(), "--add-size", "0"); err == nil || err.Error() != "--add-size 0: want at least 1 integer" {
+	if err := labtest.Bind(NewLab(), "--add-size", "0"); err == nil || err.Error() != "--add-size 0: want at least 1 integer" {
 		t.Errorf("--add-size 0: %v", err)
 	}
-	if err := testkit.Bind(NewLab(), "--workloads", "add,mul"); err == nil || err.Error() != `--workloads "mul": want some of add, sort, find` {
+	if err := labtest.Bind(NewLab(), "--workloads", "add,mul"); err == nil || err.Error() != `--workloads "mul": want some of add, sort, find` {
 		t.Errorf("--workloads add,mul: %v", err)
 	}
 }
@@ -178,8 +179,9 @@ func TestRunPoints(t *testing.T) {
 	c := small()
 	c.Reps = lab.IntervalRuns() // for the speedup's interval
 	variants := []string{"add/sequential", "add/concurrent", "sort/sequential", "sort/concurrent", "find/sequential", "find/concurrent"}
-	ps, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*len(variants), "",
+	ps, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(variants), "",
 		[]results.Metric{MetricSpeedup, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup), MetricMedianMs, MetricPasses})
+	lines := labtest.Lines(told, text.LabEvent)
 	host := ps[0].Host
 	for i, p := range ps {
 		v, n := variants[i%len(variants)], 1+i/len(variants)
@@ -232,8 +234,8 @@ func TestRunCancelled(t *testing.T) {
 	c.Reps = 3
 	var ps []results.Point
 	var err error
-	ps, err = Run(ctx, c, []int{1, 1, 1}, func(l string) {
-		if strings.Contains(l, "sort/concurrent") {
+	ps, err = Run(ctx, c, []int{1, 1, 1}, func(ev results.LabEvent) {
+		if ev.Measured != nil && ev.Measured.Point.Variant() == "sort/concurrent" {
 			cancel() // after two workloads
 		}
 	})

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/race"
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/measure/quiet/quiettest"
 	"github.com/brewput/brewput/results"
 )
 
@@ -52,7 +52,7 @@ func timed(t *testing.T, l results.Load, op harness.Op, check func(harness.Resul
 	if race.Enabled {
 		t.Skip("timing under the race detector says nothing about queueing")
 	}
-	testkit.Retry(t, func() error {
+	quiettest.Retry(t, func() error {
 		res, err := harness.Run(context.Background(), l, op, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/measure/quiet/quiettest"
 )
 
 // busy keeps the CPU busy for d, reading the clock: a critical section
@@ -21,7 +21,7 @@ func busy(d time.Duration) {
 // as long per use as the same section unstretched, and an RWMutex's
 // writers likewise; a channel stretched by 10 times its handoff takes
 // markedly longer per send. Real timings: checked by a generous factor,
-// and skipped beside a busy neighbour (testkit.Retry).
+// and skipped beside a busy neighbour (quiettest.Retry).
 func TestStretchHoldsLonger(t *testing.T) {
 	const section, uses = 20 * time.Microsecond, 200
 	double, err := meter.NewStretch()
@@ -44,7 +44,7 @@ func TestStretchHoldsLonger(t *testing.T) {
 		}
 		return least
 	}
-	testkit.Retry(t, func() error {
+	quiettest.Retry(t, func() error {
 		plain, stretched := meter.NewMutex("plain"), meter.NewMutex("stretched")
 		stretched.Stretch(double)
 		p := perUse(plain.Lock, plain.Unlock, plain.Read)
@@ -76,7 +76,7 @@ func TestStretchHoldsLonger(t *testing.T) {
 		}
 		return time.Since(start) / 20000
 	}
-	testkit.Retry(t, func() error {
+	quiettest.Retry(t, func() error {
 		a, s := perSend(armed), perSend(tenfold)
 		if r := float64(s) / float64(a); r < 2 {
 			return fmt.Errorf("channel stretched tenfold: %v a send and receive against %v armed at 0 (×%.2f); want at least ×2", s, a, r)
@@ -87,7 +87,7 @@ func TestStretchHoldsLonger(t *testing.T) {
 	// is calibrated on the fastest of its runs, so it takes no less.
 	extra := armed
 	extra.Extra, extra.Frac = 2*time.Microsecond, 10
-	testkit.Retry(t, func() error {
+	quiettest.Retry(t, func() error {
 		a, s := perSend(armed), perSend(extra)
 		if s-a < extra.Extra/2 {
 			return fmt.Errorf("channel stretched by %v a send: %v a send and receive against %v armed at 0", extra.Extra, s, a)
@@ -102,7 +102,7 @@ func TestSpin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testkit.Retry(t, func() error {
+	quiettest.Retry(t, func() error {
 		start := time.Now()
 		s.Spin(2 * time.Millisecond)
 		if got := time.Since(start); got < time.Millisecond || got > 6*time.Millisecond {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/exitcode"
-	"github.com/brewput/brewput/internal/measure/quiet"
+	"github.com/brewput/brewput/measure/quiet"
 	"github.com/brewput/brewput/results"
 )
 

@@ -8,11 +8,11 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/internal/measure/host"
-	"github.com/brewput/brewput/internal/measure/quiet"
-	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/measure/quiet"
+	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/results"
 )
 

@@ -1,10 +1,12 @@
+//go:build !js
+
 package sweep
 
 import (
 	"time"
 
-	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/measure/quiet"
 	"github.com/brewput/brewput/results"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/lab/labtest"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/chartspec"
 )
@@ -26,12 +26,12 @@ func lines(pl chartspec.Plot) string {
 
 func TestPlotLines(t *testing.T) {
 	points := []results.Point{
-		testkit.LabPoint("b/S=2", 1, 10, "x", 5.0, "y", 0.5, "s", 2.0),
-		testkit.LabPoint("a/S=1", 2, 20, "x", 1.0, "y", 0.25, "s", 1.0),
-		testkit.LabPoint("a/S=1", 2, 30, "x", 1.0, "y", 0.75, "s", 1.0), // same line and x: the best, or the last
-		testkit.LabPoint("a/S=1", 2, 40, "x", 3.0, "y", 0.1, "s", 1.0),
-		testkit.LabPoint("b/S=2", 2, 50, "x", 2.0, "y", math.NaN(), "s", 2.0), // no y to draw
-		testkit.LabPoint("b/S=2", 2, 60, "x", 4.0, "y", 0.9, "s", 2.0),
+		labtest.LabPoint("b/S=2", 1, 10, "x", 5.0, "y", 0.5, "s", 2.0),
+		labtest.LabPoint("a/S=1", 2, 20, "x", 1.0, "y", 0.25, "s", 1.0),
+		labtest.LabPoint("a/S=1", 2, 30, "x", 1.0, "y", 0.75, "s", 1.0), // same line and x: the best, or the last
+		labtest.LabPoint("a/S=1", 2, 40, "x", 3.0, "y", 0.1, "s", 1.0),
+		labtest.LabPoint("b/S=2", 2, 50, "x", 2.0, "y", math.NaN(), "s", 2.0), // no y to draw
+		labtest.LabPoint("b/S=2", 2, 60, "x", 4.0, "y", 0.9, "s", 2.0),
 	}
 	points[3].Rep = 2 // a later repetition: left out
 	f := chartspec.Figure{Kind: chartspec.Lines, X: chartspec.Axis{Of: chartspec.ByMetric, Metric: "x"}, Y: chartspec.Axis{Of: chartspec.ByMetric, Metric: "y", Factor: 100},
@@ -63,9 +63,9 @@ func TestPlotLines(t *testing.T) {
 
 func TestPlotBarsAndAmdahl(t *testing.T) {
 	points := []results.Point{
-		testkit.LabPoint("seq", 1, 10, "f", 0.2, "sp", 1.0), testkit.LabPoint("par", 1, 10, "f", 0.2, "sp", 1.0),
-		testkit.LabPoint("seq", 2, 10, "f", 0.9, "sp", 1.0), testkit.LabPoint("par", 2, 17, "f", 0.1, "total", 1.7, "sp", 1.8),
-		testkit.LabPoint("par", 2, 99, "f", 0.1),
+		labtest.LabPoint("seq", 1, 10, "f", 0.2, "sp", 1.0), labtest.LabPoint("par", 1, 10, "f", 0.2, "sp", 1.0),
+		labtest.LabPoint("seq", 2, 10, "f", 0.9, "sp", 1.0), labtest.LabPoint("par", 2, 17, "f", 0.1, "total", 1.7, "sp", 1.8),
+		labtest.LabPoint("par", 2, 99, "f", 0.1),
 	}
 	bars, ok := chartspec.Figure{Kind: chartspec.Bars, Y: chartspec.Axis{Of: chartspec.ByThroughput}}.Plot(points)
 	if !ok || lines(bars) != "seq: 0=10; par: 0=17" {

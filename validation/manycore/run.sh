@@ -35,7 +35,7 @@ build() {
   (cd "$root/validation" && go test -c -ldflags="-s -w" -o "$dir/manycore.test" ./manycore &&
     go build -ldflags="-s -w" -o "$dir/quietprobe" ./quietprobe &&
     go build -tags replica -ldflags="-s -w -checklinkname=0" -o "$dir/mutexprobe" ./mutexprobe) || exit 1
-  (cd "$root/internal/driver/testdata/reallibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/reallibs.test" .) || exit 1
+  (cd "$root/cmd/brewput/internal/driver/testdata/reallibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/reallibs.test" .) || exit 1
   (cd "$root/validation/morelibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/morelibs.test" .) || exit 1
   # Each held-out set's benchmarks (morelibs' NAME_test.go), as one
   # -test.bench pattern: NAME.re.

@@ -1,16 +1,16 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/driver/studyjob"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/curves"
+	"github.com/brewput/brewput/model/forecast"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 )
@@ -70,15 +70,11 @@ func reportStudy(w io.Writer, root, dir, file, name, pkg string, first int) ([]p
 		cmdline.Fail(fmt.Errorf("%s: the machine is %d × %d × %d; predict's \"this\" machine is one socket of single-threaded cores",
 			file, hw.Shape.Sockets, hw.Shape.CoresPerSocket, hw.Shape.ThreadsPerCore))
 	}
-	f := studyjob.Predict{
-		Plan: studyjob.Plan{Variants: variants},
-		CPUs: cpus,
-		// Measured there, predicted there: that machine's kind's curves,
-		// the reference's, on both sides.
-		Here: curves.Reference(),
-		JSON: true,
-	}
-	predicted, notPredicted, err := studyjob.PredictFrom(context.Background(), name, f, from, nil, io.Discard)
+	// Measured there, predicted there: that machine's kind's curves, the
+	// reference's, on both sides.
+	ref := curves.Reference()
+	fc, err := forecast.Predict(forecast.Options{Name: name, Variants: variants, CPUs: cpus}, from, forecast.Target{Here: ref, There: ref})
+	predicted := fc.Points
 	cmdline.Check(err)
 	fmt.Fprintf(w, "\n%s's study measured there (its point command, %v a point,\n", pkg, all[0].Dur)
 	fmt.Fprintf(w, "%s) against brewput study … predict made of its points on 1 and\n", format.Count(len(runs[variants[0]][cpus[0]]), "run"))
@@ -116,8 +112,8 @@ func reportStudy(w io.Writer, root, dir, file, name, pkg string, first int) ([]p
 			}
 		}
 	}
-	for _, np := range notPredicted {
-		fmt.Fprintf(w, "\n%s\n", format.Wrap("not predicted: "+np.Mode+": "+np.Reason, 80, "  "))
+	for _, np := range fc.NotPredicted {
+		fmt.Fprintf(w, "\n%s\n", format.Wrap("not predicted: "+np.Mode+": "+text.NotPredictedReason(np), 80, "  "))
 	}
 	return out, i
 }

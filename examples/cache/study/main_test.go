@@ -11,7 +11,7 @@ import (
 // TestVariants runs every variant's operation as brewput study's child
 // does, without the load: Setup makes and fills its cache, each Op takes
 // its locks, and Meters are the variant's metered mutexes, each counting
-// its uses (internal/driver's tests measure the program through brewput
+// its uses (cmd/brewput/internal/driver's tests measure the program through brewput
 // study).
 func TestVariants(t *testing.T) {
 	s := cacheStudy()

@@ -4,7 +4,8 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/driver/gobench"
+	"github.com/brewput/brewput/measure/lockwatch"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/truth"
 )
@@ -14,7 +15,7 @@ import (
 func noLocks(design string) string {
 	p := results.Point{Spec: results.Spec{CPUs: 2}, Ops: 1e6, Throughput: 1e6, Unit: "ops/s",
 		Bench: &results.Benchmark{Name: "BenchmarkTruth/design=" + design}}
-	return format.Wrap((&gobench.NoLocks{Point: p}).Error()+".", 80, "") + "\n"
+	return format.Wrap(text.NoLocks(p, nil, lockwatch.SampleEvery)+".", 80, "") + "\n"
 }
 
 // TestReadJudge: why's JSON and its lines of no lock are read as the

@@ -761,8 +761,8 @@ func attachHistograms(points []results.Point, path string) error {
 	return nil
 }
 
-// attachLocks gives each point the lock sites its run took, matched as
-// attachHistograms matches.
+// attachLocks gives each point the lock sites its run took, and its
+// waits for the runtime's own locks, matched as attachHistograms matches.
 func attachLocks(points []results.Point, path string, targets map[string]string) error {
 	runs, err := lockwatch.Read(path)
 	if err != nil {
@@ -782,8 +782,11 @@ func attachLocks(points []results.Point, path string, targets map[string]string)
 		}
 		byName[p.Bench.Name] = recs[j+1:]
 		p.Bench.Locks, p.Par = lockwatch.Machines(recs[j]), recs[j].Workers()
+		p.Waits = recs[j].Waits(p.Ops)
 		for _, g := range lockwatch.Groups(recs[j]) {
-			targets[g.Name] = g.Target()
+			if g.Stretchable() {
+				targets[g.Name] = g.Target()
+			}
 		}
 	}
 	return nil

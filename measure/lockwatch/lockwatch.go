@@ -218,14 +218,8 @@ type Contention struct {
 	Frames []string `json:"frames"`
 }
 
-// The kinds of the runtime's locks Waits tells apart.
-const (
-	ChanLock    = "chan lock"    // a channel's, which every send and receive takes
-	TimerLock   = "timer lock"   // a timer's
-	RuntimeLock = "runtime lock" // the scheduler's, the allocator's, the collector's
-)
-
-// Waits are r's waits for the runtime's locks, a line per kind and site
+// Waits are r's waits for the runtime's locks, a line per kind
+// (results.WaitChanLock …) and site
 // (the first frame outside the runtime, sync and the testing package;
 // the lock's own function where there is none), longest first, over ops
 // operations.
@@ -234,14 +228,14 @@ func (r Run) Waits(ops int64) []results.Wait {
 	sum := map[key]*results.Wait{}
 	var keys []key
 	for _, c := range r.Contention {
-		k := key{kind: RuntimeLock}
+		k := key{kind: results.WaitRuntimeLock}
 		for _, f := range c.Frames {
 			fn, where, _ := strings.Cut(f, " ")
 			switch {
 			case strings.HasPrefix(fn, "runtime.chan") || strings.HasPrefix(fn, "runtime.select") || fn == "runtime.closechan":
-				k.kind = ChanLock
+				k.kind = results.WaitChanLock
 			case strings.Contains(fn, "(*timer") || strings.HasPrefix(fn, "time."):
-				k.kind = TimerLock
+				k.kind = results.WaitTimerLock
 			}
 			if k.site == "" && !internalFunc(fn) {
 				k.site = fmt.Sprintf("%s at %s", shortFunc(fn), filepath.Base(where))

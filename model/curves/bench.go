@@ -31,18 +31,24 @@ func BenchOf(runs []results.Point) (Bench, error) {
 	base := medianRun(one).Throughput
 	// A speed-up's band holds both its runs' spread and one CPU's.
 	lo1, hi1 := spread(one)
-	b := Bench{T1: 1e9 / base, Measured: map[int]Range{}}
+	b := Bench{T1: 1e9 / base, Measured: map[int]Range{}, Runs: map[int][]float64{}}
 	most := 1
 	for n, ps := range by {
 		var xs []float64
 		for _, p := range ps {
 			xs = append(xs, p.Throughput)
+			b.Runs[n] = append(b.Runs[n], p.Throughput/base)
 		}
 		b.Measured[n] = Range{results.Median(xs) / base, slices.Min(xs) / hi1, slices.Max(xs) / lo1}
 		most = max(most, n)
 	}
 	top := medianRun(by[most])
 	b.Lock = lockOf(top, b.T1)
+	if b.Lock == nil && slices.ContainsFunc(top.Waits, func(w results.Wait) bool { return w.Kind == results.WaitChanLock }) {
+		// Two goroutines waited for a channel's lock, which the watch's
+		// samples did not see shared: the channel used most is.
+		b.Lock = chanOf(top, true)
+	}
 	sites := map[string]int{}
 	for _, m := range top.Machines() {
 		if !results.IsChan(m.Kind) {
@@ -74,9 +80,67 @@ func medianRun(ps []results.Point) results.Point {
 }
 
 // lockOf is the lock p's workers share whose holds take the most of an
-// operation's time, t1 ns, nil where none takes minShare of it: a site's
-// locks (name#1 … name#k, its shards) one Lock.
+// operation's time, t1 ns: a site's locks (name#1 … name#k, its shards)
+// one Lock; a channel they share, whose every send and receive takes its
+// lock, however little; else nil where none takes minShare of it.
 func lockOf(p results.Point, t1 float64) *Lock {
+	l, c := watchedLockOf(p, t1), chanOf(p, false)
+	share := func(l *Lock) float64 {
+		if l.Read {
+			return max(l.Uses*l.Hold/t1, minShare)
+		}
+		return l.Uses * l.Hold / t1
+	}
+	if c != nil && (l == nil || share(c) > share(l)) {
+		return c
+	}
+	return l
+}
+
+// chanOf is the channel p's workers took most often, as a Lock held
+// ChanHold a take: one they share (its takers), or, where shared says it
+// is (the runtime's waits for its lock), the one taken most; nil where
+// none is.
+func chanOf(p results.Point, shared bool) *Lock {
+	type group struct {
+		uses       float64
+		locks      int
+		takers     float64
+		goroutines int
+	}
+	groups := map[string]*group{}
+	var names []string
+	for _, m := range p.Machines() {
+		if !results.IsChan(m.Kind) || m.Uses <= 0 {
+			continue
+		}
+		name := site(m.Name)
+		g := groups[name]
+		if g == nil {
+			g = &group{}
+			groups[name] = g
+			names = append(names, name)
+		}
+		g.uses += float64(m.Uses)
+		g.locks++
+		g.takers += m.Takers * float64(m.Uses)
+		g.goroutines = max(g.goroutines, m.Goroutines)
+	}
+	var best *Lock
+	for _, name := range names {
+		g := groups[name]
+		if !shared && (g.goroutines < 2 || g.takers/g.uses < 1.5) {
+			continue // each its goroutine's own, or its takers not known
+		}
+		if l := (&Lock{Uses: g.uses / float64(p.Ops), Hold: ChanHold, Shards: g.locks, Chan: true}); best == nil || l.Uses > best.Uses {
+			best = l
+		}
+	}
+	return best
+}
+
+// watchedLockOf is lockOf of the locks whose holds were timed.
+func watchedLockOf(p results.Point, t1 float64) *Lock {
 	type group struct {
 		uses, reads, held float64
 		wait              float64 // ns, all uses' waits

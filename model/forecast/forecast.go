@@ -88,8 +88,11 @@ type Forecast struct {
 	Points       []results.Point
 	NotPredicted []results.NotPredicted
 	Kinds        map[string]curves.Kind // each variant's kind, read from its runs
-	Checked      map[curves.Kind]Checked
-	Base         map[string]float64 // each variant's median throughput on one CPU
+	// Undecided are, by variant, the other kinds its runs read as, where
+	// they lie on both sides of a boundary: its band is all their bands'.
+	Undecided map[string][]curves.Kind
+	Checked   map[curves.Kind]Checked
+	Base      map[string]float64 // each variant's median throughput on one CPU
 	// Past is the first CPU count past the target's curves, which no
 	// variant is predicted on; 0 where every count asked was.
 	Past int
@@ -109,7 +112,7 @@ type Options struct {
 
 // Predict predicts o.Variants on o.CPUs from their runs in measured, for t.
 func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
-	f := Forecast{Kinds: map[string]curves.Kind{}, Checked: map[curves.Kind]Checked{}, Base: map[string]float64{}}
+	f := Forecast{Kinds: map[string]curves.Kind{}, Undecided: map[string][]curves.Kind{}, Checked: map[curves.Kind]Checked{}, Base: map[string]float64{}}
 	for _, v := range o.Variants {
 		runs := slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool { return p.Mode != v })
 		np, ok := tooDisturbed(runs)
@@ -129,14 +132,18 @@ func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
 			continue
 		}
 		f.Base[v] = medianOf(runs, 1).Throughput
-		points, kind, beyond, err := variant(v, runs, o.CPUs, t)
+		points, d, beyond, err := variant(v, runs, o.CPUs, t)
 		if err != nil {
 			return f, fmt.Errorf("%s: %w", v, err)
 		}
 		for i := range points {
 			points[i].AsStudy(o.Name)
 		}
+		kind := d.Kind
 		f.Points, f.Kinds[v] = append(f.Points, points...), kind
+		if d.Undecided() {
+			f.Undecided[v] = d.Others
+		}
 		held, all, e := curves.Checked(kind, t.Calibrated)
 		f.Checked[kind] = Checked{Held: held, Points: all, Err: e}
 		if beyond > 0 {
@@ -150,14 +157,15 @@ func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
 // what was measured; up to this machine's CPUs, as its curves carry it;
 // past them, as the target's do. It returns the points, and the first
 // count past the curves (0 where none was).
-func variant(variant string, runs []results.Point, cpus []int, t Target) ([]results.Point, curves.Kind, int, error) {
+func variant(variant string, runs []results.Point, cpus []int, t Target) ([]results.Point, curves.Decision, int, error) {
 	b, err := curves.BenchOf(runs)
 	if err != nil {
-		return nil, "", 0, err
+		return nil, curves.Decision{}, 0, err
 	}
 	one := medianOf(runs, 1)
 	var out []results.Point
-	kind := curves.Of(b, t.Here)
+	d := curves.Decide(b, t.Here)
+	kind := d.Kind
 	for _, n := range cpus {
 		r, measured := b.Measured[n]
 		if !measured {
@@ -167,7 +175,7 @@ func variant(variant string, runs []results.Point, cpus []int, t Target) ([]resu
 			}
 			var ok bool
 			if r, _, ok = curves.Predict(b, t.Here, there, n); !ok {
-				return out, kind, n, nil
+				return out, d, n, nil
 			}
 		}
 		out = append(out, results.Point{Kind: results.KindStudy, Source: results.SourceModel,
@@ -176,7 +184,7 @@ func variant(variant string, runs []results.Point, cpus []int, t Target) ([]resu
 			Band:  &results.Band{Throughput: [2]float64{one.Throughput * r.Lo, one.Throughput * r.Hi}, Shape: string(kind)},
 			Study: &results.Study{Name: one.StudyName()}})
 	}
-	return out, kind, 0, nil
+	return out, d, 0, nil
 }
 
 // medianOf is the run of median throughput on n CPUs.

@@ -407,6 +407,13 @@ func NotPredictedReason(np results.NotPredicted) string {
 	return np.Reason
 }
 
+// UndecidedKind names a kind read at a benchmark's runs' median where its
+// runs read as others too, the band holding all of theirs: "nothing shared
+// or partly shared, undecided".
+func UndecidedKind(kind string, others []string) string {
+	return strings.Join(append([]string{kind}, others...), " or ") + ", undecided"
+}
+
 // ScalingSentence says how each variant's median throughput changed from
 // one CPU count to another: "From 1 to 2 CPUs, throughput: more:
 // sharded-read ×1.4 [1.3, 1.5]; less: mutex-write ×0.88 [0.84, 0.93]."

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/experiment"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model/calibrate"
@@ -110,6 +111,9 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		kinds, checked := map[string]string{}, map[string]text.Checked{}
 		for v, k := range fc.Kinds {
 			kinds[v] = string(k)
+			if others := fc.Undecided[v]; len(others) > 0 {
+				kinds[v] = text.UndecidedKind(string(k), collect.Mapped(others, func(k curves.Kind) string { return string(k) }))
+			}
 		}
 		for k, c := range fc.Checked {
 			checked[string(k)] = text.Checked(c)

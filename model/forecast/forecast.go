@@ -153,6 +153,35 @@ func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
 	return f, nil
 }
 
+// Unsettled is a variant whose runs read as more than one kind: the CPU
+// count they are read on, and the kinds, the one at their median first.
+type Unsettled struct {
+	Variant string
+	CPUs    int
+	Kinds   []curves.Kind
+}
+
+// Undecided are o's variants whose runs in measured (their undisturbed
+// ones, unless o.KeepDisturbed) read as more than one kind: more runs, on
+// one CPU and the count their kind is read on, may decide them.
+func Undecided(o Options, measured []results.Point, here *curves.Curves) []Unsettled {
+	var out []Unsettled
+	for _, v := range o.Variants {
+		runs := slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool {
+			return p.Mode != v || !o.KeepDisturbed && p.IsDisturbed()
+		})
+		b, err := curves.BenchOf(runs)
+		if err != nil {
+			continue
+		}
+		if d := curves.Decide(b, here); d.Undecided() {
+			n, _, _ := curves.Shortfall(b, here)
+			out = append(out, Unsettled{Variant: v, CPUs: n, Kinds: append([]curves.Kind{d.Kind}, d.Others...)})
+		}
+	}
+	return out
+}
+
 // variant is variant's points on cpus from its runs: on a count measured,
 // what was measured; up to this machine's CPUs, as its curves carry it;
 // past them, as the target's do. It returns the points, and the first

@@ -414,6 +414,13 @@ func UndecidedKind(kind string, others []string) string {
 	return strings.Join(append([]string{kind}, others...), " or ") + ", undecided"
 }
 
+// MeasuringAgain says that predict measures a benchmark again, its runs on
+// n CPUs reading as kinds (the one at their median first).
+func MeasuringAgain(variant string, n int, kinds []string) string {
+	return fmt.Sprintf("%s: its runs on %s read as %s; measuring it again on 1 and %s, to decide.",
+		variant, format.Count(n, "CPU"), strings.Join(kinds, " and as "), format.Count(n, "CPU"))
+}
+
 // ScalingSentence says how each variant's median throughput changed from
 // one CPU count to another: "From 1 to 2 CPUs, throughput: more:
 // sharded-read ×1.4 [1.3, 1.5]; less: mutex-write ×0.88 [0.84, 0.93]."

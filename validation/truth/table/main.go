@@ -172,7 +172,7 @@ func Read(out []byte) (Answer, error) {
 	text := strings.TrimSpace(string(out))
 	if !strings.HasPrefix(text, "{") {
 		text = strings.Join(strings.Fields(text), " ") // one line, however it was wrapped
-		if strings.HasSuffix(text, "none limits it (channels and atomic words are not watched).") || strings.HasSuffix(text, "no metered part limits it.") {
+		if strings.Contains(text, ": none limits it (sync.Mutex, RWMutex, sync.Map's locks and channels are watched; atomic words are not)") || strings.HasSuffix(text, "no metered part limits it.") {
 			return Answer{Verdict: truth.NoLock, Answer: text}, nil
 		}
 		return Answer{}, fmt.Errorf("not why's JSON nor its line of no lock: %q", lastLine(text))

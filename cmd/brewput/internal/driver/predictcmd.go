@@ -3,6 +3,7 @@
 package driver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -25,6 +26,7 @@ func newPredictCmd(e *env) *cobra.Command {
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error
+			var asStudy func([]results.Point) []results.Point // a benchmark's points as a study's, numbered
 			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir, Retry: retryOf(noisy)}
 			f := studyjob.Predict{JSON: format == "json", Calibration: calibration, Measure: e.calibrateCosts, KeepDisturbed: noisy == "ok"}
 			switch {
@@ -64,28 +66,47 @@ func newPredictCmd(e *env) *cobra.Command {
 					return fmt.Errorf("-%w", err)
 				}
 				e.notePlatform()
-				res, runErr := gobench.Run(cmd.Context(), cfg)
+				built, err := gobench.Build(cmd.Context(), cfg)
+				if err != nil {
+					return gobench.Ended(gobench.Result{}, err, nil, e.stderr)
+				}
+				defer built.Close()
+				res, runErr := built.Run(cmd.Context())
 				if err := gobench.Ended(res, runErr, func(points []results.Point) error {
 					measured = points
 					return nil
 				}, e.stderr); err != nil {
 					return err
 				}
+				f.More = func(ctx context.Context, variants map[string]int) ([]results.Point, error) {
+					res, err := built.Again(ctx, variants, count)
+					for _, fl := range res.Failures {
+						fmt.Fprintf(e.stderr, "FAIL: %v\n", fl)
+					}
+					return asStudy(res.Points), err
+				}
 			}
 			name := measured[0].Bench.Pkg
-			var asStudy []results.Point
-			for _, p := range measured {
-				p.Kind, p.Study, p.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
-				if !slices.Contains(f.Variants, p.Mode) {
-					f.Variants = append(f.Variants, p.Mode)
+			reps := map[[2]any]int{} // the runs so far, by variant and CPU count
+			asStudy = func(points []results.Point) []results.Point {
+				var out []results.Point
+				for _, p := range points {
+					p.Kind, p.Study, p.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
+					if !slices.Contains(f.Variants, p.Mode) {
+						f.Variants = append(f.Variants, p.Mode)
+					}
+					k := [2]any{p.Mode, p.CPUs}
+					reps[k]++
+					p.Rep = reps[k]
+					out = append(out, p)
 				}
-				asStudy = append(asStudy, p)
+				return out
 			}
 			out := e.stdout
 			if f.JSON {
 				out = nil // the points are written as benchmarks' below
 			}
-			predicted, notPredicted, err := studyjob.PredictFrom(cmd.Context(), name, f, asStudy, out, e.stderr)
+			predicted, notPredicted, err := studyjob.PredictFrom(cmd.Context(), name, f, asStudy(measured), out, e.stderr)
 			if err != nil || !f.JSON {
 				return err
 			}
@@ -103,7 +124,7 @@ func newPredictCmd(e *env) *cobra.Command {
 	fs.StringVar(&bench, "bench", "", "the benchmarks to predict, a regular expression\n(as go test -bench; with --from, of their names without Benchmark)")
 	fs.StringVar(&from, "from", "", "read what was measured from this results file\n(brewput bench --locks --format json, or its report's results.json) instead of measuring")
 	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, such as 1-64\nor 1,2,4,8")
-	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first,\neach run pinned to that many CPUs, up to this machine's")
+	fs.StringVar(&measure, "measure", host.Doubling(runtime.NumCPU()), "CPU counts to measure first,\neach run pinned to that many CPUs, up to this machine's;\nthe prediction stands on the most measured")
 	fs.IntVar(&count, "count", 3, "runs of each benchmark per CPU count;\nthe model reads the median run")
 	fs.StringVar(&benchtime, "benchtime", "500ms", "a run's length, such as 1s or 100000x\n(as go test -benchtime)")
 	fs.StringVar(&calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")

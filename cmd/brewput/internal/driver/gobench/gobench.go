@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -190,6 +191,12 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	defer b.Close()
+	return b.Run(ctx)
+}
+
+// Run runs the built benchmarks as Config says.
+func (b *Built) Run(ctx context.Context) (Result, error) {
+	cfg := b.cfg
 	if !(cfg.Locks && cfg.Unwatched) {
 		return b.runPasses(ctx)
 	}
@@ -206,6 +213,26 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			return res, &NoMatchError{Bench: cfg.bench(), Packages: b.paths()}
 		}
 	}
+	return sorted(res), nil
+}
+
+// Again runs each benchmark named (as a point's Mode: its name without
+// Benchmark) count more times, alone, on one CPU and on the count named,
+// in turn: predict's reading of its kind was undecided.
+func (b *Built) Again(ctx context.Context, modes map[string]int, count int) (Result, error) {
+	var res Result
+	for _, mode := range slices.Sorted(maps.Keys(modes)) {
+		cfg := b.cfg
+		cfg.Bench, cfg.Count = exactly("Benchmark"+mode), 1
+		for range count {
+			for _, n := range []int{1, modes[mode]} {
+				if err := b.runEach(ctx, cfg, n, false, &res); err != nil {
+					return sorted(res), err
+				}
+			}
+		}
+	}
+	res.Failures = onceEach(res.Failures)
 	return sorted(res), nil
 }
 

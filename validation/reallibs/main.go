@@ -280,6 +280,10 @@ type result struct {
 	measuredBy map[string]struct{ dir, letter string }
 	// own is the same predicted with a lending's own calibration.
 	own *result
+	// four is the answer from a lending's own 1, 2 and 4 CPUs (fromFour):
+	// its tallies, of how many benchmarks of a lending, how many predicted.
+	four                  stats
+	fourOf, fourPredicted int
 }
 
 // tallies tallies for the reference curves, and again for the
@@ -291,6 +295,10 @@ func tallies(bin, root, dir string, re *regexp.Regexp) (result, error) {
 	}
 	own, err := tally(bin, root, dir, re, filepath.Join(root, "validation", "testdata", calibrated, "calibration.json"))
 	r.own = &own
+	if err != nil {
+		return r, err
+	}
+	r.four, r.fourOf, r.fourPredicted, err = fromFour(bin, root, dir)
 	return r, err
 }
 
@@ -696,6 +704,9 @@ func (r result) write(w io.Writer, rows bool) {
 				again.in, 100*float64(again.in)/float64(max(again.points, 1)), again.err(), spread[len(spread)/2], spread[len(spread)-1])
 		}
 		fmt.Fprintln(w, format.Wrap(s, 80, ""))
+	}
+	if r.fourOf > 0 {
+		fmt.Fprintln(w, format.Wrap(fourSaid(r.four, r.fourOf, r.fourPredicted), 80, ""))
 	}
 }
 

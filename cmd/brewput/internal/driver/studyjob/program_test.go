@@ -102,7 +102,7 @@ func TestPredictMeasuresUndecidedAgain(t *testing.T) {
 		thr := 1e6 * speedup
 		return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Rep: rep,
 			Spec: results.Spec{Mode: v, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}},
-			Ops: int64(thr), Throughput: thr, Unit: "ops/s", Study: &results.Study{Name: "s"}}
+			Ops:  int64(thr), Throughput: thr, Unit: "ops/s", Study: &results.Study{Name: "s"}}
 	}
 	var measured []results.Point
 	for _, s := range []float64{edge * 0.9, edge * 1.1, edge * 1.12} {

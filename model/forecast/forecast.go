@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
@@ -210,7 +211,8 @@ func variant(variant string, runs []results.Point, cpus []int, t Target) ([]resu
 		out = append(out, results.Point{Kind: results.KindStudy, Source: results.SourceModel,
 			Spec:       results.Spec{Mode: variant, CPUs: n, Load: results.Load{Par: n * max(one.Par, 1) / max(one.CPUs, 1), Dur: one.Dur}},
 			Throughput: one.Throughput * r.Mid, Unit: one.Unit, Host: one.Host,
-			Band:  &results.Band{Throughput: [2]float64{one.Throughput * r.Lo, one.Throughput * r.Hi}, Shape: string(kind)},
+			Band: &results.Band{Throughput: [2]float64{one.Throughput * r.Lo, one.Throughput * r.Hi}, Shape: string(kind),
+				Undecided: collect.Mapped(d.Others, func(k curves.Kind) string { return string(k) })},
 			Study: &results.Study{Name: one.StudyName()}})
 	}
 	return out, d, 0, nil

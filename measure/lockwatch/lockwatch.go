@@ -219,10 +219,9 @@ type Contention struct {
 }
 
 // Waits are r's waits for the runtime's locks, a line per kind
-// (results.WaitChanLock …) and site
-// (the first frame outside the runtime, sync and the testing package;
-// the lock's own function where there is none), longest first, over ops
-// operations.
+// (results.WaitChanLock …) and site (the first frame outside the runtime,
+// sync and the testing package; where there is none, the runtime's that
+// let the lock go), longest first, over ops operations.
 func (r Run) Waits(ops int64) []results.Wait {
 	type key struct{ kind, site string }
 	sum := map[key]*results.Wait{}
@@ -241,9 +240,12 @@ func (r Run) Waits(ops int64) []results.Wait {
 				k.site = fmt.Sprintf("%s at %s", shortFunc(fn), filepath.Base(where))
 			}
 		}
-		if k.site == "" && len(c.Frames) > 0 {
-			fn, where, _ := strings.Cut(c.Frames[len(c.Frames)-1], " ")
-			k.site = fmt.Sprintf("%s at %s", shortFunc(fn), filepath.Base(where))
+		// The runtime's own lock alone (its scheduler's): named by the
+		// function that let it go.
+		for _, f := range c.Frames {
+			if fn, where, _ := strings.Cut(f, " "); k.site == "" && !strings.HasPrefix(fn, "runtime.unlock") {
+				k.site = fmt.Sprintf("%s at %s", shortFunc(fn), filepath.Base(where))
+			}
 		}
 		w := sum[k]
 		if w == nil {

@@ -582,7 +582,7 @@ func TestWaits(t *testing.T) {
 	}}
 	got := r.Waits(1000)
 	want := []results.Wait{
-		{Kind: results.WaitRuntimeLock, Site: "mcall at asm_amd64.s:458", Count: 5, TotalMs: 0.02, PerOpMs: 0.00002},
+		{Kind: results.WaitRuntimeLock, Site: "findRunnable at proc.go:3400", Count: 5, TotalMs: 0.02, PerOpMs: 0.00002},
 		{Kind: results.WaitChanLock, Site: "(*Pool).Get at pool.go:31", Count: 5, TotalMs: 0.01, PerOpMs: 0.00001},
 	}
 	if len(got) != len(want) {

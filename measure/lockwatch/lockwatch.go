@@ -6,6 +6,12 @@
 // Read reads them back; Machines turns a run into a point's machines, a
 // group per lock, which why and predict read as a study's meters.
 //
+// The overlay watches internal/sync's own mutexes too (sync.Map's, in its
+// hash-trie) as sync's, and the runtime's channel operations (each takes
+// the channel's lock), sampled alike: sites of kind 4 and 5, whose holds
+// are not timed. Go's mutex profile, on in a watched run, records the
+// waits for the runtime's other locks (Run.Waits).
+//
 // Watching samples, so that the fast path writes no shared cache line:
 // one Lock in SampleEvery is counted and timed, and after a site's first
 // 256 timed holds one sampled hold in 4, weighed 1024 times (a clock read

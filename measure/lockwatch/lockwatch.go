@@ -246,8 +246,12 @@ func (r Run) Waits(ops int64) []results.Wait {
 				k.site = fmt.Sprintf("%s at %s", shortFunc(fn), filepath.Base(where))
 			}
 		}
-		// The runtime's own lock alone (its scheduler's): named by the
-		// function that let it go.
+		// The runtime's own lock alone (its scheduler's, which may run a
+		// P's timers or hand a channel's value on): the runtime's, named
+		// by the function that let it go.
+		if k.site == "" {
+			k.kind = results.WaitRuntimeLock
+		}
 		for _, f := range c.Frames {
 			if fn, where, _ := strings.Cut(f, " "); k.site == "" && !strings.HasPrefix(fn, "runtime.unlock") {
 				k.site = fmt.Sprintf("%s at %s", shortFunc(fn), filepath.Base(where))

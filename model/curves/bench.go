@@ -44,11 +44,17 @@ func BenchOf(runs []results.Point) (Bench, error) {
 	}
 	top := medianRun(by[most])
 	b.Lock = lockOf(top, b.T1)
-	if b.Lock == nil && slices.ContainsFunc(top.Waits, func(w results.Wait) bool { return w.Kind == results.WaitChanLock }) {
+	waited := func(kind string) bool {
+		return slices.ContainsFunc(top.Waits, func(w results.Wait) bool { return w.Kind == kind })
+	}
+	if b.Lock == nil && waited(results.WaitChanLock) {
 		// Two goroutines waited for a channel's lock, which the watch's
 		// samples did not see shared: the channel used most is.
 		b.Lock = chanOf(top, true)
 	}
+	// A timer's lock, or a channel's the watch saw none of, that the
+	// workers waited for: they share something the runtime locks.
+	b.RuntimeShared = b.Lock == nil && (waited(results.WaitTimerLock) || waited(results.WaitChanLock))
 	sites := map[string]int{}
 	for _, m := range top.Machines() {
 		if !results.IsChan(m.Kind) {

@@ -505,6 +505,12 @@ func TestBenchOfChannel(t *testing.T) {
 	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, waited, own)}); b.Lock == nil || !b.Lock.Chan {
 		t.Errorf("a channel whose lock was waited for: lock %+v, want the channel's", b.Lock)
 	}
+	// A timer's lock they waited for: not nothing shared, however much 2
+	// CPUs made.
+	timer := []results.Wait{{Kind: results.WaitTimerLock, Site: "(*Cache).Set at cache.go:80", Count: 2, TotalMs: 0.01}}
+	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 2e7, timer)}); !b.RuntimeShared || Of(b, nil) != PartlyShared {
+		t.Errorf("a timer's lock waited for: %+v read as %q, want partly shared", b, Of(b, nil))
+	}
 	// A mutex held longer an operation than the channel's sends and
 	// receives hold its lock is the one.
 	mu := results.Machine{Name: "(*Pool).mu", Kind: "mutex", Uses: 1e7, Goroutines: 2, Takers: 2, FreeHoldNs: 60}

@@ -25,6 +25,9 @@ type Bench struct {
 	Takes  float64 // takes of the locks watched an operation, all together
 	Spread int     // the most locks of one site taken (a sharded map's buckets)
 	Allocs float64 // heap allocations an operation
+	// RuntimeShared says its workers waited for a lock of the runtime's
+	// that no lock watched explains (a timer's, in Go's mutex profile).
+	RuntimeShared bool
 }
 
 // Lock is a lock a benchmark's workers share.
@@ -137,7 +140,7 @@ func (b Bench) kindAt(v float64, here *Curves) Kind {
 		return OneLock
 	case !ok:
 		return NothingShared
-	case b.Allocs > 0 && v >= noGain:
+	case (b.Allocs > 0 || b.RuntimeShared) && v >= noGain:
 		return PartlyShared
 	}
 	_, _, alone := Shortfall(b, here)

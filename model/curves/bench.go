@@ -43,7 +43,8 @@ func BenchOf(runs []results.Point) (Bench, error) {
 		most = max(most, n)
 	}
 	top := medianRun(by[most])
-	b.Lock = lockOf(top, b.T1)
+	b.Lock, b.Near = lockOf(top, b.T1)
+	b.Disturbed = slices.ContainsFunc(append(by[1], by[most]...), results.Point.IsDisturbed)
 	waited := func(kind string) bool {
 		return slices.ContainsFunc(top.Waits, func(w results.Wait) bool { return w.Kind == kind })
 	}
@@ -88,8 +89,10 @@ func medianRun(ps []results.Point) results.Point {
 // lockOf is the lock p's workers share whose holds take the most of an
 // operation's time, t1 ns: a site's locks (name#1 … name#k, its shards)
 // one Lock; a channel they share, whose every send and receive takes its
-// lock, however little; else nil where none takes minShare of it.
-func lockOf(p results.Point, t1 float64) *Lock {
+// lock, however little; else nil where none takes minShare of it. near is
+// the other of a watched lock and a shared channel where its holds take
+// nearly as much (nearShare): which limits it is undecided.
+func lockOf(p results.Point, t1 float64) (l, near *Lock) {
 	l, c := watchedLockOf(p, t1), chanOf(p, false)
 	share := func(l *Lock) float64 {
 		if l.Read {
@@ -98,10 +101,19 @@ func lockOf(p results.Point, t1 float64) *Lock {
 		return l.Uses * l.Hold / t1
 	}
 	if c != nil && (l == nil || share(c) > share(l)) {
-		return c
+		l, c = c, l
 	}
-	return l
+	if c != nil && share(c)*nearShare >= share(l) {
+		return l, c
+	}
+	return l, nil
 }
+
+// nearShare is how much less of an operation a second lock may hold than
+// the first and still be as likely the one that limits it: a run's time
+// an operation, and with it the share, moves by as much between runs of a
+// busy machine.
+const nearShare = 1.5
 
 // chanOf is the channel p's workers took most often, as a Lock held
 // ChanHold a take: one they share (its takers), or, where shared says it

@@ -514,7 +514,43 @@ func TestBenchOfChannel(t *testing.T) {
 	// A mutex held longer an operation than the channel's sends and
 	// receives hold its lock is the one.
 	mu := results.Machine{Name: "(*Pool).mu", Kind: "mutex", Uses: 1e7, Goroutines: 2, Takers: 2, FreeHoldNs: 60}
-	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, nil, get, mu)}); b.Lock == nil || b.Lock.Chan || b.Lock.Hold != 60 {
-		t.Errorf("a mutex held 60 ns an operation beside a channel: lock %+v, want the mutex", b.Lock)
+	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, nil, get, mu)}); b.Lock == nil || b.Lock.Chan || b.Lock.Hold != 60 ||
+		b.Near == nil || !b.Near.Chan {
+		t.Errorf("a mutex held 33 ns an operation beside a channel's 25: lock %+v, near it %+v; want the mutex, the channel near", b.Lock, b.Near)
+	}
+}
+
+// Runs other processes took CPU from (kept) decide no kind of no lock:
+// a line both goroutines write looks free where they never ran side by
+// side. Two locks that hold nearly as much of an operation are both read.
+func TestDecideDisturbedAndNearLock(t *testing.T) {
+	ref := Reference()
+	line := Bench{T1: 18, Measured: map[int]Range{1: {1, 1, 1}, 2: {1.95, 1.9, 2}}, Runs: map[int][]float64{2: {1.9, 1.95, 2}}}
+	if d := Decide(line, ref); d.Kind != NothingShared || d.Undecided() {
+		t.Fatalf("quiet runs making ×1.95: %+v, want nothing shared, decided", d)
+	}
+	line.Disturbed = true
+	d := Decide(line, ref)
+	if d.Kind != NothingShared || !slices.Contains(d.Others, SharedLine) {
+		t.Errorf("disturbed runs making ×1.95: %+v, want nothing shared, undecided with a shared line", d)
+	}
+	quiet, _, _ := Predict(Bench{T1: 18, Measured: line.Measured, Runs: line.Runs}, ref, ref, 16)
+	busy, _, _ := Predict(line, ref, ref, 16)
+	if !(busy.Lo < quiet.Lo/4) {
+		t.Errorf("on 16 CPUs: disturbed %v, quiet %v; want the disturbed band down to a shared line's", busy, quiet)
+	}
+	// A channel and a mutex that hold nearly as much: read as one lock
+	// either way, the band both readings'.
+	mu := &Lock{Uses: 1, Hold: 30, Shards: 1}
+	ch := &Lock{Uses: 2, Hold: ChanHold, Shards: 4, Chan: true} // four channels: partly shared
+	b := Bench{T1: 300, Measured: map[int]Range{1: {1, 1, 1}, 2: {1.5, 1.45, 1.55}}, Lock: mu, Near: ch}
+	if d := Decide(b, ref); d.Kind != OneLock || !slices.Equal(d.Others, []Kind{PartlyShared}) {
+		t.Errorf("a mutex with four channels near it: %+v, want one lock, undecided with partly shared", d)
+	}
+	both, _, _ := Predict(b, ref, ref, 16)
+	alone, _, _ := Predict(b.withLock(mu), ref, ref, 16)
+	other, _, _ := Predict(b.withLock(ch), ref, ref, 16)
+	if both.Mid != alone.Mid || both.Lo > min(alone.Lo, other.Lo) || both.Hi < max(alone.Hi, other.Hi) {
+		t.Errorf("on 16 CPUs: %v, want the mutex's point %v and a band holding %v and %v", both, alone.Mid, alone, other)
 	}
 }

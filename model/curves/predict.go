@@ -28,6 +28,13 @@ type Bench struct {
 	// RuntimeShared says its workers waited for a lock of the runtime's
 	// that no lock watched explains (a timer's, in Go's mutex profile).
 	RuntimeShared bool
+	// Near is a second lock whose holds take nearly as much of an
+	// operation as Lock's; nil where none does.
+	Near *Lock
+	// Disturbed says other processes took CPU from a run on one CPU or
+	// on the most measured (kept, --noisy ok): its goroutines may not have
+	// run side by side, and their speed-up decides no kind.
+	Disturbed bool
 }
 
 // Lock is a lock a benchmark's workers share.
@@ -120,12 +127,31 @@ func Decide(b Bench, here *Curves) Decision {
 		cut := (len(runs) - 1) / 4
 		lo, hi = runs[cut], runs[len(runs)-1-cut]
 	}
-	for _, v := range []float64{min(lo, s.r.Mid) / drift, max(hi, s.r.Mid) * drift} {
-		if k := b.kindAt(v, here); k != d.Kind && !slices.Contains(d.Others, k) {
+	if b.Disturbed {
+		// Time-sliced, two goroutines that write one line need not have
+		// met, and ones that share nothing may have had less than their
+		// CPUs: from a gain of nothing to work alone's.
+		_, _, alone := Shortfall(b, here)
+		lo, hi = min(lo, 1), max(hi, alone)
+	}
+	add := func(k Kind) {
+		if k != d.Kind && !slices.Contains(d.Others, k) {
 			d.Others = append(d.Others, k)
 		}
 	}
+	for _, v := range []float64{min(lo, s.r.Mid) / drift, max(hi, s.r.Mid) * drift} {
+		add(b.kindAt(v, here))
+	}
+	if b.Near != nil {
+		add(b.withLock(b.Near).kindAt(s.r.Mid, here))
+	}
 	return d
+}
+
+// withLock is b with l its lock, and no other near it.
+func (b Bench) withLock(l *Lock) Bench {
+	b.Lock, b.Near = l, nil
+	return b
 }
 
 // kindAt is the kind b is where the most CPUs measured made v.
@@ -210,10 +236,17 @@ func Predict(b Bench, here, there *Curves, n int) (Range, Kind, bool) {
 		s = measured{1, Range{1, 1, 1}}
 	}
 	out, ok := predictAs(d.Kind, b, here, there, s, n)
-	for _, k := range d.Others {
-		if r, ok2 := predictAs(k, b, here, there, s, n); ok && ok2 {
+	union := func(r Range, ok2 bool) {
+		if ok && ok2 {
 			out.Lo, out.Hi = min(out.Lo, r.Lo), max(out.Hi, r.Hi)
 		}
+	}
+	for _, k := range d.Others {
+		union(predictAs(k, b, here, there, s, n))
+	}
+	if b.Near != nil {
+		near := b.withLock(b.Near)
+		union(predictAs(near.kindAt(s.r.Mid, here), near, here, there, s, n))
 	}
 	if ok && (d.Kind == NothingShared || slices.Contains(d.Others, NothingShared)) {
 		out = unseenWord(out, b, here, there, s, n)
@@ -310,7 +343,7 @@ func unseenWord(out Range, b Bench, here, there *Curves, s measured, n int) Rang
 	if !ok {
 		w, ok = limit(there, s.n)
 	}
-	if s.n < 2 || ok && s.r.Lo > w*drift {
+	if s.n < 2 || ok && s.r.Lo > w*drift && !b.Disturbed {
 		return out
 	}
 	if w, ok := limit(there, n); ok {

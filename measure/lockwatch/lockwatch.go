@@ -313,7 +313,9 @@ type Site struct {
 	At      string `json:"at,omitempty"`
 	// Kind is 1 for a sync.Mutex, 2 an RWMutex's writers, 3 its readers,
 	// 4 a channel's sends and 5 its receives (the runtime's watch: each
-	// takes the channel's lock, whose holds are not timed).
+	// takes the channel's lock, whose holds are not timed; Contended and
+	// WaitNs, estimated from samples, are those that blocked, a
+	// microsecond or more, till another goroutine's readied them).
 	Kind int `json:"kind"`
 	// Locks and HeldNs are estimated from samples; Contended and WaitNs count
 	// every lock that waited.

@@ -115,13 +115,13 @@ func lockOf(p results.Point, t1 float64) (l, near *Lock) {
 // busy machine.
 const nearShare = 1.5
 
-// chanOf is the channel p's workers took most often, as a Lock held
-// ChanHold a take: one they share (its takers), or, where shared says it
-// is (the runtime's waits for its lock), the one taken most; nil where
-// none is.
+// chanOf is the channel p's workers held most of an operation, as a Lock
+// held ChanHold a take or its uses' mean wait: one they share (its
+// takers), or, where shared says it is (the runtime's waits for its
+// lock), any; nil where none is.
 func chanOf(p results.Point, shared bool) *Lock {
 	type group struct {
-		uses       float64
+		uses, wait float64 // wait: ns, all uses'
 		locks      int
 		takers     float64
 		goroutines int
@@ -140,6 +140,7 @@ func chanOf(p results.Point, shared bool) *Lock {
 			names = append(names, name)
 		}
 		g.uses += float64(m.Uses)
+		g.wait += m.MeanWaitMs * 1e6 * float64(m.Uses)
 		g.locks++
 		g.takers += m.Takers * float64(m.Uses)
 		g.goroutines = max(g.goroutines, m.Goroutines)
@@ -150,7 +151,12 @@ func chanOf(p results.Point, shared bool) *Lock {
 		if !shared && (g.goroutines < 2 || g.takers/g.uses < 1.5) {
 			continue // each its goroutine's own, or its takers not known
 		}
-		if l := (&Lock{Uses: g.uses / float64(p.Ops), Hold: ChanHold, Shards: g.locks, Chan: true}); best == nil || l.Uses > best.Uses {
+		// Where its operations blocked (a semaphore's ticket held through
+		// its critical section, a queue's next stage busy), what the
+		// channel holds its users for shows in their waits, as a lock's
+		// missed holds do: a use's mean wait, where longer than ChanHold.
+		l := &Lock{Uses: g.uses / float64(p.Ops), Hold: max(ChanHold, g.wait/g.uses), Shards: g.locks, Chan: true}
+		if best == nil || l.Uses*l.Hold > best.Uses*best.Hold {
 			best = l
 		}
 	}

@@ -496,6 +496,13 @@ func TestBenchOfChannel(t *testing.T) {
 	if k := Of(b, nil); k != OneLock {
 		t.Errorf("a shared channel read as %q, want one lock", k)
 	}
+	// A semaphore's ticket: its sends blocked 2 µs a use on average, what
+	// its holders held it for.
+	ticket := get
+	ticket.MeanWaitMs = 0.002
+	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, nil, ticket)}); b.Lock == nil || b.Lock.Hold != 2000 {
+		t.Errorf("a channel whose operations waited 2 µs a use: lock %+v, want it held as long", b.Lock)
+	}
 	own := get
 	own.Takers = 1
 	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, nil, own)}); b.Lock != nil {

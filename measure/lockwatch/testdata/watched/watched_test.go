@@ -242,6 +242,22 @@ func BenchmarkChanPrivate(b *testing.B) {
 	})
 }
 
+// BenchmarkChanTicket: two goroutines hold a channel's one ticket 2 µs
+// each in turn, as a semaphore: on 2 CPUs one's send blocks till the
+// other's receive gives the ticket back (at most 2000 rounds, whatever
+// b.N).
+func BenchmarkChanTicket(b *testing.B) {
+	sem := make(chan struct{}, 1)
+	rounds := min(b.N, 2000)
+	halves(b, func(int) {
+		for range rounds / 2 {
+			sem <- struct{}{} // site: chanticket
+			spin(2 * time.Microsecond)
+			<-sem
+		}
+	})
+}
+
 // BenchmarkMapStore stores 64 keys in a sync.Map in turn: its hash-trie
 // locks the node above each key, a lock of internal/sync's.
 func BenchmarkMapStore(b *testing.B) {

@@ -301,15 +301,7 @@ func predictAs(kind Kind, b Bench, here, there *Curves, s measured, n int) (Rang
 		alone, ok = ratio(there, private, s, n)
 		line, ok2 := worstLine(there, s, n)
 		ok = ok && ok2
-		// Halfway between (the geometric mean); where the shared part is
-		// sharded locks taken in fewer than every operation (sync.Map's
-		// writes among its lock-free reads), the rest share nothing: nearer
-		// work alone, by the share of operations that take one.
-		w := 0.5
-		if b.Lock != nil && b.Lock.Shards > 1 {
-			w = 0.5 * min(b.Lock.Uses, 1)
-		}
-		out = Range{math.Pow(line.Mid, w) * math.Pow(alone.Mid, 1-w), min(line.Lo, line.Mid), alone.Hi}
+		out = Range{math.Sqrt(line.Mid * alone.Mid), min(line.Lo, line.Mid), alone.Hi}
 	default:
 		out, ok = ratio(there, private, s, n)
 	}

@@ -60,8 +60,9 @@ type Kind string
 
 // The kinds.
 const (
-	// OneLock: one lock its workers take in turn, Mutex curves read
-	// off at its hold and the work between its takes.
+	// OneLock: one lock its workers take in turn (a mutex, or a channel
+	// they share), Mutex curves read off at its hold and the work between
+	// its takes.
 	OneLock Kind = "one lock"
 	// ReadLock: an RWMutex taken mostly to read: its readers' count is a
 	// word they all write, RWMutex curves.
@@ -115,7 +116,8 @@ const drift = 1.05
 
 // Decide reads b's kind at its runs' median on the most CPUs measured, and
 // again at their least and most (the outermost fifth of more than four
-// left out: a run disturbed does not decide), each widened by drift.
+// left out: a run disturbed does not decide), each widened by drift, and
+// with the lock near its lock where there is one.
 func Decide(b Bench, here *Curves) Decision {
 	s, ok := b.most()
 	d := Decision{Kind: b.kindAt(s.r.Mid, here)}

@@ -124,11 +124,19 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 // waits for the runtime's own locks (Go's mutex profile's).
 func NoLocks(p results.Point, rare []string, sampleEvery int) string {
 	ran := fmt.Sprintf("(%s on %s)", format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"))
-	var chans []string
+	var groups []string // the channels' groups, each once
+	uses := map[string]int64{}
 	for _, m := range p.Machines() {
-		if results.IsChan(m.Kind) {
-			chans = append(chans, fmt.Sprintf("%s, %s an op", results.MeterGroup(m.Name), format.Sig(float64(m.Uses)/float64(max(p.Ops, 1)), 2)))
+		if g := results.MeterGroup(m.Name); results.IsChan(m.Kind) {
+			if _, ok := uses[g]; !ok {
+				groups = append(groups, g)
+			}
+			uses[g] += m.Uses
 		}
+	}
+	var chans []string
+	for _, g := range groups {
+		chans = append(chans, fmt.Sprintf("%s, %s an op", g, format.Sig(float64(uses[g])/float64(max(p.Ops, 1)), 2)))
 	}
 	var s string
 	switch {

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/brewput/brewput/results"
@@ -43,9 +44,24 @@ func fromFour(bin, root, dir string) (stats, int, int, error) {
 	if err != nil {
 		return s, 0, 0, err
 	}
-	benches, predictedN := 0, 0
+	var here []results.Point // every package's measured here
+	for _, p := range pkgs {
+		file, err := plain(filepath.Join(dir, p.file), config)
+		if err != nil {
+			return s, 0, 0, err
+		}
+		ps, err := results.ReadFiles(file)
+		if err != nil {
+			return s, 0, 0, err
+		}
+		here = append(here, ps...)
+	}
+	// One file, one predict: each lending's runs as benchmarks of their
+	// own, "M:Cache/…", of one package.
+	var points []results.Point
+	runs := map[string]map[string]map[int][]float64{} // by lending's letter
 	for _, l := range lendings {
-		runs := map[string]map[int][]float64{}
+		runs[l.letter] = map[string]map[int][]float64{}
 		for _, f := range []string{"libraries.txt", "trials.txt", "round2.txt"} {
 			path := filepath.Join(root, "validation", "testdata", l.dir, f)
 			if !exists(path) {
@@ -56,55 +72,47 @@ func fromFour(bin, root, dir string) (stats, int, int, error) {
 				return s, 0, 0, err
 			}
 			for k, v := range m {
-				runs[k] = v
+				runs[l.letter][k] = v
 			}
 		}
-		for i, p := range pkgs {
-			file, err := plain(filepath.Join(dir, p.file), config)
-			if err != nil {
-				return s, 0, 0, err
-			}
-			here, err := results.ReadFiles(file)
-			if err != nil {
-				return s, 0, 0, err
-			}
-			points := fourPoints(here, runs)
-			if len(points) == 0 {
-				continue
-			}
-			path := filepath.Join(config, fmt.Sprintf("%s-%d.json", l.dir, i))
-			f, err := os.Create(path)
-			if err == nil {
-				err = results.Write(f, results.JSON, points)
-				err = cmp.Or(f.Close(), err)
-			}
-			if err != nil {
-				return s, 0, 0, err
-			}
-			cmd := exec.Command(bin, "predict", "--from", path, "--cpus", "1,2,4,8,16", "--format", "json")
-			cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
-			out, err := output(cmd)
-			if err != nil {
-				return s, 0, 0, fmt.Errorf("predicting %s from %s's 1-4 CPUs: %v", p.file, l.letter, err)
-			}
-			got, skipped, err := readPredicted(out)
-			if err != nil {
-				return s, 0, 0, err
-			}
-			benches += len(got) + len(skipped)
-			predictedN += len(got)
-			for _, name := range sortedKeys(got) {
-				row, byCPUs := got[name], runs[name]
-				row.two = results.Median(byCPUs[1]) / results.Median(byCPUs[4]) // naive: 4 CPUs' speed-up, held
-				for _, n := range pastFour {
-					if _, ok := row.at[n]; ok && len(byCPUs[n]) > 0 {
-						s.add(row, n, results.Median(byCPUs[1])/results.Median(byCPUs[n]), fmt.Sprintf("%s on %d, %s", name, n, l.letter))
-					}
-				}
+		for _, p := range fourPoints(here, runs[l.letter]) {
+			p.Mode = l.letter + ":" + p.Mode
+			b := *p.Bench
+			b.Name, b.Pkg = "Benchmark"+p.Mode, "example.com/fromfour"
+			p.Bench = &b
+			points = append(points, p)
+		}
+	}
+	path := filepath.Join(config, "fromfour.json")
+	f, err := os.Create(path)
+	if err == nil {
+		err = results.Write(f, results.JSON, points)
+		err = cmp.Or(f.Close(), err)
+	}
+	if err != nil {
+		return s, 0, 0, err
+	}
+	cmd := exec.Command(bin, "predict", "--from", path, "--cpus", "1,2,4,8,16", "--format", "json")
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+config, "HOME="+config)
+	out, err := output(cmd)
+	if err != nil {
+		return s, 0, 0, fmt.Errorf("predicting from the lendings' 1-4 CPUs: %v", err)
+	}
+	got, skipped, err := readPredicted(out)
+	if err != nil {
+		return s, 0, 0, err
+	}
+	for _, mode := range sortedKeys(got) {
+		letter, name, _ := strings.Cut(mode, ":")
+		row, byCPUs := got[mode], runs[letter][name]
+		row.two = results.Median(byCPUs[1]) / results.Median(byCPUs[4]) // naive: 4 CPUs' speed-up, held
+		for _, n := range pastFour {
+			if _, ok := row.at[n]; ok && len(byCPUs[n]) > 0 {
+				s.add(row, n, results.Median(byCPUs[1])/results.Median(byCPUs[n]), fmt.Sprintf("%s on %d, %s", name, n, letter))
 			}
 		}
 	}
-	return s, benches, predictedN, nil
+	return s, len(got) + len(skipped), len(got), nil
 }
 
 // fourPoints are, for each benchmark measured here (its watched, measured

@@ -12,7 +12,6 @@ import (
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/experiment/schedule"
 	"github.com/brewput/brewput/explain/analyze"
-	pick "github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
@@ -56,6 +55,6 @@ func Analyze(points []results.Point, opt Options) (*analysis.Analysis, error) {
 		note(err)
 	}
 	a.Advice = advice
-	a.Schedules = schedule.Pictures(points, pick.Span)
+	a.Schedules = schedule.Pictures(points, schedule.Span)
 	return analyze.Points(points, a, coffee.Declared{}, opt.BenchCol)
 }

@@ -24,9 +24,9 @@ type Lab interface {
 	// parsed, completes and validates the configuration.
 	Bind(fs *pflag.FlagSet) (check func() error)
 	// Run measures the lab on each CPU count (GOMAXPROCS), telling
-	// progress, if not nil, a line at a time; cancelled or failing, it
+	// progress, if not nil, each point measured; cancelled or failing, it
 	// returns what it measured with the error.
-	Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error)
+	Run(ctx context.Context, cpus []int, progress func(results.LabEvent)) ([]results.Point, error)
 	Figure() chartspec.Figure
 }
 
@@ -46,14 +46,14 @@ type Validator interface{ Validate() error }
 type Of[C Validator] struct {
 	Config C // the defaults, then what Bind's flags set
 	info   Info
-	run    func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error)
+	run    func(ctx context.Context, c C, cpus []int, progress func(results.LabEvent)) ([]results.Point, error)
 	figure chartspec.Figure
 }
 
 // New makes the lab of a package's parts. Its flags are config's fields
 // tagged `flag:"name"` (`usage:"…"` the help); one tagged `needs:"other"`
 // is refused without the bool flag --other.
-func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error), figure chartspec.Figure) *Of[C] {
+func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(results.LabEvent)) ([]results.Point, error), figure chartspec.Figure) *Of[C] {
 	return &Of[C]{Config: config, info: info, run: run, figure: figure}
 }
 
@@ -63,17 +63,18 @@ type Completer interface {
 	Complete(given func(flag string) bool)
 }
 
-// Sizer estimates the memory a run holds at most, and from which flags.
+// Sizer estimates the memory a run holds at most, and the flags, with
+// their values, it grows with ("--size 400").
 type Sizer interface {
-	Memory() (bytes float64, what string)
+	Memory() (bytes float64, flags []string)
 }
 
 // Memory is the Sizer's estimate; 0 for a configuration that is none.
-func (l *Of[C]) Memory() (float64, string) {
+func (l *Of[C]) Memory() (float64, []string) {
 	if s, ok := any(l.Config).(Sizer); ok {
 		return s.Memory()
 	}
-	return 0, ""
+	return 0, nil
 }
 
 func (l *Of[C]) Info() Info { return l.info }
@@ -90,7 +91,7 @@ func (l *Of[C]) Figure() chartspec.Figure {
 	return l.figure
 }
 
-func (l *Of[C]) Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error) {
+func (l *Of[C]) Run(ctx context.Context, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	return l.run(ctx, l.Config, cpus, progress)
 }
 

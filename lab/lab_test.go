@@ -50,7 +50,7 @@ func (c *config) Complete(given func(string) bool) {
 	}
 }
 
-func run(_ context.Context, c config, cpus []int, _ func(string)) ([]results.Point, error) {
+func run(_ context.Context, c config, cpus []int, _ func(results.LabEvent)) ([]results.Point, error) {
 	return []results.Point{labtest.LabPoint(fmt.Sprint(c.N), cpus[0], 1)}, nil
 }
 
@@ -95,7 +95,7 @@ func TestNeeds(t *testing.T) {
 		args []string
 		ok   bool
 	}{{nil, true}, {[]string{"--m", "2", "--b"}, true}, {[]string{"--m", "2"}, false}, {[]string{"--m", "2", "--b=false"}, false}} {
-		err := labtest.Bind(lab.New(lab.Info{Name: "t"}, needy{}, func(context.Context, needy, []int, func(string)) ([]results.Point, error) { return nil, nil }, chartspec.Figure{}), tc.args...)
+		err := labtest.Bind(lab.New(lab.Info{Name: "t"}, needy{}, func(context.Context, needy, []int, func(results.LabEvent)) ([]results.Point, error) { return nil, nil }, chartspec.Figure{}), tc.args...)
 		if tc.ok != (err == nil) || !tc.ok && err.Error() != "--m: applies only with --b; add --b, or drop it" {
 			t.Errorf("%q: %v", tc.args, err)
 		}
@@ -119,17 +119,21 @@ func TestSelect(t *testing.T) {
 
 func TestSweep(t *testing.T) {
 	procs := runtime.GOMAXPROCS(0)
-	var lines []string
+	var told []results.LabEvent
+	tell := func(ev results.LabEvent) { told = append(told, ev) }
 	var seen []int
-	points, err := lab.Sweep(context.Background(), config{}, []int{1, 3}, func(l string) { lines = append(lines, l) },
+	points, err := lab.Sweep(context.Background(), config{}, []int{1, 3}, tell,
 		func(n int, add lab.Add) error {
 			seen = append(seen, runtime.GOMAXPROCS(0))
-			add(labtest.LabPoint("v", n, 1), fmt.Sprintf("cpus=%d", n))
-			add(labtest.LabPoint("w", n, 1), "")
+			add(labtest.LabPoint("v", n, 1), results.LabPoint{Vs: results.Interval{Median: 2, N: 1}})
+			add(labtest.LabPoint("w", n, 1), results.LabPoint{})
 			return nil
 		})
-	if err != nil || len(points) != 4 || fmt.Sprint(seen) != "[1 3]" || fmt.Sprint(lines) != "[cpus=1 cpus=3]" || runtime.GOMAXPROCS(0) != procs {
-		t.Errorf("%d points, %v; GOMAXPROCS %v then %d; lines %q", len(points), err, seen, runtime.GOMAXPROCS(0), lines)
+	if err != nil || len(points) != 4 || fmt.Sprint(seen) != "[1 3]" || len(told) != 4 || runtime.GOMAXPROCS(0) != procs {
+		t.Errorf("%d points, %v; GOMAXPROCS %v then %d; told %+v", len(points), err, seen, runtime.GOMAXPROCS(0), told)
+	}
+	if m := told[2].Measured; m == nil || m.Point.CPUs != 3 || m.Point.Variant() != "v" || m.Vs.Median != 2 || m.Point.Host.GoVersion == "" {
+		t.Errorf("told %+v of the third point, want v on 3 CPUs with its interval and host", m)
 	}
 	if points[0].Host.GoVersion == "" {
 		t.Error("a point has no host")
@@ -145,22 +149,22 @@ func TestSweep(t *testing.T) {
 	}
 	// Each point keeps the window its lab measured over its own runs: the
 	// disturbed one is flagged and named, the one after it is not.
-	lines = nil
-	points, err = lab.Sweep(context.Background(), config{}, []int{1}, func(l string) { lines = append(lines, l) },
+	told = nil
+	points, err = lab.Sweep(context.Background(), config{}, []int{1}, tell,
 		func(n int, add lab.Add) error {
 			p := labtest.LabPoint("v", n, 1)
 			p.OthersCPUs = float64(runtime.NumCPU()) // all a 1-CPU point leaves free, and more
-			add(p, "v")
-			add(labtest.LabPoint("w", n, 1), "w")
+			add(p, results.LabPoint{})
+			add(labtest.LabPoint("w", n, 1), results.LabPoint{})
 			return nil
 		})
 	if err != nil || len(points) != 2 || !points[0].Disturbed || points[1].Disturbed || points[1].OthersCPUs != 0 ||
-		!strings.HasPrefix(lines[0], "v (disturbed: other processes took ") || lines[1] != "w" {
-		t.Errorf("a disturbed point then a quiet one: %v, lines %q, points %+v", err, lines, points)
+		len(told) != 2 || !told[0].Measured.Point.Disturbed || told[1].Measured.Point.Disturbed {
+		t.Errorf("a disturbed point then a quiet one: %v, told %+v, points %+v", err, told, points)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	points, err = lab.Sweep(ctx, config{}, []int{1, 2}, nil, func(n int, add lab.Add) error {
-		add(labtest.LabPoint("v", n, 1), "")
+		add(labtest.LabPoint("v", n, 1), results.LabPoint{})
 		cancel()
 		return nil
 	})
@@ -177,15 +181,20 @@ func TestSweepRetries(t *testing.T) {
 	var handed []results.Point
 	ctx := lab.WithPoints(context.Background(), func(p results.Point) error { handed = append(handed, p); return nil })
 	ctx = lab.WithRetry(ctx, sweep.Retry{Attempts: 3, Wait: 10 * time.Millisecond})
-	var lines []string
-	points, err := lab.Sweep(ctx, config{}, []int{1}, func(l string) { lines = append(lines, l) }, func(n int, add lab.Add) error {
+	var again []results.LabAgain
+	tell := func(ev results.LabEvent) {
+		if ev.Again != nil {
+			again = append(again, *ev.Again)
+		}
+	}
+	points, err := lab.Sweep(ctx, config{}, []int{1}, tell, func(n int, add lab.Add) error {
 		rounds++
 		p := labtest.LabPoint("v", n, float64(rounds))
 		if rounds == 1 {
 			p.OthersCPUs = float64(runtime.NumCPU()) // disturbed
 		}
-		add(p, "")
-		add(labtest.LabPoint("w", n, 1), "")
+		add(p, results.LabPoint{})
+		add(labtest.LabPoint("w", n, 1), results.LabPoint{})
 		return nil
 	})
 	if err != nil || rounds != 2 || len(points) != 2 || points[0].Disturbed || points[0].Throughput != 2 || points[0].Attempts != 2 {
@@ -194,8 +203,8 @@ func TestSweepRetries(t *testing.T) {
 	if len(handed) != 2 || handed[0].Throughput != 2 {
 		t.Errorf("handed on %+v, want the quiet round's 2 points alone", handed)
 	}
-	if len(lines) != 1 || !strings.Contains(lines[0], "1 of the 2 points on 1 CPU disturbed: measuring the count again") {
-		t.Errorf("progress %q does not say the count is measured again", lines)
+	if a := again; len(a) != 1 || a[0].Disturbed != 1 || a[0].Of != 2 || a[0].CPUs != 1 || a[0].Attempt != 2 || a[0].Attempts != 3 {
+		t.Errorf("told %+v, want the count measured again once, 1 of its 2 points disturbed", again)
 	}
 	// Never quiet: every attempt made, the least disturbed round kept.
 	rounds = 0
@@ -203,7 +212,7 @@ func TestSweepRetries(t *testing.T) {
 		rounds++
 		p := labtest.LabPoint("v", n, 1)
 		p.OthersCPUs = float64(runtime.NumCPU())
-		add(p, "")
+		add(p, results.LabPoint{})
 		return nil
 	})
 	if err != nil || rounds != 3 || len(points) != 1 || !points[0].Disturbed || points[0].Attempts != 3 {

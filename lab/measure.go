@@ -3,7 +3,6 @@ package lab
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/quiet"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -192,23 +190,6 @@ func (iv Interval) SetEnds(p *results.Point, m results.Metric) {
 		p.Set(Lo(m), iv.Lo)
 		p.Set(Hi(m), iv.Hi)
 	}
-}
-
-// Text writes the median by f and Ends: "1.81 [1.70, 1.90]".
-func (iv Interval) Text(f func(float64) string) string { return f(iv.Median) + " " + iv.Ends(f) }
-
-// Fixed is Text with prec decimals.
-func (iv Interval) Fixed(prec int) string {
-	return iv.Text(func(v float64) string { return fmt.Sprintf("%.*f", prec, v) })
-}
-
-// Ends writes the interval's ends by f, "[1.70, 1.90]", or where unbounded
-// the runs, "(5 runs)".
-func (iv Interval) Ends(f func(float64) string) string {
-	if !iv.Bounded() {
-		return fmt.Sprintf("(%s)", format.Count(iv.N, "run"))
-	}
-	return fmt.Sprintf("[%s, %s]", f(iv.Lo), f(iv.Hi))
 }
 
 // Ratios are the ratios, run by run, of a's times to b's (b's speedup over

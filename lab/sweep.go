@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/measure/quiet"
 	"github.com/brewput/brewput/measure/record"
@@ -26,9 +25,9 @@ func Check(c Validator, cpus []int) error {
 	return host.CheckCPUs(cpus)
 }
 
-// Add hands Sweep one point measured, with its line of progress ("" for
-// none).
-type Add func(p results.Point, progress string)
+// Add hands Sweep one point measured, with the intervals its line of
+// progress tells (results.LabPoint; its Point is p).
+type Add func(p results.Point, told results.LabPoint)
 
 // Sweep is the frame of a lab's Run over CPU counts: it checks c and
 // cpus, then for each count n sets GOMAXPROCS to n and calls at, which
@@ -36,7 +35,7 @@ type Add func(p results.Point, progress string)
 // Host and judges it disturbed or not. A count with a disturbed point is
 // measured again as WithRetry says; the points kept go to WithPoints'
 // function, if any. Sweep returns every point kept, with the first error.
-func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line string), at func(n int, add Add) error) ([]results.Point, error) {
+func Sweep(ctx context.Context, c Validator, cpus []int, progress func(results.LabEvent), at func(n int, add Add) error) ([]results.Point, error) {
 	if err := Check(c, cpus); err != nil {
 		return nil, err
 	}
@@ -48,7 +47,7 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 	hand, _ := ctx.Value(pointsKey{}).(func(results.Point) error)
 	rt, _ := ctx.Value(retryKey{}).(sweep.Retry)
 	var round []results.Point
-	add := func(p results.Point, line string) {
+	add := func(p results.Point, told results.LabPoint) {
 		p.Host = h
 		p.Disturbed = p.IsDisturbed()
 		if err := p.Check(); err != nil {
@@ -56,12 +55,8 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			return
 		}
 		round = append(round, p)
-		if line != "" {
-			if p.Disturbed {
-				line += " (disturbed: " + p.Interference() + ")"
-			}
-			progress(line)
-		}
+		told.Point = p
+		progress(results.LabEvent{Measured: &told})
 	}
 	keep := func(kept []results.Point, attempts int) {
 		for _, p := range kept {
@@ -112,12 +107,8 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			if err != nil {
 				break
 			}
-			state := "quiet"
-			if others >= below {
-				state = fmt.Sprintf("still busy, others %.2f CPUs", others)
-			}
-			progress(fmt.Sprintf("%d of the %d points on %s disturbed: measuring the count again after %v (%s), attempt %d of %d",
-				bad, len(round), format.Count(n, "CPU"), waited.Round(100*time.Millisecond), state, attempt+1, rt.Attempts))
+			progress(results.LabEvent{Again: &results.LabAgain{Disturbed: bad, Of: len(round), CPUs: n, Waited: waited,
+				Busy: others >= below, Others: others, Attempt: attempt + 1, Attempts: rt.Attempts}})
 		}
 		keep(best, attempt)
 		if addErr != nil {
@@ -137,9 +128,9 @@ func WithRetry(ctx context.Context, rt sweep.Retry) context.Context {
 }
 
 // Tell is progress, or where it is nil a function that tells no one.
-func Tell(progress func(line string)) func(line string) {
+func Tell(progress func(results.LabEvent)) func(results.LabEvent) {
 	if progress == nil {
-		return func(string) {}
+		return func(results.LabEvent) {}
 	}
 	return progress
 }
@@ -154,7 +145,7 @@ func WithPoints(ctx context.Context, f func(results.Point) error) context.Contex
 
 // RunEach runs each lab in turn on cpus, keeping what was measured when
 // one fails or is interrupted, with that error.
-func RunEach(ctx context.Context, labs []Lab, cpus []int, progress func(line string)) ([]results.Point, error) {
+func RunEach(ctx context.Context, labs []Lab, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	var points []results.Point
 	for _, l := range labs {
 		got, err := l.Run(ctx, cpus, progress)
@@ -170,7 +161,7 @@ func RunEach(ctx context.Context, labs []Lab, cpus []int, progress func(line str
 // whose files are DIR/NAME-Ncpu.*; the block profile's waits and the
 // files' path go into each of the count's points. Without a dir, Profiled
 // is l.Run.
-func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(line string)) ([]results.Point, error) {
+func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(results.LabEvent)) ([]results.Point, error) {
 	if dir == "" {
 		return l.Run(ctx, cpus, progress)
 	}
@@ -202,7 +193,7 @@ func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(
 			got[i].Waits, got[i].Profile = waits, base
 		}
 		points = append(points, got...)
-		progress(fmt.Sprintf("profiles of %d %s: %s.trace, .cpu.pprof, .block.pprof, .mutex.pprof", n, format.Plural(n, "CPU"), base))
+		progress(results.LabEvent{Profiled: &results.LabProfiled{CPUs: n, Base: base}})
 	}
 	return points, nil
 }

@@ -19,8 +19,57 @@ type Footprint struct {
 	Events float64
 	// Meters are the readings the point keeps, one a resource.
 	Meters float64
-	// Parts name what the memory goes to, largest first.
-	Parts []string
+	// Parts are what the memory goes to, largest first.
+	Parts []Part
+}
+
+// Part is some of what a simulation's memory goes to: N of a kind (a
+// blueprint.Part's, or PartMeters, PartSlots, PartQueue, PartLatencies,
+// PartTwice) taking Bytes.
+type Part struct {
+	Kind     string
+	N, Bytes float64
+}
+
+// The kinds of a footprint's parts beside its processes'.
+const (
+	PartMeters    = "meters"    // mutexes and meters
+	PartSlots     = "slots"     // room in channels
+	PartQueue     = "queue"     // an open loop's queue of arrivals
+	PartLatencies = "latencies" // the drinks' latencies kept
+	PartTwice     = "twice"     // a causal profile's twice the customers, as many again
+)
+
+// TooMuchMemory refuses a footprint that needs Bytes, more than Allowed:
+// what it goes to, and, for a run's, how many simulations run at once.
+type TooMuchMemory struct {
+	Bytes, Allowed float64
+	Parts          []Part
+}
+
+func (e *TooMuchMemory) Error() string {
+	parts := make([]string, len(e.Parts))
+	for i, p := range e.Parts {
+		what := fmt.Sprintf("%.0f %s", p.N, p.Kind)
+		switch p.Kind {
+		case blueprint.PartWorkers:
+			what = fmt.Sprintf("%.0f pipeline workers", p.N)
+		case blueprint.PartBranches:
+			what = fmt.Sprintf("%.0f parallel branches under way", p.N)
+		case PartMeters:
+			what = fmt.Sprintf("%.0f mutexes and meters", p.N)
+		case PartSlots:
+			what = fmt.Sprintf("channels with room for %.0f", p.N)
+		case PartQueue:
+			what = fmt.Sprintf("a queue of %.0f", p.N)
+		case PartLatencies:
+			what = fmt.Sprintf("%.3g drinks' latencies", p.N)
+		case PartTwice:
+			what = "as many again for its causal profile's twice the customers"
+		}
+		parts[i] = fmt.Sprintf("%s (%s)", what, format.Bytes(p.Bytes))
+	}
+	return fmt.Sprintf("would need about %s of memory (%s), more than the %s allowed", format.Bytes(e.Bytes), strings.Join(parts, ", "), format.Bytes(e.Allowed))
 }
 
 // What a simulation holds, measured on amd64 with Go 1.26, rounded up.
@@ -48,30 +97,30 @@ func (c Config) Footprint() Footprint {
 
 // estimate is the footprint of sizes sz under c's load and window.
 func estimate(c Config, sz blueprint.Sizes) Footprint {
-	var parts []part
+	var parts []Part
 	procs := 0.0
 	for _, p := range sz.Parts {
 		procs += p.Procs
 		if p.Procs > 0 {
-			parts = append(parts, part{p.What, p.Procs * procBytes})
+			parts = append(parts, Part{p.Kind, p.Procs, p.Procs * procBytes})
 		}
 	}
 	if sz.Machines > 0 {
-		parts = append(parts, part{fmt.Sprintf("%.0f mutexes and meters", sz.Machines), sz.Machines * machineBytes})
+		parts = append(parts, Part{PartMeters, sz.Machines, sz.Machines * machineBytes})
 	}
 	if sz.Slots > 0 {
-		parts = append(parts, part{fmt.Sprintf("channels with room for %.0f", sz.Slots), sz.Slots * slotBytes})
+		parts = append(parts, Part{PartSlots, sz.Slots, sz.Slots * slotBytes})
 	}
 	if c.Rate > 0 {
 		procs++ // the dispatcher
-		parts = append(parts, part{fmt.Sprintf("a queue of %d", c.MaxQ), float64(c.MaxQ) * slotBytes})
+		parts = append(parts, Part{PartQueue, float64(c.MaxQ), float64(c.MaxQ) * slotBytes})
 	}
 	drinks := sz.Drinks * c.Dur.Seconds()
 	records := drinks * recordBytes
 	if c.Rate > 0 {
 		records *= 2 // service times too
 	}
-	parts = append(parts, part{fmt.Sprintf("%.3g drinks' latencies", drinks), records})
+	parts = append(parts, Part{PartLatencies, drinks, records})
 
 	// The warm-up: at most drinks a second, at least three a customer.
 	warm := sz.Drinks*c.Warmup.Seconds() + 3*float64(c.Par)
@@ -82,20 +131,15 @@ func estimate(c Config, sz blueprint.Sizes) Footprint {
 	}
 	f.Events += sz.Machines // each mutex and meter is built, about an event's work
 	for _, p := range parts {
-		f.Bytes += p.bytes
+		f.Bytes += p.Bytes
 	}
-	slices.SortStableFunc(parts, func(a, b part) int { return cmp.Compare(b.bytes, a.bytes) })
+	slices.SortStableFunc(parts, func(a, b Part) int { return cmp.Compare(b.Bytes, a.Bytes) })
 	for _, p := range parts {
-		if p.bytes >= 1<<20 || len(f.Parts) == 0 {
-			f.Parts = append(f.Parts, fmt.Sprintf("%s (%s)", p.what, format.Bytes(p.bytes)))
+		if p.Bytes >= 1<<20 || len(f.Parts) == 0 {
+			f.Parts = append(f.Parts, p)
 		}
 	}
 	return f
-}
-
-type part struct {
-	what  string
-	bytes float64
 }
 
 // Limits are what a run may take: bytes; events a simulation, and all
@@ -122,7 +166,7 @@ const (
 // Check refuses a footprint beyond l.
 func (f Footprint) Check(l Limits) error {
 	if l.Bytes > 0 && f.Bytes > l.Bytes {
-		return fmt.Errorf("would need about %s of memory (%s), more than the %s allowed", format.Bytes(f.Bytes), strings.Join(f.Parts, ", "), format.Bytes(l.Bytes))
+		return &TooMuchMemory{Bytes: f.Bytes, Allowed: l.Bytes, Parts: f.Parts}
 	}
 	if l.Events > 0 && f.Events > l.Events {
 		return fmt.Errorf("would simulate about %.3g events, more than the %.3g allowed (%s); shorten --dur or lower the load", f.Events, l.Events, l.eventsTime(f.Events, 1))
@@ -209,15 +253,15 @@ func checkRun(cfgs []Config, sims []int, points, parallel int, l Limits, ratios 
 			twice := float64(c.Resolve().Par) * procBytes
 			f.Bytes += twice
 			if twice >= 1<<20 {
-				f.Parts = append(f.Parts, fmt.Sprintf("as many again for its causal profile's twice the customers (%s)", format.Bytes(twice)))
+				f.Parts = append(f.Parts, Part{PartTwice, float64(c.Resolve().Par), twice})
 			}
 		}
 		if err := f.Check(each); err != nil {
-			at := ""
+			refine := f.Bytes <= each.Bytes || each.Bytes <= 0
 			if parallel > 1 {
-				at = fmt.Sprintf(" (each of %d simulations at once)", parallel)
+				return refine, fmt.Errorf("%s on %s %w (each of %d simulations at once)", c.Mode, format.Count(c.CPUs, "CPU"), err, parallel)
 			}
-			return f.Bytes <= each.Bytes || each.Bytes <= 0, fmt.Errorf("%s on %s %w%s", c.Mode, format.Count(c.CPUs, "CPU"), err, at)
+			return refine, fmt.Errorf("%s on %s %w", c.Mode, format.Count(c.CPUs, "CPU"), err)
 		}
 		work += all
 		runs += n

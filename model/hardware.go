@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/brewput/brewput/model/sim"
@@ -21,7 +20,9 @@ type Hardware struct {
 	AllCore, AllCoreLo, AllCoreHi float64
 	// Threaded and Packed are as MachineRange's.
 	Threaded, Packed, Known bool
-	// About says where its shape and costs come from, for the output.
+	// About says where its shape and costs come from, for the output
+	// (report/text's UnknownMachine and KnownMachine say an unknown's and
+	// this machine's).
 	About string
 }
 
@@ -38,9 +39,6 @@ var unknownTransfer = struct{ lo, mid, hi sim.Transfer }{
 // the whole move (docs/model.md), which a band spans; a point takes half.
 const stayFast, stayMid, staySlow = 1, 0.5, 0
 
-// stayAbout says what a band spans of how long a word stays.
-const stayAbout = "; a word its cores add to staying at a core from none to the whole of the move that brought it (the point half)"
-
 // MeasuredHardware is a machine whose shape and cost of moving a line
 // were measured (brewput calibrate's transfer).
 func MeasuredHardware(name string, shape sim.Machine, t sim.Transfer, about string) Hardware {
@@ -52,34 +50,17 @@ func MeasuredHardware(name string, shape sim.Machine, t sim.Transfer, about stri
 // every core busy (Intel's and AMD's turbo tables).
 const allCoreLo, allCoreMid, allCoreHi = 0.75, 0.88, 1.0
 
-// allCoreAbout says what a band spans of a machine's all-core speed.
-const allCoreAbout = "75–100 % of one core's speed with every core busy, the slow edge from two busy cores on: what published machines show"
-
-// unknownAbout says what an unknown machine's band spans.
-const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and " + allCoreAbout + stayAbout
-
-// KnownAbout says what a band spans on a machine whose costs are known:
-// its all-core speed, not measured.
-const KnownAbout = "how fast its cores run with every one busy not measured: the band spans 75–100 % of one alone's speed, the slow edge from the second busy core on, as published machines show" + stayAbout
-
-// threadedAbout says what an unknown machine's band spans besides.
-const threadedAbout = "; its CPUs perhaps hardware threads, two to a core, as a cloud's vCPUs are"
-
 // UnknownHardware is a machine of cpus CPUs whose costs are not known:
 // one socket of single-threaded cores (two sockets past 64), its band
-// spanning the transfer costs published machines show.
+// spanning the transfer costs published machines show; its About is the
+// caller's (report/text's UnknownMachine).
 func UnknownHardware(cpus int) Hardware {
 	shape := sim.Machine{Sockets: 1, CoresPerSocket: max(1, cpus), ThreadsPerCore: 1}
 	if cpus > 64 {
 		shape = sim.Machine{Sockets: 2, CoresPerSocket: (cpus + 1) / 2, ThreadsPerCore: 1}
 	}
 	hw := Hardware{Name: "unknown", Shape: shape, Transfer: unknownTransfer.mid, Lo: unknownTransfer.lo, Hi: unknownTransfer.hi,
-		AllCore: allCoreMid, AllCoreLo: allCoreLo, AllCoreHi: allCoreHi,
-		About: fmt.Sprintf("an unknown machine of %d CPUs (%s)", cpus, unknownAbout)}
-	if cpus > 1 {
-		hw.Threaded = true
-		hw.About = fmt.Sprintf("an unknown machine of %d CPUs (%s%s)", cpus, unknownAbout, threadedAbout)
-	}
+		AllCore: allCoreMid, AllCoreLo: allCoreLo, AllCoreHi: allCoreHi, Threaded: cpus > 1}
 	return hw
 }
 

@@ -118,15 +118,7 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 	}
 	if c.Trace != nil {
 		c.Dur = c.Trace.Span
-		log.from, log.to = c.Warmup, c.Warmup+c.Dur
-		cpus.Log(log.record)
-		log.first = s.NextID()
-		if c.Rate > 0 {
-			log.first++ // the dispatcher comes first
-		}
-		if c.harness() == "talk" {
-			log.first++ // the generator comes first
-		}
+		c.startLog(s, cpus, log)
 	}
 
 	rec := record{Latency: make([]time.Duration, 0, capacity(c, b))}
@@ -179,6 +171,29 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 		Arrived:    rec.Arrived,
 		InSystem:   [2]int{in0, rec.InSystem},
 	}
+	c.machines(&r, &rec, before, read(), window, cpus.Busy()-busy0)
+	return r, nil
+}
+
+// startLog starts log recording the steps of the window, from the first
+// customer on (after the dispatcher and the talk's generator).
+func (c Config) startLog(s *sim.Sim, cpus *sim.CPUs, log *stepLog) {
+	log.from, log.to = c.Warmup, c.Warmup+c.Dur
+	cpus.Log(log.record)
+	log.first = s.NextID()
+	if c.Rate > 0 {
+		log.first++ // the dispatcher comes first
+	}
+	if c.harness() == "talk" {
+		log.first++ // the generator comes first
+	}
+}
+
+// machines gives r the service times (an open loop's) or Little's law
+// (a closed loop's) of rec, and each resource's use over the window, from
+// its readings before it to those at its end (the CPUs ran ran
+// meanwhile), with the caveats they call for.
+func (c Config) machines(r *result, rec *record, before, after []blueprint.Reading, window, ran time.Duration) {
 	if c.Rate > 0 {
 		svc := Summarize(rec.Service)
 		r.Service = &svc
@@ -186,8 +201,7 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 		r.Little = Little(c.Par, r.Throughput, rec.Cycles, r.Lattes)
 		r.Caveats = append(r.Caveats, lockstepCaveat(rec.Done)...)
 	}
-	ran := cpus.Busy() - busy0
-	for i, now := range read() {
+	for i, now := range after {
 		d := blueprint.Reading{Uses: now.Uses - before[i].Uses, Held: now.Held - before[i].Held,
 			Working: now.Working - before[i].Working, Wait: now.Wait - before[i].Wait, Stalls: now.Stalls - before[i].Stalls}
 		unitTime := float64(time.Duration(now.Units) * window)
@@ -205,7 +219,6 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 			}
 		}
 	}
-	return r, nil
 }
 
 // A shared sync.Mutex held for less than shortHold a use and contended —
@@ -227,9 +240,7 @@ func shortHoldCaveat(name string, d blueprint.Reading, busy, stalled float64) []
 	if hold >= shortHold || busy < shortHoldBusy && stalled < shortHoldBusy {
 		return nil
 	}
-	return []results.Caveat{{Kind: results.CaveatShortHold, Resource: name,
-		Text: fmt.Sprintf("%s held under %v a use, and busy or its word waited for a quarter of the time or more: %s "+
-			"(docs/model.md); take this figure as rough", name, shortHold, results.ShortHoldSpread)}}
+	return []results.Caveat{{Kind: results.CaveatShortHold, Resource: name, Under: shortHold}}
 }
 
 // sharedLineStalls is the share of the CPUs' time spent waiting for a
@@ -244,9 +255,7 @@ func sharedLineCaveat(name string, share float64) []results.Caveat {
 	if share < sharedLineStalls {
 		return nil
 	}
-	return []results.Caveat{{Kind: results.CaveatSharedLine, Resource: name,
-		Text: fmt.Sprintf("the CPUs waited for %s's cache line a quarter of their time or more: %s (docs/model.md); "+
-			"take this figure as rough", name, results.SharedLineSpread)}}
+	return []results.Caveat{{Kind: results.CaveatSharedLine, Resource: name}}
 }
 
 // lockstepMin is how many operations each of the other customers must
@@ -269,11 +278,7 @@ func lockstepCaveat(done []int) []results.Caveat {
 	if idle == 0 || idle == len(done) || others < lockstepMin*(len(done)-idle) {
 		return nil
 	}
-	return []results.Caveat{{Kind: results.CaveatLockstep,
-		Text: fmt.Sprintf("%d of %d customers finished nothing in the window while the others finished %d each on "+
-			"average: held out the whole window, as the model's exact times can keep a goroutine in step with a "+
-			"lock's holder, losing it every time; real machines vary their times: take this point as unreliable",
-			idle, len(done), others/(len(done)-idle))}}
+	return []results.Caveat{{Kind: results.CaveatLockstep, Idle: idle, Customers: len(done), Each: others / (len(done) - idle)}}
 }
 
 // A probe's window is the first of probeWindows counting ProbeCycles

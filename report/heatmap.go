@@ -6,13 +6,14 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/plot/text"
+	plottext "gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/palette"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -87,9 +88,9 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 	slices.SortStableFunc(h.classes, func(a, b string) int { return order(a) - order(b) })
 	switch {
 	case len(hosts) > 0 && len(scheds) > 0:
-		h.note = fmt.Sprintf("Framed, bold: measured on %s; the others predicted by the %s. Where a point was measured, the measurement is shown; what limits it is its causal profile in the model.", strings.Join(hosts, ", "), strings.Join(scheds, ", "))
+		h.note = fmt.Sprintf("Framed, bold: %s; the others predicted by the %s. Where a point was measured, the measurement is shown; what limits it is its causal profile in the model.", text.MeasuredOnHosts(hosts), strings.Join(scheds, ", "))
 	case len(hosts) > 0:
-		h.note = fmt.Sprintf("Every cell measured on %s (framed, bold); what limits it is its causal profile in the model.", strings.Join(hosts, ", "))
+		h.note = fmt.Sprintf("Every cell %s (framed, bold); what limits it is its causal profile in the model.", text.MeasuredOnHosts(hosts))
 	default:
 		h.note = fmt.Sprintf("Every cell predicted by the %s.", strings.Join(scheds, ", "))
 	}
@@ -128,7 +129,7 @@ func (h *heatmap) layout() {
 }
 
 // fonts is the style of the modes' names; the figures are a point smaller.
-func (h heatmap) fonts() text.Style {
+func (h heatmap) fonts() plottext.Style {
 	if h.narrow {
 		return aligned(9, false, draw.XRight, draw.YCenter)
 	}

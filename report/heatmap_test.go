@@ -9,7 +9,6 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	modelsched "github.com/brewput/brewput/experiment/schedule"
-	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/model"
 )
@@ -45,13 +44,13 @@ func TestHeatmap(t *testing.T) {
 		}
 	}
 	if corners := regexp.MustCompile(`<path d="M[\d.]+,[\d.]+L[\d.]+,[\d.]+L[\d.]+,[\d.]+Z"\s*style="fill:#`).FindAllString(string(c.SVG), -1); len(corners) != 1 ||
-		!strings.Contains(strings.Join(text, " "), "A dark corner: the CPUs or the customers limit it together") {
+		!strings.Contains(strings.Join(strings.Fields(strings.Join(text, " ")), " "), "A dark corner: the CPUs or the customers limit it together") {
 		t.Errorf("%d triangles drawn, and the note %q; want multi-2 on 8 CPUs's corner, and the note saying what it means", len(corners), text)
 	}
 	if n := strings.Count(string(c.SVG), "stroke:#1B1B1B;stroke-width:1.6"); n != 1 {
 		t.Errorf("%d framed cells; want the one measured", n)
 	}
-	if !slices.ContainsFunc(text, func(s string) bool { return strings.HasPrefix(s, "Framed, bold: measured on box") }) {
+	if !slices.ContainsFunc(text, func(s string) bool { return strings.HasPrefix(s, "Framed, bold: measured on host box") }) {
 		t.Errorf("the map does not say which cells are measured: %q", text)
 	}
 	// Every text inside the picture: the note, a line of some 280
@@ -84,7 +83,7 @@ func TestScheduleDrawing(t *testing.T) {
 	t.Parallel()
 	cfg := model.DefaultConfig(6)
 	cfg.Policy.Sched = "fifo"
-	tl, err := modelsched.FromModel(cfg, schedule.Span)
+	tl, err := modelsched.FromModel(cfg, modelsched.Span)
 	if err != nil {
 		t.Fatal(err)
 	}

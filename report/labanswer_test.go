@@ -44,7 +44,7 @@ func TestLabAnswersFirst(t *testing.T) {
 	}
 	out := b.String()
 	for _, want := range []string{
-		"lab demo, measured on box: 81 points on 1 and 2 CPUs, 1 disturbed (other processes took CPU while\n  they ran): slow on 2 CPUs\n",
+		"lab demo, measured on host box: 81 points on 1 and 2 CPUs, 1 disturbed (other processes took CPU\n  while they ran): slow on 2 CPUs\n",
 		// A disturbed point is never ranked: slow, disturbed, makes the
 		// least as measured, and may not.
 		"On 2 CPUs, inconclusive: other processes took CPU from slow while measured, so which makes the most\n  is not known (measure again on a quieter machine); of the 40 not disturbed, v3 (par 10) makes the\n  most, 280 kops/s at a median 50 µs, keeping 2.02 CPUs busy; v0 (par 1) the least, 202 kops/s.",

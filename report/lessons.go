@@ -32,7 +32,7 @@ type lessonRow struct {
 
 // lessonViews lays out the verdicts, seeds in order of appearance.
 func lessonViews(rs []lesson.Result) lessonsView {
-	v := lessonsView{Summary: lesson.Tally(rs), Runs: distinct(rs, func(r lesson.Result) string {
+	v := lessonsView{Summary: text.LessonTally(rs), Runs: distinct(rs, func(r lesson.Result) string {
 		return fmt.Sprintf("%s run on %s (%d cores, %s)", r.Level, cmp.Or(r.Host.Name, "an unnamed machine"), r.Host.Cores, r.Host.GoVersion)
 	})}
 	seeds, bySeed := groupBy(rs, func(r lesson.Result) string { return r.Seed })
@@ -53,7 +53,7 @@ func lessonViews(rs []lesson.Result) lessonsView {
 				verdict += ", disturbed"
 			}
 			sv.Rows = append(sv.Rows, lessonRow{
-				Claim: r.Claim, Text: r.Text, SeedFigure: r.SeedFigure, Correction: r.Correction, Figure: r.FigureText(), Measures: r.Measures,
+				Claim: r.Claim, Text: r.Text, SeedFigure: r.SeedFigure, Correction: r.Correction, Figure: text.LessonFigure(r), Measures: r.Measures,
 				Rule: r.RuleText(), CPUs: format.Ints(r.CPUs, ", "), Others: others, Verdict: verdict, Reason: text.LessonReason(r),
 				Class: strings.ReplaceAll(string(r.Verdict), " ", ""),
 			})

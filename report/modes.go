@@ -95,10 +95,10 @@ func newLimitRow(p results.Point) limitRow {
 	row := limitRow{
 		Model: p.IsModel(), Source: results.OriginLabel(p), CPUs: p.CPUs, Together: b.Combined != nil,
 		Throughput: fmt.Sprintf("%.0f", p.Throughput), By: b.Resource, Gain: "-",
-		Use: format.Percent(b.Utilization, 0), Bound: "-", Text: b.Text,
+		Use: format.Percent(b.Utilization, 0), Bound: "-", Text: text.BottleneckText(p),
 	}
-	if b.Named != "" {
-		row.By = b.Words()
+	if len(b.Parts) > 0 || b.Named != "" {
+		row.By = text.BottleneckName(b)
 	}
 	if row.Together || len(b.Experiments) > 0 && b.Gain > 0 {
 		row.Gain = format.WholeGain(b.Gain)
@@ -171,7 +171,7 @@ func newAdviceView(a *analysis.Advice) *adviceView {
 	}
 	for i, o := range a.Options {
 		v.Rows = append(v.Rows, adviceRow{
-			Rank: i + 1, Change: o.Change, As: o.As,
+			Rank: i + 1, Change: text.OptionChange(o), As: text.Becomes(o.Becomes),
 			Throughput: fmt.Sprintf("%.0f %s", o.Throughput, a.Unit),
 			Gain:       format.WholeGain(o.ThroughputGain), P50: format.Ms(o.P50Ms), P99: format.Ms(o.P99Ms),
 			Latency: format.WholeGain(-o.LatencyGain), Cost: o.Cost.String(),

@@ -2,11 +2,13 @@ package report
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -57,7 +59,7 @@ func TestModeSections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if points[0].Bottleneck.Text != before.Text {
+	if !reflect.DeepEqual(*points[0].Bottleneck, before) {
 		t.Error("BuildWith changed the caller's points")
 	}
 	page := string(file(t, r, Index))
@@ -81,7 +83,7 @@ func TestModeSections(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range back {
-		if p.Bottleneck == nil || p.Bottleneck.Resource == "" || p.Bottleneck.Text == "" {
+		if p.Bottleneck == nil || p.Bottleneck.Resource == "" || len(p.Bottleneck.Parts) == 0 || text.BottleneckText(p) == "" {
 			t.Errorf("%s on %d CPUs: results.json has no bottleneck", p.Mode, p.CPUs)
 		}
 	}

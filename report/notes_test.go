@@ -27,12 +27,26 @@ func TestDisturbedNoteCountsMeasuredPoints(t *testing.T) {
 		// 18 were drawn).
 		{[]results.Point{quiet, quiet, disturbed, disturbed, disturbed, predicted}, "× 3 of the 5 runs measured at 2 points were disturbed"},
 	} {
-		notes := pageNotes(c.points, Options{})
+		notes := pageNotes(c.points, Options{}, true)
 		if len(notes) != 1 || !strings.HasPrefix(notes[0], c.want+":") {
 			t.Errorf("%d points: notes %q, want one starting %q", len(c.points), notes, c.want)
 		}
 	}
-	if notes := pageNotes([]results.Point{quiet, predicted}, Options{}); len(notes) != 0 {
+	if notes := pageNotes([]results.Point{quiet, predicted}, Options{}, true); len(notes) != 0 {
 		t.Errorf("no point disturbed: notes %q", notes)
+	}
+}
+
+// TestDisturbedNoteNamesThePagesPictures: the note names the map of
+// limits only on a page that has one (a bench's page has none).
+func TestDisturbedNoteNamesThePagesPictures(t *testing.T) {
+	t.Parallel()
+	var disturbed results.Point
+	disturbed.Mode, disturbed.CPUs, disturbed.Disturbed = "Book", 2, true
+	for _, hasMap := range []bool{false, true} {
+		notes := pageNotes([]results.Point{disturbed}, Options{}, hasMap)
+		if len(notes) != 1 || strings.Contains(notes[0], "map of limits") != hasMap || !strings.Contains(notes[0], "the charts") {
+			t.Errorf("a page with a map %v: notes %q", hasMap, notes)
+		}
 	}
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
-	"github.com/brewput/brewput/results/lesson"
 )
 
 //go:embed *.html.tmpl
@@ -110,14 +109,22 @@ func newPage(points []results.Point, parts pageParts, opt Options) page {
 	if len(parts.benches) > 0 {
 		sections = append(sections, section{ID: "benchmarks", Title: "Go benchmarks", template: "benchmarks", data: parts.benches})
 	}
+	if _, benches := results.SplitBench(points); slices.ContainsFunc(benches, func(p results.Point) bool { return p.Bench.Watched }) {
+		sections = append(sections, section{ID: "locks", Title: "The locks they took", template: "locks", data: text.LockTable(benches, lockTableWidth)})
+	}
 	if len(opt.Lessons) > 0 {
 		sections = append(sections, section{ID: "lessons", Title: "What the seeds claim, and what this machine shows", template: "lessons", data: lessonViews(opt.Lessons)})
 	}
 	if len(points) == 0 {
-		return page{Summary: "the seeds' claims: " + lesson.Tally(opt.Lessons), Sections: sections}
+		return page{Summary: "the seeds' claims: " + text.LessonTally(opt.Lessons), Sections: sections}
 	}
-	return page{Summary: summary(points), Notes: pageNotes(points, opt), Sections: sections}
+	hasMap := slices.ContainsFunc(sections, func(s section) bool { return s.template == "heatmap" })
+	return page{Summary: summary(points), Notes: pageNotes(points, opt, hasMap), Sections: sections}
 }
+
+// lockTableWidth is the columns the page's lock table is wrapped at, as
+// the terminal's is at its width.
+const lockTableWidth = 100
 
 // setupView is how the points were made.
 type setupView struct {
@@ -132,8 +139,9 @@ type setupView struct {
 const disturbedMark = "×"
 
 // pageNotes say how far a cut-short run got and which measurements other
-// processes disturbed.
-func pageNotes(points []results.Point, opt Options) []string {
+// processes disturbed, and which of the page's pictures mark them: the
+// map of limits, where it has one.
+func pageNotes(points []results.Point, opt Options, hasMap bool) []string {
 	var notes []string
 	if opt.Plan != nil {
 		notes = append(notes, text.CutShort(*opt.Plan, points))
@@ -158,8 +166,12 @@ func pageNotes(points []results.Point, opt Options) []string {
 		if n == 1 {
 			were = fmt.Sprintf("1 of %s was", of)
 		}
-		notes = append(notes, fmt.Sprintf("%s %s disturbed: other processes took more than %.1f CPU of the CPUs they ran on (beyond those they left free, where not pinned) while they were measured, so their numbers say more about the machine than about the design; the charts, the tables and the map of limits mark them %s.",
-			disturbedMark, were, results.DisturbedCPUs, disturbedMark))
+		marked := "the charts and the tables"
+		if hasMap {
+			marked = "the charts, the tables and the map of limits"
+		}
+		notes = append(notes, fmt.Sprintf("%s %s disturbed: other processes took more than %.1f CPU of the CPUs they ran on (beyond those they left free, where not pinned) while they were measured, so their numbers say more about the machine than about the design; %s mark them %s.",
+			disturbedMark, were, results.DisturbedCPUs, marked, disturbedMark))
 	}
 	return notes
 }
@@ -195,12 +207,12 @@ func summary(points []results.Point) string {
 	what := fmt.Sprintf("%s of %s on %s", format.Count(len(points), point), format.Count(len(modeOrder(points)), mode), cpuRange(cpusOf(points)))
 	switch {
 	case predicted == 0:
-		return fmt.Sprintf("%s, measured on %s", what, strings.Join(machines, ", "))
+		return what + ", " + text.MeasuredOnHosts(machines)
 	case predicted == len(points):
 		return what + ", predicted by the model"
 	}
-	return fmt.Sprintf("%s: %d measured on %s, %d predicted by the model",
-		what, len(measured), strings.Join(machines, ", "), predicted)
+	return fmt.Sprintf("%s: %d %s, %d predicted by the model",
+		what, len(measured), text.MeasuredOnHosts(machines), predicted)
 }
 
 type hostView struct {

@@ -89,7 +89,6 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		return nil, errors.New("no points to report")
 	}
 	points = slices.Clone(points)
-	text.SayMeasured(points) // as results.json keeps it
 	if opt.Analysis == nil {
 		opt.Analysis = &analysis.Analysis{}
 	}
@@ -315,7 +314,7 @@ type Inputs struct {
 	// Plan is the first cut-short journal's plan among the files, or nil.
 	Plan *results.Plan
 	// Notes say what the readers accepted or left out.
-	Notes []string
+	Notes []error
 }
 
 // MaxPoints is the most points a report draws: about pointBytes each, so
@@ -367,7 +366,7 @@ func readFiles(paths []string, limit int) (Inputs, error) {
 		if a, err := analysis.Read(saved); err == nil {
 			in.Analysis = a
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			in.Notes = append(in.Notes, fmt.Sprintf("%v; it is made again", err))
+			in.Notes = append(in.Notes, fmt.Errorf("%w; it is made again", err))
 		}
 	}
 	return in, nil

@@ -21,6 +21,7 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -278,7 +279,7 @@ func TestPageContent(t *testing.T) {
 	}
 	page := string(r.Files[0].Data)
 	for _, want := range []string{
-		"18 points of 9 modes on 1, 2 CPUs, measured on testhost",
+		"18 points of 9 modes on 1, 2 CPUs, measured on host testhost",
 		"Test CPU @ 2.0GHz", "go1.26.8", "linux/amd64",
 		"closed loop: one customer per CPU", "0.2s, 1s per point", "grind 1 ms, press 1 ms, steam 1 ms, latte 1 ms",
 		`id="chart-throughput"`, `id="chart-latency"`, `id="chart-distribution"`,
@@ -287,7 +288,7 @@ func TestPageContent(t *testing.T) {
 		// points have no working time)
 		"<h3>locking</h3>", "<th>kitchen</th>", "<td>100 % / - / 4.00 ms</td>",
 		// the answer first
-		`<section id="verdict" class="verdict">`, "On 2 CPUs, measured on testhost:", `id="chart-limits"`,
+		`<section id="verdict" class="verdict">`, "On 2 CPUs, measured on host testhost:", `id="chart-limits"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page does not contain %q", want)
@@ -344,7 +345,7 @@ func TestManySourcesAreLabelled(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(r.Files[0].Data)
-	for _, want := range []string{"measured on testhost, bighost, oldlabel", "<th class=\"text\">source</th>",
+	for _, want := range []string{"measured on hosts testhost, bighost, oldlabel", "<th class=\"text\">source</th>",
 		`<tr><td class="text">bighost</td><td class="text">locking</td>`,
 		`<tr><td class="text">oldlabel</td><td class="text">locking</td>`,
 		"<h3>locking (bighost)</h3>", `<td class="text">bighost</td><td class="text">Test CPU @ 2.0GHz</td>`} {
@@ -372,7 +373,7 @@ func TestPageTellsModelFromMeasurements(t *testing.T) {
 	}
 	page := string(r.Files[0].Data)
 	for _, want := range []string{
-		"594 points of 9 modes on 1–64 CPUs: 18 measured on testhost, 576 predicted by the model",
+		"594 points of 9 modes on 1–64 CPUs: 18 measured on host testhost, 576 predicted by the model",
 		`<td class="text">testhost</td><td class="text">Test CPU @ 2.0GHz</td><td>2</td><td class="text">go1.26.8</td><td class="text">linux/amd64</td><td>18</td>`,
 		`<h3>Model</h3>`, `<td class="text">fifo</td><td class="text">ideal, locking, finelocking`, `<td class="text">1–64 CPUs</td><td class="text">1</td><td>576</td>`,
 		"<th>points are</th>", `<td class="text">measured</td><td class="text">ideal, locking`, `<td class="text">model</td>`, "0.1s, 1s per point, simulated",
@@ -554,7 +555,7 @@ func TestPageShowsBands(t *testing.T) {
 func TestPageAnswerSaysCaveats(t *testing.T) {
 	t.Parallel()
 	points := modelPoints(2)
-	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "kitchen", Text: "kitchen held 12ns a use: take this figure as rough"}
+	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "kitchen", Under: 100}
 	for i := range points {
 		points[i].Caveats = []results.Caveat{rough}
 		points[i].Bottleneck = &results.Bottleneck{Resource: "cpus", Resources: []string{"cpus"}, Named: "the CPUs", Gain: 0.5,
@@ -566,7 +567,7 @@ func TestPageAnswerSaysCaveats(t *testing.T) {
 	}
 	page := string(r.Files[0].Data)
 	// html/template writes "+" as "&#43;".
-	for _, want := range []string{"as rough: " + rough.Brief(), "50 % (from a rough figure)"} {
+	for _, want := range []string{"as rough: " + text.CaveatBrief(rough), "50 % (from a rough figure)"} {
 		if !strings.Contains(page, html.EscapeString(want)) {
 			t.Errorf("the page's answer does not say %q", want)
 		}

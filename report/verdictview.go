@@ -72,12 +72,12 @@ func newVerdictView(v analysis.Verdict, playground string, declared results.Mode
 	index := map[rowKey]*group{}
 	for _, m := range v.Modes {
 		row := verdictRow{Model: m.Model,
-			At: fmt.Sprintf("%s, %s", format.Count(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
+			At: fmt.Sprintf("%s, %s", format.Count(m.CPUs, "CPU"), text.LimitSource(m)), Limit: text.LimitName(m.Limit.Of), Change: "-", Gain: "-"}
 		if m.From > m.First && m.From < m.CPUs {
 			row.Limit += fmt.Sprintf(" (from %s)", format.Count(m.From, "CPU"))
 		}
-		if m.Limit.Change != "" {
-			row.Change, row.Gain = m.Limit.Change, format.Gain(m.Limit.Gain)+text.Hedge(m.Caveats)
+		if m.Limit.Change != nil {
+			row.Change, row.Gain = text.ChangeText(*m.Limit.Change), format.Gain(m.Limit.Gain)+text.Hedge(m.Caveats)
 		}
 		key := rowKey{row.Model, row.At, row.Limit, row.Change, row.Gain}
 		g, ok := index[key]

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -84,12 +85,15 @@ func waitViews(points []results.Point, mode string) []waitView {
 // waitSite says on what w waited, where ("" for folded small sites), and
 // its kind and file:line as a sentence says them.
 func waitSite(w results.Wait) (on, where, detail string) {
-	text, fn, loc := results.SplitSite(w.Site)
-	on, detail = text, w.Kind
+	source, fn, loc := results.SplitSite(w.Site)
+	if w.Folded > 0 {
+		source = text.FoldedSites(w)
+	}
+	on, detail = source, w.Kind
 	switch {
 	case fn == "":
 		return on, "", detail
-	case text == "":
+	case source == "":
 		on, where = fn, loc
 	default:
 		where = fn + ", " + loc

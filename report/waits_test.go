@@ -22,7 +22,7 @@ func profiledPoints() []results.Point {
 		fine(2,
 			results.Wait{Kind: "mutex", Site: "s.grinder.use(s.steps.grind()) in coffee.(*fineLocking).Brew at coffee/finelocking.go:25", Count: 200, TotalMs: 1550, PerOpMs: 3.1},
 			results.Wait{Kind: "mutex", Site: "coffee.(*fineLocking).Brew at coffee/finelocking.go:26", Count: 30, TotalMs: 21, PerOpMs: 0.042},
-			results.Wait{Kind: "other", Site: "2 smaller sites, each under 0.5 % of the total", Count: 3, TotalMs: 0.5, PerOpMs: 0.001},
+			results.Wait{Kind: "other", Folded: 2, Under: 0.005, Count: 3, TotalMs: 0.5, PerOpMs: 0.001},
 		),
 		{Source: results.SourceModel, Spec: results.Spec{Mode: "finelocking", CPUs: 4}, Unit: "lattes/s",
 			Waits: []results.Wait{{Kind: "mutex", Site: "x at y/z.go:1", TotalMs: 1, PerOpMs: 1}}},

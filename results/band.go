@@ -1,8 +1,6 @@
 package results
 
 import (
-	"cmp"
-	"fmt"
 	"strings"
 	"time"
 )
@@ -59,22 +57,6 @@ type SetAside struct {
 	Reference bool `json:"reference,omitempty"`
 }
 
-// Line says what was set aside and what is used instead, in one line.
-func (s SetAside) Line() string {
-	how := "measured on a busy machine"
-	switch {
-	case s.Unsaved:
-		how = "measured for this run on a busy machine"
-	case s.Forced:
-		how = "kept with --force from a busy machine"
-	}
-	line := fmt.Sprintf("set aside: the calibration %s (other processes used %.2f CPUs)", how, s.Others)
-	if s.Reference {
-		return line + ", no quiet one being kept (brewput calibrate on a quiet machine keeps one)"
-	}
-	return line + ", for this machine's last quiet one"
-}
-
 // Cost is one of the go policy's costs, named as brewput calibrate prints
 // it: its median, and the range a band spans, its confidence interval over
 // the calibrations its Calibration counts (Lo = Hi = Median for one given).
@@ -108,84 +90,51 @@ func (c Calibration) Busy() bool {
 	return c.Forced || c.Unsaved || c.Others >= DisturbedCPUs
 }
 
-// For says whose costs they are, how far to trust them (Quality) and what
-// was set aside for them: "for vm's runtime costs, measured 2026-11-22
-// 10:00 UTC on a quiet machine (other processes used 0.02 CPUs)".
-func (c Calibration) For() string {
-	s := "for costs given as flags"
-	if c.Host != "none" {
-		s = "for " + cmp.Or(c.Host, "an unnamed host") + "'s runtime costs"
-		if !c.Date.IsZero() {
-			s += ", measured " + c.Date.UTC().Format("2006-01-02 15:04 MST")
-		}
-		if q := c.Quality(); q != "" {
-			s += " " + q
-		}
-	}
-	if a := c.SetAside; a != nil {
-		s += "; " + a.Line()
-	}
-	return s
+// CalibrationTable is what brewput calibrate shows of a calibration
+// (report/text's WriteCalibrationTable says it): each cost with its
+// interval and spread (P5 and P95 where a distribution was kept), where,
+// when and how it was measured, and the earlier calibrations it carries.
+type CalibrationTable struct {
+	Costs                 []CostRow
+	Repeats, Samples      int
+	Host, CPUModel, GoVer string
+	Date                  time.Time
+	Others                float64
+	Forced                bool
+	// ForReference says a prediction sets it aside for Reference's costs,
+	// no quiet calibration of this machine being kept.
+	ForReference bool
+	Reference    string
+	Note         string
+	// CurveConfigs contention curves' configurations on 1 to CurveCPUs.
+	CurveConfigs, CurveCPUs int
+	// Earlier are the earlier calibrations it carries, newest first;
+	// Spans each cost's spread over them; SetAside says a prediction
+	// sets this one aside for the newest, Dates whose are listed.
+	Earlier  int
+	Spans    []CostSpan
+	SetAside bool
+	Dates    []Dated
 }
 
-// Covers says what a band made with c spans, and what it leaves out.
-func (c Calibration) Covers() string {
-	if c.Host == "none" {
-		return ""
-	}
-	s := "its band spans the costs' 95 % intervals"
-	if c.Calibrations > 1 {
-		s += fmt.Sprintf(" over %d calibrations of this machine since %s", c.Calibrations, c.Since.UTC().Format("2006-01-02 15:04 MST"))
-	}
-	return s + ", not the mechanisms the model leaves out"
+// CostRow is a cost of a CalibrationTable: its name, median, interval
+// and, where kept, its distribution's 5th and 95th percentiles.
+type CostRow struct {
+	Name           string
+	Median, Lo, Hi time.Duration
+	P5, P95        time.Duration
+	Spread         bool
 }
 
-// Quality says how far a measured calibration's costs can be trusted, by
-// how busy the machine was; "" for costs given.
-func (c Calibration) Quality() string {
-	switch {
-	case c.Host == "none" || !c.Busy() && c.Date.IsZero():
-		return "" // given, or from a file that does not say
-	case !c.Busy():
-		return fmt.Sprintf("on a quiet machine (other processes used %.2f CPUs)", c.Others)
-	}
-	s := fmt.Sprintf("on a busy machine (other processes used %.2f CPUs): not to be trusted", c.Others)
-	switch {
-	case c.Unsaved:
-		s += ", used for this run only and not saved"
-	case c.Forced:
-		s += ", kept with --force"
-	}
-	return s
+// CostSpan is a cost's medians over several calibrations, Least to Most,
+// and the band they span, Lo to Hi.
+type CostSpan struct {
+	Name                string
+	Least, Most, Lo, Hi time.Duration
 }
 
-// CostsLine lists the costs: "wake 84µs [80µs, 90µs], switch 145ns;
-// given as flags: switch 145ns".
-func (c Calibration) CostsLine() string {
-	parts := make([]string, len(c.Costs))
-	for i, k := range c.Costs {
-		parts[i] = fmt.Sprintf("%s %v", k.Name, k.Median)
-		if k.Lo != k.Hi {
-			parts[i] += fmt.Sprintf(" [%v, %v]", k.Lo, k.Hi)
-		}
-	}
-	s := strings.Join(parts, ", ")
-	if len(c.Given) > 0 {
-		given := make([]string, len(c.Given))
-		for i, flag := range c.Given {
-			k, _ := c.Cost(flag)
-			given[i] = fmt.Sprintf("%s %v", flag, k.Median)
-		}
-		s += "; given as flags: " + strings.Join(given, ", ")
-	}
-	return s
-}
-
-// Line describes c in one line, with what its band spans (Covers).
-func (c Calibration) Line() string {
-	s := c.For() + ": " + c.CostsLine()
-	if cv := c.Covers(); cv != "" {
-		s += "; " + cv
-	}
-	return s
+// Dated is a calibration's date and the CPUs other processes used.
+type Dated struct {
+	Date   time.Time
+	Others float64
 }

@@ -48,8 +48,8 @@ func TestBandRoundTrip(t *testing.T) {
 
 // TestCostsRoundTrip: a calibration's costs are fields, each a median and
 // an interval in nanoseconds, with the costs given as flags named: they
-// come back from JSON exactly, with no text parsed, are CSV's cells, and
-// say the line that Line always said.
+// come back from JSON exactly, with no text parsed, and are CSV's cells
+// (report/text says them).
 func TestCostsRoundTrip(t *testing.T) {
 	cal := &Calibration{Host: "vm", Date: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Costs: costs(), Given: []string{"spin-window", "switch"}}
 	p := goPoint(cal)
@@ -68,46 +68,23 @@ func TestCostsRoundTrip(t *testing.T) {
 	if !strings.Contains(row["calibration.costs"], "spin wake:17796:16000:20000") {
 		t.Errorf("CSV's costs %q: no spin wake:17796:16000:20000", row["calibration.costs"])
 	}
-	want := "for vm's runtime costs, measured 2026-11-22 10:00 UTC on a quiet machine (other processes used 0.00 CPUs): wake 84µs [80µs, 90µs], spin wake 17.796µs [16µs, 20µs], switch 145ns, spin window 3µs; given as flags: spin-window 3µs, switch 145ns; its band spans the costs' 95 % intervals, not the mechanisms the model leaves out"
-	if got := cal.Line(); got != want {
-		t.Errorf("Line() = %q\nwant     %q", got, want)
-	}
 	if k, ok := cal.Cost("spin-wake"); !ok || k.Median != 17796 || k.Flag() != "spin-wake" {
 		t.Errorf("Cost(spin-wake) = %+v, %v", k, ok)
 	}
 }
 
-// TestCalibrationSaysWhichMachine: a microbenchmarked calibration says the
-// host and date its costs are for, an inferred one the files and points
-// they came from, and both survive JSON and CSV.
+// TestCalibrationSaysWhichMachine: a calibration's host and date, busy
+// or quiet, and what it set aside survive JSON and CSV (report/text says
+// them).
 func TestCalibrationSaysWhichMachine(t *testing.T) {
 	measured := Calibration{Host: "vm", Date: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Costs: costs()[:1]}
-	if got, want := measured.For(), "for vm's runtime costs, measured 2026-11-22 10:00 UTC on a quiet machine (other processes used 0.00 CPUs)"; got != want {
-		t.Errorf("For() = %q, want %q", got, want)
-	}
-	// Measured on a busy machine, its costs are not to be trusted, and
-	// wherever it is named it says so, and whether it was kept.
-	for _, tc := range []struct {
-		c    Calibration
-		want string
-	}{
-		{Calibration{Host: "vm", Date: measured.Date, Others: 0.85, Unsaved: true},
-			"for vm's runtime costs, measured 2026-11-22 10:00 UTC on a busy machine (other processes used 0.85 CPUs): not to be trusted, used for this run only and not saved"},
-		{Calibration{Host: "vm", Date: measured.Date, Others: 0.6, Forced: true},
-			"for vm's runtime costs, measured 2026-11-22 10:00 UTC on a busy machine (other processes used 0.60 CPUs): not to be trusted, kept with --force"},
-		{Calibration{Host: "vm", Date: measured.Date, Others: 0.3},
-			"for vm's runtime costs, measured 2026-11-22 10:00 UTC on a busy machine (other processes used 0.30 CPUs): not to be trusted"},
-	} {
-		if got := tc.c.For(); got != tc.want || !tc.c.Busy() {
-			t.Errorf("For() = %q, busy %v\nwant     %q, busy", got, tc.c.Busy(), tc.want)
+	for _, c := range []Calibration{{Others: 0.85, Unsaved: true}, {Others: 0.6, Forced: true}, {Others: 0.3}} {
+		if !c.Busy() {
+			t.Errorf("%+v is not busy", c)
 		}
 	}
-	// One used in place of a busy machine's says what it set aside.
 	hedged := measured
 	hedged.SetAside = &SetAside{Date: measured.Date.Add(time.Hour), Others: 1.37, Unsaved: true, Costs: costs(), Reference: true}
-	if got, want := hedged.For(), measured.For()+"; set aside: the calibration measured for this run on a busy machine (other processes used 1.37 CPUs), no quiet one being kept (brewput calibrate on a quiet machine keeps one)"; got != want {
-		t.Errorf("For() = %q\nwant     %q", got, want)
-	}
 	for _, c := range []Calibration{measured, hedged} {
 		p := goPoint(&c)
 		var js bytes.Buffer
@@ -116,31 +93,23 @@ func TestCalibrationSaysWhichMachine(t *testing.T) {
 		}
 		fromJSON, err := ReadJSON(&js)
 		if err != nil || len(fromJSON) != 1 || !reflect.DeepEqual(*fromJSON[0].Calibration, c) {
-			t.Errorf("JSON round trip of %s: %v, %+v", c.For(), err, fromJSON)
+			t.Errorf("JSON round trip of %+v: %v, %+v", c, err, fromJSON)
 		}
 		aside := ""
 		if c.SetAside != nil {
 			aside = "1.37"
 		}
-		checkCells(t, c.For(), csvCells(t, p)[0], map[string]string{"calibration.host": "vm", "calibration.set_aside.others_cpus": aside})
+		checkCells(t, "calibration", csvCells(t, p)[0], map[string]string{"calibration.host": "vm", "calibration.set_aside.others_cpus": aside})
 	}
 }
 
 // TestBandSaysWhatItSpans: a band over several calibrations of a machine
-// says so in words, and survives JSON; CSV has its count.
+// survives JSON; CSV has its count.
 func TestBandSaysWhatItSpans(t *testing.T) {
 	day := time.Date(2026, 11, 24, 18, 10, 0, 0, time.UTC)
 	measured := goPoint(&Calibration{Host: "vm", Date: day, Costs: costs(), Calibrations: 5, Since: day.Add(-37 * time.Hour)})
 	measured.Band = &Band{Throughput: [2]float64{248, 251.5}, P50Ms: [2]float64{4.1, 8.2}}
-	for _, c := range []struct {
-		p    Point
-		want string
-	}{
-		{measured, "its band spans the costs' 95 % intervals over 5 calibrations of this machine since 2026-11-23 05:10 UTC, not the mechanisms"},
-	} {
-		if got := c.p.Calibration.Line(); !strings.Contains(got, c.want) {
-			t.Errorf("Line() = %q\nwant it to say %q", got, c.want)
-		}
+	for _, c := range []struct{ p Point }{{measured}} {
 		var js bytes.Buffer
 		if err := WriteJSON(&js, []Point{c.p}); err != nil {
 			t.Fatal(err)
@@ -154,17 +123,18 @@ func TestBandSaysWhatItSpans(t *testing.T) {
 }
 
 // TestCaveatsRoundTrip: a prediction's caveats come back from JSON as they
-// went, Assess on reading leaves them, and the notes say each.
+// went (its facts, report/text saying them), and Assess on reading leaves
+// them.
 func TestCaveatsRoundTrip(t *testing.T) {
 	p := goPoint(nil)
-	p.Caveats = []Caveat{{Kind: CaveatShortHold, Resource: "mu", Text: "mu held 25ns a use, busy 95 % of the time: an upper bound"}}
+	p.Caveats = []Caveat{{Kind: CaveatShortHold, Resource: "mu", Under: 100}, {Kind: CaveatLockstep, Idle: 3, Customers: 16, Each: 40}}
 	p.Assess()
 	var js bytes.Buffer
 	if err := WriteJSON(&js, []Point{p}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(js.String(), `"caveats":[{"kind":"short_hold","resource":"mu","text":`) {
-		t.Errorf("JSON %s: no caveats as {kind, resource, text}", js.String())
+	if !strings.Contains(js.String(), `"caveats":[{"kind":"short_hold","resource":"mu","under_ns":100},{"kind":"lockstep","idle":3,"customers":16,"each":40}]`) {
+		t.Errorf("JSON %s: no caveats as {kind, resource, under_ns} and {kind, idle, customers, each}", js.String())
 	}
 	got, err := ReadJSON(&js)
 	if err != nil || !reflect.DeepEqual(got, []Point{p}) {

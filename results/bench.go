@@ -177,8 +177,9 @@ func nsPerOp(p Point) float64 {
 //
 // The name holds the configuration, so that repetitions share one and a
 // prediction never has a measurement's. A point with no operations is
-// left out, and a disturbed one marked, each with a comment line.
-func WriteBench(w io.Writer, points []Point) error {
+// left out, and a disturbed one marked, each with a comment line that
+// comment says (report/text's BenchComment).
+func WriteBench(w io.Writer, points []Point, comment func(Point) string) error {
 	bw := bufio.NewWriter(w)
 	fw := benchfmt.NewWriter(bw)
 	described := map[string]bool{}
@@ -212,11 +213,11 @@ func WriteBench(w io.Writer, points []Point) error {
 		}
 		if p.Ops <= 0 {
 			// The Writer writes each record at once: this comes in its place.
-			fmt.Fprintf(bw, "# Benchmark%s: no operations in the window (%.0f errors, %.0f drops); left out\n", name, p.Metrics[Errors], p.Metrics[Drops])
+			fmt.Fprintf(bw, "# Benchmark%s: %s\n", name, comment(p))
 			continue
 		}
 		if p.IsDisturbed() {
-			fmt.Fprintf(bw, "# Benchmark%s: disturbed: %s while it was measured\n", name, p.Interference())
+			fmt.Fprintf(bw, "# Benchmark%s: %s\n", name, comment(p))
 		}
 		res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: int(p.Ops), Config: benchConfig(p)}
 		if p.Kind == KindBench {
@@ -321,7 +322,22 @@ type Benchmark struct {
 	// Watched says its locks were watched: no Locks then means it took
 	// none while its timer ran, not that nobody looked.
 	Watched bool
+	// Stretch names the run of a why experiment a point was, where it was
+	// one: StretchAsIs, StretchControl (StretchNs before every lock), or
+	// the lock group whose every hold was StretchNs longer.
+	Stretch   string
+	StretchNs float64
 }
+
+// The runs of a why experiment that are not a lock group's stretch.
+const (
+	StretchAsIs    = "as it is"
+	StretchControl = "control"
+)
+
+// AsIs says whether b ran as its code says: no why experiment's
+// stretch, or its run as it is.
+func (b Benchmark) AsIs() bool { return b.Stretch == "" || b.Stretch == StretchAsIs }
 
 // BenchMode is a benchmark's point's mode: its name without "Benchmark".
 func BenchMode(name string) string {

@@ -20,12 +20,14 @@ import (
 )
 
 // File is what a results file holds: its points, a journal's plan, notes
-// on what the reader passed over, and the variants a prediction left out.
+// on what the reader passed over (errors that do not stop it), and the
+// variants a prediction left out.
 type File struct {
 	Points       []Point
 	Plan         *Plan
-	Notes        []string
+	Notes        []error
 	NotPredicted []NotPredicted
+	Rankings     []Ranking
 }
 
 // bom is the UTF-8 byte-order mark some editors put at a file's start.
@@ -48,7 +50,7 @@ func Open(path string) (*File, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	for i, n := range f.Notes {
-		f.Notes[i] = path + ": " + n
+		f.Notes[i] = fmt.Errorf("%s: %w", path, n)
 	}
 	if len(f.Points) == 0 {
 		if f.Plan != nil {
@@ -92,7 +94,7 @@ func read(data []byte, path string) (*File, error) {
 	f := &File{}
 	if rest, ok := bytes.CutPrefix(data, []byte(bom)); ok {
 		data = rest
-		f.Notes = append(f.Notes, "line 1: a byte-order mark, ignored")
+		f.Notes = append(f.Notes, errors.New("line 1: a byte-order mark, ignored"))
 	}
 	content := bytes.TrimLeft(data, " \t\r\n")
 	first, _, _ := strings.Cut(string(content), "\n")
@@ -143,7 +145,7 @@ func (f *File) readJSON(data []byte) error {
 			// A kill can cut a journal's last write short.
 			var syn *json.SyntaxError
 			if n == last && !complete && (errors.As(err, &syn) || errors.Is(err, io.ErrUnexpectedEOF)) {
-				f.Notes = append(f.Notes, fmt.Sprintf("line %d: incomplete (a write cut short, as by a kill), left out", n))
+				f.Notes = append(f.Notes, fmt.Errorf("line %d: incomplete (a write cut short, as by a kill), left out", n))
 				return true, nil
 			}
 			return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
@@ -153,7 +155,7 @@ func (f *File) readJSON(data []byte) error {
 		}
 		if kind, ok := obj["kind"].(string); ok {
 			if _, known := ParseKind(kind); !known {
-				f.Notes = append(f.Notes, fmt.Sprintf("line %d: a point of kind %q, unknown to this version of brewput (a newer one wrote it?), left out", n, kind))
+				f.Notes = append(f.Notes, fmt.Errorf("line %d: a point of kind %q, unknown to this version of brewput (a newer one wrote it?), left out", n, kind))
 				return false, nil
 			}
 		}
@@ -176,7 +178,7 @@ func (f *File) readJSON(data []byte) error {
 		return false, nil
 	})
 	for _, name := range slices.Sorted(maps.Keys(unknown)) {
-		f.Notes = append(f.Notes, fmt.Sprintf("%s: field %q is not known to this version of brewput (a newer one wrote it?), ignored", lineList(unknown[name]), name))
+		f.Notes = append(f.Notes, fmt.Errorf("%s: field %q is not known to this version of brewput (a newer one wrote it?), ignored", lineList(unknown[name]), name))
 	}
 	return err
 }
@@ -190,14 +192,16 @@ func (f *File) record(n int, kind any, line []byte) error {
 			return fmt.Errorf("line %d: not a brewput results file's schema line (%s)", n, line)
 		}
 		if s.Schema > Schema {
-			f.Notes = append(f.Notes, fmt.Sprintf("line %d: results of schema %d, newer than this version's %d: read as far as it can", n, s.Schema, Schema))
+			f.Notes = append(f.Notes, fmt.Errorf("line %d: results of schema %d, newer than this version's %d: read as far as it can", n, s.Schema, Schema))
 		}
 		return nil
 	case notPredictedRecord:
 		return f.readNotPredicted(n, line)
+	case rankingRecord:
+		return f.readRanking(n, line)
 	case planRecord:
 	default:
-		f.Notes = append(f.Notes, fmt.Sprintf("line %d: a record of kind %v, unknown to this version of brewput, ignored", n, kind))
+		f.Notes = append(f.Notes, fmt.Errorf("line %d: a record of kind %v, unknown to this version of brewput, ignored", n, kind))
 		return nil
 	}
 	if f.Plan != nil {
@@ -244,6 +248,9 @@ func checkObject(obj map[string]any, fields map[string]reflect.Type, path string
 	}
 	for _, name := range slices.Sorted(maps.Keys(obj)) {
 		v, t, at := obj[name], fields[name], join(path, name)
+		if t == nil && retired(at) {
+			continue
+		}
 		if t == nil {
 			if ns := unknown[at]; len(ns) == 0 || ns[len(ns)-1] != n {
 				unknown[at] = append(unknown[at], n)
@@ -289,6 +296,17 @@ func checkObject(obj map[string]any, fields map[string]reflect.Type, path string
 	return nil
 }
 
+// retired reports whether the field at path is one older versions
+// wrote, the words report/text now composes from the facts beside it,
+// read over without a note.
+func retired(path string) bool {
+	switch path {
+	case "trust.above[].text", "trust.caveats[].text":
+		return true
+	}
+	return false
+}
+
 // jsonFields maps the JSON names of a struct type's fields to their types.
 func jsonFields(t reflect.Type) map[string]reflect.Type {
 	out := map[string]reflect.Type{}
@@ -320,7 +338,7 @@ func (f *File) dedupe() {
 	clear(f.Points[len(kept):])
 	if len(dups) > 0 {
 		f.Points = kept
-		f.Notes = append(f.Notes, fmt.Sprintf("%d point(s) repeat an earlier one exactly (point %s of the file), counted once", len(dups), strings.TrimPrefix(strings.TrimPrefix(lineList(dups), "lines "), "line ")))
+		f.Notes = append(f.Notes, fmt.Errorf("%d point(s) repeat an earlier one exactly (point %s of the file), counted once", len(dups), strings.TrimPrefix(strings.TrimPrefix(lineList(dups), "lines "), "line ")))
 	}
 }
 
@@ -332,11 +350,12 @@ func Merge(files ...*File) *File {
 		all.Points = append(all.Points, f.Points...)
 		all.Notes = append(all.Notes, f.Notes...)
 		all.NotPredicted = append(all.NotPredicted, f.NotPredicted...)
+		all.Rankings = append(all.Rankings, f.Rankings...)
 	}
 	n := len(all.Notes)
 	all.dedupe()
 	if len(all.Notes) > n {
-		all.Notes[n] = "across the files: " + all.Notes[n]
+		all.Notes[n] = fmt.Errorf("across the files: %w", all.Notes[n])
 	}
 	return all
 }
@@ -349,13 +368,17 @@ type NotPredicted struct {
 	Reason string   `json:"reason"`
 	Why    Declined `json:"why,omitempty"`
 	// CPUs is the count the reason is about: where Disturbed of Runs
-	// were disturbed, or where the variant Made that many times one
-	// CPU's work that work sharing nothing makes Alone.
+	// were disturbed, where the variant Made that many times one CPU's
+	// work that work sharing nothing makes Alone, or the first count
+	// past the target's curves, measured on up to Measured CPUs and
+	// carried to Reach: the variant is predicted on the counts below it.
 	CPUs      int     `json:"cpus,omitempty"`
 	Disturbed int     `json:"disturbed,omitempty"`
 	Runs      int     `json:"runs,omitempty"`
 	Made      float64 `json:"made,omitempty"`
 	Alone     float64 `json:"alone,omitempty"`
+	Measured  int     `json:"measured_cpus,omitempty"`
+	Reach     int     `json:"reach_cpus,omitempty"`
 }
 
 // Declined names why a variant is not predicted.
@@ -367,6 +390,7 @@ const (
 	DeclinedNoOneCPU    Declined = "no-one-cpu"       // measured on no single CPU, which its speed-ups stand on
 	DeclinedOneCPUOnly  Declined = "one-cpu-only"     // measured on 1 CPU only, which does not tell its kind
 	DeclinedUnexplained Declined = "unexplained-loss" // a loss no lock or allocation seen explains
+	DeclinedPastCurves  Declined = "past-curves"      // a count past what the target's curves reach
 )
 
 // AppendNotPredicted writes each as a line after a stream's points.

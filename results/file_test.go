@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -77,7 +78,7 @@ func TestReadIsLenientAboutTheFuture(t *testing.T) {
 	if len(f.Points) != 1 || f.Points[0].Latency != p.Latency || f.Points[0].Throughput != p.Throughput {
 		t.Errorf("read %+v, want the point as written", f.Points)
 	}
-	notes := strings.Join(f.Notes, "\n")
+	notes := fmt.Sprint(f.Notes)
 	for _, want := range []string{"byte-order mark", `line 1: field "joules" is not known`, `"latency_ms.p999"`, "line 2: a record of kind signature", `line 3: a point of kind "trace", unknown`} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes %q do not say %q", notes, want)
@@ -100,12 +101,12 @@ func TestDuplicatesCountOnce(t *testing.T) {
 	if len(f.Points) != 2 {
 		t.Errorf("%d points, want 2", len(f.Points))
 	}
-	if notes := strings.Join(f.Notes, "\n"); !strings.Contains(notes, "2 point(s) repeat an earlier one exactly (point 3 and 4 of the file), counted once") {
+	if notes := fmt.Sprint(f.Notes); !strings.Contains(notes, "2 point(s) repeat an earlier one exactly (point 3 and 4 of the file), counted once") {
 		t.Errorf("notes %q", notes)
 	}
 	// Across files, as brewput report a.json a.json.
 	all := Merge(f, f)
-	if len(all.Points) != 2 || !strings.Contains(strings.Join(all.Notes, "\n"), "across the files: 2 point(s)") {
+	if len(all.Points) != 2 || !strings.Contains(fmt.Sprint(all.Notes), "across the files: 2 point(s)") {
 		t.Errorf("merged: %d points, notes %q", len(all.Points), all.Notes)
 	}
 }
@@ -153,7 +154,7 @@ func TestJournal(t *testing.T) {
 	if len(f.Points) != 2 || f.Plan == nil || f.Plan.Command != "run" || string(f.Plan.Study) != `{"count":1}` {
 		t.Errorf("read %d points, plan %+v", len(f.Points), f.Plan)
 	}
-	if !strings.Contains(strings.Join(f.Notes, "\n"), "line 4: incomplete (a write cut short, as by a kill), left out") {
+	if !strings.Contains(fmt.Sprint(f.Notes), "line 4: incomplete (a write cut short, as by a kill), left out") {
 		t.Errorf("notes %q", f.Notes)
 	}
 	// samplePoints' sources are host names, as in old files: measured.

@@ -44,15 +44,15 @@ func FormatForFile(name string) (f Format, ok bool) {
 	return 0, false
 }
 
-// Write encodes points to w in a file's format f (a table is report/text's).
+// Write encodes points to w in a file's format f (a table and Go
+// benchmark lines, whose comments say why a point is left out, are
+// report/text's).
 func Write(w io.Writer, f Format, points []Point) error {
 	switch f {
 	case CSV:
 		return WriteCSV(w, points)
 	case JSON:
 		return WriteJSON(w, points)
-	case Bench:
-		return WriteBench(w, points)
 	}
 	return fmt.Errorf("points as a %s: not a file's format", f)
 }

@@ -74,7 +74,7 @@ func ResumeJournal(path string) (*Journal, *File, error) {
 		return nil, nil, fmt.Errorf("%s: not a journal of a run cut short (it has no plan on its first line): nothing to resume", path)
 	}
 	for i, n := range rf.Notes {
-		rf.Notes[i] = path + ": " + n
+		rf.Notes[i] = fmt.Errorf("%s: %w", path, n)
 	}
 	// What follows the last newline is a write a kill cut short.
 	if err := os.Truncate(path, int64(bytes.LastIndexByte(data, '\n')+1)); err != nil {

@@ -108,6 +108,9 @@ type benchJSON struct {
 	Values  []benchValue `json:"values"`
 	Locks   []Machine    `json:"locks,omitempty"`
 	Watched bool         `json:"locks_watched,omitempty"`
+	// A why experiment's run: see Benchmark.Stretch.
+	Stretch   string  `json:"stretch,omitempty"`
+	StretchNs float64 `json:"stretch_ns,omitempty"`
 }
 
 type benchValue struct {
@@ -142,7 +145,7 @@ func (p Point) wire() pointJSON {
 		}
 	}
 	if b := p.Bench; b != nil {
-		w.Bench = &benchJSON{Name: b.Name, Pkg: b.Pkg, Iters: b.Iters, Locks: b.Locks, Watched: b.Watched}
+		w.Bench = &benchJSON{Name: b.Name, Pkg: b.Pkg, Iters: b.Iters, Locks: b.Locks, Watched: b.Watched, Stretch: b.Stretch, StretchNs: b.StretchNs}
 		for _, m := range p.Own() {
 			w.Bench.Values = append(w.Bench.Values, benchValue{p.Metrics[m], m})
 		}
@@ -176,7 +179,7 @@ func (w pointJSON) point() (Point, error) {
 		}
 	}
 	if b := w.Bench; b != nil {
-		p.Bench = &Benchmark{Name: b.Name, Pkg: b.Pkg, Iters: b.Iters, Locks: b.Locks, Watched: b.Watched}
+		p.Bench = &Benchmark{Name: b.Name, Pkg: b.Pkg, Iters: b.Iters, Locks: b.Locks, Watched: b.Watched, Stretch: b.Stretch, StretchNs: b.StretchNs}
 		for _, v := range b.Values {
 			p.Set(v.Unit, v.Value)
 		}

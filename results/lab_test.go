@@ -37,7 +37,7 @@ func TestLabPoints(t *testing.T) {
 	checkCells(t, "a lab's point", csvCells(t, points...)[1], map[string]string{"lab": "workloads", "variant": "add/concurrent",
 		"metrics": "median_ms=52.5;speedup=1.9"})
 	var bench bytes.Buffer
-	if err := WriteBench(&bench, points); err != nil {
+	if err := WriteBench(&bench, points, benchComment); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"BenchmarkLab/lab=workloads/variant=add_concurrent/par=2-2 ", "1.9 speedup", "ints/s"} {

@@ -105,7 +105,7 @@ func TestBenchKeepsModelApart(t *testing.T) {
 	m.Throughput, m.Ops = 500, 1000
 	m.Set(Util, 0.75)
 	var buf bytes.Buffer
-	if err := WriteBench(&buf, []Point{measuredPoint("hostA"), m}); err != nil {
+	if err := WriteBench(&buf, []Point{measuredPoint("hostA"), m}, benchComment); err != nil {
 		t.Fatal(err)
 	}
 	results, _ := readBench(t, "x.bench", buf.String())

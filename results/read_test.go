@@ -32,7 +32,7 @@ func TestReadFileTellsTheFormatFromTheContent(t *testing.T) {
 	var js, cs, bench bytes.Buffer
 	WriteJSON(&js, points)
 	WriteCSV(&cs, points)
-	WriteBench(&bench, points)
+	WriteBench(&bench, points, benchComment)
 
 	// Names that mislead: the content decides.
 	fromJSON, err := ReadFile(writeFile(t, "points.csv", "\n  \n"+js.String()))

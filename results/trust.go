@@ -1,11 +1,9 @@
 package results
 
 import (
-	"fmt"
 	"math"
 	"strings"
-
-	"github.com/brewput/brewput/internal/base/format"
+	"time"
 )
 
 // Trust is what a reader must know of a point before believing its numbers.
@@ -34,24 +32,29 @@ type Trust struct {
 }
 
 // Caveat is a mechanism a prediction leaves out where real machines are
-// known to differ, named for the point it concerns.
+// known to differ, named for the point it concerns; report/text says it.
 type Caveat struct {
 	// Kind is CaveatShortHold, CaveatSharedLine or CaveatLockstep.
 	Kind string `json:"kind"`
-	// Resource is the lock it concerns.
+	// Resource is the lock or word it concerns.
 	Resource string `json:"resource,omitempty"`
-	// Text says it in words: the row's note.
-	Text string `json:"text"`
+	// Under is how short a short hold is: the lock was held less a use.
+	Under time.Duration `json:"under_ns,omitempty"`
+	// Idle of Customers finished nothing in a lockstep window, the others
+	// Each on average.
+	Idle      int `json:"idle,omitempty"`
+	Customers int `json:"customers,omitempty"`
+	Each      int `json:"each,omitempty"`
 }
 
 // CaveatShortHold: a shared lock held briefly and contended (busy, or its
 // word waited for, much of the time) on more than one CPU: its prediction
-// is rough (ShortHoldSpread).
+// is rough.
 const CaveatShortHold = "short_hold"
 
 // CaveatSharedLine: a word many cores write (an atomic counter, a
 // read-write lock's reader count) whose cache line the CPUs waited for
-// much of their time: its prediction is rough (SharedLineSpread).
+// much of their time: its prediction is rough.
 const CaveatSharedLine = "shared_line"
 
 // CaveatLockstep: some customers of a closed loop finished nothing in the
@@ -59,35 +62,13 @@ const CaveatSharedLine = "shared_line"
 // make and machines do not: the point is not to be trusted.
 const CaveatLockstep = "lockstep"
 
-// What machines did where a caveat's mechanism decides, as validation
-// found it (docs/model.md): each caveat's text and its brief say it.
-const (
-	ShortHoldSpread = "real machines ran locks this brief and contended from a sixteenth of to ten times the " +
-		"model's figure, most within 4× either way"
-	SharedLineSpread = "machines measured kept a word their cores add to at a core from hardly at all to about as long " +
-		"as it took to come, where the model keeps it half that, and such words ran at 0.4 to 1.7 times the model's figure"
-)
-
-// Brief says why a caveat of c's kind was made, without the point's
-// particulars, for a sentence that states figures of several points.
-func (c Caveat) Brief() string {
-	switch c.Kind {
-	case CaveatShortHold:
-		return ShortHoldSpread
-	case CaveatSharedLine:
-		return SharedLineSpread
-	case CaveatLockstep:
-		return "some customers finished nothing in the window, held out by the model's exact times"
-	}
-	return c.Text
-}
-
 // Untrusted says the figure is not to be trusted (lockstep), where the
 // other caveats make it rough.
 func (c Caveat) Untrusted() bool { return c.Kind == CaveatLockstep }
 
 // Above is a bound of a point's Bounds (or an open loop's arrival rate)
-// that a number of the point passes, and why it may.
+// that a number of the point passes, and why it may; report/text says it
+// with the point's numbers.
 type Above struct {
 	// Bound is BoundThroughput, BoundArrivals or BoundLatency.
 	Bound string `json:"bound"`
@@ -97,8 +78,6 @@ type Above struct {
 	// Of names the numbers past the bound: "throughput", "band" (its high
 	// edge), or the latencies below the least ("min, p05").
 	Of string `json:"of,omitempty"`
-	// Text says it in words, numbers and reason: the row's note.
-	Text string `json:"text,omitempty"`
 }
 
 // The bounds a point may pass (Bounds.ThroughputMax, an open loop's arrival
@@ -166,25 +145,6 @@ func TooDisturbed(runs []Point) (disturbed int, too bool) {
 	return disturbed, quiet < min(len(runs), 2)
 }
 
-// Interference says what took CPU from a disturbed point: "other
-// processes took 0.45 CPUs of its 1"; "" where p is not disturbed.
-func (p Point) Interference() string {
-	if !p.IsDisturbed() {
-		return ""
-	}
-	others, steal := p.OthersCPUs, p.StealCPUs
-	of := ""
-	if on := p.OnCPUs; on != nil {
-		others, steal = on.OthersCPUs, on.StealCPUs
-		of = fmt.Sprintf(" of its %s", format.Count(on.CPUs, "CPU"))
-	}
-	s := fmt.Sprintf("other processes took %.2f CPUs%s", others, of)
-	if steal >= 0.005 {
-		s += fmt.Sprintf(" and the hypervisor %.2f", steal)
-	}
-	return s
-}
-
 // How far a window may stray and still be steady: an open loop's queue may
 // grow or shrink by SteadyGrowth of its arrivals (at least SteadyMinGrowth),
 // a closed loop's Little's law check lie LittleTolerance from 1.
@@ -230,20 +190,13 @@ func (p *Point) AssessAbove() {
 	if p.Rate > 0 && !p.IsModel() && p.Throughput > passes*p.Rate {
 		// A measured open loop's arrivals are even: it can serve more than
 		// its rate only by serving orders queued before its window.
-		p.Above = append(p.Above, Above{BoundArrivals, WhyBacklog, "throughput",
-			fmt.Sprintf("%.1f a second above the arrival rate %g: orders that arrived before the window were served in it; %s", p.Throughput, p.Rate, meansArrivals)})
+		p.Above = append(p.Above, Above{BoundArrivals, WhyBacklog, "throughput"})
 	}
 	if b == nil || !p.IsModel() {
 		return
 	}
 	if p.Rate > 0 && p.Throughput > passes*p.Rate && b.Arrived > 0 && p.Dur > 0 {
-		arrived := float64(b.Arrived) / p.Dur.Seconds()
-		text := fmt.Sprintf("%.1f a second above the arrival rate %g: arrivals are random (Poisson), %.0f a second arrived in this window", p.Throughput, p.Rate, arrived)
-		if p.Throughput > arrived {
-			text += ", and orders queued before it were served in it"
-		}
-		text += "; " + meansArrivals
-		p.Above = append(p.Above, Above{BoundArrivals, WhyPoisson, "throughput", text})
+		p.Above = append(p.Above, Above{BoundArrivals, WhyPoisson, "throughput"})
 	}
 	if lim := b.ThroughputMax; lim > 0 && b.SetBy != "arrivals" {
 		band := 0.0
@@ -254,15 +207,12 @@ func (p *Point) AssessAbove() {
 		bandPast, bandWhy := band > passes*lim, p.throughputWhy(band)
 		switch {
 		case thr && bandPast && why == bandWhy: // one reason for both, said once
-			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput, band",
-				fmt.Sprintf("%s, its band to %s: %s; %s", pastBound(p.Throughput, b), format.Sig(band, 4), whyText(why), meansThroughput)})
+			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput, band"})
 		case thr:
-			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput",
-				fmt.Sprintf("%s: %s; %s", pastBound(p.Throughput, b), whyText(why), meansThroughput)})
+			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput"})
 		}
 		if bandPast && (!thr || why != bandWhy) {
-			p.Above = append(p.Above, Above{BoundThroughput, bandWhy, "band",
-				fmt.Sprintf("its band's high edge: %s: %s; %s", pastBound(band, b), whyText(bandWhy), meansThroughput)})
+			p.Above = append(p.Above, Above{BoundThroughput, bandWhy, "band"})
 		}
 	}
 	if min := b.LatencyMinMs; min > 0 && p.Ops > 0 {
@@ -277,29 +227,13 @@ func (p *Point) AssessAbove() {
 			}
 		}
 		if len(below) > 0 {
-			why, text := WhyRandomSteps, whyText(WhyRandomSteps)
+			why := WhyRandomSteps
 			if p.Burn == "wall" {
-				why, text = WhyWallClock, "steps end on the clock (--burn wall), so steps that share a CPU each end on time"
+				why = WhyWallClock
 			}
-			p.Above = append(p.Above, Above{BoundLatency, why, strings.Join(below, ", "),
-				fmt.Sprintf("%s below the latency bound (%s ms): %s; %s", format.JoinAnd(below), format.Ms(min), text, meansLatency)})
+			p.Above = append(p.Above, Above{BoundLatency, why, strings.Join(below, ", ")})
 		}
 	}
-}
-
-// What a number past a bound means for the reader, said after its reason
-// in one clause: the bound, not the number, is what the design can do.
-const (
-	meansThroughput = "so take the ceiling, not this figure, as the most the design makes"
-	meansLatency    = "so take the bound as the least an operation takes whose steps run their full times"
-	meansArrivals   = "so over time it serves no more than arrive"
-)
-
-// pastBound says how far v passes b's ThroughputMax, with the digits that
-// show it does: "8404000 above its ceiling 8403361 (cpus) by 0.0076 %".
-func pastBound(v float64, b *Bounds) string {
-	x, lim := format.Apart(v, b.ThroughputMax)
-	return fmt.Sprintf("%s above its ceiling %s (%s) by %s %%", x, lim, b.SetBy, format.Sig(100*(v/b.ThroughputMax-1), 2))
 }
 
 // throughputWhy is why p's throughput (or band edge) thr may pass its bound.
@@ -319,14 +253,4 @@ func (p *Point) throughputWhy(thr float64) string {
 		return WhyWindowEdge
 	}
 	return WhyRandomSteps
-}
-
-func whyText(why string) string {
-	switch why {
-	case WhyWallClock:
-		return "steps end on the clock (--burn wall), and one that waits for a CPU burns less than its time"
-	case WhyWindowEdge:
-		return "the window's edge: what was under way when it opened ended inside it, counted whole"
-	}
-	return "the steps' random times came out below their means"
 }

@@ -13,8 +13,12 @@ type Wait struct {
 	// locks were watched, which of the runtime's own locks (WaitChanLock,
 	// WaitTimerLock, WaitRuntimeLock), as Go's mutex profile records them.
 	Kind string `json:"kind"`
-	// Site is the function and file:line, with the call's source text.
-	Site string `json:"site"`
+	// Site is the function and file:line, with the call's source text;
+	// where Folded smaller sites are summed up instead, each under Under
+	// of the total, "" (report/text's WaitSite says it).
+	Site   string  `json:"site"`
+	Folded int     `json:"folded,omitempty"`
+	Under  float64 `json:"under,omitempty"`
 	// Count is the waits recorded, TotalMs their time, PerOpMs per operation.
 	Count   int64   `json:"count"`
 	TotalMs float64 `json:"total_ms"`

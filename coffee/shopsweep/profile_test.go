@@ -91,7 +91,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 			// read apart (the profile's in CPU ticks) agree only on a
 			// machine left to the point: a disturbed one is not compared.
 			if p.IsDisturbed() {
-				t.Logf("%s: not compared with its meter: %s", m.name, p.Interference())
+				t.Logf("%s: not compared with its meter: others took %.2f CPUs", m.name, p.OthersCPUs)
 				continue
 			}
 			for _, mc := range p.Machines() {

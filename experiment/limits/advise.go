@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
@@ -44,17 +43,17 @@ func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
 	// Twice the CPUs (the causal profile has one more, and twice the customers).
 	more := cfg
 	more.CPUs *= 2
-	as := format.Count(more.CPUs, "CPU")
+	becomes := []analysis.Setting{{Kind: analysis.SetCPUs, N: float64(more.CPUs)}}
 	cost := Cost{CPUs: cfg.CPUs}
 	if perCPU(cfg) {
-		who := map[bool]string{false: " customer", true: " server"}[cfg.Rate > 0]
+		who := map[bool]string{false: "customer", true: "server"}[cfg.Rate > 0]
 		if cfg.System != nil {
 			who = ""
 		}
-		as += ", one" + who + " each"
+		becomes = append(becomes, analysis.Setting{Kind: analysis.SetEach, Who: who})
 		cost.Goroutines = cfg.Resolve().Par
 	}
-	changes = append(changes, whatIf{change: "twice the CPUs", as: as, cost: cost, cfg: more})
+	changes = append(changes, whatIf{said: []results.Relief{{Kind: analysis.TwiceCPUs}}, becomes: becomes, cost: cost, cfg: more})
 	return advise(ctx, pr, cfg.Policy.Sched, changes)
 }
 
@@ -65,20 +64,21 @@ func shopWhatIfs(cfg model.Config) []whatIf {
 	f := coffee.FamilyOf(mode)
 	par := cfg.Resolve().Par
 	var changes []whatIf
-	add := func(change string, to coffee.Mode) {
+	add := func(w whatIf, to coffee.Mode) {
 		c := cfg
 		c.Mode, c.Variant = to.String(), coffee.Variant{}
-		changes = append(changes, whatIf{change: change, as: c.Mode, cost: added(built(mode, par), built(to, par)), cfg: c})
+		w.becomes, w.cost, w.cfg = []analysis.Setting{{Kind: analysis.SetSystem, Of: c.Mode}}, added(built(mode, par), built(to, par)), c
+		changes = append(changes, w)
 	}
 	for _, n := range f.Neighbours {
-		add(n.Change, n.Of(mode))
+		add(whatIf{design: n.Change}, n.Of(mode))
 	}
 	if f.Shape.N == coffee.ChannelBuffer && mode.N < 10 {
 		to := 1
 		if mode.N > 0 {
 			to = 10
 		}
-		add(fmt.Sprintf("buffers of %d between the stages", to), coffee.Mode{Family: mode.Family, N: to})
+		add(whatIf{said: []results.Relief{{Kind: analysis.Buffers, Count: to}}}, coffee.Mode{Family: mode.Family, N: to})
 	}
 	return changes
 }
@@ -114,10 +114,14 @@ func perCPU(cfg model.Config) bool {
 	return b.Load.Customers == 0
 }
 
+// whatIf is a change of design: a family's declared one (design), or
+// another (said), what the system becomes, and what it costs.
 type whatIf struct {
-	change, as string
-	cost       Cost
-	cfg        model.Config
+	design  string
+	said    []results.Relief
+	becomes []analysis.Setting
+	cost    Cost
+	cfg     model.Config
 }
 
 // advise simulates the changes and ranks them with the causal profile's.
@@ -128,7 +132,8 @@ func advise(ctx context.Context, pr *CausalProfile, sched string, changes []what
 	}
 	points, err := model.Simulate(ctx, cfgs, func(i int, _ results.Point, err error) error {
 		if err != nil {
-			return fmt.Errorf("what if %s (%s): %w", changes[i].change, changes[i].as, err)
+			c := changes[i].cfg
+			return fmt.Errorf("what if %s on %d CPUs, changed as advised: %w", cmp.Or(c.Mode, "the system"), c.CPUs, err)
 		}
 		return nil
 	})
@@ -139,8 +144,8 @@ func advise(ctx context.Context, pr *CausalProfile, sched string, changes []what
 	a := &Advice{System: pr.System, Mode: now.Mode, CPUs: now.CPUs, Unit: now.Unit, Sched: cmp.Or(sched, "go"), Model: b.Model,
 		Now: outcome(now)}
 	a.Now.Bottleneck = &b
-	option := func(change, as, kind string, cost Cost, got analysis.Outcome) analysis.Option {
-		o := analysis.Option{Change: change, As: as, Kind: kind, Cost: cost, Outcome: got}
+	option := func(said []results.Relief, becomes []analysis.Setting, kind string, cost Cost, got analysis.Outcome) analysis.Option {
+		o := analysis.Option{Reliefs: said, Becomes: becomes, Kind: kind, Cost: cost, Outcome: got}
 		if now.Throughput > 0 {
 			o.ThroughputGain = got.Throughput/now.Throughput - 1
 		}
@@ -150,13 +155,15 @@ func advise(ctx context.Context, pr *CausalProfile, sched string, changes []what
 		return o
 	}
 	for _, tr := range pr.Trials {
-		a.Options = append(a.Options, option(tr.Change, tr.As, tr.Kind, tr.Cost, tr.Outcome))
+		a.Options = append(a.Options, option(tr.Reliefs, tr.Becomes, tr.Kind, tr.Cost, tr.Outcome))
 	}
 	if c := pr.Combined; c != nil {
-		a.Options = append(a.Options, option(c.Change, c.As, c.Kind, c.Cost, c.Outcome))
+		a.Options = append(a.Options, option(c.Reliefs, c.Becomes, c.Kind, c.Cost, c.Outcome))
 	}
 	for i, t := range changes {
-		a.Options = append(a.Options, option(t.change, t.as, analysis.Structural, t.cost, outcome(points[i])))
+		o := option(t.said, t.becomes, analysis.Structural, t.cost, outcome(points[i]))
+		o.Design = t.design
+		a.Options = append(a.Options, o)
 	}
 	// As Advice.Options says; a design before the same made of reliefs.
 	slices.SortStableFunc(a.Options, func(x, y analysis.Option) int {

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
+	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +20,7 @@ import (
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -65,7 +69,7 @@ func contradictions(a *limits.Advice) []string {
 		// The best experiment relieves a named resource, and every named
 		// resource has an experiment within 1 % of the best.
 		if !slices.ContainsFunc(best.Resources, func(r string) bool { return slices.Contains(b.Resources, r) }) {
-			bad = append(bad, fmt.Sprintf("named %v, but the best relief %q relieves %v", b.Resources, best.Change, best.Resources))
+			bad = append(bad, fmt.Sprintf("named %v, but the best relief %q relieves %v", b.Resources, text.ChangeText(best), best.Resources))
 		}
 		for _, r := range b.Resources {
 			top := 0.0
@@ -82,18 +86,27 @@ func contradictions(a *limits.Advice) []string {
 			bad = append(bad, "a combined change where a single relief helps")
 		}
 	case b.Combined != nil:
-		if b.Combined.Gain <= 0.01 || !strings.Contains(b.Text, "No single relief gains more than 1 %") {
+		if b.Combined.Gain <= 0.01 || !strings.HasPrefix(said(a.Unit, b), "No single relief ") {
 			bad = append(bad, "a combined change that does not help, or words that do not say no single relief does")
 		}
 	default:
-		if !strings.Contains(b.Text, "raises throughput by more than 1 %") {
+		if !strings.Contains(said(a.Unit, b), "raises throughput by more than 1 %") {
 			bad = append(bad, "nothing helps, and the words do not say so")
 		}
 	}
-	for _, r := range b.Recommend {
+	// A relief that gains nothing is the best of nothing (issue 103: "best:
+	// grinding 10 % faster, +0.0 %").
+	// A relief's name may hold parentheses: "(1 → 2)".
+	if text := said(a.Unit, b); strings.Contains(text, "(best: ") {
+		m := regexp.MustCompile(`\(best: .*?, \+([0-9.]+) %\)`).FindStringSubmatch(text)
+		if gain, err := strconv.ParseFloat(append(m, "", "")[1], 64); m == nil || err != nil || gain < 0.1 {
+			bad = append(bad, "names a best relief that gains no 0.1 %")
+		}
+	}
+	for _, r := range recommended(b) {
 		found := false
 		for _, o := range a.Options {
-			found = found || (o.Change == r && o.ThroughputGain > 0.01)
+			found = found || (text.OptionChange(o) == r && o.ThroughputGain > 0.01)
 		}
 		if !found {
 			bad = append(bad, fmt.Sprintf("recommends %q, not in advise's table with a gain above 1 %%", r))
@@ -102,7 +115,7 @@ func contradictions(a *limits.Advice) []string {
 	// The words name only changes tried: every "another X" or "twice
 	// the X" they contain is an experiment's change.
 	for _, phrase := range []string{"multi-", "multipipe", "add ", "shorten"} {
-		if strings.Contains(b.Text, phrase) {
+		if strings.Contains(said(a.Unit, b), phrase) {
 			bad = append(bad, fmt.Sprintf("the words say %q, a template's advice", phrase))
 		}
 	}
@@ -181,7 +194,7 @@ func TestAudit(t *testing.T) {
 				points++
 				for _, c := range contradictions(a) {
 					bad++
-					t.Errorf("%s, %s on %d CPUs: %s\n\t%s", pol.name, mode, n, c, a.Now.Bottleneck.Text)
+					t.Errorf("%s, %s on %d CPUs: %s\n\t%s", pol.name, mode, n, c, said(a.Unit, a.Now.Bottleneck))
 				}
 				series = append(series, results.Point{Source: results.SourceModel, Spec: results.Spec{Mode: mode, CPUs: n, Load: results.Load{Par: n}, Policy: results.Policy{Sched: pol.sched}},
 					Throughput: a.Now.Throughput, Unit: a.Unit})
@@ -251,7 +264,7 @@ func sameRanking(a, b []results.Experiment) bool {
 	}
 	for i := range a {
 		ga, ha := tier(a, i)
-		j := slices.IndexFunc(b, func(e results.Experiment) bool { return e.Change == a[i].Change })
+		j := slices.IndexFunc(b, func(e results.Experiment) bool { return reflect.DeepEqual(e.Reliefs, a[i].Reliefs) })
 		if j < 0 {
 			return false
 		}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
 )
 
 // config is the default configuration of the mode named, which may be
@@ -31,15 +33,15 @@ func TestFinelockingOnSixCPUs(t *testing.T) {
 		checkAgrees(t, a)
 		b := a.Now.Bottleneck
 		if b.Combined == nil || len(b.Resources) != 3 {
-			t.Errorf("%s: bottleneck %v (%s), want the three machines together", sched, b.Resources, b.Text)
+			t.Errorf("%s: bottleneck %v (%s), want the three machines together", sched, b.Resources, said(a.Unit, b))
 		}
 		best := a.Options[0]
 		if math.Abs(best.ThroughputGain-0.5) > 0.03 || best.Cost.Machines != 3 {
-			t.Errorf("%s: best change %q (%s) at %.0f costing %v, want another copy of each machine, about 1500", sched, best.Change, best.As, best.Throughput, best.Cost)
+			t.Errorf("%s: best change %q (%s) at %.0f costing %v, want another copy of each machine, about 1500", sched, text.OptionChange(best), text.Becomes(best.Becomes), best.Throughput, best.Cost)
 		}
 		for _, o := range a.Options {
-			if (o.Change == "twice the CPUs" || strings.HasPrefix(o.Change, "twice the customers")) && o.ThroughputGain > 0.01 {
-				t.Errorf("%s: %s gains %.0f %%, want nothing", sched, o.Change, 100*o.ThroughputGain)
+			if (text.OptionChange(o) == "twice the CPUs" || strings.HasPrefix(text.OptionChange(o), "twice the customers")) && o.ThroughputGain > 0.01 {
+				t.Errorf("%s: %s gains %.0f %%, want nothing", sched, text.OptionChange(o), 100*o.ThroughputGain)
 			}
 		}
 	}
@@ -51,10 +53,10 @@ func TestFinelockingOnSixCPUs(t *testing.T) {
 func checkAgrees(t *testing.T, a *limits.Advice) {
 	t.Helper()
 	b := a.Now.Bottleneck
-	for _, r := range b.Recommend {
+	for _, r := range recommended(b) {
 		found := false
 		for _, o := range a.Options {
-			found = found || (o.Change == r && o.ThroughputGain > 0.01)
+			found = found || (text.OptionChange(o) == r && o.ThroughputGain > 0.01)
 		}
 		if !found {
 			t.Errorf("%s: the verdict recommends %q, which the table does not have with a gain", a.System, r)
@@ -62,7 +64,7 @@ func checkAgrees(t *testing.T, a *limits.Advice) {
 	}
 	for i := 1; i < len(a.Options); i++ {
 		if a.Options[i].ThroughputGain > a.Options[i-1].ThroughputGain+0.01 {
-			t.Errorf("%s: option %d (%s) gains more than option %d", a.System, i+1, a.Options[i].As, i)
+			t.Errorf("%s: option %d (%s) gains more than option %d", a.System, i+1, text.Becomes(a.Options[i].Becomes), i)
 		}
 	}
 }
@@ -87,8 +89,8 @@ func TestRankings(t *testing.T) {
 		}
 		checkAgrees(t, a)
 		o := a.Options[0]
-		if !slices.Contains(tc.first, o.As) || math.Abs(o.ThroughputGain-tc.gain) > 0.02 {
-			t.Errorf("%s on %d CPUs: first %q gaining %.2f, want one of %q gaining %.2f", tc.mode, tc.cpus, o.As, o.ThroughputGain, tc.first, tc.gain)
+		if !slices.Contains(tc.first, text.Becomes(o.Becomes)) || math.Abs(o.ThroughputGain-tc.gain) > 0.02 {
+			t.Errorf("%s on %d CPUs: first %q gaining %.2f, want one of %q gaining %.2f", tc.mode, tc.cpus, text.Becomes(o.Becomes), o.ThroughputGain, tc.first, tc.gain)
 		}
 	}
 }
@@ -102,7 +104,7 @@ func TestBufferForJitteryPipeline(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, o := range a.Options {
-		if o.As == "linearpipe-1" {
+		if text.Becomes(o.Becomes) == "linearpipe-1" {
 			if o.ThroughputGain <= 0.01 || o.Cost.BufferSlots != 3 || o.Cost.BufferBytes <= 0 {
 				t.Errorf("buffers of 1: %+v, want a gain for 3 slots", o)
 			}
@@ -123,10 +125,10 @@ func TestOneCustomer(t *testing.T) {
 	}
 	checkAgrees(t, a)
 	if b := a.Now.Bottleneck; b.Resource != "customers" || len(b.Resources) != 1 {
-		t.Errorf("limited by %v, want the customers alone: %s", b.Resources, b.Text)
+		t.Errorf("limited by %v, want the customers alone: %s", b.Resources, said(a.Unit, b))
 	}
-	if !strings.HasPrefix(a.Options[0].Change, "twice the customers") {
-		t.Errorf("first %q, want twice the customers", a.Options[0].Change)
+	if !strings.HasPrefix(text.OptionChange(a.Options[0]), "twice the customers") {
+		t.Errorf("first %q, want twice the customers", text.OptionChange(a.Options[0]))
 	}
 }
 
@@ -147,10 +149,28 @@ func TestAdviseBlueprint(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkAgrees(t, a)
-	if a.Now.Bottleneck.Resource != "barista" || a.Options[0].Change != "one more barista (2 → 3)" || a.Options[0].ThroughputGain < 0.4 {
-		t.Errorf("cafe on 4 CPUs: limited by %q, first %q (+%.0f %%); want the barista", a.Now.Bottleneck.Resource, a.Options[0].Change, 100*a.Options[0].ThroughputGain)
+	if a.Now.Bottleneck.Resource != "barista" || text.OptionChange(a.Options[0]) != "one more barista (2 → 3)" || a.Options[0].ThroughputGain < 0.4 {
+		t.Errorf("cafe on 4 CPUs: limited by %q, first %q (+%.0f %%); want the barista", a.Now.Bottleneck.Resource, text.OptionChange(a.Options[0]), 100*a.Options[0].ThroughputGain)
 	}
 	if b.Resources[1].Capacity != 2 {
 		t.Errorf("advise changed the blueprint: barista capacity %d", b.Resources[1].Capacity)
 	}
+}
+
+// recommended says the changes b's verdict recommends: its tier's, or
+// its combined change.
+func recommended(b *results.Bottleneck) []string {
+	var out []string
+	for _, i := range b.Tier {
+		out = append(out, text.ChangeText(b.Experiments[i]))
+	}
+	if b.Combined != nil {
+		out = append(out, text.ChangeText(*b.Combined))
+	}
+	return out
+}
+
+// said is what report/text says of b, an advice's verdict of unit.
+func said(unit string, b *results.Bottleneck) string {
+	return text.BottleneckText(results.Point{Unit: unit, Bottleneck: b})
 }

@@ -59,7 +59,7 @@ func Annotate(points []results.Point, policy model.Policy) error {
 		t, err := newTarget(cfg)
 		if err != nil { // such as noop in a closed loop, which takes no virtual time
 			points[i].Bottleneck = &results.Bottleneck{Resource: "unknown", Model: ModelLabel(cfg.Policy.Sched, cfg.Costs),
-				Text: "No causal profile: the model cannot simulate this configuration: " + err.Error() + "."}
+				Unsimulated: err.Error()}
 			continue
 		}
 		idx, ts, cfgs = append(idx, i), append(ts, t), append(cfgs, cfg)
@@ -90,8 +90,8 @@ func measured(t target, pr *CausalProfile, p results.Point) results.Bottleneck {
 	own.Now.Set(results.Util, p.Metrics[results.Util])
 	b := pr.Bottleneck
 	b.Utilization, b.Working, _ = jointUsage(own.Now, b.Resources)
-	b.ModelThroughput, b.Compare = pr.Now.Throughput, true
-	b.Text = words(t, &own, b)
+	b.ModelThroughput = pr.Now.Throughput
+	b.Parts = parts(t, own.Now, b.Resources)
 	return b
 }
 

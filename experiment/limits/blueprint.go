@@ -1,12 +1,13 @@
 package limits
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // Knob keys of a blueprint's copies, and a resource's cache line's name.
@@ -45,53 +46,52 @@ func lineReliefs(r blueprint.Resource) []relief {
 		return nil
 	}
 	line := lineKey + r.Name
-	rs := []relief{{kind: Line, change: fmt.Sprintf("%s's cache line moving 10 %% faster between cores", r.Name),
+	rs := []relief{{kind: Line, said: results.Relief{Kind: Line, Of: r.Name},
 		named: []string{line}, relieves: []string{line}, k: knobs{lines: map[string]float64{r.Name: Faster}}}}
 	switch {
 	case r.Kind == blueprint.Word:
-		rs = append(rs, relief{kind: Shard, change: fmt.Sprintf("%s striped over the CPUs, a copy on each", r.Name),
+		rs = append(rs, relief{kind: Shard, said: results.Relief{Kind: Shard, Of: r.Name, Word: true},
 			named: []string{line, r.Name}, relieves: []string{line, r.Name}, cost: Cost{Units: 1}, k: knobs{shards: map[string]int{r.Name: 2}}})
 	case (r.Kind == blueprint.Mutex || r.Kind == "" || r.Kind == blueprint.RWMutex) && (r.Locks || r.Capacity == 1):
-		rs = append(rs, relief{kind: Shard, change: fmt.Sprintf("%s split in two, each use taking one (%d → %d locks)", r.Name, r.Capacity, 2*r.Capacity),
+		rs = append(rs, relief{kind: Shard, said: results.Relief{Kind: Shard, Of: r.Name, Count: r.Capacity},
 			named: []string{line, r.Name}, relieves: []string{line, r.Name}, cost: Cost{Units: r.Capacity}, k: knobs{shards: map[string]int{r.Name: 2}}})
 	}
 	return rs
 }
 
-// describeSystem says what k makes of a YAML system: "cafe, barista:
+// becomesSystem is what k makes of a YAML system: "cafe, barista:
 // capacity 3".
-func (s target) describeSystem(k knobs) string {
-	words := s.loadWords(k)
+func (s target) becomesSystem(k knobs) []analysis.Setting {
+	set := s.loadSettings(k)
 	for _, st := range s.b.Steps() {
 		if f, ok := k.scale[st.Name]; ok {
-			words = append(words, fmt.Sprintf("%s ×%g", st.Name, f))
+			set = append(set, analysis.Setting{Kind: analysis.SetScale, Of: st.Name, N: f})
 		}
 	}
 	for _, r := range s.b.Used() {
 		if n := k.copies[unitKey+r.Name]; n > 0 {
-			words = append(words, fmt.Sprintf("%s: capacity %d", r.Name, r.Capacity+n))
+			set = append(set, analysis.Setting{Kind: analysis.SetCapacity, Of: r.Name, N: float64(r.Capacity + n)})
 		}
 		if f, ok := k.lines[r.Name]; ok {
-			words = append(words, fmt.Sprintf("%s's line ×%g", r.Name, f))
+			set = append(set, analysis.Setting{Kind: analysis.SetLine, Of: r.Name, N: f})
 		}
 		if n := k.shards[r.Name]; n > 1 {
 			// The model gives a sharded word a copy on each CPU, whatever n.
 			if r.Kind == blueprint.Word {
-				words = append(words, fmt.Sprintf("%s: a copy on each CPU", r.Name))
-			} else {
-				words = append(words, fmt.Sprintf("%s: %d shards", r.Name, n))
+				n = 0
 			}
+			set = append(set, analysis.Setting{Kind: analysis.SetShards, Of: r.Name, N: float64(n)})
 		}
 	}
 	for _, st := range s.b.Stages() {
 		if n := k.copies[workerKey+st.Name]; n > 0 {
-			words = append(words, fmt.Sprintf("%s: workers %d", st.Name, st.Workers+n))
+			set = append(set, analysis.Setting{Kind: analysis.SetWorkers, Of: st.Name, N: float64(st.Workers + n)})
 		}
 		if n, ok := k.buffers[st.Name]; ok {
-			words = append(words, fmt.Sprintf("%s: buffer %d", st.Name, n))
+			set = append(set, analysis.Setting{Kind: analysis.SetBuffer, Of: st.Name, N: float64(n)})
 		}
 	}
-	return strings.Join(words, ", ")
+	return set
 }
 
 // systemWhatIfs are a YAML system's: one more unit of every resource.
@@ -106,6 +106,6 @@ func systemWhatIfs(cfg model.Config, b *blueprint.Blueprint) []whatIf {
 		c.Resources[j].Capacity++ // an unused one's changes nothing
 	}
 	cfg.System = &c
-	return []whatIf{{change: "one more of every resource", as: fmt.Sprintf("%d resources, each +1", len(used)),
-		cost: Cost{Units: len(used)}, cfg: cfg}}
+	return []whatIf{{said: []results.Relief{{Kind: analysis.EveryResource, Count: len(used)}},
+		becomes: []analysis.Setting{{Kind: analysis.SetEvery, N: float64(len(used))}}, cost: Cost{Units: len(used)}, cfg: cfg}}
 }

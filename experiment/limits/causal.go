@@ -44,9 +44,10 @@ const (
 // Trial is one experiment: what changed, what it costs, what it gave.
 type Trial struct {
 	results.Experiment
-	As     string        // what the system becomes: "finelocking, 2 grinders"
-	Config *model.Config // for the shop, what to run on real CPUs to try it
-	Cost   Cost
+	// Becomes is what the system becomes: "finelocking, 2 grinders".
+	Becomes []analysis.Setting
+	Config  *model.Config // for the shop, what to run on real CPUs to try it
+	Cost    Cost
 	// Outcome is what the trial's point gave; the point itself is not kept.
 	Outcome analysis.Outcome
 	named   []string
@@ -103,15 +104,16 @@ func (s target) system() string {
 	return fmt.Sprintf("%s on %s", s.b.Name, format.Count(s.cfg.CPUs, "CPU"))
 }
 
-// loadWords begin what k makes of the system: its name, and its CPUs and
-// customers where k changes them.
-func (s target) loadWords(k knobs) []string {
-	words := []string{s.b.Name}
+// loadSettings begin what k makes of the system: its name, and its CPUs
+// and customers where k changes them.
+func (s target) loadSettings(k knobs) []analysis.Setting {
+	set := []analysis.Setting{{Kind: analysis.SetSystem, Of: s.b.Name}}
 	if k.cpus > 0 || k.customers > 0 {
 		c := s.load(k)
-		words = append(words, format.Count(c.CPUs, "CPU"), format.Count(c.Resolve().Par, s.who()))
+		set = append(set, analysis.Setting{Kind: analysis.SetCPUs, N: float64(c.CPUs)},
+			analysis.Setting{Kind: analysis.SetLoad, N: float64(c.Resolve().Par), Who: s.who()})
 	}
-	return words
+	return set
 }
 
 func (s target) who() string {
@@ -220,7 +222,7 @@ func finish(ctx context.Context, t target, rs []relief, points []results.Point, 
 	}
 	for n, r := range rs {
 		if errs[n+1] != nil {
-			return nil, fmt.Errorf("%s, %s: %w", t.system(), r.change, errs[n+1])
+			return nil, fmt.Errorf("%s, a relief of kind %s of %s: %w", t.system(), r.kind, r.said.Of, errs[n+1])
 		}
 		pr.Trials = append(pr.Trials, trial(t, r, pr.Now, points[n+1]))
 	}
@@ -239,7 +241,11 @@ func finish(ctx context.Context, t target, rs []relief, points []results.Point, 
 
 // trial is relief r's experiment, from the point it gave against now.
 func trial(t target, r relief, now, p results.Point) Trial {
-	e := results.Experiment{Change: r.change, Kind: r.kind, Resources: r.relieves,
+	said := r.parts
+	if said == nil {
+		said = []results.Relief{r.said}
+	}
+	e := results.Experiment{Kind: r.kind, Reliefs: said, Resources: r.relieves,
 		Throughput: p.Throughput, P50Ms: p.Latency.P50, P99Ms: p.Latency.P99}
 	if now.Throughput > 0 {
 		e.Gain = p.Throughput/now.Throughput - 1
@@ -254,7 +260,7 @@ func trial(t target, r relief, now, p results.Point) Trial {
 			e.P99Change = p.Latency.P99/now.Latency.P99 - 1
 		}
 	}
-	tr := Trial{Experiment: e, As: t.describe(r.k), Cost: r.cost, Outcome: outcome(p), named: r.named}
+	tr := Trial{Experiment: e, Becomes: t.becomes(r.k), Cost: r.cost, Outcome: outcome(p), named: r.named}
 	if c, ok := t.config(r.k); ok {
 		tr.Config = &c
 	}
@@ -265,16 +271,16 @@ func trial(t target, r relief, now, p results.Point) Trial {
 // MinGain (nil if none): every resource relieved at once, then one after
 // another dropped while the rest still helps, in rank's order.
 func combine(ctx context.Context, t target, pr *CausalProfile, rs []relief) (*Trial, error) {
-	byRes := map[string]relief{}
+	byRes := map[string]int{} // a resource's preferred relief, of rs
 	var order []string
-	for _, r := range rs {
+	for i, r := range rs {
 		main := r.named[0]
 		cur, ok := byRes[main]
 		if !ok {
 			order = append(order, main)
 		}
-		if !ok || r.preference() < cur.preference() {
-			byRes[main] = r
+		if !ok || r.preference() < rs[cur].preference() {
+			byRes[main] = i
 		}
 	}
 	if len(order) < 2 {
@@ -292,7 +298,7 @@ func combine(ctx context.Context, t target, pr *CausalProfile, rs []relief) (*Tr
 			return 0
 		case strings.HasPrefix(res, "channel:"):
 			return 1
-		case byRes[res].kind == Shorter: // only a faster step relieves it
+		case rs[byRes[res]].kind == Shorter: // only a faster step relieves it
 			return 2
 		case res == "cpus":
 			return 3
@@ -304,8 +310,8 @@ func combine(ctx context.Context, t target, pr *CausalProfile, rs []relief) (*Tr
 	try := func(set []string) (Trial, error) {
 		var k knobs
 		var parts []relief
-		for _, r := range rs { // in the order tried
-			if slices.Contains(set, r.named[0]) && byRes[r.named[0]].change == r.change {
+		for i, r := range rs { // in the order tried
+			if slices.Contains(set, r.named[0]) && byRes[r.named[0]] == i {
 				k = k.merge(r.k)
 				parts = append(parts, r)
 			}
@@ -339,13 +345,11 @@ func combine(ctx context.Context, t target, pr *CausalProfile, rs []relief) (*Tr
 
 func combined(parts []relief, k knobs) relief {
 	c := relief{kind: Combined, k: k}
-	var changes []string
 	for _, p := range parts {
-		changes = append(changes, p.change)
+		c.parts = append(c.parts, p.said)
 		c.named = collect.AppendNew(c.named, p.named...)
 		c.relieves = collect.AppendNew(c.relieves, p.relieves...)
 		c.cost = c.cost.Add(p.cost)
 	}
-	c.change = strings.Join(changes, " + ")
 	return c
 }

@@ -106,7 +106,7 @@ func TestVerdicts(t *testing.T) {
 		// Three machines bind together: no single relief helps, another
 		// of each gains half.
 		{"finelocking on 6 CPUs", fifo("finelocking", 6), []string{"grinder", "espresso", "steamer"}, 0.5, true,
-			[]string{"No single relief gains more than 1 % (best: grinding 10 % faster, +0.0 %)", "The grinder, the espresso machine and the steamer bind together: another grinder + another espresso machine + another steamer: +50 % (1500 lattes/s", "without any one of them, 1 % or less"}},
+			[]string{"No single relief raises throughput: each gains under 0.1 %.", "The grinder, the espresso machine and the steamer bind together: another grinder + another espresso machine + another steamer: +50 % (1500 lattes/s", "without any one of them, 1 % or less"}},
 		// The machines and the CPUs bind together at 4 CPUs.
 		{"finelocking on 4 CPUs", fifo("finelocking", 4), []string{"grinder", "espresso", "steamer", "cpus", "customers"}, 0.25, true,
 			[]string{"another grinder + another espresso machine + another steamer + one more CPU and one more customer: +25 %"}},
@@ -118,17 +118,17 @@ func TestVerdicts(t *testing.T) {
 		{"parsteam on 3 CPUs", fifo("parsteam", 3), []string{"cpus"}, 1.0 / 3, false, []string{"The CPUs limit it"}},
 	} {
 		pr := profile(t, tc.cfg)
-		b := pr.Bottleneck
+		b, said := pr.Bottleneck, text.BottleneckText(pr.Point())
 		if !slices.Equal(b.Resources, tc.resources) || b.Resource != strings.Join(tc.resources, "+") || !near(b.Gain, tc.gain, 0.02) || (b.Combined != nil) != tc.combined {
-			t.Errorf("%s: %v gaining %.3f (combined %v); want %v gaining %.3f (combined %v)\n%s", tc.name, b.Resources, b.Gain, b.Combined != nil, tc.resources, tc.gain, tc.combined, b.Text)
+			t.Errorf("%s: %v gaining %.3f (combined %v); want %v gaining %.3f (combined %v)\n%s", tc.name, b.Resources, b.Gain, b.Combined != nil, tc.resources, tc.gain, tc.combined, said)
 		}
 		for _, w := range tc.words {
-			if !strings.Contains(b.Text, w) {
-				t.Errorf("%s: words lack %q:\n%s", tc.name, w, b.Text)
+			if !strings.Contains(said, w) {
+				t.Errorf("%s: words lack %q:\n%s", tc.name, w, said)
 			}
 		}
-		if b.Model != "model (fifo)" || len(b.Experiments) != len(pr.Trials) || len(b.Recommend) == 0 {
-			t.Errorf("%s: model %q, %d experiments of %d trials, recommends %v", tc.name, b.Model, len(b.Experiments), len(pr.Trials), b.Recommend)
+		if b.Model != "model (fifo)" || len(b.Experiments) != len(pr.Trials) || len(b.Tier) == 0 && b.Combined == nil {
+			t.Errorf("%s: model %q, %d experiments of %d trials, recommends %v", tc.name, b.Model, len(b.Experiments), len(pr.Trials), b.Tier)
 		}
 		for i := 1; i < len(b.Experiments); i++ {
 			if b.Experiments[i].Gain > b.Experiments[i-1].Gain {
@@ -147,7 +147,7 @@ func TestReliefsChangeWhatTheySay(t *testing.T) {
 		c := *tr.Config
 		c.Steps, c.Variant, c.CPUs, c.Par = base.Steps, base.Variant, base.CPUs, base.Par
 		if !reflect.DeepEqual(c, base) {
-			t.Errorf("%s changes more than the shop: %+v", tr.Change, *tr.Config)
+			t.Errorf("%s changes more than the shop: %+v", text.ChangeText(tr.Experiment), *tr.Config)
 		}
 	}
 	changes := map[string]func(model.Config) bool{
@@ -160,10 +160,10 @@ func TestReliefsChangeWhatTheySay(t *testing.T) {
 		"twice the buffer of the channel into the steamer (1 → 2)": func(c model.Config) bool { return c.Variant.Buffers.Steamer == 2 },
 	}
 	for _, tr := range pr.Trials {
-		if ok, known := changes[tr.Change]; known && !ok(*tr.Config) {
-			t.Errorf("%s: config %+v", tr.Change, *tr.Config)
+		if ok, known := changes[text.ChangeText(tr.Experiment)]; known && !ok(*tr.Config) {
+			t.Errorf("%s: config %+v", text.ChangeText(tr.Experiment), *tr.Config)
 		}
-		delete(changes, tr.Change)
+		delete(changes, text.ChangeText(tr.Experiment))
 	}
 	if len(changes) > 0 {
 		t.Errorf("not tried: %v", changes)
@@ -177,9 +177,10 @@ func TestOpenLoopKeepsUp(t *testing.T) {
 	for _, mode := range []string{"finelocking", "multi-4"} {
 		cfg := fifo(mode, 2)
 		cfg.Rate, cfg.MaxQ = 300, 10
-		b := profile(t, cfg).Bottleneck
-		if b.Resource != "arrivals" || b.Named != "the arrivals" || !strings.Contains(b.Text, "The arrivals limit it: it keeps up with the 300 lattes/s arriving") {
-			t.Errorf("%s: %v named %q: %s", mode, b.Resources, b.Named, b.Text)
+		pr := profile(t, cfg)
+		b, said := pr.Bottleneck, text.BottleneckText(pr.Point())
+		if b.Resource != "arrivals" || text.BottleneckName(&b) != "the arrivals" || !strings.Contains(said, "The arrivals limit it: it keeps up with the 300 lattes/s arriving") {
+			t.Errorf("%s: %v named %q: %s", mode, b.Resources, text.BottleneckName(&b), said)
 		}
 	}
 }
@@ -199,9 +200,9 @@ func TestBlueprint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := pr.Bottleneck
-	if b.Resource != "barista" || !strings.HasPrefix(b.Text, "The barista limits it: one more barista (2 → 3): +50 % (375 lattes/s") {
-		t.Errorf("cafe on 4 CPUs: %v: %s", b.Resources, b.Text)
+	b, said := pr.Bottleneck, text.BottleneckText(pr.Point())
+	if b.Resource != "barista" || !strings.HasPrefix(said, "The barista limits it: one more barista (2 → 3): +50 % (375 lattes/s") {
+		t.Errorf("cafe on 4 CPUs: %v: %s", b.Resources, said)
 	}
 	// The pipeline's stages and channels are relieved too.
 	pr, err = profileOf(example(t, "splitpipe.yaml", 4))
@@ -210,7 +211,7 @@ func TestBlueprint(t *testing.T) {
 	}
 	var changes []string
 	for _, tr := range pr.Trials {
-		changes = append(changes, tr.Change)
+		changes = append(changes, text.ChangeText(tr.Experiment))
 	}
 	for _, want := range []string{"one more worker at stage espresso (1 → 2)", "twice the buffer into stage steamer (1 → 2)", "combine 10 % faster"} {
 		if !slices.Contains(changes, want) {
@@ -236,18 +237,15 @@ func TestAnnotateMeasured(t *testing.T) {
 	if err := limits.Annotate(ps, limits.Fifo()); err != nil {
 		t.Fatal(err)
 	}
-	text.SayMeasured(ps)
-	text.SayMeasured(ps) // said once
 	for i, want := range []string{"Measured 248 lattes/s, as the model gives (250, -0.8 %).",
 		"The measurement disagrees with the model: 200 lattes/s measured, the model gives 250 (-20 %)",
 		"while other processes took 0.80 CPUs of the machine's 2: disturbed, it says nothing about the design"} {
-		b := ps[i].Bottleneck
-		if b == nil || b.Resource != "kitchen" || !strings.Contains(b.Text, want) || !strings.Contains(b.Measured, want) ||
-			strings.Count(b.Text, b.Measured) != 1 {
-			t.Errorf("point %d: %+v; want the kitchen and %q", i, b, want)
+		b, said := ps[i].Bottleneck, text.BottleneckText(ps[i])
+		if b == nil || b.Resource != "kitchen" || strings.Count(said, want) != 1 {
+			t.Errorf("point %d: %+v says %q; want the kitchen and %q once", i, b, said, want)
 		}
 	}
-	if b := ps[3].Bottleneck; b == nil || b.Resource != "unknown" || !strings.Contains(b.Text, "no virtual time") {
+	if b := ps[3].Bottleneck; b == nil || b.Resource != "unknown" || !strings.Contains(text.BottleneckText(ps[3]), "no virtual time") {
 		t.Errorf("noop in a closed loop: %+v", b)
 	}
 	if ps[4].Bottleneck != nil {
@@ -303,7 +301,7 @@ func TestPredictBand(t *testing.T) {
 	}
 	for _, tr := range pr.Trials {
 		if tr.Config == nil || tr.Config.Range != nil {
-			t.Errorf("relief %q simulated with a band", tr.Change)
+			t.Errorf("relief %q simulated with a band", text.ChangeText(tr.Experiment))
 		}
 	}
 	noRange := cfg

@@ -6,6 +6,7 @@ import (
 
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report/text"
 )
 
 // The kitchen lock of locking on 2 CPUs: holding it for less (the customer
@@ -23,9 +24,9 @@ func ExampleCausalProfiles() {
 		return
 	}
 	b := pr.Bottleneck
-	fmt.Println(b.Resource, b.Recommend[0])
+	fmt.Println(b.Resource, text.ChangeText(b.Experiments[b.Tier[0]]))
 	for _, e := range b.Experiments[:3] {
-		fmt.Printf("%s: %+.1f %%\n", e.Change, 100*e.Gain)
+		fmt.Printf("%s: %+.1f %%\n", text.ChangeText(e), 100*e.Gain)
 	}
 	// Output:
 	// kitchen the kitchen lock held for less: combining outside it

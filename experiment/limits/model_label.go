@@ -1,30 +1,36 @@
 package limits
 
 import (
-	"fmt"
+	"strings"
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model/sim"
 )
 
-// ModelLabel says what a simulation ran with: "model (fifo)".
+// ModelLabel names what a simulation ran with: "model (fifo)", "model
+// (go: wake 20µs, spin wake 15µs, spin window 30µs, …)", each of the go
+// policy's costs by its name (as brewput calibrate's), those it does not
+// use left out.
 func ModelLabel(sched string, c sim.Costs) string {
 	if sched == "fifo" {
 		return "model (fifo)"
 	}
 	us := func(d time.Duration) string { return format.Sig(float64(d)/float64(time.Microsecond), 3) + "µs" }
-	spin := "no spinning P (spin window 0)"
-	if c.SpinWindow > 0 {
-		spin = fmt.Sprintf("spin wake %s (a P idle under %s)", us(c.SpinWake), us(c.SpinWindow))
+	costs := []struct {
+		name string
+		d    time.Duration
+		used bool
+	}{
+		{"wake", c.Wake, true}, {"spin wake", c.SpinWake, c.SpinWindow > 0}, {"spin window", c.SpinWindow, true},
+		{"switch", c.Switch, true}, {"mutex handoff", c.MutexHandoff, true}, {"chan handoff", c.ChanHandoff, true},
+		{"buffered", c.BufChanHandoff, true}, {"runnext grace", c.RunnextGrace, c.RunnextGrace > 0}, {"mutex spin", c.MutexSpin, c.MutexSpin > 0},
 	}
-	s := fmt.Sprintf("wake %s, %s, switch %s, mutex handoff %s, chan handoff %s, buffered %s",
-		us(c.Wake), spin, us(c.Switch), us(c.MutexHandoff), us(c.ChanHandoff), us(c.BufChanHandoff))
-	if c.RunnextGrace > 0 {
-		s += ", runnext grace " + us(c.RunnextGrace)
+	var named []string
+	for _, k := range costs {
+		if k.used {
+			named = append(named, k.name+" "+us(k.d))
+		}
 	}
-	if c.MutexSpin > 0 {
-		s += ", mutex spin " + us(c.MutexSpin)
-	}
-	return "model (go: " + s + ")"
+	return "model (go: " + strings.Join(named, ", ") + ")"
 }

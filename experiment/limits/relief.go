@@ -2,15 +2,14 @@ package limits
 
 import (
 	"cmp"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/collect"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/results"
 )
 
 // knobs are what a relief turns; reliefs combine by merging them.
@@ -72,8 +71,10 @@ const Faster = 0.9
 
 // relief is a small change to one resource.
 type relief struct {
-	kind   string
-	change string // in words: "grinding 10 % faster"
+	kind string
+	said results.Relief // what it changes, as report/text's ChangeText says it
+	// parts are a combined relief's: each relief's said.
+	parts []results.Relief
 	// named are the bottleneck's candidates; relieves all it relieves.
 	named, relieves []string
 	cost            Cost
@@ -94,13 +95,14 @@ func (r relief) preference() int {
 }
 
 // loadReliefs are a CPU more, with a customer more, and twice the n.
-func loadReliefs(cpus, n int, who string) []relief {
+func loadReliefs(n int, who string) []relief {
+	said := func(kind string) results.Relief { return results.Relief{Kind: kind, Who: who, Count: n} }
 	return []relief{
-		{kind: CPU, change: fmt.Sprintf("one more CPU, the same %s", format.Count(n, who)), named: []string{"cpus"}, relieves: []string{"cpus"},
+		{kind: CPU, said: said(CPU), named: []string{"cpus"}, relieves: []string{"cpus"},
 			cost: Cost{CPUs: 1}, k: knobs{cpus: 1}},
-		{kind: CPUCustomer, change: fmt.Sprintf("one more CPU and one more %s", who), named: []string{"cpus", who + "s"}, relieves: []string{"cpus", who + "s"},
+		{kind: CPUCustomer, said: said(CPUCustomer), named: []string{"cpus", who + "s"}, relieves: []string{"cpus", who + "s"},
 			cost: Cost{CPUs: 1, Goroutines: 1}, k: knobs{cpus: 1, customers: n + 1}},
-		{kind: Customers, change: fmt.Sprintf("twice the %ss (%d → %d)", who, n, 2*n), named: []string{who + "s"}, relieves: []string{who + "s"},
+		{kind: Customers, said: said(Customers), named: []string{who + "s"}, relieves: []string{who + "s"},
 			cost: Cost{Goroutines: n}, k: knobs{customers: 2 * n}},
 	}
 }
@@ -117,7 +119,7 @@ func (s target) reliefs() []relief {
 		if st.CPU {
 			relieves = collect.AppendNew(relieves, "cpus")
 		}
-		rs = append(rs, relief{kind: Shorter, change: cmp.Or(st.Doing, st.Name) + " 10 % faster",
+		rs = append(rs, relief{kind: Shorter, said: results.Relief{Kind: Shorter, Of: st.Name, Doing: st.Doing},
 			named: []string{main}, relieves: relieves, k: knobs{scale: map[string]float64{st.Name: Faster}}})
 	}
 	used := s.b.Used() // a resource nobody takes limits nothing
@@ -125,10 +127,10 @@ func (s target) reliefs() []relief {
 		n := r.Capacity
 		switch {
 		case r.Noun == "":
-			rs = append(rs, relief{kind: Copy, change: fmt.Sprintf("one more %s (%d → %d)", r.Name, n, n+1), named: []string{r.Name}, relieves: []string{r.Name},
+			rs = append(rs, relief{kind: Copy, said: results.Relief{Kind: Copy, Of: r.Name, Count: n}, named: []string{r.Name}, relieves: []string{r.Name},
 				cost: Cost{Units: 1}, k: knobs{copies: map[string]int{unitKey + r.Name: 1}}})
 		case r.Machines && r.Kind != blueprint.Unguarded:
-			rs = append(rs, relief{kind: Copy, change: oneMore(r.Noun, n, 1), named: []string{r.Name}, relieves: []string{r.Name},
+			rs = append(rs, relief{kind: Copy, said: results.Relief{Kind: Copy, Of: r.Name, Noun: r.Noun, Count: n, Lines: 1}, named: []string{r.Name}, relieves: []string{r.Name},
 				cost: Cost{Machines: 1}, k: knobs{copies: map[string]int{unitKey + r.Name: 1}}})
 		}
 	}
@@ -141,26 +143,25 @@ func (s target) reliefs() []relief {
 	}
 	for _, st := range s.b.Stages() {
 		n, lines := st.Workers, st.Lines
-		r := relief{kind: Copy, change: fmt.Sprintf("one more worker at stage %s (%d → %d)", st.Name, n*lines, (n+1)*lines),
+		r := relief{kind: Copy, said: results.Relief{Kind: Copy, Of: st.Name, Noun: st.Noun, Count: n, Lines: lines, Stage: true},
 			named: []string{st.Name}, relieves: []string{st.Name}, cost: Cost{Units: lines, Goroutines: lines}, k: knobs{copies: map[string]int{workerKey + st.Name: 1}}}
 		if st.Noun != "" {
-			r.change, r.cost = oneMore(st.Noun, n, lines), Cost{Machines: lines, Goroutines: lines}
+			r.cost = Cost{Machines: lines, Goroutines: lines}
 		}
 		rs = append(rs, r)
 	}
 	for _, st := range s.b.Steps() {
 		if st.Splits {
-			rs = append(rs, relief{kind: Split, change: s.label(st.Held) + " held for less: " + st.Doing + " outside it", named: []string{st.Held},
+			held := s.part(st.Held)
+			rs = append(rs, relief{kind: Split, said: results.Relief{Kind: Split, Of: st.Held, Part: &held, Doing: st.Doing}, named: []string{st.Held},
 				relieves: []string{st.Held}, k: knobs{split: true}})
 		}
 	}
 	for _, st := range s.b.Stages() {
 		ch, cur, to := "channel:"+st.Name, st.Buffer, max(1, 2*st.Buffer)
-		r := relief{kind: Buffer, change: fmt.Sprintf("twice the buffer into stage %s (%d → %d)", st.Name, cur, to), named: []string{ch}, relieves: []string{ch},
+		into := s.part(ch)
+		r := relief{kind: Buffer, said: results.Relief{Kind: Buffer, Of: st.Name, Part: &into, Noun: st.Noun, Count: cur}, named: []string{ch}, relieves: []string{ch},
 			cost: Cost{BufferSlots: (to - cur) * st.Lines}, k: knobs{buffers: map[string]int{st.Name: to}}}
-		if cur == 0 {
-			r.change = fmt.Sprintf("a buffer of 1 into stage %s", st.Name)
-		}
 		if st.Noun != "" {
 			// One channel into the stage a line, but one entry for all.
 			chans := st.Lines
@@ -168,69 +169,37 @@ func (s target) reliefs() []relief {
 				chans = 1
 			}
 			slots := (to - cur) * chans
-			r.change, r.cost = fmt.Sprintf("twice the buffer of %s (%d → %d)", s.label(ch), cur, to), Cost{BufferSlots: slots, BufferBytes: slots * coffee.TicketBytes}
-			if cur == 0 {
-				r.change = "a buffer of 1 in " + s.label(ch)
-			}
+			r.cost = Cost{BufferSlots: slots, BufferBytes: slots * coffee.TicketBytes}
 		}
 		rs = append(rs, r)
 	}
-	return append(rs, loadReliefs(s.cfg.CPUs, s.cfg.Resolve().Par, who)...)
+	return append(rs, loadReliefs(s.cfg.Resolve().Par, who)...)
 }
 
-// oneMore is the change of one more of n of the shop's machines, on each
-// of lines: "another grinder", "one more grinder (2 → 3)".
-func oneMore(noun string, n, lines int) string {
-	switch {
-	case lines > 1:
-		return fmt.Sprintf("one more %s on each of the %d lines (%d → %d)", noun, lines, n*lines, (n+1)*lines)
-	case n > 1:
-		return fmt.Sprintf("one more %s (%d → %d)", noun, n, n+1)
-	}
-	return "another " + noun
-}
-
-// label names a resource for people: "the CPUs", "the 2 grinders", "the
-// order queue", "stage grind", "the cache line of mu".
-func (s target) label(r string) string {
-	switch r {
-	case "cpus":
-		return "the CPUs"
-	case "customers", "servers", "arrivals":
-		return "the " + r
-	}
-	counted := func(noun string, n int) string {
-		if n > 1 {
-			return fmt.Sprintf("the %d %ss", n, noun)
-		}
-		return "the " + noun
-	}
+// part is resource r as the system names it: its noun and count, a
+// channel's own name, a stage's or a described step's.
+func (s target) part(r string) results.Part {
+	p := results.Part{Key: r}
 	stages, steps := s.b.Stages(), s.b.Steps()
 	if name, ok := strings.CutPrefix(r, "channel:"); ok {
-		if i := slices.IndexFunc(stages, func(s blueprint.StageInfo) bool { return s.Name == name }); i >= 0 && stages[i].Queue != "" {
-			return stages[i].Queue
+		if i := slices.IndexFunc(stages, func(s blueprint.StageInfo) bool { return s.Name == name }); i >= 0 {
+			p.Queue = stages[i].Queue
 		}
-		return "the channel into stage " + name
+		return p
 	}
 	if name, ok := strings.CutPrefix(r, "step:"); ok {
-		if slices.ContainsFunc(steps, func(s blueprint.StepInfo) bool { return s.Name == name && s.Doing != "" }) {
-			return "the " + name + " step"
-		}
-		return "step " + name
-	}
-	if name, ok := strings.CutPrefix(r, lineKey); ok {
-		return "the cache line of " + name
+		p.Step = slices.ContainsFunc(steps, func(s blueprint.StepInfo) bool { return s.Name == name && s.Doing != "" })
+		return p
 	}
 	if i := slices.IndexFunc(stages, func(s blueprint.StageInfo) bool { return s.Name == r }); i >= 0 {
-		if s := stages[i]; s.Noun != "" {
-			return counted(s.Noun, s.Workers*s.Lines)
-		}
-		return "stage " + r
+		st := stages[i]
+		p.Stage, p.Noun, p.Count = true, st.Noun, st.Workers*st.Lines
+		return p
 	}
-	if i := slices.IndexFunc(s.b.Resources, func(x blueprint.Resource) bool { return x.Name == r }); i >= 0 && s.b.Resources[i].Noun != "" {
-		return counted(s.b.Resources[i].Noun, s.b.Resources[i].Capacity)
+	if i := slices.IndexFunc(s.b.Resources, func(x blueprint.Resource) bool { return x.Name == r }); i >= 0 {
+		p.Noun, p.Count = s.b.Resources[i].Noun, s.b.Resources[i].Capacity
 	}
-	return "the " + r
+	return p
 }
 
 // copied is what a copies knob's key names.

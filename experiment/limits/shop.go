@@ -1,12 +1,10 @@
 package limits
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 func (s target) apply(k knobs) model.Config {
@@ -52,40 +50,37 @@ func (s target) simulated(k knobs) model.Config {
 	return c
 }
 
-// describe says what k makes of it: "finelocking, 2 grinders", "cafe,
-// barista: capacity 3".
-func (s target) describe(k knobs) string {
+// becomes is what k makes of the system: "finelocking, 2 grinders",
+// "cafe, barista: capacity 3" (report/text's Becomes).
+func (s target) becomes(k knobs) []analysis.Setting {
 	if !s.shop {
-		return s.describeSystem(k)
+		return s.becomesSystem(k)
 	}
 	c := s.apply(k)
-	words := s.loadWords(k)
+	set := s.loadSettings(k)
 	for _, st := range []struct {
 		name string
 		d    time.Duration
 	}{{"grind", c.Steps.Grind}, {"press", c.Steps.Press}, {"steam", c.Steps.Steam}, {"combine", c.Steps.Combine}} {
 		if _, ok := k.scale[st.name]; ok {
-			words = append(words, fmt.Sprintf("%s %v", st.name, st.d))
+			set = append(set, analysis.Setting{Kind: analysis.SetStep, Of: st.name, Dur: st.d})
 		}
 	}
 	for _, kind := range []string{"grinder", "espresso", "steamer"} {
 		if k.copies[unitKey+kind]+k.copies[workerKey+kind] > 0 {
-			what := format.Count(c.Variant.Copies.Kind(kind), machineName(kind))
-			if s.mode.Lines() > 1 {
-				what += " a line"
-			}
-			words = append(words, what)
+			set = append(set, analysis.Setting{Kind: analysis.SetMachines, Of: machineName(kind),
+				N: float64(c.Variant.Copies.Kind(kind)), Lines: s.mode.Lines() > 1})
 		}
 	}
 	for _, kind := range []string{"grinder", "espresso", "steamer"} {
 		if n := k.buffers[kind]; n > 0 {
-			words = append(words, fmt.Sprintf("buffer %d into the %s", n, machineName(kind)))
+			set = append(set, analysis.Setting{Kind: analysis.SetInto, Of: machineName(kind), N: float64(n)})
 		}
 	}
 	if k.split {
-		words = append(words, "combining outside the kitchen lock")
+		set = append(set, analysis.Setting{Kind: analysis.SetSplit})
 	}
-	return strings.Join(words, ", ")
+	return set
 }
 
 func machineName(kind string) string {

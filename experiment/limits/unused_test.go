@@ -52,7 +52,7 @@ func TestUnusedNotRelieved(t *testing.T) {
 		}
 		advice = append(advice, a)
 	}
-	if !reflect.DeepEqual(advice[0].Options, advice[1].Options) || advice[0].Now.Bottleneck.Text != advice[1].Now.Bottleneck.Text {
+	if !reflect.DeepEqual(advice[0].Options, advice[1].Options) || !reflect.DeepEqual(advice[0].Now.Bottleneck, advice[1].Now.Bottleneck) {
 		t.Errorf("the cafe's advice with 10,000 unused resources differs from the cafe's:\n%+v\n%+v", advice[1].Options, advice[0].Options)
 	}
 }

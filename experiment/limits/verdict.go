@@ -1,19 +1,17 @@
 package limits
 
 import (
-	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/collect"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
 
+// verdict is what limits t, from its causal profile.
 func verdict(t target, pr *CausalProfile) results.Bottleneck {
 	b := results.Bottleneck{Model: t.model()}
 	for _, tr := range pr.Trials {
@@ -21,15 +19,14 @@ func verdict(t target, pr *CausalProfile) results.Bottleneck {
 	}
 	switch {
 	case len(pr.Trials) > 0 && pr.Trials[0].Gain > MinGain:
-		for _, tr := range topTier(pr.Trials) {
-			b.Resources = collect.AppendNew(b.Resources, tr.named...)
-			b.Recommend = append(b.Recommend, tr.Change)
+		for _, i := range topTier(pr.Trials) {
+			b.Resources = collect.AppendNew(b.Resources, pr.Trials[i].named...)
+			b.Tier = append(b.Tier, i)
 		}
 		b.Gain = pr.Trials[0].Gain
 	case pr.Combined != nil:
 		b.Resources = pr.Combined.named
 		b.Gain = pr.Combined.Gain
-		b.Recommend = []string{pr.Combined.Change}
 		e := pr.Combined.Experiment
 		b.Combined = &e
 	case t.openLoop() > 0 && pr.Now.Metrics[results.Drops] == 0:
@@ -38,26 +35,39 @@ func verdict(t target, pr *CausalProfile) results.Bottleneck {
 		b.Resources = []string{"none"}
 	}
 	b.Resource = strings.Join(b.Resources, "+")
-	b.Named = labels(t, b.Resources)
 	b.Utilization, b.Working, b.Bound = jointUsage(pr.Now, b.Resources)
-	b.Text = words(t, pr, b)
+	b.Parts = parts(t, pr.Now, b.Resources)
 	return b
+}
+
+// parts are resources as t names them, with their use in p.
+func parts(t target, p results.Point, resources []string) []results.Part {
+	var out []results.Part
+	for _, r := range resources {
+		part := t.part(r)
+		part.Held, part.Working, _ = usage(p, r)
+		out = append(out, part)
+	}
+	return out
 }
 
 // topTier is the trials within Tie of the best, gaining more than MinGain,
 // less those naming more than another of the tier (where twice the customers
-// gains as much as a CPU and a customer, the customers alone limit).
-func topTier(ts []Trial) []Trial {
-	var tier []Trial
-	for _, tr := range ts {
+// gains as much as a CPU and a customer, the customers alone limit): their
+// indexes in ts, best first.
+func topTier(ts []Trial) []int {
+	var tier []int
+	for i, tr := range ts {
 		if tr.Gain > MinGain && tr.Gain >= ts[0].Gain-Tie {
-			tier = append(tier, tr)
+			tier = append(tier, i)
 		}
 	}
-	var out []Trial
-	for _, tr := range tier {
-		if !slices.ContainsFunc(tier, func(o Trial) bool { return len(o.named) < len(tr.named) && collect.Subset(o.named, tr.named) }) {
-			out = append(out, tr)
+	var out []int
+	for _, i := range tier {
+		if !slices.ContainsFunc(tier, func(j int) bool {
+			return len(ts[j].named) < len(ts[i].named) && collect.Subset(ts[j].named, ts[i].named)
+		}) {
+			out = append(out, i)
 		}
 	}
 	return out
@@ -117,109 +127,4 @@ func jointUsage(p results.Point, resources []string) (held, working, bound float
 		}
 	}
 	return held, working, bound
-}
-
-// words says the verdict with the experiments' figures.
-func words(t target, pr *CausalProfile, b results.Bottleneck) string {
-	unit := pr.Now.Unit
-	var s strings.Builder
-	switch {
-	case b.Combined != nil:
-		best := pr.Trials[0]
-		fmt.Fprintf(&s, "No single relief gains more than 1 %% (best: %s, %s). ", best.Change, format.Gain(best.Gain))
-		fmt.Fprintf(&s, "%s bind together: %s: %s", format.Capital(labels(t, b.Resources)), pr.Combined.Change, gainText(pr.Combined.Experiment, unit))
-		if len(b.Resources) > 1 {
-			s.WriteString("; without any one of them, 1 % or less")
-		}
-		s.WriteString(".")
-	case b.Resource == "arrivals":
-		fmt.Fprintf(&s, "%s limit it: it keeps up with the %g %s arriving, and no relief tried raises throughput by more than 1 %%", format.Capital(b.Named), t.openLoop(), unit)
-		if len(pr.Trials) > 0 {
-			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, format.Gain(pr.Trials[0].Gain))
-		}
-		if tr, ok := bestLatency(pr.Trials); ok {
-			fmt.Fprintf(&s, "; %s cuts the p99 latency most, %s", tr.Change, format.Gain(tr.P99Change))
-		}
-		s.WriteString(".")
-	case b.Resource == "none":
-		s.WriteString("Nothing tried raises throughput by more than 1 %, alone or all together")
-		if len(pr.Trials) > 0 {
-			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, format.Gain(pr.Trials[0].Gain))
-		}
-		s.WriteString(".")
-	default:
-		best := topTier(pr.Trials)[0]
-		names := labels(t, b.Resources)
-		verb, together := "limits", ""
-		if len(b.Resources) > 1 || strings.HasSuffix(names, "s") && !strings.HasSuffix(names, "ss") { // "the 2 grinders"
-			verb = "limit"
-		}
-		if len(b.Resources) > 1 {
-			together = " together"
-		}
-		fmt.Fprintf(&s, "%s %s it%s: %s: %s", format.Capital(names), verb, together, best.Change, gainText(best.Experiment, unit))
-		// The others on the named resources, then the best elsewhere.
-		shown := 0
-		for _, tr := range pr.Trials {
-			if tr.Change != best.Change && shown < 4 && overlaps(tr.named, b.Resources) {
-				fmt.Fprintf(&s, "; %s: %s", tr.Change, format.Gain(tr.Gain))
-				shown++
-			}
-		}
-		for _, tr := range pr.Trials {
-			if !overlaps(tr.named, b.Resources) {
-				fmt.Fprintf(&s, ". Next best elsewhere: %s, %s", tr.Change, format.Gain(tr.Gain))
-				break
-			}
-		}
-		s.WriteString(".")
-	}
-	if u := usageText(t, pr.Now, b.Resources); u != "" {
-		s.WriteString(" " + format.Capital(u) + ".")
-	}
-	return s.String()
-}
-
-// usageText gives each named resource's time held and working.
-func usageText(t target, p results.Point, resources []string) string {
-	var parts []string
-	for _, r := range resources {
-		held, working, _ := usage(p, r)
-		switch {
-		case r == "cpus":
-			parts = append(parts, fmt.Sprintf("%s %s used", t.label(r), format.Percent(held, 0)))
-		case held > 0:
-			parts = append(parts, fmt.Sprintf("%s held %s of the time, working %s", t.label(r), format.Percent(held, 0), format.Percent(working, 0)))
-		}
-	}
-	if util := p.Metrics[results.Util]; !slices.Contains(resources, "cpus") && util > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s used", t.label("cpus"), format.Percent(util, 0)))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// bestLatency is the trial that cuts the p99 latency most, by 5 % or more.
-func bestLatency(ts []Trial) (best Trial, ok bool) {
-	for _, tr := range ts {
-		if tr.P99Change <= -0.05 && (!ok || tr.P99Change < best.P99Change) {
-			best, ok = tr, true
-		}
-	}
-	return best, ok
-}
-
-// gainText says an experiment's gain: "+9.8 % (1098 lattes/s)".
-func gainText(e results.Experiment, unit string) string {
-	s := fmt.Sprintf("%s (%.0f %s", format.Gain(e.Gain), e.Throughput, unit)
-	if math.Abs(e.P99Change) >= 0.05 {
-		s += ", p99 " + format.Gain(e.P99Change)
-	}
-	return s + ")"
-}
-
-// labels names resources for people: "the grinder and the steamer".
-func labels(t target, rs []string) string { return format.JoinAnd(collect.Mapped(rs, t.label)) }
-
-func overlaps(a, b []string) bool {
-	return slices.ContainsFunc(a, func(x string) bool { return slices.Contains(b, x) })
 }

@@ -12,6 +12,10 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
+// Span is the stretch of time a picture shows by default: five lattes of
+// the talk's shop per customer.
+const Span = 20 * time.Millisecond
+
 // FromModel is cfg's exact schedule in the model over span after its
 // warm-up: every step on its CPU, and the go policy's runtime work as
 // analysis.Other, so that the bars cover the CPUs' busy time.

@@ -1,3 +1,5 @@
+//go:build !js
+
 package schedule
 
 import (
@@ -21,7 +23,9 @@ import (
 func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 	var out []analysis.Picture
 	for _, c := range schedule.Pick(verdict.NewGrid(points), points, coffee.Declared{}) {
-		out = append(out, picture(points, c.Mode, c.CPUs, c.Why, c.Point, span))
+		pic := picture(points, c.Mode, c.CPUs, c.Point, span)
+		pic.Does, pic.Shown = c.Does, c.Entry
+		out = append(out, pic)
 	}
 	var extra []analysis.Picture
 	for _, pic := range out {
@@ -29,7 +33,7 @@ func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 		if pic.Trace != nil || !ok || p.CPUs == pic.CPUs {
 			continue
 		}
-		pic := picture(points, p.Mode, p.CPUs, "", p, span)
+		pic := picture(points, p.Mode, p.CPUs, p, span)
 		pic.Profiled = true
 		extra = append(extra, pic)
 	}
@@ -70,8 +74,8 @@ func profiled(points []results.Point, mode string, cpus int) (best results.Point
 	return best, found
 }
 
-func picture(points []results.Point, mode string, cpus int, why string, p results.Point, span time.Duration) analysis.Picture {
-	pic := analysis.Picture{Mode: mode, CPUs: cpus, Why: why}
+func picture(points []results.Point, mode string, cpus int, p results.Point, span time.Duration) analysis.Picture {
+	pic := analysis.Picture{Mode: mode, CPUs: cpus}
 	if cfg, ok := model.ConfigOf(p); ok {
 		pol, err := PolicyFor(points, p)
 		if err == nil {

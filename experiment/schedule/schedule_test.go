@@ -12,7 +12,6 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee/coffeetest"
-	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/report/text"
@@ -23,7 +22,7 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // span is the stretch the pictures show.
-const span = schedule.Span
+const span = Span
 
 // TestFromModel: the model's finelocking on 6 CPUs, as the talk draws it:
 // its grinder busy all the time, its CPUs two thirds.
@@ -155,8 +154,8 @@ func TestPicturesDrawnAsHeaded(t *testing.T) {
 		}
 		for _, pic := range pics {
 			quoted := "as the model (" + sched + ") predicts"
-			if !strings.Contains(pic.Why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
-				t.Errorf("%s: heading %q above a picture drawn by %v (model error %q)", sched, pic.Why, pic.Model, pic.ModelErr)
+			if why := text.PictureWhy(pic); !strings.Contains(why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
+				t.Errorf("%s: heading %q above a picture drawn by %v (model error %q)", sched, why, pic.Model, pic.ModelErr)
 			}
 		}
 	}

@@ -45,6 +45,10 @@ type Check struct {
 	// it starts no round that would not end in it (0: no limit).
 	Within time.Duration `json:"-"`
 	Since  time.Time     `json:"-"`
+	// Now is the model's point as it is, with its verdict; Label names a
+	// relief's run in progress lines (report/text's ChangeText).
+	Now   results.Point                   `json:"-"`
+	Label func(results.Experiment) string `json:"-"`
 }
 
 // OutOfTime says a why experiment stopped at its time limit, undecided,
@@ -83,10 +87,9 @@ func Plan(pr *limits.CausalProfile, base shopsweep.Spec, maxCPUs int) (*Check, e
 		return nil, fmt.Errorf("%s: not a mode of the shop; why measures the shop's modes", pr.System)
 	}
 	s := &Check{System: pr.System, Bottleneck: pr.Bottleneck, Predicted: pr.Now.Throughput, Unit: pr.Now.Unit,
-		Base: SpecOf(*pr.Config, base), Sched: pr.Config.Policy.Sched}
+		Base: SpecOf(*pr.Config, base), Sched: pr.Config.Policy.Sched, Now: pr.Point()}
 	for _, tr := range pr.Trials {
 		e := Experiment{Model: tr.Experiment, Spec: SpecOf(*tr.Config, base)}
-		e.Spec.Label = tr.Experiment.Change
 		err := e.Spec.Validate()
 		if e.Spec.CPUs > maxCPUs {
 			err = fmt.Errorf("needs %d CPUs; this machine has %d", e.Spec.CPUs, maxCPUs)
@@ -157,7 +160,13 @@ func (s *Check) runs() []run {
 	out := []run{{"as it is", s.Base, &s.BasePoints}}
 	for i := range s.Experiments {
 		if e := &s.Experiments[i]; e.Skip == "" {
-			out = append(out, run{e.Model.Change, e.Spec, &e.Points})
+			what := e.Model.Kind
+			if s.Label != nil {
+				what = s.Label(e.Model)
+			}
+			spec := e.Spec
+			spec.Label = what
+			out = append(out, run{what, spec, &e.Points})
 		}
 	}
 	return out
@@ -243,13 +252,13 @@ func (e Experiment) Agrees() (agrees, ok bool) {
 
 // Reliefs is what was measured beside what the model predicted.
 func (s *Check) Reliefs() causal.Reliefs {
-	out := causal.Reliefs{System: s.System, Sched: s.Sched, Model: s.Bottleneck.Text, Calibration: s.Calibration,
+	out := causal.Reliefs{System: s.System, Sched: s.Sched, Model: s.Now, Calibration: s.Calibration,
 		Predicted: s.Predicted, Unit: s.Unit, Runs: len(s.BasePoints), Disturbed: disturbed(s.BasePoints)}
 	for _, e := range s.Experiments {
-		r := causal.Relief{Change: e.Model.Change, ModelGain: e.Model.Gain, Skip: e.Skip,
+		r := causal.Relief{Change: e.Model, ModelGain: e.Model.Gain, Skip: e.Skip,
 			Runs: len(e.Points), Disturbed: e.Disturbed, OwnDisturbed: disturbed(e.Points)}
 		if m, ok := e.Throughput(); ok {
-			r.Compared, r.Old, r.New, r.P, r.DeltaPct, r.Verdict, r.Better = true, m.Old, m.New, m.P, m.DeltaPct, m.Verdict, m.Change > 0
+			r.Compared, r.Old, r.New, r.P, r.DeltaPct, r.Metric, r.Better = true, m.Old, m.New, m.P, m.DeltaPct, m, m.Change > 0
 			r.Gain, r.Lo, r.Hi, _ = e.Gain()
 		}
 		r.Agree, r.Judged = e.Agrees()

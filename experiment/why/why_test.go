@@ -64,9 +64,9 @@ func TestPlan(t *testing.T) {
 	found := map[string]shopsweep.Spec{}
 	skipped := map[string]string{}
 	for _, e := range s.Experiments {
-		found[e.Model.Change] = e.Spec
+		found[text.ChangeText(e.Model)] = e.Spec
 		if e.Skip != "" {
-			skipped[e.Model.Change] = e.Skip
+			skipped[text.ChangeText(e.Model)] = e.Skip
 		}
 	}
 	if sp := found["grinding 10 % faster"]; sp.Steps.Grind != 900*time.Microsecond || sp.Steps.Press != time.Millisecond || sp.CPUs != 2 {
@@ -191,7 +191,7 @@ func TestDisturbed(t *testing.T) {
 	s.Judge(compare.Options{})
 	for _, e := range s.Experiments {
 		if _, ok := e.Agrees(); ok {
-			t.Errorf("%s: judged against the model though disturbed", e.Model.Change)
+			t.Errorf("%s: judged against the model though disturbed", text.ChangeText(e.Model))
 		}
 	}
 	if v := text.ReliefsVerdict(s.Reliefs()); !strings.Contains(v, "were disturbed: other processes took more than 0.2 CPU of the run's own") ||

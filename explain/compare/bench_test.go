@@ -34,7 +34,7 @@ func TestGoBenchmarks(t *testing.T) {
 	}
 	var names []string
 	for _, m := range c.Rows[0].Metrics {
-		names = append(names, m.Name+" "+m.Better+" "+m.Verdict)
+		names = append(names, m.Name+" "+m.Better+" "+text.MetricVerdict(m))
 	}
 	want := []string{"ns/op lower -48.8% better", "B/op lower -50.0% better", "allocs/op lower ~", "hits/s higher ~"}
 	if strings.Join(names, "; ") != strings.Join(want, "; ") {

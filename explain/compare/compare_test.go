@@ -46,7 +46,7 @@ func TestSameDistributionIsNoDifference(t *testing.T) {
 		measured("a", "locking", 2, 501, 499, 503, 497, 500, 504), compare.Options{})
 	for _, name := range []string{"throughput", "p50", "p99"} {
 		m := metric(t, c, name)
-		if m.Significant || m.TooFew || m.Change != 0 || m.Verdict != "~" || m.P < 0.05 {
+		if m.Significant || m.TooFew || m.Change != 0 || text.MetricVerdict(m) != "~" || m.P < 0.05 {
 			t.Errorf("%s: %+v, want no significant difference", name, m)
 		}
 		if m.Old.N != 6 || m.New.N != 6 || math.IsInf(m.Old.Lo, 0) || math.IsInf(m.New.Hi, 0) {
@@ -77,8 +77,8 @@ func TestShiftIsSignificantWithTheRightSign(t *testing.T) {
 				t.Errorf("%s %s: %+v, want significant with change %d", c.name, m.Name, m, c.change)
 			}
 		}
-		if tp.Verdict != c.tp || p50.Verdict != c.p50 {
-			t.Errorf("%s: verdicts %q and %q, want %q and %q", c.name, tp.Verdict, p50.Verdict, c.tp, c.p50)
+		if text.MetricVerdict(tp) != c.tp || text.MetricVerdict(p50) != c.p50 {
+			t.Errorf("%s: verdicts %q and %q, want %q and %q", c.name, text.MetricVerdict(tp), text.MetricVerdict(p50), c.tp, c.p50)
 		}
 		if tp.Better != "higher" || p50.Better != "lower" || tp.Unit != "lattes/s" || p50.Unit != "ms" {
 			t.Errorf("%s: better %s/%s, units %s/%s", c.name, tp.Better, p50.Better, tp.Unit, p50.Unit)
@@ -100,8 +100,8 @@ func TestTooFewRunsGetNoVerdict(t *testing.T) {
 	if m.Significant || !m.TooFew || m.Change != 0 || m.Need != 6 || math.Abs(m.DeltaPct-100) > 1e-9 {
 		t.Errorf("n=1: %+v, want the delta and no verdict", m)
 	}
-	if want := "~ (n=1: too few runs for a verdict; use --count 6)"; m.Verdict != want {
-		t.Errorf("verdict %q, want %q", m.Verdict, want)
+	if want := "~ (n=1: too few runs for a verdict; use --count 6)"; text.MetricVerdict(m) != want {
+		t.Errorf("verdict %q, want %q", text.MetricVerdict(m), want)
 	}
 	out := table(t, compare.Compare(measured("a", "locking", 1, 250), measured("b", "locking", 1, 500), compare.Options{All: true}))
 	for _, want := range []string{"+100.0%", "  1  ~ (too few runs) ²\n", "² n=1: too few runs for a verdict, as no difference could reach p < 0.05; use --count 6",
@@ -277,7 +277,7 @@ func TestWriteJSON(t *testing.T) {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
 	tp := got.Rows[0].Metrics[0]
-	if got.Alpha != 0.05 || got.Rows[0].Key.Mode != "locking" || tp["verdict"] == "" || tp["too_few"] != true {
+	if got.Alpha != 0.05 || got.Rows[0].Key.Mode != "locking" || tp["change"] == nil || tp["verdict"] != nil || tp["too_few"] != true {
 		t.Errorf("JSON lacks the comparison:\n%s", b.String())
 	}
 	if old := tp["old"].(map[string]any); old["lo"] != nil || old["median"] != 125.0 {
@@ -420,8 +420,8 @@ func TestVerdictFollowsTheRange(t *testing.T) {
 		if m.Significant && m.GainLo <= 0 && m.GainHi >= 0 {
 			t.Fatalf("significant with a range %.3f to %.3f that holds 0: %+v", m.GainLo, m.GainHi, m)
 		}
-		if m.Significant != (m.Verdict != "~" && !strings.HasPrefix(m.Verdict, "~ ")) {
-			t.Fatalf("verdict %q with Significant %v", m.Verdict, m.Significant)
+		if m.Significant != (text.MetricVerdict(m) != "~" && !strings.HasPrefix(text.MetricVerdict(m), "~ ")) {
+			t.Fatalf("verdict %q with Significant %v", text.MetricVerdict(m), m.Significant)
 		}
 		if !m.Significant && m.P < 0.05 {
 			vetoed++
@@ -463,8 +463,8 @@ func TestDisturbedSamplesGiveNoVerdict(t *testing.T) {
 		if m.Significant != c.significant || m.Inconclusive != c.inconclusive || m.Old.Disturbed != c.oldN || m.New.Disturbed != c.newN {
 			t.Errorf("%s: %+v", c.name, m)
 		}
-		if m.Inconclusive != "" && (m.Change != 0 || m.TooFew || !strings.HasPrefix(m.Verdict, "inconclusive: disturbed")) {
-			t.Errorf("%s: change %d, too few %v, verdict %q", c.name, m.Change, m.TooFew, m.Verdict)
+		if m.Inconclusive != "" && (m.Change != 0 || m.TooFew || !strings.HasPrefix(text.MetricVerdict(m), "inconclusive: disturbed")) {
+			t.Errorf("%s: change %d, too few %v, verdict %q", c.name, m.Change, m.TooFew, text.MetricVerdict(m))
 		}
 		if out := table(t, cmp); !strings.Contains(out, "  6  "+c.word) {
 			t.Errorf("%s: the table lacks %q:\n%s", c.name, c.word, out)

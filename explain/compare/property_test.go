@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/report/text"
 )
 
 // TestVerdictsFollowIntervals: over many random pairs of samples — equal,
@@ -42,8 +43,8 @@ func TestVerdictsFollowIntervals(t *testing.T) {
 			calls[m.Change]++
 			switch m.Change {
 			case 0:
-				if !strings.HasPrefix(m.Verdict, "~") {
-					t.Errorf("%s: no change, yet the verdict says %q", where, m.Verdict)
+				if !strings.HasPrefix(text.MetricVerdict(m), "~") {
+					t.Errorf("%s: no change, yet the verdict says %q", where, text.MetricVerdict(m))
 				}
 			case 1, -1:
 				if !m.Significant || m.TooFew {
@@ -66,8 +67,8 @@ func TestVerdictsFollowIntervals(t *testing.T) {
 					t.Errorf("%s: the change goes up %v, yet is called %d", where, up, m.Change)
 				}
 				word := map[int]string{1: "better", -1: "worse"}[m.Change]
-				if !strings.Contains(m.Verdict, word) {
-					t.Errorf("%s: the verdict %q lacks %q", where, m.Verdict, word)
+				if !strings.Contains(text.MetricVerdict(m), word) {
+					t.Errorf("%s: the verdict %q lacks %q", where, text.MetricVerdict(m), word)
 				}
 			default:
 				t.Errorf("%s: change %d", where, m.Change)

@@ -2,7 +2,6 @@ package compare
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/brewput/brewput/internal/base/collect"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/comparison"
 	"github.com/brewput/brewput/results/stats"
@@ -123,18 +121,13 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	m.TooFew = !m.Significant && m.Inconclusive == "" && stats.MinP(len(so.Values), len(sn.Values), alpha) >= alpha
 	switch {
 	case m.Inconclusive != "":
-		m.Verdict = fmt.Sprintf("inconclusive: disturbed (%s); %s", m.DisturbedText(), comparison.Remedy)
 	case m.Significant:
 		m.Change = cmp.Compare(m.New.Median, m.Old.Median) // +1 an improvement, -1 a regression
 		if d.better == "lower" {
 			m.Change = -m.Change
 		}
-		m.Verdict = format.Delta(m.DeltaPct) + " " + comparison.ChangeWord(m.Change)
 	case m.TooFew:
 		m.Need = stats.RunsFor(alpha)
-		m.Verdict = fmt.Sprintf("~ (n=%s: too few runs for a verdict; use --count %d)", comparison.Sizes(m.Old.N, m.New.N), m.Need)
-	default:
-		m.Verdict = "~"
 	}
 	return m, true
 }

@@ -137,7 +137,7 @@ const Flat = 0.02
 
 // MaxCeiling is how many times the largest throughput seen a ceiling may
 // be and still be claimed: beyond, the data cannot tell it.
-const MaxCeiling = 100
+const MaxCeiling = analysis.MaxCeiling
 
 // claims sets what the fit says of the series' shape, no more than its
 // data show: flat from some N on (three N at least); a peak only where the
@@ -145,8 +145,6 @@ const MaxCeiling = 100
 func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 	ns, means := meansByN(obs)
 	top := slices.Max(means)
-	noun := nounOf(f.By)
-	unit := strings.TrimSpace(" " + f.Unit)
 	// Flat from the first of the last N whose means all lie within Flat.
 	lo, hi, from := math.Inf(1), 0.0, -1
 	for i := len(means) - 1; i >= 0; i-- {
@@ -162,14 +160,15 @@ func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 			sum += x
 		}
 		f.FlatFrom, f.FlatAt = int(ns[from]), sum/float64(len(means)-from)
-		f.NoPeak = fmt.Sprintf("flat from %s at %.1f %s", format.Count(f.FlatFrom, strings.TrimSuffix(noun, "s")), f.FlatAt, unit)
+		f.NoPeak = analysis.NoPeakFlat
 		ceiling(f, m, top)
 		return
 	}
 	if n, x, ok := m.Peak(); ok {
 		last := ns[len(ns)-1]
+		f.TurnN, f.TurnThroughput = n, x
 		if f.Bound > 0 && x > f.Bound {
-			f.NoPeak = fmt.Sprintf("the fitted curve would peak at %.1f %s at %.1f %s, above the structural bound of %.1f %s, which throughput cannot pass", x, unit, n, noun, f.Bound, unit)
+			f.NoPeak = analysis.NoPeakAboveBound
 			return
 		}
 		switch {
@@ -180,14 +179,11 @@ func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 			f.PeakN, f.PeakThroughput = n, x
 			return
 		}
-		f.NoPeak = fmt.Sprintf("none seen: the throughput does not fall (highest %.1f %s at %g %s); the fitted curve turns at %.1f %s", top, unit, ns[slices.Index(means, top)], noun, n, noun)
+		f.TurnN, f.TurnThroughput = n, x
+		f.NoPeak, f.Top, f.TopN = analysis.NoPeakNoFall, top, ns[slices.Index(means, top)]
 		return
 	}
-	cond, what := noPeak(m)
-	if m.Sigma == 0 && f.Bound > 0 {
-		what = fmt.Sprintf("grows in proportion over the data, and cannot pass the structural bound of %.1f %s", f.Bound, unit)
-	}
-	f.NoPeak = cond + ": throughput " + what
+	f.NoPeak = analysis.NoPeakKappaZero
 	ceiling(f, m, top)
 }
 
@@ -198,22 +194,15 @@ func ceiling(f *Fit, m usl.Model, top float64) {
 	if !ok || m.Kappa > 0 {
 		return
 	}
-	if f.Bound > 0 && c > f.Bound {
-		above := fmt.Sprintf("λ/σ = %.1f lies above the structural bound of %.1f %s, which throughput cannot pass", c, f.Bound, strings.TrimSpace(f.Unit))
-		if f.FlatFrom == 0 {
-			f.NoPeak = "κ = 0: " + above
-		} else {
-			f.NoPeak += "; the law's " + above
-		}
-		return
+	f.LawCeiling = c
+	switch {
+	case f.Bound > 0 && c > f.Bound:
+		f.CeilingWhy = analysis.CeilingAboveBound
+	case c > MaxCeiling*top:
+		f.CeilingWhy = analysis.CeilingFar
+	default:
+		f.Ceiling = c
 	}
-	if c > MaxCeiling*top {
-		if f.FlatFrom == 0 {
-			f.NoPeak = fmt.Sprintf("κ = 0: throughput grows over the whole series; where it would stop (λ/σ) is past %d× the largest throughput seen, which the data cannot tell", MaxCeiling)
-		}
-		return
-	}
-	f.Ceiling = c
 }
 
 // meansByN returns the distinct N of obs, ascending, and the mean at each.
@@ -241,19 +230,6 @@ func fitError(err error, noun string) error {
 		return fmt.Errorf("%s (%s); a fit needs at least %d", format.Count(len(few.N), noun), usl.FormatNs(few.N), few.Need)
 	}
 	return err
-}
-
-// noPeak says of a curve without a peak (κ = 0, σ ≤ 1) why not, "κ = 0",
-// and what it does instead, "approaches λ/σ = 1000.0".
-func noPeak(m usl.Model) (cond, what string) {
-	switch {
-	case m.Sigma == 0:
-		return "κ = 0 and σ = 0", "grows in proportion, without bound"
-	case m.Sigma == 1:
-		return "κ = 0 and σ = 1", fmt.Sprintf("stays flat at λ = %.1f", m.Lambda)
-	}
-	c, _ := m.Ceiling()
-	return "κ = 0", fmt.Sprintf("approaches λ/σ = %.1f", c)
 }
 
 // nounOf names what N counts on the axis by: "CPUs" or "customers".

@@ -5,19 +5,12 @@ package schedule
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
-	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
-
-// Span is the stretch of time a picture shows by default: five lattes of
-// the talk's shop per customer.
-const Span = 20 * time.Millisecond
 
 // Wall is the most of a scaling mode's throughput a walled one may make
 // for Pick to draw them side by side: 70 %, whole idle CPUs in the picture.
@@ -27,11 +20,13 @@ const Wall = 0.7
 // Pick draws it at a wall.
 const Flat = 0.05
 
-// Choice is a configuration to draw, why, and the point that says how it ran.
+// Choice is a configuration to draw, why (Does, of its Entry), and the
+// point that says how it ran.
 type Choice struct {
 	Mode  string
 	CPUs  int
-	Why   string
+	Does  string
+	Entry *analysis.Entry
 	Point results.Point
 }
 
@@ -92,19 +87,14 @@ func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choic
 		}
 		return name, be
 	}
-	choice := func(mode string, n int, why string) Choice {
-		c, _ := g.At(mode, n)
-		return Choice{Mode: mode, CPUs: n, Why: why, Point: points[c.Shown().First]}
-	}
-	// said chooses mode on n CPUs, saying what it does there.
 	said := func(mode string, n int, e *analysis.Entry, does string) Choice {
-		return choice(mode, n, fmt.Sprintf("%s on %s %s: %.0f %s, limited by %s, %s.",
-			mode, format.Count(n, "CPU"), does, e.Throughput, e.Unit, e.Limit.Named, as(e)))
+		c, _ := g.At(mode, n)
+		return Choice{Mode: mode, CPUs: n, Does: does, Entry: e, Point: points[c.Shown().First]}
 	}
 	if len(walls) == 0 {
 		for i := len(g.CPUs) - 1; i >= 0; i-- {
 			if m, e := scaling("", g.CPUs[i], nil); e != nil {
-				return []Choice{said(m, g.CPUs[i], e, "keeps scaling")}
+				return []Choice{said(m, g.CPUs[i], e, analysis.KeepsScaling)}
 			}
 		}
 		return nil
@@ -121,21 +111,10 @@ func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choic
 			if pe == nil || we.Throughput > Wall*pe.Throughput {
 				continue
 			}
-			return []Choice{said(walled, c, we, "has hit a wall"), said(partner, c, pe, "keeps scaling")}
+			return []Choice{said(walled, c, we, analysis.HitAWall), said(partner, c, pe, analysis.KeepsScaling)}
 		}
 	}
 	walled := walls[0]
 	n := top(walled)
-	we := shown(walled, n)
-	return []Choice{choice(walled, n, fmt.Sprintf("%s on %s is limited by %s: %.0f %s, %s; no mode that scales makes enough more beside it to draw the two.",
-		walled, format.Count(n, "CPU"), we.Limit.Named, we.Throughput, we.Unit, as(we)))}
-}
-
-// as says where an entry's figures come from: "as measured on vm", "as the
-// model (go) predicts".
-func as(e *analysis.Entry) string {
-	if e.Model {
-		return "as the " + e.Source + " predicts"
-	}
-	return "as " + verdict.MeasuredOn(e.Host)
+	return []Choice{said(walled, n, shown(walled, n), analysis.WalledAlone)}
 }

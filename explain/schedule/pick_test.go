@@ -6,7 +6,9 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 	"github.com/brewput/brewput/results/resultstest"
 )
 
@@ -18,8 +20,8 @@ func TestPick(t *testing.T) {
 	if len(cs) != 2 || cs[0].Mode != "finelocking" || cs[1].Mode != "multi-2" || cs[0].CPUs != 6 || cs[1].CPUs != 6 {
 		t.Fatalf("picked %+v; want finelocking and multi-2 on 6 CPUs", cs)
 	}
-	if want := "finelocking on 6 CPUs has hit a wall: 930 lattes/s, limited by the grinder, as the model (go) predicts."; cs[0].Why != want {
-		t.Errorf("why %q, want %q", cs[0].Why, want)
+	if want := "finelocking on 6 CPUs has hit a wall: 930 lattes/s, limited by the grinder, as the model (go) predicts."; why(cs[0]) != want {
+		t.Errorf("why %q, want %q", why(cs[0]), want)
 	}
 	if !cs[0].Point.IsModel() || cs[0].Point.CPUs != 6 {
 		t.Errorf("the choice's point is %s on %d CPUs; want the model's on 6", cs[0].Point.Source, cs[0].Point.CPUs)
@@ -76,8 +78,8 @@ func TestPickOnlyARealContrast(t *testing.T) {
 	if len(cs) != 1 || cs[0].Mode != "multi-2" || cs[0].CPUs != 8 {
 		t.Fatalf("picked %+v; want multi-2 on 8 CPUs alone", cs)
 	}
-	if want := "multi-2 on 8 CPUs is limited by the grinder#1 and grinder#2 together: 1750 lattes/s, as the model (go) predicts; no mode that scales makes enough more beside it to draw the two."; cs[0].Why != want {
-		t.Errorf("why %q, want %q", cs[0].Why, want)
+	if want := "multi-2 on 8 CPUs is limited by the grinder#1 and grinder#2 together: 1750 lattes/s, as the model (go) predicts; no mode that scales makes enough more beside it to draw the two."; why(cs[0]) != want {
+		t.Errorf("why %q, want %q", why(cs[0]), want)
 	}
 
 	// finelocking grows 20 % from 6 to 8 CPUs: it has not hit a wall on
@@ -88,7 +90,12 @@ func TestPickOnlyARealContrast(t *testing.T) {
 		}
 	}
 	cs = Pick(verdict.NewGrid(ps), ps, coffee.Declared{})
-	if len(cs) != 2 || cs[0].Mode != "locking" || !strings.Contains(cs[0].Why, "has hit a wall") {
+	if len(cs) != 2 || cs[0].Mode != "locking" || !strings.Contains(why(cs[0]), "has hit a wall") {
 		t.Errorf("picked %+v; want locking at its wall", cs)
 	}
+}
+
+// why says why c is drawn, as the report does.
+func why(c Choice) string {
+	return text.PictureWhy(analysis.Picture{Mode: c.Mode, CPUs: c.CPUs, Does: c.Does, Shown: c.Entry})
 }

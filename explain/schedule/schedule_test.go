@@ -81,30 +81,13 @@ func TestFromTrace(t *testing.T) {
 
 // TestFromTraceNotATrace: anything else is an error, not a picture.
 func TestFromTraceNotATrace(t *testing.T) {
-	if _, err := FromTrace(strings.NewReader("not a trace"), "finelocking", 2, Span); err == nil {
+	if _, err := FromTrace(strings.NewReader("not a trace"), "finelocking", 2, 20*ms); err == nil {
 		t.Error("no error reading text as a trace")
 	}
 }
 
-// ParseFrom reads model, trace or both, and refuses anything else naming
-// --from; CheckTrace refuses a missing file and a folder.
-func TestParseFromAndCheckTrace(t *testing.T) {
-	for _, c := range []struct {
-		from        string
-		model, tr   bool
-		wantErrPart string
-	}{{"model", true, false, ""}, {"trace", false, true, ""}, {"model, trace", true, true, ""}, {"model,x", false, false, `--from "model,x": want model, trace or model,trace`}} {
-		m, tr, err := ParseFrom(c.from)
-		if c.wantErrPart != "" {
-			if err == nil || err.Error() != c.wantErrPart {
-				t.Errorf("ParseFrom(%q) = %v, want %q", c.from, err, c.wantErrPart)
-			}
-			continue
-		}
-		if err != nil || m != c.model || tr != c.tr {
-			t.Errorf("ParseFrom(%q) = %v, %v, %v; want %v, %v", c.from, m, tr, err, c.model, c.tr)
-		}
-	}
+// CheckTrace refuses a missing file and a folder.
+func TestCheckTrace(t *testing.T) {
 	dir := t.TempDir()
 	if err := CheckTrace(filepath.Join(dir, "none.trace")); err == nil || !strings.Contains(err.Error(), "no such file") {
 		t.Errorf("CheckTrace of no file = %v", err)

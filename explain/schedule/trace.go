@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"strings"
 	"time"
 
 	"golang.org/x/exp/trace"
@@ -161,21 +160,6 @@ func (tr *tracer) event(ev trace.Event) {
 		tr.steps++
 		tr.regions[g] = rs[:len(rs)-1]
 	}
-}
-
-// ParseFrom reads what brewput schedule's --from says to draw.
-func ParseFrom(from string) (fromModel, fromTrace bool, err error) {
-	for _, f := range strings.Split(from, ",") {
-		switch strings.TrimSpace(f) {
-		case "model":
-			fromModel = true
-		case "trace":
-			fromTrace = true
-		default:
-			return false, false, fmt.Errorf("--from %q: want model, trace or model,trace", from)
-		}
-	}
-	return fromModel, fromTrace, nil
 }
 
 // CheckTrace tells, before anything is simulated, whether ReadTrace can

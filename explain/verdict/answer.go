@@ -32,9 +32,10 @@ type series struct {
 }
 
 // standing answers one CPU count from each variant's runs there;
+// host is the machine they were measured on (see analysis.Standing);
 // countFlag is how the measuring command spells --count.
-func standing(cpus int, source, unit, countFlag string, variants []series) analysis.Standing {
-	s := analysis.Standing{CPUs: cpus, Source: source, Unit: unit, CountFlag: countFlag, RunsForInterval: stats.RunsForInterval()}
+func standing(cpus int, host, unit, countFlag string, variants []series) analysis.Standing {
+	s := analysis.Standing{CPUs: cpus, Host: host, Unit: unit, CountFlag: countFlag, RunsForInterval: stats.RunsForInterval()}
 	// The top is the most of the variants with no disturbed run; where
 	// every variant has one, the most of all, inconclusive.
 	top, clean := -1, -1

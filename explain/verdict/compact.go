@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"reflect"
 	"slices"
 
 	"github.com/brewput/brewput/internal/base/collect"
@@ -43,7 +44,7 @@ func ranges(points []results.Point, modes results.Modes) analysis.Ranges {
 	for _, p := range points {
 		t.Hosts = collect.AppendNew(t.Hosts, p.Origin())
 		scheds = collect.AppendNew(scheds, p.Sched)
-		if c := p.Calibration; c != nil && !slices.ContainsFunc(t.Calibrations, func(d results.Calibration) bool { return d.For() == c.For() }) {
+		if c := p.Calibration; c != nil && !slices.ContainsFunc(t.Calibrations, func(d results.Calibration) bool { return reflect.DeepEqual(d, *c) }) {
 			t.Calibrations = append(t.Calibrations, *c)
 		}
 		t.Reps = t.Reps || p.Rep > 1

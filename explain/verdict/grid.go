@@ -14,14 +14,18 @@ import (
 // LimitOf classifies a point's bottleneck.
 func LimitOf(b *results.Bottleneck) analysis.Limit {
 	if b == nil || b.Resource == "" {
-		return analysis.Limit{Class: "unknown", Named: results.NoCausalProfile}
+		return analysis.Limit{Class: "unknown", Of: results.Named{Resource: "unknown"}}
 	}
 	l := analysis.Limit{Gain: b.Gain}
 	switch {
 	case b.Combined != nil:
-		l.Change, l.Combined = b.Combined.Change, true
-	case len(b.Recommend) > 0:
-		l.Change = b.Recommend[0]
+		l.Change, l.Combined = b.Combined, true
+	default:
+		if top, ok := b.Top(); ok {
+			l.Change = &top
+		} else if len(b.Recommend) > 0 { // a file written before Tier
+			l.Change = &results.Experiment{Change: b.Recommend[0]}
+		}
 	}
 	var machines []string
 	cpus, customers, other := false, false, ""
@@ -59,9 +63,9 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 		l.Class = "unknown"
 	}
 	// The name is the profile's own; the class only colours the map.
-	l.Named = b.Words()
+	l.Of = b.Names()
 	if l.Class == "unknown" {
-		l.Named = results.NoCausalProfile
+		l.Of = results.Named{Resource: "unknown"}
 	}
 	return l
 }
@@ -147,7 +151,7 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 		}
 		e.Source = results.OriginLabel(p0)
 		if c := p0.Calibration; c != nil {
-			e.Costs = c.For()
+			e.Calibration = c
 		}
 		e.Caveats = p0.Caveats
 	} else {

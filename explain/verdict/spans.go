@@ -29,26 +29,55 @@ func spanPointOf(p results.Point) spanPoint {
 }
 
 // limitSpans names what limits a series, its points least CPUs first, in as
-// few names as its causal profiles allow, each a point's words (see cover).
+// few names as its causal profiles allow, each a point's (see cover).
 func limitSpans(points []spanPoint) []analysis.LimitSpan {
 	var out []analysis.LimitSpan
 	for i := 0; i < len(points); {
 		named, set, end := choose(points, i)
-		if n := len(out); n > 0 && out[n-1].Named == named {
+		if n := len(out); n > 0 && out[n-1].Of.Same(named) {
 			out[n-1].To = points[end-1].cpus
 		} else {
-			out = append(out, analysis.LimitSpan{Named: named, From: points[i].cpus, To: points[end-1].cpus, Scales: scales(set)})
+			out = append(out, analysis.LimitSpan{Of: named, From: points[i].cpus, To: points[end-1].cpus, Scales: scales(set)})
 		}
 		i = end
 	}
-	return out
+	return lastOwn(points, out)
+}
+
+// lastOwn names the count a series' answer speaks of, its most CPUs, as
+// that point's own causal profile does (its JSON, its row and the
+// answer's best change there): the last span takes its name where its
+// resources hold on the whole span, else it ends before that count,
+// which gets a span of its own.
+func lastOwn(points []spanPoint, out []analysis.LimitSpan) []analysis.LimitSpan {
+	n := len(out)
+	if n == 0 {
+		return out
+	}
+	last := points[len(points)-1]
+	own := last.b.Names()
+	if out[n-1].Of.Same(own) {
+		return out
+	}
+	from := slices.IndexFunc(points, func(p spanPoint) bool { return p.cpus == out[n-1].From })
+	set := resources(last.b)
+	if cover(points, from, set) == len(points) {
+		out[n-1].Of, out[n-1].Scales = own, scales(set)
+		if n > 1 && out[n-2].Of.Same(own) {
+			out[n-2].To = out[n-1].To
+			out = out[:n-1]
+		}
+		return out
+	}
+	out[n-1].To = points[len(points)-2].cpus
+	return append(out, analysis.LimitSpan{Of: own, From: last.cpus, To: last.cpus, Scales: scales(set)})
 }
 
 // choose is the limit of the span starting at points[i], its resources,
 // and the index past the span's last point: longest's; where none holds on
 // i, or the CPUs or the load as i's own limit hold longer, i's own, held
 // while no other holds on as many counts.
-func choose(points []spanPoint, i int) (named string, set []string, end int) {
+func choose(points []spanPoint, i int) (named results.Named, set []string, end int) {
 	own := points[i].b
 	ownSet := resources(own)
 	named, set, end = longest(points, i)
@@ -57,20 +86,20 @@ func choose(points []spanPoint, i int) (named string, set []string, end int) {
 	}
 	for end = i + 1; end < len(points); end++ {
 		next := points[end].b
-		if next.Words() != own.Words() && !(scales(ownSet) && scales(resources(next))) {
+		if !next.Names().Same(own.Names()) && !(scales(ownSet) && scales(resources(next))) {
 			break
 		}
 		if _, _, e := longest(points, end); e > end && e >= cover(points, end, ownSet) {
 			break
 		}
 	}
-	return own.Words(), ownSet, end
+	return own.Names(), ownSet, end
 }
 
 // longest is the limit other than the CPUs or the load that holds on the
 // most counts from points[i] (the fewest resources among equals); end is i
 // where none holds on points[i].
-func longest(points []spanPoint, i int) (named string, set []string, end int) {
+func longest(points []spanPoint, i int) (named results.Named, set []string, end int) {
 	end = i
 	for j := i; j < len(points); j++ {
 		p := points[j]
@@ -79,7 +108,7 @@ func longest(points []spanPoint, i int) (named string, set []string, end int) {
 			continue
 		}
 		if e := cover(points, i, c); e > j && (e > end || e == end && len(c) < len(set)) {
-			named, set, end = p.b.Words(), c, e
+			named, set, end = p.b.Names(), c, e
 		}
 	}
 	return named, set, end

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -20,7 +21,23 @@ func point(cpus int, tput, lo, hi float64, named string, rs []string, gains map[
 	return spanPoint{cpus: cpus, b: b, lo: lo, hi: hi, throughput: tput}
 }
 
-func spans(ss ...analysis.LimitSpan) []analysis.LimitSpan { return ss }
+// span is a LimitSpan as a reader gets it: its limit named.
+type span struct {
+	Named    string
+	From, To int
+	Scales   bool
+}
+
+func spans(ss ...span) []span { return ss }
+
+// said is each span as a reader gets it.
+func said(got []analysis.LimitSpan) []span {
+	out := make([]span, len(got))
+	for i, g := range got {
+		out[i] = span{text.LimitName(g.Of), g.From, g.To, g.Scales}
+	}
+	return out
+}
 
 // TestLimitSpans: a series' limit is named once from where it starts,
 // across counts the causal profiles cannot tell apart, a second only
@@ -50,15 +67,15 @@ func TestLimitSpans(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		points []spanPoint
-		want   []analysis.LimitSpan
+		want   []span
 	}{
 		{"the grinder from the knee", []spanPoint{scaling(1), scaling(2), scaling(3), knee, grinder(5, 902, 917), grinder(6, 902, 917)},
-			spans(analysis.LimitSpan{Named: "the CPUs and the customers together", From: 1, To: 3, Scales: true},
-				analysis.LimitSpan{Named: "the grinder", From: 4, To: 6})},
+			spans(span{Named: "the CPUs and the customers together", From: 1, To: 3, Scales: true},
+				span{Named: "the grinder", From: 4, To: 6})},
 		{"a count its band cannot tell apart", []spanPoint{grinder(5, 902, 917), grinder(6, 905, 999), blip, grinder(8, 905, 999)},
-			spans(analysis.LimitSpan{Named: "the grinder", From: 5, To: 8})},
+			spans(span{Named: "the grinder", From: 5, To: 8})},
 		{"another limit clearly outside the band", []spanPoint{grinder(4, 905, 915), grinder(5, 905, 915), steamer(6), steamer(7)},
-			spans(analysis.LimitSpan{Named: "the grinder", From: 4, To: 5}, analysis.LimitSpan{Named: "the steamer", From: 6, To: 7})},
+			spans(span{Named: "the grinder", From: 4, To: 5}, span{Named: "the steamer", From: 6, To: 7})},
 		// Where more CPUs gain the most, a wide band that lets the
 		// machines hold on one count does not end the CPUs' span: they
 		// hold on more counts from there.
@@ -77,12 +94,24 @@ func TestLimitSpans(t *testing.T) {
 			three.b.Combined = &results.Experiment{Kind: "combined", Resources: machines, Gain: 0.1}
 			three.b.Gain = 0.1
 			return append(ps, three)
-		}(), spans(analysis.LimitSpan{Named: "the CPUs and the customers together", From: 1, To: 7, Scales: true},
-			analysis.LimitSpan{Named: "the grinder, the espresso machine and the steamer together", From: 8, To: 8})},
+		}(), spans(span{Named: "the CPUs and the customers together", From: 1, To: 7, Scales: true},
+			span{Named: "the grinder, the espresso machine and the steamer together", From: 8, To: 8})},
 		{"no causal profile", []spanPoint{{cpus: 1, throughput: 1, lo: 1, hi: 1}, {cpus: 2, throughput: 2, lo: 2, hi: 2}},
-			spans(analysis.LimitSpan{Named: results.NoCausalProfile, From: 1, To: 2})},
+			spans(span{Named: results.NoCausalProfile, From: 1, To: 2})},
+		// The most CPUs, where the answer gives the best change, named as
+		// its own profile names it: a span of its own where what it names
+		// does not hold before it (more customers alone gain nothing on 1
+		// to 3 CPUs, as multipipe-2's did under issue 103's calibration)...
+		{"the last count its own, apart", []spanPoint{scaling(1), scaling(2), scaling(3),
+			point(4, 1000, 1000, 1000, "the customers", []string{"customers"}, map[string]float64{"customers": 0.09, "cpus": 0})},
+			spans(span{Named: "the CPUs and the customers together", From: 1, To: 3, Scales: true},
+				span{Named: "the customers", From: 4, To: 4, Scales: true})},
+		// ... else the name of its span, where it holds on each count.
+		{"the last count's name for its span", []spanPoint{grinder(5, 910, 910), grinder(6, 910, 910),
+			point(7, 910, 910, 910, "the steamer and the grinder", []string{"steamer", "grinder"}, map[string]float64{"steamer": 0.1, "grinder": 0.1})},
+			spans(span{Named: "the steamer and the grinder together", From: 5, To: 7})},
 	} {
-		if got := limitSpans(c.points); !slices.Equal(got, c.want) {
+		if got := said(limitSpans(c.points)); !slices.Equal(got, c.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, c.want)
 		}
 	}

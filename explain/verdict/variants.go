@@ -63,7 +63,7 @@ func describe(study string, points []results.Point) (analysis.Described, bool) {
 				hosts = cmp.Or(hosts, ps[0].Origin())
 			}
 		}
-		d.Counts = append(d.Counts, standing(n, "measured on "+hosts, d.Unit, studyCount, ss))
+		d.Counts = append(d.Counts, standing(n, hosts, d.Unit, studyCount, ss))
 	}
 	if len(counts) > 1 {
 		d.Scaling = scalingFrom(counts[0], counts[len(counts)-1], variants, studyCount, at)

@@ -6,9 +6,7 @@ package verdict
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -82,10 +80,6 @@ func newWall(g *analysis.Grid, a, b int) bool {
 // count says what CPU count n shows.
 func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	c := analysis.Count{CPUs: n}
-	type shown struct {
-		mode string
-		e    *analysis.Entry
-	}
 	var all, es []shown
 	units := map[string]int{}
 	for _, m := range g.Modes {
@@ -101,7 +95,8 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 			unit = s.e.Unit
 		}
 	}
-	host, sched, costs := "", "", ""
+	host, sched := "", ""
+	var costs *results.Calibration
 	for _, s := range all {
 		if s.e.Unit != unit {
 			c.Apart = append(c.Apart, analysis.Reference{Mode: s.mode, Throughput: s.e.Throughput, Unit: s.e.Unit})
@@ -110,7 +105,10 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 		es = append(es, s)
 		c.All += s.e.Reps
 		if s.e.Model {
-			sched, costs = cmp.Or(sched, s.e.Source), cmp.Or(costs, s.e.Costs)
+			sched = cmp.Or(sched, s.e.Source)
+			if costs == nil {
+				costs = s.e.Calibration
+			}
 		} else {
 			host = cmp.Or(host, s.e.Host)
 			c.Disturbed += s.e.Disturbed
@@ -146,7 +144,7 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 		}
 	}
 	slices.SortStableFunc(c.Unranked, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
-	c.Unit, c.Every, c.Source = unit, len(es) == len(g.Modes), MeasuredOn(host)
+	c.Unit, c.Every, c.Host = unit, len(es) == len(g.Modes), host
 	if len(ranked) == 0 && len(c.Unranked) > 0 {
 		c.Inconclusive = analysis.InconclusiveDisturbed
 		return c
@@ -155,11 +153,24 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 	c.Every = len(es) == len(g.Modes)
 	mixed := measured > 0 && measured < len(es)
 	if measured == 0 {
-		c.Source, c.Model, c.Costs = "predicted by the "+sched, true, costs
+		c.Predictor, c.Model, c.Calibration = sched, true, costs
 	}
 	if c.Mixed = mixed; mixed {
-		c.Source += fmt.Sprintf(" (%d of %d modes; the others %s)", measured, len(es), "predicted by the model")
+		c.Measured = measured
 	}
+	rank(&c, g, es, mixed, best)
+	return c
+}
+
+// shown is a mode's entry on a count.
+type shown struct {
+	mode string
+	e    *analysis.Entry
+}
+
+// rank puts each of es in c's Best, within Near of the most (best), or
+// its Rest, the most first; mixed says some are measured, some predicted.
+func rank(c *analysis.Count, g *analysis.Grid, es []shown, mixed bool, best float64) {
 	for _, s := range es {
 		for _, cv := range s.e.Caveats {
 			c.Caveats = append(c.Caveats, analysis.ModeCaveat{Mode: s.mode, Caveat: cv})
@@ -172,37 +183,17 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 			c.P50Lo, c.P50Hi = min(c.P50Lo, s.e.P50), max(c.P50Hi, s.e.P50)
 			c.Band = joinBands(c.Band, s.e.Band, len(c.Best) == 0)
 			c.Best = append(c.Best, s.mode)
-			var notes []string
-			if mixed && s.e.Model {
-				notes = append(notes, "predicted")
-			}
-			if s.e.Rate > 0 {
-				notes = append(notes, fmt.Sprintf("an open loop of %g orders/s", s.e.Rate))
-			}
-			name := s.mode
-			if len(notes) > 0 {
-				name += " (" + strings.Join(notes, ", ") + ")"
-			}
-			c.BestNamed = append(c.BestNamed, name)
+			c.Leaders = append(c.Leaders, analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Rate})
 			continue
 		}
 		o := analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Rate, Disturbed: s.e.Disturbed > 0}
-		if cell, _ := g.At(s.mode, n); !s.e.Model && cell.Model != nil && cell.Model.Throughput > 0 &&
+		if cell, _ := g.At(s.mode, c.CPUs); !s.e.Model && cell.Model != nil && cell.Model.Throughput > 0 &&
 			(s.e.Throughput/cell.Model.Throughput > 1+analysis.Near || s.e.Throughput/cell.Model.Throughput < 1-analysis.Near) {
 			o.Predicted = cell.Model.Throughput
 		}
 		c.Rest = append(c.Rest, o)
 	}
 	slices.SortStableFunc(c.Rest, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
-	return c
-}
-
-// MeasuredOn is the source of figures measured on host, where it is named.
-func MeasuredOn(host string) string {
-	if host != "" && host != "measured" {
-		return "measured on " + host
-	}
-	return "measured"
 }
 
 // modeLimit is mode's limit at its most CPUs, and since which count it holds.
@@ -219,12 +210,9 @@ func modeLimit(g *analysis.Grid, mode string, modes results.Modes) (analysis.Mod
 	top := counts[len(counts)-1]
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
-	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Sched,
+	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Host: e.Host, Model: e.Model, Sched: e.Sched,
 		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: Races(modes, mode),
 		Caveats: e.Caveats}
-	if !e.Model {
-		ml.Source = MeasuredOn(e.Host)
-	}
 	for i := len(counts) - 2; i >= 0; i-- {
 		c, _ := g.At(mode, counts[i])
 		if c.Shown().Limit.Class != e.Limit.Class {

@@ -18,6 +18,7 @@ import (
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -357,9 +358,10 @@ func TestRun(t *testing.T) {
 // and its line gives them.
 func TestRunInterval(t *testing.T) {
 	c := Config{Variants: []string{Simple, Actor}, Clients: []int{2}, Requests: 1000, Mailbox: 8, ReplyBytes: 200, Reps: lab.IntervalRuns()}
-	points, lines := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 2, Unit, []results.Metric{MetricClients, MetricRequests,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 2, Unit, []results.Metric{MetricClients, MetricRequests,
 		MetricReplyBytes, MetricMailbox, MetricCPUPerID, MetricSpread, MetricVsSimple, lab.Lo(MetricVsSimple), lab.Hi(MetricVsSimple),
 		lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)})
+	lines := labtest.Lines(told, text.LabEvent)
 	for i, p := range points {
 		m := p.Metrics
 		line := strings.ReplaceAll(lines[i], "\n  ", " ")
@@ -380,7 +382,7 @@ func TestRunInterval(t *testing.T) {
 // points and in the middle of a run, in process and over gRPC.
 func TestCancel(t *testing.T) {
 	c := Config{Variants: Variants(), Clients: []int{1, 2}, Requests: 2000, RemoteRequests: 200, Mailbox: 4, ReplyBytes: 128, Remote: true, Reps: 1}
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "remote/sequence clients=1", 8)
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, text.LabEvent, "remote/sequence clients=1", 8)
 
 	// Cancelled in the middle of a run: the clients stop early.
 	// (2 million requests take seconds in process, 200 000 over gRPC.)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -21,7 +20,7 @@ const Unit = "ids/s"
 // count, in process and, with c.Remote, over gRPC. A point is c.Reps runs
 // on new services, the variants taking turns: Throughput the median run's,
 // its latencies every request's. Every identity is checked.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, k := range c.Clients {
 			got, err := measureClients(ctx, c, k, n)
@@ -29,7 +28,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				return err
 			}
 			for _, p := range got {
-				add(p.point, progressLine(p))
+				add(p.point, results.LabPoint{Rate: results.Interval(p.rate), Vs: results.Interval(p.vsSimple)})
 			}
 		}
 		return nil
@@ -121,20 +120,6 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 		pt.Set(MetricMailbox, float64(c.Mailbox))
 	}
 	return pt, lab.Latencies(&pt, p.hist)
-}
-
-func progressLine(m measured) string {
-	p := m.point
-	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s %s, latency p50 %s p99 %s, CPU util %.0f %%",
-		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), m.rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
-		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), 100*p.Metrics[results.Util])
-	if m.vsSimple.N > 0 && p.Variant() != Simple && p.Variant() != RemotePrefix+Simple {
-		line += ", ×" + m.vsSimple.Fixed(2) + " simple's"
-	}
-	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
-		line += fmt.Sprintf(", %.1f× slower than in process", cost)
-	}
-	return line
 }
 
 // runOnce runs clients on a new service of variant (behind a gRPC server

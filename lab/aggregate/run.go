@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/burn"
 	"github.com/brewput/brewput/measure/sweep"
@@ -21,7 +20,7 @@ const Unit = "events/s"
 // Run measures, at each CPU count, every combination of c's producer
 // counts and buffer sizes both ways, in turns; a point is the median run,
 // Latency from an event's making to the end of its call.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, p := range c.Producers {
 			for _, s := range c.Buffers {
@@ -29,16 +28,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				if err != nil {
 					return err
 				}
-				for i, pt := range pair {
-					m := pt.Metrics
-					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, CPU util %.0f %%",
-						Name, n, pt.Variant(), format.Rate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
-						format.Wait(pt.Latency.P50), 100*pt.Metrics[results.Util])
-					if i == 1 {
-						line += fmt.Sprintf(", ×%s single's events/s", speedup.Fixed(2))
-					}
-					add(pt, line)
-				}
+				add(pair[0], results.LabPoint{})
+				add(pair[1], results.LabPoint{Vs: results.Interval(speedup)})
 			}
 		}
 		return nil
@@ -121,15 +112,15 @@ func (o outcome) lost() int64 {
 // produced and received and, grouped, each run as received made one call.
 func (o outcome) check(grouped bool) error {
 	var total int64
-	var diff []string
+	var diff []string // the error's parts
 	for t := range types {
 		total += o.produced[t]
 		if o.produced[t] != o.handled[t] {
-			diff = append(diff, fmt.Sprintf("%v: %d handled of %d", Type(t), o.handled[t], o.produced[t]))
+			diff = append(diff, fmt.Errorf("%v: %d handled of %d", Type(t), o.handled[t], o.produced[t]).Error())
 		}
 	}
 	if total != o.events {
-		diff = append(diff, fmt.Sprintf("%d received", o.events))
+		diff = append(diff, fmt.Errorf("%d received", o.events).Error())
 	}
 	if grouped && diff == nil && o.calls != o.streamRuns {
 		return fmt.Errorf("%d runs of one type received, grouped into %d calls", o.streamRuns, o.calls)

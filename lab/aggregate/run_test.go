@@ -14,6 +14,7 @@ import (
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -161,9 +162,10 @@ func TestValidate(t *testing.T) {
 func TestRun(t *testing.T) {
 	c := Config{Events: 3000, Producers: []int{1, 3}, Buffers: []int{0, 50}, RunLength: 4, HandleCost: time.Microsecond, Seed: 9, Reps: lab.IntervalRuns()}
 	cpus := []int{1, 2}
-	points, lines := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricProducers, MetricBuffer,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricProducers, MetricBuffer,
 		MetricEvents, MetricCalls, MetricEventsPerCall, MetricStreamRunLength, MetricLost, MetricSpeedup, MetricRunLength,
 		MetricHandleCostUs, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup)})
+	lines := labtest.Lines(told, text.LabEvent)
 	for i, p := range points {
 		m := p.Metrics
 		st, np, s := []string{Single, Grouped}[i%2], int(m[MetricProducers]), int(m[MetricBuffer])
@@ -204,7 +206,7 @@ func TestRun(t *testing.T) {
 // context's error, and leaves no goroutine behind (TestMain).
 func TestCancel(t *testing.T) {
 	c := Config{Events: 2000, Producers: []int{2}, Buffers: []int{1, 10, 100}, RunLength: 8, HandleCost: time.Microsecond, Seed: 1, Reps: 1}
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "S=1:", 2)
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, text.LabEvent, "S=1:", 2)
 
 	// Cancelled in the middle of a point: the producers stop early and
 	// the consumer handles what they had sent.

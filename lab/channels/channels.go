@@ -44,12 +44,12 @@ func NewLab() *lab.Of[Config] {
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
 		Title:  "channels: share of the bound reached against batch size",
-		Lesson: "How close each channel setup comes to the bound that the producer's and a consumer's rates alone and the CPUs allow, against the batch size, for each channel size (best over consumer counts, at the most CPUs measured). Lines of one at a time stay far below the bound whatever the channel's size; batching closes most of the gap.",
+		Lesson: "How close each channel setup comes to the bound that the producer's and a consumer's rates alone and the CPUs allow, against the batch size, for each channel size S (best over consumer counts, at the most CPUs measured). Lines of one at a time stay far below the bound whatever the channel's size; batching closes most of the gap.",
 		X:      chartspec.Axis{Label: "lines per batch (B, log scale)", Of: chartspec.ByMetric, Metric: MetricBatchLines, Scale: chartspec.Log},
 		Y:      chartspec.Axis{Label: "share of the bound reached (%)", Of: chartspec.ByMetric, Metric: MetricOfBound, Factor: 100, Max: 105},
 		Line: func(p results.Point) (chartspec.Line, bool) {
 			s, ok := p.Metrics[MetricChanSize]
-			return chartspec.Line{Name: fmt.Sprintf("channel of %d", int(s)), Order: s}, ok
+			return chartspec.Line{Name: fmt.Sprint("S=", int(s)), Order: s}, ok // the channel's size, as its variants name it
 		},
 		Best:  true,
 		Empty: "No point says its share of the bound (of_bound) with a channel size S and batch B.",
@@ -112,9 +112,9 @@ func Variant(size, consumers, batch int) string {
 // Memory is what a point of a valid configuration holds at most: the
 // batches in the channel and in hand (twice: the heap grows to twice what
 // is live), and the samples.
-func (c Config) Memory() (float64, string) {
+func (c Config) Memory() (float64, []string) {
 	size, consumers, batch := slices.Max(c.Sizes), slices.Max(c.Consumers), min(slices.Max(c.Batches), c.Lines)
 	inFlight := float64(size+consumers+2) * float64(batch) * float64(c.LineBytes)
 	return 2*inFlight + float64(c.Lines)/sampleEvery*8,
-		fmt.Sprintf("channels of up to --size %d batches of --batch %d lines of --line-bytes %d, and --consumers %d holding one each", size, batch, c.LineBytes, consumers)
+		[]string{fmt.Sprint("--size ", size), fmt.Sprint("--batch ", batch), fmt.Sprint("--line-bytes ", c.LineBytes), fmt.Sprint("--consumers ", consumers)}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -163,8 +164,9 @@ func TestRun(t *testing.T) {
 // median of the runs', inside its interval, which its line gives.
 func TestRunInterval(t *testing.T) {
 	c := Config{Lines: 2000, LineBytes: 100, Hashes: 2, Sizes: []int{10}, Consumers: []int{3}, Batches: []int{1}, Seed: 7, Reps: lab.IntervalRuns()}
-	points, lines := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 1, Unit, []results.Metric{MetricBound, MetricOfBound,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 1, Unit, []results.Metric{MetricBound, MetricOfBound,
 		lab.Lo(MetricOfBound), lab.Hi(MetricOfBound), MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines, MetricSpread})
+	lines := labtest.Lines(told, text.LabEvent)
 	m := points[0].Metrics
 	lo, share, hi := m[lab.Lo(MetricOfBound)], m[MetricOfBound], m[lab.Hi(MetricOfBound)]
 	line := strings.ReplaceAll(lines[0], "\n  ", " ")
@@ -177,7 +179,7 @@ func TestRunInterval(t *testing.T) {
 // context's error, and leaves no goroutine behind (TestMain).
 func TestCancel(t *testing.T) {
 	c := Config{Lines: 5000, LineBytes: 300, Hashes: 5, Sizes: []int{1}, Consumers: []int{2}, Batches: []int{1, 10, 100}, Seed: 1, Reps: 1}
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "B=1:", 1)
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, text.LabEvent, "B=1:", 1)
 
 	// Cancelled in the middle of a point: its producer stops early.
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)

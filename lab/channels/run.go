@@ -13,7 +13,6 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -46,7 +45,7 @@ func Bound(producer, consumer float64, consumers, cpus int) float64 {
 // Run measures every combination of c's sizes, consumer counts and batch
 // sizes at each CPU count, latency a line's from its making to the end of
 // its hashes. A line lost or duplicated is an error.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, s := range c.Sizes {
 			for _, m := range c.Consumers {
@@ -55,9 +54,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					if err != nil {
 						return err
 					}
-					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %s %% of the bound %s, CPU util %.0f %%",
-						n, p.Variant(), format.Rate(p.Throughput, Unit), ofBound.Text(func(v float64) string { return fmt.Sprintf("%.0f", 100*v) }),
-						format.Rate(p.Metrics[MetricBound], Unit), 100*p.Metrics[results.Util]))
+					add(p, results.LabPoint{Vs: results.Interval(ofBound)})
 				}
 			}
 		}

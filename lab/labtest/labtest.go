@@ -48,21 +48,26 @@ func Usage(l lab.Lab, flag string) string {
 }
 
 // RunLab runs l on cpus and checks what every lab's run must give:
-// GOMAXPROCS as it was, want points (any number if negative), a progress
-// line each, each point as LabPoints checks, and l's figure drawn from
-// them, reading only the lab's metrics. It returns the points and lines.
-func RunLab(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics []results.Metric) (points []results.Point, lines []string) {
+// GOMAXPROCS as it was, want points (any number if negative), each told
+// as measured, each point as LabPoints checks, and l's figure drawn from
+// them, reading only the lab's metrics. It returns the points and the
+// events told of them.
+func RunLab(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics []results.Metric) (points []results.Point, told []results.LabPoint) {
 	t.Helper()
 	procs := runtime.GOMAXPROCS(0)
-	points, err := l.Run(context.Background(), cpus, func(line string) { lines = append(lines, line) })
+	points, err := l.Run(context.Background(), cpus, func(ev results.LabEvent) {
+		if ev.Measured != nil {
+			told = append(told, *ev.Measured)
+		}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := runtime.GOMAXPROCS(0); got != procs {
 		t.Errorf("GOMAXPROCS %d after Run, was %d", got, procs)
 	}
-	if len(lines) < len(points) || want >= 0 && len(points) != want {
-		t.Fatalf("%d points and %d progress lines, want %d of each", len(points), len(lines), want)
+	if len(told) != len(points) || want >= 0 && len(points) != want {
+		t.Fatalf("%d points and %d told, want %d of each", len(points), len(told), want)
 	}
 	LabPoints(t, l.Info().Name, unit, metrics, points)
 	f := l.Figure()
@@ -80,7 +85,7 @@ func RunLab(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics 
 	if f.Title == "" || f.Lesson == "" || f.Empty == "" {
 		t.Errorf("figure %+v lacks a title, a lesson or what it says when empty", f)
 	}
-	return points, lines
+	return points, told
 }
 
 // LabPoints fails t for each point that is not a measurement of the lab
@@ -122,7 +127,7 @@ type Case[C any] struct {
 // Invalid checks a lab's input checks: def is valid; each case's edit is
 // refused with one line starting with its flag; run refuses an empty CPU
 // list and one holding 0.
-func Invalid[C lab.Validator](t testing.TB, def func() C, run func(context.Context, C, []int, func(string)) ([]results.Point, error), cases []Case[C]) {
+func Invalid[C lab.Validator](t testing.TB, def func() C, run func(context.Context, C, []int, func(results.LabEvent)) ([]results.Point, error), cases []Case[C]) {
 	t.Helper()
 	if err := def().Validate(); err != nil {
 		t.Fatalf("default config: %v", err)
@@ -145,14 +150,15 @@ func Invalid[C lab.Validator](t testing.TB, def func() C, run func(context.Conte
 	}
 }
 
-// CancelAfter runs l on cpus, cancelled once a progress line holds after,
-// and checks that it returns the context's error and want points.
-func CancelAfter(t testing.TB, l lab.Lab, cpus []int, after string, want int) {
+// CancelAfter runs l on cpus, cancelled once a progress line, as say says
+// it, holds after, and checks that it returns the context's error and
+// want points.
+func CancelAfter(t testing.TB, l lab.Lab, cpus []int, say func(results.LabEvent) string, after string, want int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	points, err := l.Run(ctx, cpus, func(line string) {
-		if strings.Contains(line, after) {
+	points, err := l.Run(ctx, cpus, func(ev results.LabEvent) {
+		if strings.Contains(say(ev), after) {
 			cancel()
 		}
 	})
@@ -170,4 +176,13 @@ func LabPoint(variant string, cpus int, tput float64, metrics ...any) results.Po
 	}
 	return results.Point{Kind: results.KindLab, Source: results.SourceMeasured, Lab: &results.Lab{Name: "t", Variant: variant}, Metrics: m,
 		Spec: results.Spec{Mode: "t/" + variant, CPUs: cpus}, Throughput: tput, Unit: "ops/s"}
+}
+
+// Lines are the points told, each as say says it (report/text's LabEvent).
+func Lines(told []results.LabPoint, say func(results.LabEvent) string) []string {
+	lines := make([]string, len(told))
+	for i := range told {
+		lines[i] = say(results.LabEvent{Measured: &told[i]})
+	}
+	return lines
 }

@@ -348,7 +348,7 @@ func streamRatio(n int, modes []string, buffers []int, a, b string) sampler {
 
 // labSample samples figure of the points a lab's run measures with the
 // configuration and CPU counts setup makes.
-func labSample[C any](run func(context.Context, C, []int, func(string)) ([]results.Point, error), setup func(Env) (C, []int),
+func labSample[C any](run func(context.Context, C, []int, func(results.LabEvent)) ([]results.Point, error), setup func(Env) (C, []int),
 	figure func([]results.Point) (float64, error)) sampler {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c, cpus := setup(e)

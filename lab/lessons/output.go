@@ -28,6 +28,7 @@ type Output struct {
 type Words interface {
 	Table(io.Writer, []lesson.Result) error
 	Reason(lesson.Result) string
+	Tally([]lesson.Result) string
 }
 
 // NewOutput checks, before anything is measured, that the verdicts can be
@@ -98,7 +99,7 @@ func (w *Output) Finish(rs []lesson.Result) error {
 		return fmt.Errorf("write the verdicts: %w", err)
 	}
 	if w.json || w.path != "" {
-		fmt.Fprintln(w.stderr, lesson.Tally(rs))
+		fmt.Fprintln(w.stderr, w.words.Tally(rs))
 	}
 	if w.path != "" && len(rs) > 0 {
 		fmt.Fprintf(w.stderr, "verdicts: %s\n", w.path)

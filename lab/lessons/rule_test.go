@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/lesson"
 	"github.com/brewput/brewput/results/stats"
 )
@@ -129,11 +130,11 @@ func TestFormat(t *testing.T) {
 		{lesson.Result{Rule: lesson.AtMost(0.01), Unit: lesson.Share}.RuleText(), "≤ 1.00 %"},
 		{lesson.Result{Rule: lesson.Between(360, 440), Unit: lesson.Ms}.RuleText(), "360 to 440 ms"},
 		{lesson.Result{Rule: lesson.Between(0.8, 1.25), Unit: lesson.Ratio}.RuleText(), "×0.80 to ×1.25"},
-		{lesson.Figure{Median: 1.99, Lo: 1.97, Hi: 2, N: 6}.Format(lesson.Ratio, false), "×1.99 [1.97, 2.00]"},
-		{lesson.Figure{Median: 0.834, Lo: 0.73, Hi: 0.9, N: 6}.Format(lesson.Share, false), "83.4 % [73.0, 90.0]"},
-		{lesson.Figure{Median: 402, Lo: math.Inf(-1), Hi: math.Inf(1), N: 2}.Format(lesson.Ms, false), "402 ms (n=2: too few for an interval)"},
-		{exact(1000).Format(lesson.Lattes, true), "1000 lattes/s (model, exact)"},
-		{summarize(nil).Format(lesson.Ratio, false), "no sample"},
+		{text.LessonFigure(lesson.Result{Figure: lesson.Figure{Median: 1.99, Lo: 1.97, Hi: 2, N: 6}, Unit: lesson.Ratio, Model: false}), "×1.99 [1.97, 2.00]"},
+		{text.LessonFigure(lesson.Result{Figure: lesson.Figure{Median: 0.834, Lo: 0.73, Hi: 0.9, N: 6}, Unit: lesson.Share, Model: false}), "83.4 % [73.0, 90.0]"},
+		{text.LessonFigure(lesson.Result{Figure: lesson.Figure{Median: 402, Lo: math.Inf(-1), Hi: math.Inf(1), N: 2}, Unit: lesson.Ms, Model: false}), "402 ms (n=2: too few for an interval)"},
+		{text.LessonFigure(lesson.Result{Figure: exact(1000), Unit: lesson.Lattes, Model: true}), "1000 lattes/s (model, exact)"},
+		{text.LessonFigure(lesson.Result{Figure: summarize(nil), Unit: lesson.Ratio, Model: false}), "no sample"},
 		{lesson.FormatValue(0.0061, ""), "0.0061"},
 		{lesson.FormatValue(15.8, ""), "15.8"},
 	}

@@ -383,7 +383,7 @@ func TestEveryClaim(t *testing.T) {
 			t.Error(err)
 		}
 		if r.Model && r.Verdict == lesson.Inconclusive {
-			t.Errorf("%s: the model's exact figure %s is inconclusive", r.Claim, r.FigureText())
+			t.Errorf("%s: the model's exact figure %s is inconclusive", r.Claim, text.LessonFigure(r))
 		}
 		t.Log(text.LessonLine(r))
 	}
@@ -393,13 +393,13 @@ func TestEveryClaim(t *testing.T) {
 	}
 	flat := strings.Join(strings.Fields(b.String()), " ") // the lines under a row wrap
 	for _, r := range rs {
-		for _, s := range []string{r.Claim, r.Seed, r.Text, r.SeedFigure, r.FigureText(), r.RuleText()} {
+		for _, s := range []string{r.Claim, r.Seed, r.Text, r.SeedFigure, text.LessonFigure(r), r.RuleText()} {
 			if !strings.Contains(flat, strings.Join(strings.Fields(s), " ")) {
 				t.Errorf("the table lacks %q", s)
 			}
 		}
 	}
-	if !strings.Contains(b.String(), lesson.Tally(rs)) {
+	if !strings.Contains(b.String(), text.LessonTally(rs)) {
 		t.Errorf("the table lacks the tally")
 	}
 }
@@ -515,8 +515,8 @@ func TestWriteTableFitsWidth(t *testing.T) {
 		}
 		flat := strings.Join(strings.Fields(b.String()), " ")
 		for _, r := range rs {
-			if !strings.Contains(flat, r.FigureText()) || !strings.Contains(flat, r.Claim) {
-				t.Errorf("at %d columns the table lacks %s's %q:\n%s", width, r.Claim, r.FigureText(), b.String())
+			if !strings.Contains(flat, text.LessonFigure(r)) || !strings.Contains(flat, r.Claim) {
+				t.Errorf("at %d columns the table lacks %s's %q:\n%s", width, r.Claim, text.LessonFigure(r), b.String())
 			}
 		}
 		if columned := strings.Contains(b.String(), "brewput [95 %]  "); columned != (width == 160) {
@@ -534,7 +534,7 @@ func follows(r lesson.Result) error {
 		want = lesson.Inconclusive
 	}
 	if r.Verdict != want {
-		return fmt.Errorf("%s: verdict %q, but the figure %s against %s gives %q", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), want)
+		return fmt.Errorf("%s: verdict %q, but the figure %s against %s gives %q", r.Claim, r.Verdict, text.LessonFigure(r), r.RuleText(), want)
 	}
 	return nil
 }

@@ -144,6 +144,6 @@ func (c *Config) Complete(given func(flag string) bool) {
 }
 
 // Memory is what a run holds at most: 16 bytes an append, and the values.
-func (c Config) Memory() (float64, string) {
-	return float64(c.Appends) * float64(16+c.ValueBytes) * 2, fmt.Sprintf("--appends %d of --value-bytes %d", c.Appends, c.ValueBytes)
+func (c Config) Memory() (float64, []string) {
+	return float64(c.Appends) * float64(16+c.ValueBytes) * 2, []string{fmt.Sprint("--appends ", c.Appends), fmt.Sprint("--value-bytes ", c.ValueBytes)}
 }

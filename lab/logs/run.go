@@ -13,8 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/brewput/brewput/internal/base/format"
-
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/lab"
@@ -28,7 +26,7 @@ const Unit = "appends/s"
 // single writer first (of_single's reference). A run's writers share
 // c.Appends appends to a fresh log, which is then reopened and checked. A
 // point is the median of c.Reps runs.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
@@ -72,9 +70,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				if err != nil {
 					return err
 				}
-				add(p, fmt.Sprintf("logs cpus=%d %s writers=%d: %s %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
-					n, p.Variant(), t, format.Rate(p.Throughput, Unit), m.rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
-					100*p.Metrics[MetricOfSingle], p.Metrics[MetricOverstatement]))
+				add(p, results.LabPoint{Rate: results.Interval(m.rate)})
 			}
 		}
 		return nil

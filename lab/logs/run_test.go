@@ -16,6 +16,7 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -87,8 +88,9 @@ func metrics() []results.Metric {
 // median appends/s, around its median run's, and its line gives it.
 func TestRunInterval(t *testing.T) {
 	c := Config{Kinds: []Kind{Memory}, Writers: []int{2}, Appends: 300, ValueBytes: 20, Dir: t.TempDir(), Reps: lab.IntervalRuns()}
-	points, lines := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 1, Unit,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 1, Unit,
 		append(metrics(), lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)))
+	lines := labtest.Lines(told, text.LabEvent)
 	p := points[0]
 	lo, hi := p.Metrics[lab.Lo(lab.MetricThroughput)], p.Metrics[lab.Hi(lab.MetricThroughput)]
 	line := strings.ReplaceAll(lines[len(lines)-1], "\n  ", " ")
@@ -172,7 +174,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a)
 // writers at once and leaves neither goroutine (TestMain) nor file.
 func TestCancel(t *testing.T) {
 	c := Config{Kinds: []Kind{Memory, File}, Writers: []int{1, 2}, Appends: 200, ValueBytes: 16, Reps: 1}
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "writers=1", 1)
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, text.LabEvent, "writers=1", 1)
 
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)

@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/chartspec"
@@ -52,7 +51,9 @@ func NewLab() *lab.Of[Config] {
 		Y:        chartspec.Axis{Label: "whole program's speedup over seq (render and encode, ×)", Of: chartspec.ByMetric, Metric: MetricTotalSpeedup, Else: MetricSpeedup},
 		Fraction: MetricSerialFraction,
 		Baseline: "seq",
-		Empty:    "No point estimates a serial fraction (serial_fraction), so there is no curve to draw.",
+		Lesson: "Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, out to the chart's right edge, the most of --model-cpus), " +
+			"with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added.",
+		Empty: "No point estimates a serial fraction (serial_fraction), so there is no curve to draw.",
 	})
 }
 
@@ -112,16 +113,15 @@ func (c Config) Chart(f chartspec.Figure) chartspec.Figure {
 		most = slices.Max(c.ModelCPUs)
 	}
 	f.X.Max = float64(most)
-	f.Lesson = fmt.Sprintf("Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, to %d %s), with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added.", most, format.Plural(most, "CPU"))
 	return f
 }
 
 // Memory is what a run holds at most: the image and seq's, the palette,
 // and the pixel variant's goroutines (about 16 bytes a pixel, measured at
 // 2048 a side).
-func (c Config) Memory() (float64, string) {
+func (c Config) Memory() (float64, []string) {
 	px := float64(c.Size) * float64(c.Size)
-	return 2*px*4 + float64(c.MaxIter+1)*4 + 16*px, fmt.Sprintf("an image of --size %d pixels a side and --max-iter %d colours", c.Size, c.MaxIter)
+	return 2*px*4 + float64(c.MaxIter+1)*4 + 16*px, []string{fmt.Sprint("--size ", c.Size), fmt.Sprint("--max-iter ", c.MaxIter)}
 }
 
 // Amdahl is the best speedup on cpus CPUs (0 for none) of a program whose

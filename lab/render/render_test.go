@@ -17,6 +17,7 @@ import (
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -71,9 +72,10 @@ func TestRunPNG(t *testing.T) {
 	c.Size, c.MaxIter, c.Reps, c.Workers = 40, 100, lab.IntervalRuns(), 0 // reps for the speedup's interval
 	c.PNG = filepath.Join(dir, "mandelbrot.png")
 	cpus := []int{1, 2}
-	points, lines := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
 		MetricSpeedup, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup), MetricTotalSpeedup, MetricSerialFraction, MetricKarpFlatt,
 		MetricKarpFlattTotal, MetricWorkers, MetricPixels})
+	lines := labtest.Lines(told, text.LabEvent)
 	for i, p := range points {
 		n := cpus[i/4]
 		wantPar := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": n}[p.Variant()]
@@ -145,7 +147,7 @@ func TestValidate(t *testing.T) {
 func TestCancel(t *testing.T) {
 	c := DefaultConfig()
 	c.Size, c.MaxIter, c.Reps = 32, 50, 1
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1, 2}, " row:", 4) // the variants take turns: all four were measured
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1, 2}, text.LabEvent, " row:", 4) // the variants take turns: all four were measured
 }
 
 func TestAmdahl(t *testing.T) {
@@ -191,13 +193,13 @@ func TestRenderStopsWhenCancelled(t *testing.T) {
 // Amdahl's curve (64 CPUs by default), and its lesson says so.
 func TestModelCPUsSetTheChart(t *testing.T) {
 	l := NewLab()
-	if f := l.Figure(); f.X.Max != 64 || !strings.Contains(f.Lesson, "to 64 CPUs") {
+	if f := l.Figure(); f.X.Max != 64 || !strings.Contains(f.Lesson, "the most of --model-cpus") {
 		t.Errorf("default chart to %g CPUs, lesson %q; want 64", f.X.Max, f.Lesson)
 	}
 	if err := labtest.Bind(l, "--model-cpus", "1,2,4,8"); err != nil {
 		t.Fatal(err)
 	}
-	if f := l.Figure(); f.X.Max != 8 || !strings.Contains(f.Lesson, "to 8 CPUs") {
+	if f := l.Figure(); f.X.Max != 8 {
 		t.Errorf("--model-cpus 1,2,4,8: chart to %g CPUs, lesson %q; want 8", f.X.Max, f.Lesson)
 	}
 }

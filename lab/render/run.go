@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/atomicfile"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -25,7 +24,7 @@ const Unit = "images/s" // of render time, the encode not counted
 // into memory, timed apart; every image must equal seq's first (written to
 // c.PNG if set). serial_fraction and total_speedup take the median encode
 // at the CPU count, of any variant, as the serial part.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
@@ -132,8 +131,7 @@ func assemble(ts []timing, cpus, size int, add lab.Add) {
 			p.Set(MetricKarpFlatt, KarpFlatt(speedup.Median, cpus))
 			p.Set(MetricKarpFlattTotal, KarpFlatt(totalSpeedup, cpus))
 		}
-		add(p, fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%s, encode %s, CPU util %.0f %%",
-			cpus, t.variant, format.Wait(render), speedup.Fixed(2), format.Wait(p.Metrics[MetricEncodeMs]), 100*p.Metrics[results.Util]))
+		add(p, results.LabPoint{Vs: results.Interval(speedup)})
 	}
 }
 

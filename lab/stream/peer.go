@@ -134,7 +134,7 @@ func (p *peer) chat(ss grpc.ServerStream) error {
 		}
 		rep := reply{id: req.id}
 		if got := checksum(req.payload); got != req.sum {
-			rep.reject = fmt.Sprintf("malformed: payload of %d bytes has CRC-32C %#08x, the message says %#08x", len(req.payload), got, req.sum)
+			rep.reject = fmt.Errorf("malformed: payload of %d bytes has CRC-32C %#08x, the message says %#08x", len(req.payload), got, req.sum).Error()
 		}
 		if err := ss.SendMsg(&rep); err != nil {
 			return err

@@ -9,7 +9,6 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -25,7 +24,7 @@ const runWait = time.Minute
 // a peer and client of its own. A point is the run of median throughput,
 // its latencies from a sender's handover to its reply. Every run is
 // checked.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	faults := []bool{false}
 	if c.Restart {
 		faults = append(faults, true)
@@ -38,23 +37,12 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					if err != nil {
 						return err
 					}
-					add(p, progressLine(p, rate))
+					add(p, results.LabPoint{Rate: results.Interval(rate)})
 				}
 			}
 		}
 		return nil
 	})
-}
-
-func progressLine(p results.Point, rate lab.Interval) string {
-	m := p.Metrics
-	line := fmt.Sprintf("stream cpus=%d %s: %s %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
-		p.CPUs, p.Variant(), format.Rate(p.Throughput, Unit), rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
-		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
-	if m[MetricRestart] == 1 {
-		line += fmt.Sprintf(", %.0f reconnects", m[MetricReconnects])
-	}
-	return line
 }
 
 // measurePoint makes c.Reps runs of one variant; its point is the median
@@ -189,19 +177,9 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	// half, and the second half is handed over once the client has seen it
 	// go: some messages are in flight when the stream breaks and some come
 	// after, however fast the client is.
-	half := len(msgs)
-	var later int64 // writable messages of the second half
+	half, later := len(msgs), int64(0) // later: writable messages of the second half
 	if restart {
-		half = len(msgs) / 2
-		for i, m := range msgs {
-			switch {
-			case m.kind == oversized:
-			case i < half:
-				cfg.sentMark++
-			default:
-				later++
-			}
-		}
+		half, cfg.sentMark, later = halves(msgs)
 	}
 	wctx, cancel := context.WithTimeout(ctx, runWait)
 	defer cancel()
@@ -220,23 +198,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	resume := make(chan struct{})
 	restarted := make(chan error, 1)
 	if restart && cfg.sentMark > 0 {
-		go func() {
-			defer close(restarted)
-			select {
-			case <-cfg.sentReached:
-			case <-wctx.Done():
-				close(resume)
-				return
-			}
-			p.stop()
-			cl.waitDown(wctx, 10*time.Millisecond)
-			close(resume)
-			select {
-			case <-time.After(c.Downtime):
-			case <-wctx.Done():
-			}
-			restarted <- p.start()
-		}()
+		go fault(wctx, p, cl, cfg.sentReached, c.Downtime, resume, restarted)
 	} else {
 		close(resume)
 		close(restarted)
@@ -375,4 +337,42 @@ func (r record) account() (tally, error) {
 
 func (k messageKind) String() string {
 	return [...]string{wellFormed: "well formed", malformed: "malformed", oversized: "oversized"}[k]
+}
+
+// fault stops the peer once the client has written the first half
+// (reached), lets the second half go (resume), and starts the peer again
+// after downtime, telling restarted that start's error; where the run
+// ends first, it lets the second half go and starts nothing.
+func fault(ctx context.Context, p *peer, cl *client, reached <-chan struct{}, downtime time.Duration, resume chan<- struct{}, restarted chan<- error) {
+	defer close(restarted)
+	select {
+	case <-reached:
+	case <-ctx.Done():
+		close(resume)
+		return
+	}
+	p.stop()
+	cl.waitDown(ctx, 10*time.Millisecond)
+	close(resume)
+	select {
+	case <-time.After(downtime):
+	case <-ctx.Done():
+	}
+	restarted <- p.start()
+}
+
+// halves is where msgs' second half begins, and how many of each half the
+// client writes (the oversized it refuses).
+func halves(msgs []message) (half int, first, second int64) {
+	half = len(msgs) / 2
+	for i, m := range msgs {
+		switch {
+		case m.kind == oversized:
+		case i < half:
+			first++
+		default:
+			second++
+		}
+	}
+	return half, first, second
 }

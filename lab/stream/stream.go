@@ -139,6 +139,6 @@ func Variant(mode string, buffer int, restart bool) string {
 }
 
 // Memory is what a run holds at most: its messages, and each's outcome.
-func (c Config) Memory() (float64, string) {
-	return float64(c.Messages) * float64(c.PayloadBytes+128), fmt.Sprintf("--messages %d of --payload-bytes %d", c.Messages, c.PayloadBytes)
+func (c Config) Memory() (float64, []string) {
+	return float64(c.Messages) * float64(c.PayloadBytes+128), []string{fmt.Sprint("--messages ", c.Messages), fmt.Sprint("--payload-bytes ", c.PayloadBytes)}
 }

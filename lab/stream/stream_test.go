@@ -18,6 +18,7 @@ import (
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -277,9 +278,10 @@ func TestValidate(t *testing.T) {
 func TestRunInterval(t *testing.T) {
 	c := small()
 	c.Modes, c.Buffers, c.Messages, c.Reps = []string{ModeAsync}, []int{10}, 100, lab.IntervalRuns()
-	points, lines := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 1, Unit, []results.Metric{MetricBuffer, MetricMessages,
+	points, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1}, 1, Unit, []results.Metric{MetricBuffer, MetricMessages,
 		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
 		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricCPUPerMsg, lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)})
+	lines := labtest.Lines(told, text.LabEvent)
 	p := points[0]
 	lo, hi := p.Metrics[lab.Lo(lab.MetricThroughput)], p.Metrics[lab.Hi(lab.MetricThroughput)]
 	line := strings.ReplaceAll(lines[0], "\n  ", " ")
@@ -340,7 +342,7 @@ func TestRun(t *testing.T) {
 func TestCancel(t *testing.T) {
 	c := small()
 	c.Modes, c.Buffers = []string{ModeAsync}, []int{0, 10, 100}
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "buf=0:", 1)
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, text.LabEvent, "buf=0:", 1)
 
 	// Cancelled in the middle of a run, in each mode, with the peer up or
 	// down: the context is cancelled as message 100 is handed over, so the

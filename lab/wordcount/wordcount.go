@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"context"
 	_ "embed"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,7 +18,6 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/atomicfile"
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -94,20 +94,20 @@ func (c Config) Validate() error {
 }
 
 // Memory is what a run holds at most: the text, and a copy of it.
-func (c Config) Memory() (float64, string) {
+func (c Config) Memory() (float64, []string) {
 	size := float64(c.Size)
 	if c.File != "" {
 		if fi, err := os.Stat(c.File); err == nil {
-			size = float64(fi.Size())
+			return 3 * float64(fi.Size()), []string{"--file " + c.File}
 		}
 	}
-	return 3 * size, fmt.Sprintf("a text of %.0f bytes", size)
+	return 3 * size, []string{fmt.Sprint("--size ", c.Size)}
 }
 
 // Run counts the file's words every way at each CPU count, the ways
 // taking turns, and with wc on the PATH, wc too (its CPU its own): the
 // median run, Ops the file's bytes. A wrong count is an error.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	}
 	wc, err := exec.LookPath("wc")
 	if err != nil {
-		say("wc not found on the PATH: no outside reference")
+		say(results.LabEvent{Warning: errors.New("wc not found on the PATH: no outside reference")})
 	} else {
 		ways = append(ways, way{name: "wc", wc: wc})
 	}
@@ -149,25 +149,21 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			return err
 		}
 		if len(ways) == 4 && wcWords != ref.words {
-			say(fmt.Sprintf("wc -w counts %d words, the lab %d: the file is not plain ASCII text, where the two would agree", wcWords, ref.words))
+			say(results.LabEvent{Warning: fmt.Errorf("wc -w counts %d words, the lab %d: the file is not plain ASCII text, where the two would agree", wcWords, ref.words)})
 		}
 		for i, w := range ways {
 			p := ts[i].Point(Name, w.name, n, 1, ref.size, "bytes/s", map[results.Metric]float64{MetricWords: float64(ref.words)})
 			p.Set(MetricMedianMs, p.Latency.P50)
 			speedup := lab.IntervalOf(lab.Ratios(ts[0].Runs, ts[i].Runs))
 			speedup.Set(&p, MetricSpeedup)
-			line := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup ×%s",
-				Name, w.name, n, format.Wait(p.Metrics[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit),
-				speedup.Fixed(1))
 			if w.wc == "" {
 				reps := float64(len(ts[i].Times))
 				p.Set(MetricAllocsPerOp, float64(ts[i].mallocs)/reps)
 				p.Set(MetricBytesPerOp, float64(ts[i].bytes)/reps)
-				line += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", p.Metrics[MetricAllocsPerOp], p.Metrics[MetricBytesPerOp])
 			} else {
 				p.Set(MetricWords, float64(wcWords))
 			}
-			add(p, line)
+			add(p, results.LabPoint{Rate: results.Interval{N: c.Reps}, Vs: results.Interval(speedup)})
 		}
 		return nil
 	})

@@ -16,6 +16,7 @@ import (
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -198,8 +199,9 @@ func TestRunPoints(t *testing.T) {
 	if _, err := exec.LookPath("wc"); err == nil {
 		ways = append(ways, "wc")
 	}
-	ps, lines := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(ways), "bytes/s",
+	ps, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(ways), "bytes/s",
 		[]results.Metric{MetricMedianMs, MetricWords, MetricSpeedup, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup), MetricAllocsPerOp, MetricBytesPerOp})
+	lines := labtest.Lines(told, text.LabEvent)
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("Run left %v in the temporary directory", left)
 	}
@@ -280,7 +282,7 @@ func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	lines := 0
-	ps, err := Run(ctx, Config{Size: 5000, Reps: 2}, []int{1, 1, 1}, func(string) {
+	ps, err := Run(ctx, Config{Size: 5000, Reps: 2}, []int{1, 1, 1}, func(results.LabEvent) {
 		if lines++; lines == 3 {
 			cancel() // once the first count's Go ways are reported
 		}

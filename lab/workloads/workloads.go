@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -119,15 +118,15 @@ func (c Config) Validate() error {
 
 // Memory is what a run holds at most: the integers it adds and sorts (and
 // their copy), and the documents it searches.
-func (c Config) Memory() (float64, string) {
+func (c Config) Memory() (float64, []string) {
 	return 8*float64(c.AddSize) + 24*float64(c.SortSize) + 256*float64(c.Docs),
-		fmt.Sprintf("--add-size %d integers, --sort-size %d and --docs %d", c.AddSize, c.SortSize, c.Docs)
+		[]string{fmt.Sprint("--add-size ", c.AddSize), fmt.Sprint("--sort-size ", c.SortSize), fmt.Sprint("--docs ", c.Docs)}
 }
 
 // Run measures add, sort and find at each CPU count, both ways in turns;
 // a point is the median run, every run's time its latency. A wrong answer
 // is an error.
-func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+func Run(ctx context.Context, c Config, cpus []int, progress func(results.LabEvent)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
@@ -160,24 +159,16 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				p := ts[i].Point(Name, w.name+"/"+ways[i], n, []int{1, w.par}[i], int64(passes)*w.ops, w.unit, map[results.Metric]float64{MetricSpeedup: 1})
 				p.Set(MetricMedianMs, p.Latency.P50)
 				p.Set(MetricPasses, float64(passes))
-				line := fmt.Sprintf("%s/%s cpus=%d: median run %s of %d (the workload %s a run), %s",
-					Name, p.Variant(), n, format.Wait(p.Latency.P50), c.Reps, timesText(passes), format.Rate(p.Throughput, p.Unit))
+				told := results.LabPoint{Rate: results.Interval{N: c.Reps}}
 				if i == 1 {
 					speedup.Set(&p, MetricSpeedup)
-					line += ", speedup over sequential ×" + speedup.Fixed(2)
+					told.Vs = results.Interval(speedup)
 				}
-				add(p, line)
+				add(p, told)
 			}
 		}
 		return nil
 	})
-}
-
-func timesText(n int) string {
-	if n == 1 {
-		return "once"
-	}
-	return fmt.Sprintf("%d times", n)
 }
 
 // passes runs each way of w once, untimed, to warm it, and returns how

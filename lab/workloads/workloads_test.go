@@ -14,6 +14,7 @@ import (
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/labtest"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -178,8 +179,9 @@ func TestRunPoints(t *testing.T) {
 	c := small()
 	c.Reps = lab.IntervalRuns() // for the speedup's interval
 	variants := []string{"add/sequential", "add/concurrent", "sort/sequential", "sort/concurrent", "find/sequential", "find/concurrent"}
-	ps, lines := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(variants), "",
+	ps, told := labtest.RunLab(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(variants), "",
 		[]results.Metric{MetricSpeedup, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup), MetricMedianMs, MetricPasses})
+	lines := labtest.Lines(told, text.LabEvent)
 	host := ps[0].Host
 	for i, p := range ps {
 		v, n := variants[i%len(variants)], 1+i/len(variants)
@@ -232,8 +234,8 @@ func TestRunCancelled(t *testing.T) {
 	c.Reps = 3
 	var ps []results.Point
 	var err error
-	ps, err = Run(ctx, c, []int{1, 1, 1}, func(l string) {
-		if strings.Contains(l, "sort/concurrent") {
+	ps, err = Run(ctx, c, []int{1, 1, 1}, func(ev results.LabEvent) {
+		if ev.Measured != nil && ev.Measured.Point.Variant() == "sort/concurrent" {
 			cancel() // after two workloads
 		}
 	})

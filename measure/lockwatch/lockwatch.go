@@ -85,11 +85,14 @@ func renames() map[string][]string {
 
 // CannotWatch says the toolchain's sync or testing differs from what an
 // overlay can be made of.
-type CannotWatch struct{ Reason string }
+type CannotWatch struct{ Err error }
 
 func (e *CannotWatch) Error() string {
-	return "cannot watch the locks with this Go toolchain: " + e.Reason
+	return "cannot watch the locks with this Go toolchain: " + e.Err.Error()
 }
+
+// Unwrap is why the locks cannot be watched.
+func (e *CannotWatch) Unwrap() error { return e.Err }
 
 // Overlay writes into dir the watched sources made from goroot's and the
 // overlay file for go build -overlay, and returns that file's path.
@@ -104,7 +107,7 @@ func Overlay(goroot, dir string) (string, error) {
 		src := filepath.Join(goroot, "src", filepath.FromSlash(file))
 		text, err := os.ReadFile(src)
 		if err != nil {
-			return "", &CannotWatch{Reason: fmt.Sprintf("read %s: %v", src, err)}
+			return "", &CannotWatch{Err: fmt.Errorf("read %s: %w", src, err)}
 		}
 		out, err := rename(file, text, methods)
 		if err == nil {
@@ -140,7 +143,7 @@ func rename(file string, text []byte, methods []string) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, text, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, &CannotWatch{Reason: fmt.Sprintf("parse %s: %v", file, err)}
+		return nil, &CannotWatch{Err: fmt.Errorf("parse %s: %w", file, err)}
 	}
 	type edit struct {
 		at   int
@@ -179,7 +182,7 @@ func rename(file string, text []byte, methods []string) ([]byte, error) {
 	}
 	for _, m := range methods {
 		if !found[m] {
-			return nil, &CannotWatch{Reason: fmt.Sprintf("%s declares no %s", file, m)}
+			return nil, &CannotWatch{Err: fmt.Errorf("%s declares no %s", file, m)}
 		}
 	}
 	slices.SortFunc(edits, func(a, b edit) int { return b.at - a.at })

@@ -100,11 +100,7 @@ func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 		return cmp.Or(cmp.Compare(b.TotalMs, a.TotalMs), cmp.Compare(a.Site, b.Site), cmp.Compare(a.Kind, b.Kind))
 	})
 	if folded > 0 {
-		site := fmt.Sprintf("%d smaller sites, each under %.1f %% of the total", folded, 100*opt.MinShare)
-		if folded == 1 {
-			site = fmt.Sprintf("1 smaller site, under %.1f %% of the total", 100*opt.MinShare)
-		}
-		waits = append(waits, results.Wait{Kind: KindOther, Site: site, Count: rest.count, TotalMs: float64(rest.delay) / 1e6})
+		waits = append(waits, results.Wait{Kind: KindOther, Folded: folded, Under: opt.MinShare, Count: rest.count, TotalMs: float64(rest.delay) / 1e6})
 	}
 	for i := range waits {
 		if ops > 0 {

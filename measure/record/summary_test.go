@@ -171,10 +171,12 @@ func TestSummarizeNamesTheSites(t *testing.T) {
 		{KindCond, "x.wait at x/x.go:7", 2, 15, 0.15},
 		{KindSelect, "x.choose at x/x.go:9", 3, 10, 0.1},
 		{KindChanReceive, "x.main at x/x.go:3", 1, 5, 0.05},
-		{KindOther, "2 smaller sites, each under 0.5 % of the total", 2, 0.003, 0.00003},
+		{KindOther, "", 2, 0.003, 0.00003}, // 2 smaller sites, each under 0.5 % of the total
 	}
 	if len(waits) != len(want) {
 		t.Errorf("%d waits, want %d", len(waits), len(want))
+	} else if f := waits[len(waits)-1]; f.Folded != 2 || f.Under != 0.005 {
+		t.Errorf("the folded sites: %+v, want 2 under 0.5 %%", f)
 	}
 	for i := range min(len(waits), len(want)) {
 		g, w := waits[i], want[i]

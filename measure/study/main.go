@@ -74,7 +74,7 @@ func serve(ctx context.Context, s Study, args []string, stdin io.Reader, stdout,
 		if bi, ok := debug.ReadBuildInfo(); ok && bi.Path != "" {
 			pkg = bi.Path
 		}
-		fmt.Fprintf(stderr, "%s: a study for brewput to measure: brewput study %s [command] [flags] (see brewput study --help)\n", s.Name, pkg)
+		fmt.Fprintf(stderr, "%s: %v\n", s.Name, fmt.Errorf("a study for brewput to measure: brewput study %s [command] [flags] (see brewput study --help)", pkg))
 		return exitcode.Usage
 	}
 	if err != nil {

@@ -42,6 +42,8 @@ type Words interface {
 	Measuring(results.Measuring) string
 	Remeasure(results.Remeasure) string
 	Profiles(results.Profiles) string
+	// Interference says what took CPU from a disturbed point.
+	Interference(results.Point) string
 }
 
 // NewProgress says how many points st measures, done of them already, and
@@ -164,8 +166,11 @@ func (p *Progress) Done(points []results.Point) {
 		rep += fmt.Sprintf(" rep %d", pt.Rep)
 	}
 	mark := ""
-	if pt.IsDisturbed() {
-		mark = " (disturbed: " + pt.Interference() + ")"
+	switch {
+	case pt.IsDisturbed() && p.words != nil:
+		mark = " (disturbed: " + p.words.Interference(pt) + ")"
+	case pt.IsDisturbed():
+		mark = " (disturbed)"
 	}
 	format.Lines(p.w, "")(fmt.Sprintf("[%d/%d] %s cpus=%d%s: %s, p50 %s%s%s",
 		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50), mark,

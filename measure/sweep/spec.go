@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/results"
 )
 
@@ -68,7 +67,7 @@ func (l Load) Validate() error {
 		return fmt.Errorf("rate is %v; want an arrival at least every %v (the window) and at most every %v", l.Rate, l.Dur, MinInterval)
 	}
 	if l.Profile != "" {
-		return record.CheckBase(l.Profile)
+		return checkProfile(l.Profile)
 	}
 	return nil
 }

@@ -111,16 +111,19 @@ const DefaultQueue = 1000
 type Error struct {
 	File string
 	Line int
-	Msg  string
+	Err  error
 }
 
 // Error returns the problem as file:line: message.
 func (e *Error) Error() string {
 	if e.Line <= 0 {
-		return e.File + ": " + e.Msg
+		return e.File + ": " + e.Err.Error()
 	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Err)
 }
+
+// Unwrap is the problem without its place.
+func (e *Error) Unwrap() error { return e.Err }
 
 func Load(path string) (*Blueprint, error) {
 	data, err := os.ReadFile(path)

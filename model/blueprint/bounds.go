@@ -251,11 +251,20 @@ func (b *Blueprint) Parts() Parts {
 	return p
 }
 
-// Part is some of a system's processes: "6 customers".
+// Part is some of a system's processes, Procs of them, of a kind:
+// PartCustomers, PartServers, PartWorkers or PartBranches.
 type Part struct {
-	What  string
+	Kind  string
 	Procs float64
 }
+
+// The kinds of a system's processes (Part).
+const (
+	PartCustomers = "customers"
+	PartServers   = "servers"
+	PartWorkers   = "workers"  // a pipeline's
+	PartBranches  = "branches" // parallel branches under way
+)
 
 // Sizes are what simulating b on cpus CPUs under load l holds.
 func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
@@ -285,9 +294,9 @@ func (b *Blueprint) Sizes(l results.Load, cpus int) Sizes {
 	}
 	return Sizes{
 		Parts: []Part{
-			{What: fmt.Sprintf("%d %s", l.Par, map[bool]string{true: "servers", false: "customers"}[l.Rate > 0]), Procs: customers},
-			{What: fmt.Sprintf("%.0f pipeline workers", workers), Procs: workers},
-			{What: fmt.Sprintf("%.0f parallel branches under way", customers*branches), Procs: customers * branches},
+			{Kind: map[bool]string{true: PartServers, false: PartCustomers}[l.Rate > 0], Procs: customers},
+			{Kind: PartWorkers, Procs: workers},
+			{Kind: PartBranches, Procs: customers * branches},
 		},
 		Machines: locks + float64(b.stages),
 		Slots:    float64(parts.Slots),

@@ -60,8 +60,8 @@ steps:
 			t.Errorf("%s: caveats %+v, want a short-hold one %v", c.name, p.Caveats, c.want)
 			continue
 		}
-		if c.want && !strings.Contains(text.Notes(p), p.Caveats[0].Text) {
-			t.Errorf("%s: notes %q lack the caveat %q", c.name, text.Notes(p), p.Caveats[0].Text)
+		if c.want && !strings.Contains(text.Notes(p), text.CaveatText(p.Caveats[0])) {
+			t.Errorf("%s: notes %q lack the caveat %q", c.name, text.Notes(p), text.CaveatText(p.Caveats[0]))
 		}
 	}
 }
@@ -96,7 +96,7 @@ steps:
 	}
 	p := ps[0]
 	i := slices.IndexFunc(p.Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatLockstep })
-	if i < 0 || !strings.Contains(text.Notes(p), p.Caveats[i].Text) {
+	if i < 0 || !strings.Contains(text.Notes(p), text.CaveatText(p.Caveats[i])) {
 		t.Errorf("%.0f pairs/s, caveats %+v; want a lockstep one in the notes %q", p.Throughput, p.Caveats, text.Notes(p))
 	}
 }
@@ -141,8 +141,8 @@ steps:
 			t.Errorf("%s: caveats %+v, want a shared-line one on %s %v", c.name, p.Caveats, c.resource, c.want)
 			continue
 		}
-		if c.want && !strings.Contains(text.Notes(p), p.Caveats[i].Text) {
-			t.Errorf("%s: notes %q lack the caveat %q", c.name, text.Notes(p), p.Caveats[i].Text)
+		if c.want && !strings.Contains(text.Notes(p), text.CaveatText(p.Caveats[i])) {
+			t.Errorf("%s: notes %q lack the caveat %q", c.name, text.Notes(p), text.CaveatText(p.Caveats[i]))
 		}
 	}
 }

@@ -77,7 +77,7 @@ func (p *parser) take(g *orderGraph, held []holding, res []int, line int, what s
 	for _, r := range res {
 		for _, h := range held {
 			if h.res == r {
-				return nil, &Error{File: p.file, Line: line, Msg: fmt.Sprintf(
+				return nil, &Error{File: p.file, Line: line, Err: fmt.Errorf(
 					"%s: takes %s while already holding it (taken at line %d): it would wait for itself", what, name(r), h.line)}
 			}
 		}
@@ -90,13 +90,11 @@ func (p *parser) take(g *orderGraph, held []holding, res []int, line int, what s
 					if _, ok := from[h.res]; !ok {
 						continue
 					}
-					var but []string
+					c := &cycle{what: what, takes: name(r), holding: name(h.res), line: h.line}
 					for _, e := range g.path(from, r, h.res) {
-						but = append(but, fmt.Sprintf("%s at line %d takes %s while holding %s", e.what, e.line, name(e.taken), name(e.held.res)))
+						c.but = append(c.but, cycleEdge{e.what, e.line, name(e.taken), name(e.held.res)})
 					}
-					return nil, &Error{File: p.file, Line: line, Msg: fmt.Sprintf(
-						"%s: takes %s while holding %s (taken at line %d), but %s: a cycle, which can deadlock; want the resources taken in one order everywhere",
-						what, name(r), name(h.res), h.line, strings.Join(but, ", and "))}
+					return nil, &Error{File: p.file, Line: line, Err: c}
 				}
 				g.edges[key] = edge{held: last, line: line, what: what, taken: r}
 				g.next[last.res] = append(g.next[last.res], r)
@@ -105,6 +103,31 @@ func (p *parser) take(g *orderGraph, held []holding, res []int, line int, what s
 		held = append(held, holding{res: r, line: line, what: what})
 	}
 	return held, nil
+}
+
+// cycle is taking resource takes while holding holding (taken at line),
+// where each of but takes them the other way round: a cycle.
+type cycle struct {
+	what, takes, holding string
+	line                 int
+	but                  []cycleEdge
+}
+
+// cycleEdge is one step of a cycle: what at line takes taken while
+// holding held.
+type cycleEdge struct {
+	what        string
+	line        int
+	taken, held string
+}
+
+func (c *cycle) Error() string {
+	but := make([]string, len(c.but))
+	for i, e := range c.but {
+		but[i] = fmt.Sprintf("%s at line %d takes %s while holding %s", e.what, e.line, e.taken, e.held)
+	}
+	return fmt.Sprintf("%s: takes %s while holding %s (taken at line %d), but %s: a cycle, which can deadlock; want the resources taken in one order everywhere",
+		c.what, c.takes, c.holding, c.line, strings.Join(but, ", and "))
 }
 
 // reach is every resource reachable from a, breadth first, with the one

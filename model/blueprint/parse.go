@@ -39,7 +39,7 @@ func (p *parser) parse(data []byte) error {
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			return &Error{File: p.file, Line: 1, Msg: "empty: want a blueprint, a mapping with at least steps:"}
+			return &Error{File: p.file, Line: 1, Err: errors.New("empty: want a blueprint, a mapping with at least steps:")}
 		}
 		return p.syntaxError(err)
 	}
@@ -184,7 +184,7 @@ func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
 		case "atomic":
 			r.Kind = Word
 		default:
-			return p.fail(s, what, "kind %q: want mutex, rwmutex, runtime or word (atomic)%s", s.Value, suggest(s.Value, []string{Mutex, RWMutex, Runtime, Word, "atomic"}))
+			return suggest(p.fail(s, what, "kind %q: want mutex, rwmutex, runtime or word (atomic)", s.Value), s.Value, []string{Mutex, RWMutex, Runtime, Word, "atomic"})
 		}
 	}
 	if v, ok := lf.get("locks"); ok {
@@ -496,7 +496,7 @@ func (p *parser) names(f *fields, key string) ([]int, error) {
 				return nil, p.fail(s, f.what, "%s %q: no such resource; want one declared under resources:, such as resources: {%s: 1}", key, s.Value, s.Value)
 			}
 			names := collect.Mapped(p.b.Resources, func(r Resource) string { return r.Name })
-			return nil, p.fail(s, f.what, "%s %q: no such resource; want one of %s%s", key, s.Value, strings.Join(names, ", "), suggest(s.Value, names))
+			return nil, suggest(p.fail(s, f.what, "%s %q: no such resource; want one of %s", key, s.Value, strings.Join(names, ", ")), s.Value, names)
 		}
 		if slices.Contains(holds, r) {
 			return nil, p.fail(s, f.what, "%s %q twice: want each resource once", key, s.Value)

@@ -2,6 +2,7 @@ package blueprint
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -41,11 +42,11 @@ type machineDecl struct {
 
 // fail returns an error at n's line, after what (`step "grind"`).
 func (p *parser) fail(n *yaml.Node, what, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
+	err := fmt.Errorf(format, args...)
 	if what != "" {
-		msg = what + ": " + msg
+		err = fmt.Errorf("%s: %w", what, err)
 	}
-	return &Error{File: p.file, Line: n.Line, Msg: msg}
+	return &Error{File: p.file, Line: n.Line, Err: err}
 }
 
 // yamlLine picks the line out of yaml.v3's syntax errors.
@@ -56,7 +57,7 @@ func (p *parser) syntaxError(err error) error {
 	msg := err.Error()
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
-		return &Error{File: p.file, Line: line, Msg: "not valid YAML: " + m[2]}
+		return &Error{File: p.file, Line: line, Err: errors.New("not valid YAML: " + m[2])}
 	}
 	msg = strings.TrimPrefix(msg, "yaml: ")
 	// yaml.v3 gives no line for an unknown anchor: find where it is used.
@@ -67,7 +68,7 @@ func (p *parser) syntaxError(err error) error {
 			line = 1 + bytes.Count(p.data[:loc[0]], []byte("\n"))
 		}
 	}
-	return &Error{File: p.file, Line: line, Msg: "not valid YAML: " + msg}
+	return &Error{File: p.file, Line: line, Err: errors.New("not valid YAML: " + msg)}
 }
 
 // unknownAnchor matches yaml.v3's error for an alias to no anchor.
@@ -196,7 +197,7 @@ func (p *parser) only(f *fields, allowed []string, noun string, known []string) 
 		if slices.Contains(known, k) {
 			return p.fail(fl.key, f.what, "%s does not apply to %s: want %s", k, noun, strings.Join(allowed, ", "))
 		}
-		return p.fail(fl.key, f.what, "unknown key %q: want %s%s", k, strings.Join(allowed, ", "), suggest(k, allowed))
+		return suggest(p.fail(fl.key, f.what, "unknown key %q: want %s", k, strings.Join(allowed, ", ")), k, allowed)
 	}
 	return nil
 }
@@ -214,18 +215,21 @@ func (p *parser) need(f *fields, key, want string) (*yaml.Node, error) {
 	return nil, p.fail(f.node, f.what, "missing %s: want %s", key, want)
 }
 
-// suggest returns " (did you mean X?)" for a likely typo of word.
-func suggest(word string, candidates []string) string {
+// suggest is err, an *Error, with " (did you mean X?)" after it where
+// word is a likely typo of a candidate X.
+func suggest(err error, word string, candidates []string) error {
 	best, bestD := "", 3
 	for _, c := range candidates {
 		if d := format.EditDistance(strings.ToLower(word), strings.ToLower(c)); d < bestD && d < max(len(c), 2) {
 			best, bestD = c, d
 		}
 	}
-	if best == "" {
-		return ""
+	var e *Error
+	if best == "" || !errors.As(err, &e) {
+		return err
 	}
-	return fmt.Sprintf(" (did you mean %s?)", best)
+	e.Err = fmt.Errorf("%w (did you mean %s?)", e.Err, best)
+	return e
 }
 
 // scalar returns key's value n as a scalar (want otherwise).

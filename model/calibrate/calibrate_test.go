@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -164,7 +165,7 @@ func TestDefault(t *testing.T) {
 		config := t.TempDir()
 		t.Setenv("XDG_CONFIG_HOME", config)
 		calls := 0
-		measure := func(context.Context, func(string)) (Calibration, error) {
+		measure := func(context.Context, func(results.CalibrationEvent)) (Calibration, error) {
 			calls++
 			c := Calibration{Samples: 5, Repeats: 1, Others: tc.others, Date: time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC)}
 			c.Host.Name = "vm"
@@ -174,7 +175,7 @@ func TestDefault(t *testing.T) {
 		}
 		var told []string
 		for range 2 {
-			c, path, err := Default(context.Background(), measure, func(line string) { told = append(told, line) })
+			c, path, err := Default(context.Background(), measure, text.CalibrationTeller(func(line string) { told = append(told, line) }))
 			if err != nil {
 				t.Fatalf("others %.2f: %v", tc.others, err)
 			}
@@ -210,7 +211,7 @@ func TestOverride(t *testing.T) {
 	if c.Costs.Wake != 10*time.Microsecond || c.Lo.Wake != c.Costs.Wake || c.Hi.Wake != c.Costs.Wake {
 		t.Errorf("wake %v [%v, %v], want 10µs exactly", c.Costs.Wake, c.Lo.Wake, c.Hi.Wake)
 	}
-	if ref := c.Ref(); ref.Host != "vm" || !strings.Contains(ref.Line(), "; given as flags: wake 10µs;") || !slices.Equal(ref.Given, []string{"wake"}) {
+	if ref := c.Ref(); ref.Host != "vm" || !strings.Contains(text.CalibrationLine(ref), "; given as flags: wake 10µs;") || !slices.Equal(ref.Given, []string{"wake"}) {
 		t.Errorf("ref %+v", ref)
 	}
 	if err := c.Override("nope", 1); err == nil {
@@ -256,7 +257,7 @@ func TestWakeWithinTheGrace(t *testing.T) {
 	c := Calibration{Samples: 100, Repeats: 6, Dists: map[string][]time.Duration{"wake_ns": dist}}
 	c.Costs.Wake, c.Hi.Wake = 20*time.Microsecond, 30*time.Microsecond
 	var b bytes.Buffer
-	c.WriteTable(&b)
+	text.WriteCalibrationTable(&b, c.Table())
 	var wake, window string
 	for _, line := range strings.Split(b.String(), "\n") {
 		switch f := strings.Fields(line); {

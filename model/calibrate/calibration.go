@@ -125,7 +125,7 @@ func CostsOf(ref results.Calibration) (sim.Costs, error) {
 	for _, k := range ref.Costs {
 		d := Field(&c, k.Flag())
 		if d == nil {
-			return sim.Costs{}, fmt.Errorf("calibration %s: no cost %q", ref.For(), k.Name)
+			return sim.Costs{}, fmt.Errorf("calibration %s: no cost %q", ref.Host, k.Name)
 		}
 		*d = k.Median
 	}

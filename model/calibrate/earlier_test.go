@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -56,11 +57,11 @@ func TestAfter(t *testing.T) {
 	if k, _ := ref.Cost("wake"); k.Median != 20*time.Microsecond || k.Lo != lo.Wake || k.Hi != hi.Wake {
 		t.Errorf("ref's wake %+v, want 20µs over the span", k)
 	}
-	if ref.Calibrations != 2 || !strings.Contains(ref.Line(), "its band spans the costs' 95 % intervals over 2 calibrations of this machine since 2026-11-24 01:00 UTC") {
-		t.Errorf("ref says %q (%d calibrations)", ref.Line(), ref.Calibrations)
+	if ref.Calibrations != 2 || !strings.Contains(text.CalibrationLine(ref), "its band spans the costs' 95 % intervals over 2 calibrations of this machine since 2026-11-24 01:00 UTC") {
+		t.Errorf("ref says %q (%d calibrations)", text.CalibrationLine(ref), ref.Calibrations)
 	}
 	var table bytes.Buffer
-	c.WriteTable(&table)
+	text.WriteCalibrationTable(&table, c.Table())
 	if !strings.Contains(table.String(), "20µs – 46µs") || !strings.Contains(table.String(), "19µs – 47µs") {
 		t.Errorf("table does not show the medians 20µs – 46µs and the span 19µs – 47µs:\n%s", table.String())
 	}

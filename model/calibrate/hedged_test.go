@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -84,8 +85,8 @@ func TestHedgedForReference(t *testing.T) {
 		t.Errorf("unknown %v, quiet %v, reference samples %d wake %v; want an unknown machine and a quiet reference", h.Unknown(), h.quiet(), r.Samples, r.Costs.Wake)
 	}
 	ref := h.Ref()
-	if !ref.SetAside.Reference || !ref.SetAside.Unsaved || !strings.Contains(ref.For(), "for "+ReferenceHost+"'s runtime costs") {
-		t.Errorf("the reference says %q, set aside %+v", ref.For(), ref.SetAside)
+	if !ref.SetAside.Reference || !ref.SetAside.Unsaved || !strings.Contains(text.CalibrationFor(ref), "for "+ReferenceHost+"'s runtime costs") {
+		t.Errorf("the reference says %q, set aside %+v", text.CalibrationFor(ref), ref.SetAside)
 	}
 	const want = "set aside: the calibration measured for this run on a busy machine (other processes used 1.37 CPUs), no quiet one being kept (brewput calibrate on a quiet machine keeps one)"
 	sameInTextAndJSON(t, ref, want)
@@ -95,8 +96,8 @@ func TestHedgedForReference(t *testing.T) {
 // reference read back from its JSON says the same in the same words.
 func sameInTextAndJSON(t *testing.T, ref results.Calibration, want string) {
 	t.Helper()
-	if !strings.HasSuffix(ref.For(), "; "+want) || !strings.Contains(ref.Line(), want) {
-		t.Errorf("For() = %q\nwant it to end %q", ref.For(), want)
+	if !strings.HasSuffix(text.CalibrationFor(ref), "; "+want) || !strings.Contains(text.CalibrationLine(ref), want) {
+		t.Errorf("CalibrationFor = %q\nwant it to end %q", text.CalibrationFor(ref), want)
 	}
 	data, err := json.Marshal(ref)
 	if err != nil {
@@ -106,7 +107,7 @@ func sameInTextAndJSON(t *testing.T, ref results.Calibration, want string) {
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), `"set_aside":{`) || back.For() != ref.For() || !reflect.DeepEqual(back.SetAside, ref.SetAside) {
-		t.Errorf("JSON %s\nreads back as %q, set aside %+v\nwant %q", data, back.For(), back.SetAside, ref.For())
+	if !strings.Contains(string(data), `"set_aside":{`) || text.CalibrationFor(back) != text.CalibrationFor(ref) || !reflect.DeepEqual(back.SetAside, ref.SetAside) {
+		t.Errorf("JSON %s\nreads back as %q, set aside %+v\nwant %q", data, text.CalibrationFor(back), back.SetAside, text.CalibrationFor(ref))
 	}
 }

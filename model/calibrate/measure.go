@@ -109,25 +109,9 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		c.Dists[b.name] = percentiles(pooled[i])
 	}
 	if procs >= 2 {
-		if err := ctx.Err(); err != nil {
-			return Calibration{}, err
-		}
 		runtime.GOMAXPROCS(procs)
-		// A spin window only where a spinning P wakes clearly cheaper; its
-		// bisection varies far more than its resolution, so it runs once
-		// a repeat and takes the repeats' interval.
-		var windows []time.Duration
-		if c.Hi.SpinWake < c.Lo.Wake && 2*c.Costs.SpinWake < c.Costs.Wake {
-			for range opt.Repeats {
-				lo, hi := spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake+grace, c.Costs.Wake+grace)
-				windows = append(windows, (lo+hi)/2)
-			}
-		}
-		if err := ctx.Err(); err != nil {
+		if err := c.measureSpinWindow(ctx, opt, grace); err != nil {
 			return Calibration{}, err
-		}
-		if len(windows) > 0 {
-			c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = interval(windows)
 		}
 	} else {
 		c.Note = "one CPU: an idle P cannot be woken here, nor a cache line moved to another core, so the wake-up and transfer costs are 0"
@@ -188,6 +172,29 @@ func less(xs []time.Duration, d time.Duration) []time.Duration {
 	return collect.Mapped(xs, func(x time.Duration) time.Duration { return max(x-d, 0) })
 }
 
+// measureSpinWindow measures c's spin window, only where a spinning P
+// wakes clearly cheaper: its bisection varies far more than its
+// resolution, so it runs once a repeat and takes the repeats' interval.
+func (c *Calibration) measureSpinWindow(ctx context.Context, opt Options, grace time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var windows []time.Duration
+	if c.Hi.SpinWake < c.Lo.Wake && 2*c.Costs.SpinWake < c.Costs.Wake {
+		for range opt.Repeats {
+			lo, hi := spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake+grace, c.Costs.Wake+grace)
+			windows = append(windows, (lo+hi)/2)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if len(windows) > 0 {
+		c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = interval(windows)
+	}
+	return nil
+}
+
 func median(xs []time.Duration) time.Duration {
 	xs = slices.Clone(xs)
 	slices.Sort(xs)
@@ -197,13 +204,13 @@ func median(xs []time.Duration) time.Duration {
 // MeasureQuiet waits up to wait for a quiet machine (telling tell, if not
 // nil, where it stayed busy), then measures. Others is the most other
 // processes used before or while it measured.
-func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell func(line string)) (Calibration, error) {
+func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell func(results.CalibrationEvent)) (Calibration, error) {
 	before, waited, err := quiet.Wait(ctx, wait, 500*time.Millisecond, results.DisturbedCPUs)
 	if err != nil {
 		return Calibration{}, err
 	}
 	if before >= results.DisturbedCPUs && tell != nil {
-		tell(fmt.Sprintf("the machine stayed busy %v (other processes used %.2f CPUs): measuring anyway", waited.Round(time.Second), before))
+		tell(results.CalibrationEvent{Kind: results.StayedBusy, Waited: waited, Others: before})
 	}
 	c, err := Measure(ctx, opt)
 	if err != nil {

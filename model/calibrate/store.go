@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 // DefaultPath is where brewput keeps this machine's calibration:
@@ -27,15 +28,15 @@ func DefaultPath() (string, error) {
 
 // A Measurer measures this machine's costs for Default, telling tell how
 // it goes.
-type Measurer func(ctx context.Context, tell func(line string)) (Calibration, error)
+type Measurer func(ctx context.Context, tell func(results.CalibrationEvent)) (Calibration, error)
 
 // Default is the calibration kept at DefaultPath, and that path. Where
 // there is none yet, it measures this machine (measure; nil for
 // MeasureQuiet's defaults), telling tell, and saves it if the machine was
 // quiet; else it is returned Unsaved, with path "".
-func Default(ctx context.Context, measure Measurer, tell func(line string)) (Calibration, string, error) {
+func Default(ctx context.Context, measure Measurer, tell func(results.CalibrationEvent)) (Calibration, string, error) {
 	if tell == nil {
-		tell = func(string) {}
+		tell = func(results.CalibrationEvent) {}
 	}
 	if measure == nil {
 		measure = measureDefault
@@ -56,13 +57,13 @@ func Default(ctx context.Context, measure Measurer, tell func(line string)) (Cal
 	}
 	if _, err := Keep(c, false); err != nil {
 		c.Unsaved = true
-		tell(fmt.Sprintf("not kept (other processes used %.2f CPUs): using %s's costs.", c.Others, ReferenceHost))
+		tell(results.CalibrationEvent{Kind: results.NotKept, Others: c.Others, Host: ReferenceHost})
 		return c, "", nil
 	}
 	if err := Save(path, c); err != nil {
 		return c, path, err
 	}
-	tell("saved the calibration to " + path)
+	tell(results.CalibrationEvent{Kind: results.Saved, Path: path})
 	return c, path, nil
 }
 

@@ -64,6 +64,9 @@ type Point struct {
 	Cell
 	CPUs  int       `json:"cpus"`
 	Rates []float64 `json:"ops_per_s"`
+	// Carried says it was not measured but carried past the counts that
+	// were (Carry): its rates the point and its band's edges.
+	Carried bool `json:"carried,omitempty"`
 }
 
 // Curves are every cell measured on one machine.
@@ -135,6 +138,17 @@ func Counts(max int) []int {
 
 // MaxCPUs is the most CPUs any cell was measured on.
 func (c *Curves) MaxCPUs() int {
+	n := 0
+	for _, p := range c.Points {
+		if !p.Carried {
+			n = max(n, p.CPUs)
+		}
+	}
+	return n
+}
+
+// Reach is the most CPUs any cell was measured on or carried to.
+func (c *Curves) Reach() int {
 	n := 0
 	for _, p := range c.Points {
 		n = max(n, p.CPUs)

@@ -2,7 +2,6 @@ package curves
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -15,8 +14,6 @@ type Options struct {
 	CPUs    []int         // Counts(runtime.NumCPU())'s where nil
 	Repeats int           // 3
 	Dur     time.Duration // of each repeat of a cell on a count: 20 ms
-	// Tell, where not nil, is told as each repeat round ends.
-	Tell func(line string)
 }
 
 // warmup is how long a cell runs before it is counted: its goroutines
@@ -46,16 +43,13 @@ func Measure(ctx context.Context, opt Options) (*Curves, error) {
 			c.Points = append(c.Points, Point{Cell: cell, CPUs: n})
 		}
 	}
-	for r := range opt.Repeats {
+	for range opt.Repeats {
 		for i := range c.Points {
 			if err := ctx.Err(); err != nil {
 				return c, err
 			}
 			p := &c.Points[i]
 			p.Rates = append(p.Rates, rate(p.Cell, p.CPUs, c.NsPerIter, opt.Dur))
-		}
-		if opt.Tell != nil {
-			opt.Tell(fmt.Sprintf("contention curves: repeat %d of %d done", r+1, opt.Repeats))
 		}
 	}
 	return c, nil

@@ -2,8 +2,9 @@
 // more CPUs from their measured runs: each variant's kind of contention
 // read from its runs (model/curves), carried over the CPU counts asked by
 // the measuring machine's curves up to its CPUs and past them by the
-// target machine's. It says, as typed facts, why a variant is not
-// predicted; the words are report/text's.
+// target machine's, carried past the CPUs they were measured on
+// (curves.Carry). It says, as typed facts, why a variant or a CPU count is
+// not predicted; the words are report/text's.
 package forecast
 
 import (
@@ -16,6 +17,7 @@ import (
 	"slices"
 
 	"github.com/brewput/brewput/internal/base/collect"
+	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
@@ -35,7 +37,7 @@ type Target struct {
 // else this one's calibration (only the work loop's speed where it has
 // none), and the machine predicted for: the calibration at path, or
 // where path is "" the reference machine.
-func Machines(ctx context.Context, path string, here *curves.Curves, measure calibrate.Measurer, tell func(string)) (Target, error) {
+func Machines(ctx context.Context, path string, here *curves.Curves, measure calibrate.Measurer, tell func(results.CalibrationEvent)) (Target, error) {
 	t := Target{Here: here}
 	if t.Here == nil {
 		c, _, err := calibrate.Default(ctx, measure, tell)
@@ -48,14 +50,14 @@ func Machines(ctx context.Context, path string, here *curves.Curves, measure cal
 		t.Here = &curves.Curves{NsPerIter: curves.NsPerIter()}
 	}
 	if path == "" {
-		t.There = curves.Reference()
+		t.There = curves.Reference().Carry(host.ModelMaxCPUs)
 		return t, nil
 	}
 	c, err := LoadTarget(path)
 	if err != nil {
 		return t, err
 	}
-	t.There, t.Calibrated = c.Curves, true
+	t.There, t.Calibrated = c.Curves.Carry(host.ModelMaxCPUs), true
 	t.Host, t.CPUModel = c.Host.Name, c.Host.CPUModel
 	return t, nil
 }
@@ -91,12 +93,10 @@ type Forecast struct {
 	Kinds        map[string]curves.Kind // each variant's kind, read from its runs
 	// Undecided are, by variant, the other kinds its runs read as, where
 	// they lie on both sides of a boundary: its band is all their bands'.
-	Undecided map[string][]curves.Kind
-	Checked   map[curves.Kind]Checked
-	Base      map[string]float64 // each variant's median throughput on one CPU
-	// Past is the first CPU count past the target's curves, which no
-	// variant is predicted on; 0 where every count asked was.
-	Past int
+	Undecided   map[string][]curves.Kind
+	Checked     map[curves.Kind]Checked
+	CheckedPast map[curves.Kind]Checked // on published tables past the reference curves' CPUs (curves.CheckedPast)
+	Base        map[string]float64      // each variant's median throughput on one CPU
 	// Disturbed of the Ran runs measured of the variants predicted were
 	// disturbed (other processes took CPU while they ran).
 	Disturbed, Ran int
@@ -113,7 +113,8 @@ type Options struct {
 
 // Predict predicts o.Variants on o.CPUs from their runs in measured, for t.
 func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
-	f := Forecast{Kinds: map[string]curves.Kind{}, Undecided: map[string][]curves.Kind{}, Checked: map[curves.Kind]Checked{}, Base: map[string]float64{}}
+	f := Forecast{Kinds: map[string]curves.Kind{}, Undecided: map[string][]curves.Kind{}, Checked: map[curves.Kind]Checked{},
+		CheckedPast: map[curves.Kind]Checked{}, Base: map[string]float64{}}
 	for _, v := range o.Variants {
 		runs := slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool { return p.Mode != v })
 		np, ok := tooDisturbed(runs)
@@ -137,6 +138,10 @@ func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
 		if err != nil {
 			return f, fmt.Errorf("%s: %w", v, err)
 		}
+		if beyond > 0 {
+			f.NotPredicted = append(f.NotPredicted, results.NotPredicted{Mode: v, Why: results.DeclinedPastCurves, CPUs: beyond,
+				Measured: t.There.MaxCPUs(), Reach: t.There.Reach()})
+		}
 		for i := range points {
 			points[i].AsStudy(o.Name)
 		}
@@ -147,8 +152,8 @@ func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
 		}
 		held, all, e := curves.Checked(kind, t.Calibrated)
 		f.Checked[kind] = Checked{Held: held, Points: all, Err: e}
-		if beyond > 0 {
-			f.Past = beyond
+		if held, all, e := curves.CheckedPast(kind); all > 0 && !t.Calibrated {
+			f.CheckedPast[kind] = Checked{Held: held, Points: all, Err: e}
 		}
 	}
 	return f, nil
@@ -186,7 +191,8 @@ func Undecided(o Options, measured []results.Point, here *curves.Curves) []Unset
 // variant is variant's points on cpus from its runs: on a count measured,
 // what was measured; up to this machine's CPUs, as its curves carry it;
 // past them, as the target's do. It returns the points, and the first
-// count past the curves (0 where none was).
+// count the curves do not reach (0 where none was): none past it is
+// predicted.
 func variant(variant string, runs []results.Point, cpus []int, t Target) ([]results.Point, curves.Decision, int, error) {
 	b, err := curves.BenchOf(runs)
 	if err != nil {

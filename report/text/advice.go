@@ -40,9 +40,9 @@ func WriteAdvice(w io.Writer, a *analysis.Advice, cal *results.Calibration) erro
 			rest++
 			continue
 		}
-		change := o.Change
+		change := OptionChange(o)
 		if o.Kind == analysis.Structural {
-			change += " (" + o.As + ")"
+			change += " (" + Becomes(o.Becomes) + ")"
 		}
 		t.Row(format.WholeGain(o.ThroughputGain), fmt.Sprintf("%.0f", o.Throughput), format.Ms(o.P50Ms), change+": "+o.Cost.String())
 	}
@@ -66,7 +66,7 @@ func AdviceAnswer(a *analysis.Advice) string {
 		best := ""
 		for _, o := range a.Options {
 			if o.LatencyGain >= 0.05 && o.ThroughputGain > -0.01 {
-				best = fmt.Sprintf("; %s (%s) cuts p50 by %.0f %%", o.Change, o.As, 100*o.LatencyGain)
+				best = fmt.Sprintf("; %s (%s) cuts p50 by %.0f %%", OptionChange(o), Becomes(o.Becomes), 100*o.LatencyGain)
 				break
 			}
 		}
@@ -80,7 +80,7 @@ func AdviceAnswer(a *analysis.Advice) string {
 		latency = fmt.Sprintf("%.0f %% less", 100*g)
 	}
 	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), p50 %s (%s); it costs %s.",
-		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latency, o.Cost)
+		now, OptionChange(o), Becomes(o.Becomes), o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latency, o.Cost)
 }
 
 // LimitedBy says a verdict briefly: "the grinder (another grinder: +13 %)".
@@ -93,8 +93,8 @@ func LimitedBy(b *results.Bottleneck) string {
 	case b.Resource == "none":
 		return "nothing any relief tried can lift by more than 1 %"
 	case b.Combined != nil:
-		return fmt.Sprintf("%s (no single relief gains more than 1 %%; %s: %s)", b.Words(), b.Combined.Change, format.Gain(b.Gain))
+		return fmt.Sprintf("%s (no single relief gains more than 1 %%; %s: %s)", BottleneckName(b), ChangeText(*b.Combined), format.Gain(b.Gain))
 	}
 	best := b.Experiments[0]
-	return fmt.Sprintf("%s (%s: %s)", b.Words(), best.Change, format.Gain(best.Gain))
+	return fmt.Sprintf("%s (%s: %s)", BottleneckName(b), ChangeText(best), format.Gain(best.Gain))
 }

@@ -103,8 +103,8 @@ func rowName(r analysis.RangeRow) string {
 // writeStudies writes the studies' compact table.
 func writeStudies(w io.Writer, t analysis.StudyTable) error {
 	width := format.Width(w)
-	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("study %s, measured on %s: %s, the median of each variant's runs (no causal profile: a limit is named only by experiment)",
-		strings.Join(t.Studies, ", "), strings.Join(t.Hosts, ", "), format.Count(t.Points, "point")), width, "  "))
+	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("study %s, %s: %s, the median of each variant's runs (no causal profile: a limit is named only by experiment)",
+		strings.Join(t.Studies, ", "), MeasuredOnHosts(t.Hosts), format.Count(t.Points, "point")), width, "  "))
 	sources := len(t.Hosts) > 1
 	// The meter last, under its row where the columns leave it too little room.
 	par := slices.ContainsFunc(t.Rows, func(r analysis.StudyRow) bool { return r.Par != r.CPUs })

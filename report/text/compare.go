@@ -146,9 +146,9 @@ func writeBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 		verdict := "~"
 		switch {
 		case m.Inconclusive != "":
-			verdict = "inconclusive" + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.DisturbedText(), comparison.Remedy))
+			verdict = "inconclusive" + t.Mark(fmt.Sprintf("disturbed (%s): %s", DisturbedText(m), Remedy))
 		case m.Significant:
-			verdict = comparison.ChangeWord(m.Change)
+			verdict = ChangeWord(m.Change)
 		case m.TooFew:
 			verdict = "~ (too few runs)" + t.Mark(fmt.Sprintf(
 				"n=%s: too few runs for a verdict, as no difference could reach p < %g; use --count %d",
@@ -177,7 +177,7 @@ func writeBenchBlock(b *bytes.Buffer, c comparison.Comparison, bl *block) {
 		pn := fmt.Sprintf(" (p=%.3f n=%s)", m.P, comparison.Sizes(m.Old.N, m.New.N))
 		vs := "~" + pn
 		if m.Inconclusive != "" {
-			vs = "inconclusive" + pn + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.DisturbedText(), comparison.Remedy))
+			vs = "inconclusive" + pn + t.Mark(fmt.Sprintf("disturbed (%s): %s", DisturbedText(m), Remedy))
 		} else if m.Significant {
 			vs = format.Delta(m.DeltaPct) + pn
 		} else if m.TooFew {
@@ -296,7 +296,7 @@ func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
 		}
 		ms := make([]string, len(c.Metrics))
 		for j, m := range c.Metrics {
-			ms[j] = metricWords(m.Name) + " " + format.Delta(m.DeltaPct) + " " + comparison.ChangeWord(m.Change)
+			ms[j] = metricWords(m.Name) + " " + format.Delta(m.DeltaPct) + " " + ChangeWord(m.Change)
 		}
 		words[i] = brief(c.Key) + ", " + strings.Join(ms, ", ")
 	}

@@ -80,7 +80,7 @@ func PeakText(f analysis.Fit) string {
 		return "-"
 	}
 	if !f.HasPeak() {
-		return "none: " + f.NoPeak
+		return "none: " + NoPeakText(f)
 	}
 	unit := strings.TrimSpace(" " + f.Unit)
 	noun := "CPUs"
@@ -92,4 +92,53 @@ func PeakText(f analysis.Fit) string {
 		s += fmt.Sprintf(", extrapolated beyond the data (up to %d)", f.N[len(f.N)-1])
 	}
 	return s
+}
+
+// NoPeakText says why a fit claims no peak: "flat from 4 CPUs at 1000.0
+// lattes/s", "κ = 0: throughput approaches λ/σ = 2000.0".
+func NoPeakText(f analysis.Fit) string {
+	unit := strings.TrimSpace(" " + f.Unit)
+	noun := "CPUs"
+	if f.By == analysis.ByPar {
+		noun = "customers"
+	}
+	var s string
+	switch f.NoPeak {
+	case analysis.NoPeakFlat:
+		s = fmt.Sprintf("flat from %s at %.1f %s", format.Count(f.FlatFrom, strings.TrimSuffix(noun, "s")), f.FlatAt, unit)
+	case analysis.NoPeakAboveBound:
+		return fmt.Sprintf("the fitted curve would peak at %.1f %s at %.1f %s, above the structural bound of %.1f %s, which throughput cannot pass",
+			f.TurnThroughput, unit, f.TurnN, noun, f.Bound, unit)
+	case analysis.NoPeakNoFall:
+		return fmt.Sprintf("none seen: the throughput does not fall (highest %.1f %s at %g %s); the fitted curve turns at %.1f %s",
+			f.Top, unit, f.TopN, noun, f.TurnN, noun)
+	case analysis.NoPeakKappaZero:
+		s = kappaZero(f, unit)
+	default:
+		return f.NoPeak // an older file's words
+	}
+	switch {
+	case f.CeilingWhy == analysis.CeilingAboveBound:
+		above := fmt.Sprintf("λ/σ = %.1f lies above the structural bound of %.1f %s, which throughput cannot pass", f.LawCeiling, f.Bound, unit)
+		if f.NoPeak == analysis.NoPeakFlat {
+			return s + "; the law's " + above
+		}
+		return "κ = 0: " + above
+	case f.CeilingWhy == analysis.CeilingFar && f.NoPeak != analysis.NoPeakFlat:
+		return fmt.Sprintf("κ = 0: throughput grows over the whole series; where it would stop (λ/σ) is past %d× the largest throughput seen, which the data cannot tell", analysis.MaxCeiling)
+	}
+	return s
+}
+
+// kappaZero says what a curve with κ = 0 does, by σ.
+func kappaZero(f analysis.Fit, unit string) string {
+	switch {
+	case f.Sigma == 0 && f.Bound > 0:
+		return fmt.Sprintf("κ = 0 and σ = 0: throughput grows in proportion over the data, and cannot pass the structural bound of %.1f %s", f.Bound, unit)
+	case f.Sigma == 0:
+		return "κ = 0 and σ = 0: throughput grows in proportion, without bound"
+	case f.Sigma == 1:
+		return fmt.Sprintf("κ = 0 and σ = 1: throughput stays flat at λ = %.1f", f.Lambda)
+	}
+	return fmt.Sprintf("κ = 0: throughput approaches λ/σ = %.1f", f.LawCeiling)
 }

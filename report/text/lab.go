@@ -64,7 +64,7 @@ func LabSentences(a analysis.LabAnswer) []string {
 
 // WriteLab writes a lab's answer for a terminal, then the figure's table.
 func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
-	head := fmt.Sprintf("lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), format.Count(a.Points, "point"), cpuList(a.CPUs))
+	head := fmt.Sprintf("lab %s, %s: %s on %s", a.Lab, MeasuredOnHosts(a.Origins), format.Count(a.Points, "point"), cpuList(a.CPUs))
 	if a.Disturbed > 0 {
 		names := format.JoinAnd(a.DisturbedPoints)
 		if n := len(a.DisturbedPoints); n > mostNamed {

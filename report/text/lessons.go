@@ -62,7 +62,7 @@ func WriteLessons(w io.Writer, rs []lesson.Result) error {
 		if r.Disturbed {
 			verdict += ", disturbed"
 		}
-		rows[i] = []string{r.Claim, verdict, r.FigureText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others}
+		rows[i] = []string{r.Claim, verdict, LessonFigure(r), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others}
 	}
 	// Where the six columns pass the width, the figures go under the row.
 	wide := tableWidth(append([][]string{head}, rows...)...) <= width
@@ -92,13 +92,13 @@ func WriteLessons(w io.Writer, rs []lesson.Result) error {
 		under(fmt.Sprintf("brewput's: %s; the claim's side: %s; %s", r.Measures, r.RuleText(), LessonReason(r)))
 	}
 	t.Line("")
-	t.Line(format.Wrap(lesson.Tally(rs), width, ""))
+	t.Line(format.Wrap(LessonTally(rs), width, ""))
 	return t.Write(w)
 }
 
 // LessonLine says one result in a line, for progress.
 func LessonLine(r lesson.Result) string {
-	s := fmt.Sprintf("%s: %s, %s (claim %s), cpus %s", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), format.Ints(r.CPUs, ","))
+	s := fmt.Sprintf("%s: %s, %s (claim %s), cpus %s", r.Claim, r.Verdict, LessonFigure(r), r.RuleText(), format.Ints(r.CPUs, ","))
 	switch {
 	case r.Model:
 	case r.Error != "":
@@ -170,3 +170,6 @@ func (LessonWords) Table(w io.Writer, rs []lesson.Result) error { return WriteLe
 
 // Reason is LessonReason.
 func (LessonWords) Reason(r lesson.Result) string { return LessonReason(r) }
+
+// Tally counts the verdicts in one line (LessonTally).
+func (LessonWords) Tally(rs []lesson.Result) string { return LessonTally(rs) }

@@ -11,20 +11,6 @@ import (
 // disagrees is how far a measurement may be from the model's.
 const disagrees = 0.05
 
-// SayMeasured says how each measured point whose bottleneck is still to
-// Compare compares with the model, in Measured and after Text, once.
-func SayMeasured(points []results.Point) {
-	for _, p := range points {
-		b := p.Bottleneck
-		if b == nil || !b.Compare {
-			continue
-		}
-		b.Measured = Measured(p, b.ModelThroughput)
-		b.Text += " " + b.Measured
-		b.Compare = false
-	}
-}
-
 // Measured says how point p compares with model, the model's throughput.
 func Measured(p results.Point, model float64) string {
 	if model <= 0 {
@@ -33,7 +19,7 @@ func Measured(p results.Point, model float64) string {
 	d := p.Throughput/model - 1
 	if p.IsDisturbed() {
 		return fmt.Sprintf("Measured %.0f %s while %s of the machine's %d: disturbed, it says nothing about the design (the model gives %.0f).",
-			p.Throughput, p.Unit, p.Interference(), max(p.Host.Cores, p.CPUs), model)
+			p.Throughput, p.Unit, Interference(p), max(p.Host.Cores, p.CPUs), model)
 	}
 	if math.Abs(d) > disagrees {
 		return fmt.Sprintf("The measurement disagrees with the model: %.0f %s measured, the model gives %.0f (%s); the profile is the model's.",

@@ -17,7 +17,7 @@ func ModelSetting(p results.Policy, wake, mutexHandoff, chanHandoff time.Duratio
 	if machine != "" {
 		s += ", " + machine
 	}
-	s += ": " + results.CostsWords(whose, wake, mutexHandoff, chanHandoff) + " (every cost: --format json, or brewput calibrate --show)"
+	s += ": " + CostsSaid(whose, wake, mutexHandoff, chanHandoff) + " (every cost: --format json, or brewput calibrate --show)"
 	if b := p.Background; b.CPUs > 0 {
 		s += fmt.Sprintf("; other processes taking %.3g CPUs in bursts of %v", b.CPUs, b.Burst)
 	}

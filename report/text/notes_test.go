@@ -17,10 +17,13 @@ func TestNotes(t *testing.T) {
 	steady := open
 	steady.Bounds, steady.Trust = &results.Bounds{Little: 1, Arrived: 2000}, results.Trust{}
 	open.Harness = "talk"
-	open.Above = []results.Above{{Bound: results.BoundThroughput, Text: "above its ceiling"}}
-	open.Caveats = []results.Caveat{{Kind: results.CaveatShortHold, Text: "mu held 25ns a use"}}
+	open.Throughput = 2040
+	open.Above = []results.Above{{Bound: results.BoundArrivals, Why: results.WhyBacklog, Of: "throughput"}}
+	open.Caveats = []results.Caveat{{Kind: results.CaveatShortHold, Resource: "mu", Under: 100}}
 	want := "talk harness; not steady: Little's law 1.100; not steady: the queue grew by 480 over the window (24 % of its arrivals); " +
-		"its latencies depend on --dur; above its ceiling; mu held 25ns a use"
+		"its latencies depend on --dur; 2040.0 a second above the arrival rate 2000: orders that arrived before the window were served in it; " +
+		"so over time it serves no more than arrive; mu held under 100ns a use, and busy or its word waited for a quarter of the time or more: " +
+		ShortHoldSpread + " (docs/model.md); take this figure as rough"
 	if got := Notes(open); got != want {
 		t.Errorf("notes\n%q, want\n%q", got, want)
 	}

@@ -25,7 +25,7 @@ func WriteRounds(w io.Writer, r causal.Rounds) {
 
 // ReliefsVerdict says what the measurements show, then what the model says.
 func ReliefsVerdict(r causal.Reliefs) string {
-	model := fmt.Sprintf("The model (%s): %s", cmp.Or(r.Sched, "fifo"), r.Model)
+	model := fmt.Sprintf("The model (%s): %s", cmp.Or(r.Sched, "fifo"), BottleneckText(r.Model))
 	if r.Runs == 0 {
 		return model
 	}
@@ -57,7 +57,7 @@ func ReliefsVerdict(r causal.Reliefs) string {
 	if best == nil {
 		b.WriteString("no relief gains significantly.")
 	} else {
-		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", best.Change, format.Gain(best.Gain), gainRange(best.Lo, best.Hi), format.Gain(best.ModelGain))
+		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", ChangeText(best.Change), format.Gain(best.Gain), gainRange(best.Lo, best.Hi), format.Gain(best.ModelGain))
 	}
 	switch {
 	case measured == 0:
@@ -107,7 +107,7 @@ func WriteReliefs(w io.Writer, r causal.Reliefs) error {
 	t.Row("", fmt.Sprintf("%.0f %s", r.Predicted, r.Unit), base, "", "", "", "")
 	for _, e := range r.Reliefs {
 		model := format.Gain(e.ModelGain)
-		t.Line(e.Change)
+		t.Line(ChangeText(e.Change))
 		if e.Skip != "" {
 			t.Row("", model, "-", "", "", "", "not measured: "+e.Skip)
 			continue
@@ -116,7 +116,7 @@ func WriteReliefs(w io.Writer, r causal.Reliefs) error {
 			t.Row("", model, "-", "", "", "", "")
 			continue
 		}
-		verdict := e.Verdict
+		verdict := MetricVerdict(e.Metric)
 		if e.Disturbed > 0 {
 			verdict += fmt.Sprintf(" (%d runs disturbed)", e.Disturbed)
 		}

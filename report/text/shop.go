@@ -37,20 +37,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	width := format.Width(w)
 	measured, model := rangesOf(a)
 	rows := shopRows(measured, model)
-	var mCounts, pCounts []int
-	for _, r := range rows {
-		mCounts = slices.AppendSeq(mCounts, maps.Keys(r.measured))
-		pCounts = slices.AppendSeq(pCounts, maps.Keys(r.model))
-	}
-	slices.Sort(mCounts)
-	mCounts = slices.Compact(mCounts)
-	// The model's counts past the most measured: within them the measurements speak.
-	most := 0
-	if len(mCounts) > 0 {
-		most = mCounts[len(mCounts)-1]
-	}
-	slices.Sort(pCounts)
-	pCounts = slices.Compact(slices.DeleteFunc(pCounts, func(n int) bool { return n <= most }))
+	mCounts, pCounts, most := shopCounts(rows)
 	cell := func(r shopRow, n int) string {
 		if c, ok := r.measured[n]; ok {
 			s := rateCell(c.Throughput)
@@ -109,28 +96,8 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	mShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return !slices.Contains(mCounts, n) })
 	pShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return slices.Contains(mCounts, n) })
 
-	// The groups' names over their counts: where the figures come from.
 	table := cells(shown)
-	widths := columnWidths(table...)
-	head := ""
-	for i, group := range [][]int{mShown, pShown} {
-		if len(group) == 0 {
-			continue
-		}
-		label := "measured"
-		if i == 1 {
-			label = "predicted by the model"
-			if model.Sched != "" {
-				label += " (" + model.Sched + ")"
-			}
-		}
-		at := 0
-		for _, cw := range widths[:1+slices.Index(shown, group[0])] {
-			at += cw + len(gap)
-		}
-		head += strings.Repeat(" ", max(at-len(head), len(gap))) + label
-	}
-	fmt.Fprintln(w, head)
+	fmt.Fprintln(w, groupsHead(columnWidths(table...), shown, mShown, pShown, model))
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Ragged: true, Width: math.MaxInt}
 	for i, row := range table {
 		if i > 0 && row[0] == "" {
@@ -284,12 +251,53 @@ func rateCell(v float64) string {
 	return format.Sig(v, 2)
 }
 
+// shopCounts are the CPU counts rows have measured, and the model's past
+// the most measured (most): within them the measurements speak.
+func shopCounts(rows []shopRow) (mCounts, pCounts []int, most int) {
+	for _, r := range rows {
+		mCounts = slices.AppendSeq(mCounts, maps.Keys(r.measured))
+		pCounts = slices.AppendSeq(pCounts, maps.Keys(r.model))
+	}
+	slices.Sort(mCounts)
+	mCounts = slices.Compact(mCounts)
+	if len(mCounts) > 0 {
+		most = mCounts[len(mCounts)-1]
+	}
+	slices.Sort(pCounts)
+	pCounts = slices.Compact(slices.DeleteFunc(pCounts, func(n int) bool { return n <= most }))
+	return mCounts, pCounts, most
+}
+
+// groupsHead names the groups of counts shown (measured, predicted) over
+// their columns, of widths: where the figures come from.
+func groupsHead(widths, shown, mShown, pShown []int, model *analysis.Ranges) string {
+	head := ""
+	for i, group := range [][]int{mShown, pShown} {
+		if len(group) == 0 {
+			continue
+		}
+		label := "measured"
+		if i == 1 {
+			label = "predicted by the model"
+			if model.Sched != "" {
+				label += " (" + model.Sched + ")"
+			}
+		}
+		at := 0
+		for _, cw := range widths[:1+slices.Index(shown, group[0])] {
+			at += cw + len(gap)
+		}
+		head += strings.Repeat(" ", max(at-len(head), len(gap))) + label
+	}
+	return head
+}
+
 // writeLimits writes what limits each mode and the best change its causal
 // profile tried, where one was, the modes that say the same together;
 // measured says the limits are the model's profiles of measurements.
 func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
 	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
-		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoCausalProfile })
+		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return LimitName(l.Of) != results.NoCausalProfile })
 	})
 	if !profiled {
 		return nil
@@ -348,12 +356,12 @@ func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measur
 func (r shopRow) says(modes []analysis.ModeLimit, at int) string {
 	s := limitWords(r.limits)
 	i := slices.IndexFunc(modes, func(m analysis.ModeLimit) bool { return m.Mode == r.mode })
-	if i < 0 || modes[i].Races || modes[i].Limit.Change == "" || len(r.limits) == 0 {
+	if i < 0 || modes[i].Races || modes[i].Limit.Change == nil || len(r.limits) == 0 {
 		return s
 	}
 	m := modes[i]
-	change := m.Limit.Change
-	if m.Limit.Combined && r.limits[len(r.limits)-1].Named == m.Limit.Named {
+	change := ChangeText(*m.Limit.Change)
+	if m.Limit.Combined && r.limits[len(r.limits)-1].Of.Same(m.Limit.Of) {
 		change = "relieving them all at once" // the limit it names, its every resource
 	}
 	s += "; " + change + " " + format.Gain(m.Limit.Gain) + Hedge(m.Caveats)
@@ -394,14 +402,14 @@ func limitWords(spans []analysis.LimitSpan) string {
 	if len(spans) > 1 && spans[0].Scales {
 		spans = spans[1:]
 	} else if len(spans) == 1 {
-		return spans[0].Named
+		return LimitName(spans[0].Of)
 	}
 	var parts []string
 	for i, s := range spans {
 		if i == len(spans)-1 {
-			parts = append(parts, s.Named+" from "+cpus(s.From))
+			parts = append(parts, LimitName(s.Of)+" from "+cpus(s.From))
 		} else {
-			parts = append(parts, s.Named+" on "+format.Range(strconv.Itoa(s.From), strconv.Itoa(s.To))+" CPUs")
+			parts = append(parts, LimitName(s.Of)+" on "+format.Range(strconv.Itoa(s.From), strconv.Itoa(s.To))+" CPUs")
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/base/collect"
@@ -42,40 +43,18 @@ func stretchedWhat(e causal.Stretched) string {
 // StretchAnswer says what limits the variant: "The cache mutex limits
 // this: …", "Undecided after 6 rounds: …", "No single lock limits this: …".
 func StretchAnswer(s *causal.Stretches) string {
+	if s.Stop != nil && len(s.Control.Points) == 0 {
+		return beforeRounds(s)
+	}
 	var b strings.Builder
 	added := fmt.Sprintf("%v per operation (%s of one)", s.Extra, format.Percent(s.Frac, 0))
 	control := "the same time outside every lock"
 	if !math.IsNaN(s.Control.Cost) {
 		control += ", which cost " + pct(s.Control.Cost)
 	}
-	var undecided, limits, not []string
-	idle, unmatched, serial, over := 0, 0, 0, 0
-	for _, e := range s.Experiments {
-		line := fmt.Sprintf("%s, %s: %s beyond the control", e.Name, stretchedWhat(e), beyondText(e))
-		switch {
-		case e.Limits:
-			limits = append(limits, line)
-		case e.OverBound:
-			over++
-			undecided = append(undecided, fmt.Sprintf("%s, yet it cost %s, more than time added where every operation waits its turn for it can cost (%s): the stretch made waste of its own, waiters parked behind the longer hold, and shows nothing of the lock as it is", line, pct(e.Cost), pct(e.Bound)))
-		case e.Uncontended:
-			idle++
-			undecided = append(undecided, fmt.Sprintf("%s, yet waited for %s of the time as it is, less than %s: the stretch may have made the queue it measured", line, pct(e.Waited), pct(s.Margin)))
-		case e.Unmatched:
-			unmatched++
-			undecided = append(undecided, fmt.Sprintf("%s: time before every lock cost more than the same time inside this one, so the control changed how the lock passes between the CPUs and is no match for it", line))
-		case e.Serial:
-			serial++
-			if e.Kind != "chan" {
-				line += fmt.Sprintf(", waited for %s of the time as it is", pct(e.Waited))
-			}
-			undecided = append(undecided, line)
-		case e.Decided:
-			not = append(not, line)
-		default:
-			undecided = append(undecided, line)
-		}
-	}
+	p := sortParts(s)
+	undecided, limits, not, rarely := p.undecided, p.limits, p.not, p.rarely
+	idle, unmatched, serial, over := p.idle, p.unmatched, p.serial, p.over
 	decide := "What would decide it: more rounds (--max-count, --within), a quieter machine, or a larger --stretch."
 	switch {
 	case idle > 0 && idle == len(undecided):
@@ -88,6 +67,9 @@ func StretchAnswer(s *causal.Stretches) string {
 	rounds := format.Count(len(s.Control.Points), "round")
 	if s.QuietRounds() == 0 && len(s.Control.Points) > 0 {
 		decide = "What would decide it: a quieter machine; every round was disturbed."
+	}
+	if s.Stop != nil {
+		decide = stopped(*s.Stop) + " What would decide it: a quieter machine, or more time (--within, --max-count)."
 	}
 	l := s.Limit()
 	switch {
@@ -119,8 +101,12 @@ func StretchAnswer(s *causal.Stretches) string {
 			fmt.Fprintf(&b, "%s limits this, by what the watcher and the control saw as it is: the workers waited for it %s of their time, for no other lock as long, and %s, while the same time outside every lock cost %s, %s: they ran one at a time, taking turns at this lock; adding %s to it (%s) cost %s, %s beyond the control, which decides nothing where the workers queue at a lock, as time before it and time inside it each change how it passes between the CPUs",
 				format.Capital(what), pct(l.Waited), seen, pct(s.Control.Cost), how, added, stretchedWhat(*l), pct(l.Cost), beyondText(*l))
 		} else {
+			than := control
+			if l.ControlScale > 0 {
+				than += fmt.Sprintf(" (%s at the %v its holds measured)", pct(l.ControlCost), l.Injected)
+			}
 			fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it",
-				format.Capital(what), added, stretchedWhat(*l), pct(l.Cost), control, beyondText(*l))
+				format.Capital(what), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))
 			if l.Kind != "chan" {
 				fmt.Fprintf(&b, "; the workers waited for it %s of their time as it is", pct(l.Waited))
 			}
@@ -135,6 +121,7 @@ func StretchAnswer(s *causal.Stretches) string {
 		if len(not) > 0 {
 			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
 		}
+		writeRarely(&b, rarely)
 		b.WriteString(".")
 		if l.Captured || l.Queued {
 			b.WriteString(" This rests on what was seen, not on a relief: the stretch shows what longer holds cost; whether splitting the lock would help, where its data moves between the CPUs with it or without it, only a relief measured shows.")
@@ -163,19 +150,127 @@ func StretchAnswer(s *causal.Stretches) string {
 		if len(not) > 0 {
 			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
 		}
+		writeRarely(&b, rarely)
 		b.WriteString(".")
 		if q := s.QuietRounds(); q < len(s.Control.Points) {
 			fmt.Fprintf(&b, " Only %d of the %d rounds ran undisturbed, and a part is decided on undisturbed rounds alone.", q, len(s.Control.Points))
 		}
 		b.WriteString(" " + decide)
 	default:
-		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s.",
-			added, control, pct(s.Margin), strings.Join(not, "; "))
+		b.WriteString(noneLimits(s, added, control, not, rarely))
 	}
 	if d := collect.Count(s.Base, results.Point.IsDisturbed); d > 0 {
 		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
 	}
 	return b.String()
+}
+
+// parts are an answer's lines of its parts, by verdict, and how many
+// were undecided for each reason.
+type parts struct {
+	undecided, limits, not, rarely []string
+	idle, unmatched, serial, over  int
+}
+
+// sortParts writes each part's line under its verdict.
+func sortParts(s *causal.Stretches) parts {
+	var p parts
+	for _, e := range s.Experiments {
+		beyond := beyondText(e) + " beyond the control"
+		if e.ControlScale > 0 {
+			beyond += fmt.Sprintf(" at the %v the holds measured, where it cost %s", e.Injected, pct(e.ControlCost))
+		}
+		line := fmt.Sprintf("%s, %s: %s", e.Name, stretchedWhat(e), beyond)
+		switch {
+		case e.MetRarely:
+			p.rarely = append(p.rarely, fmt.Sprintf("%s, found held by another at %s of their uses as it is, %s stretched (%s: %s)",
+				e.Name, pct(e.Meets), pct(e.MeetsStretched), stretchedWhat(e), beyond))
+		case e.Limits:
+			p.limits = append(p.limits, line)
+		case e.OverBound:
+			p.over++
+			p.undecided = append(p.undecided, fmt.Sprintf("%s, yet it cost %s, more than time added where every operation waits its turn for it can cost (%s): the stretch made waste of its own, waiters parked behind the longer hold, and shows nothing of the lock as it is", line, pct(e.Cost), pct(e.Bound)))
+		case e.Uncontended:
+			p.idle++
+			p.undecided = append(p.undecided, fmt.Sprintf("%s, yet waited for %s of the time as it is, less than %s: the stretch may have made the queue it measured", line, pct(e.Waited), pct(s.Margin)))
+		case e.Unmatched:
+			p.unmatched++
+			p.undecided = append(p.undecided, fmt.Sprintf("%s: time before every lock cost more than the same time inside this one, so the control changed how the lock passes between the CPUs and is no match for it", line))
+		case e.Serial:
+			p.serial++
+			if e.Kind != "chan" {
+				line += fmt.Sprintf(", waited for %s of the time as it is", pct(e.Waited))
+			}
+			p.undecided = append(p.undecided, line)
+		case e.Decided:
+			p.not = append(p.not, line)
+		default:
+			p.undecided = append(p.undecided, line)
+		}
+	}
+	return p
+}
+
+// stopped says why an experiment stopped before it could decide.
+func stopped(st causal.Stop) string {
+	limit := "its --max-count"
+	if st.WithinS > 0 {
+		limit = fmt.Sprintf("its limit of %v and its --max-count", time.Duration(st.WithinS*float64(time.Second)).Round(time.Second))
+	}
+	when, left := fmt.Sprintf("It stopped after %s, %d undisturbed", format.Count(st.Rounds, "round"), st.Quiet), fmt.Sprintf("%d more %s", st.Left, plural(st.Left, "round", "rounds"))
+	if st.Rounds == 0 {
+		when, left = "It did not start its rounds", format.Count(st.Left, "round")
+	}
+	return fmt.Sprintf("%s: at about %.0f s a round, disturbed runs measured again included, %s would end within %s, and a part is decided on %d undisturbed rounds: on this machine now it would not decide.",
+		when, st.RoundS, left, limit, st.Need)
+}
+
+// beforeRounds is the answer of an experiment stopped before its rounds:
+// its run as it is was disturbed, and it would not decide.
+func beforeRounds(s *causal.Stretches) string {
+	var parts []string
+	for _, e := range s.Experiments {
+		parts = append(parts, e.Name)
+	}
+	seen := "was disturbed"
+	if len(s.Base) > 0 {
+		if i := Interference(s.Base[len(s.Base)-1]); i != "" {
+			seen += " (" + i + ")"
+		}
+	}
+	return fmt.Sprintf("Undecided: its run as it is %s. %s It would stretch %s. What would decide it: a quieter machine, or more time (--within, --max-count).",
+		seen, stopped(*s.Stop), strings.Join(parts, "; "))
+}
+
+// noneLimits is the answer where every part was decided and none limits:
+// costing no more than the control, or met too rarely to queue.
+func noneLimits(s *causal.Stretches, added, control string, not, rarely []string) string {
+	var b strings.Builder
+	if len(not) == 0 {
+		fmt.Fprintf(&b, "No single lock limits this: the workers found each part held by another too rarely for a queue there to hold them back, whatever adding %s to it cost: %s",
+			added, strings.Join(rarely, "; "))
+	} else {
+		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s",
+			added, control, pct(s.Margin), strings.Join(not, "; "))
+		writeRarely(&b, rarely)
+	}
+	return b.String() + ". " + NotWatched(s.Benchmark)
+}
+
+// writeRarely lists the parts the workers met too rarely at to be named.
+func writeRarely(b *strings.Builder, rarely []string) {
+	if len(rarely) > 0 {
+		fmt.Fprintf(b, "; found held by another too rarely for a queue there to hold the workers back, whatever the stretch cost: %s", strings.Join(rarely, "; "))
+	}
+}
+
+// NotWatched says what a why of a benchmark watched and what it did not,
+// or of a study, that only its metered parts were stretched.
+func NotWatched(benchmark bool) string {
+	if !benchmark {
+		return "Only the study's metered locks and channels were stretched."
+	}
+	return "Watched: every sync.Mutex and sync.RWMutex, sync.Map's own locks and channels (no stretch lengthens a channel's lock); not watched: atomic words."
 }
 
 // plural is one where n is 1, else many.
@@ -221,6 +316,8 @@ func WriteStretches(w io.Writer, s *causal.Stretches) error {
 		}
 		verdict := "undecided"
 		switch {
+		case e.MetRarely:
+			verdict = "met rarely"
 		case e.Limits:
 			verdict = "limits"
 		case e.Uncontended:

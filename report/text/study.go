@@ -25,7 +25,7 @@ const LeavesOut = "Past the CPUs measured, the model keeps each lock's hold as m
 func PredictionSource(pr analysis.Prediction) string {
 	s := "predicted by its model (" + pr.Sched + ")"
 	if c := pr.Calibration; c != nil {
-		s += ", " + c.For()
+		s += ", " + CalibrationFor(*c)
 	}
 	return s
 }
@@ -163,14 +163,14 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 			}
 			says = CheckVerdict(c)
 		}
-		past := collect.Mapped(p.Above, func(a results.Above) string { return a.Text })
+		past := collect.Mapped(p.Above, func(a results.Above) string { return AboveText(p, a) })
 		figure := siRate(p.Throughput)
 		if worst, most, ok := worstMiss(checks, p.Mode); ok && p.CPUs > most {
 			figure += t.Mark(fmt.Sprintf("its model was %s on %s, where measured, outside its band: past the CPUs measured it may be off by more", CheckVerdict(worst), cpus(worst.CPUs)))
 		}
 		// What the model leaves out here: a footnote each, shared by rows alike.
 		for _, c := range p.Caveats {
-			figure += t.Mark(c.Text)
+			figure += t.Mark(CaveatText(c))
 		}
 		it := item{cells: []string{p.Mode, strconv.Itoa(p.CPUs), figure, band, bound, meas, says}}
 		if len(past) > 0 {

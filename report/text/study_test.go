@@ -44,8 +44,8 @@ func TestStudiesDescribed(t *testing.T) {
 		t.Fatalf("a study's points got the shop's verdict, or none: %+v", v)
 	}
 	want := []string{
-		"On 1 CPU, measured on box: mutex made the most, 5 Mops/s at a median 160 ns; too few runs to tell whether it makes more than sharded ×0.960, syncmap ×0.600 (1 run each; --count 6 or more give intervals).",
-		"On 2 CPUs, measured on box: sharded made the most, 9 Mops/s at a median 180 ns; too few runs to tell whether it makes more than syncmap ×0.656, mutex ×0.444 (1 run each; --count 6 or more give intervals).",
+		"On 1 CPU, measured on host box: mutex made the most, 5 Mops/s at a median 160 ns; too few runs to tell whether it makes more than sharded ×0.960, syncmap ×0.600 (1 run each; --count 6 or more give intervals).",
+		"On 2 CPUs, measured on host box: sharded made the most, 9 Mops/s at a median 180 ns; too few runs to tell whether it makes more than syncmap ×0.656, mutex ×0.444 (1 run each; --count 6 or more give intervals).",
 		"From 1 to 2 CPUs, throughput: mutex ×0.800, sharded ×1.88, syncmap ×1.97 (too few runs for intervals; --count 6 or more give them).",
 	}
 	if got := Sentences(v); !slices.Equal(got, want) {
@@ -87,8 +87,8 @@ func TestStudiesWithIntervals(t *testing.T) {
 		}
 	}
 	want := []string{
-		"On 1 CPU, measured on box: mutex and sharded make the most (no significant difference: sharded ×0.990 [0.971, 1.01] of mutex's 5.05 Mops/s at a median 200 ns); less: syncmap ×0.600 [0.588, 0.612].",
-		"On 2 CPUs, measured on box: sharded makes the most, 9.09 Mops/s at a median 200 ns; less: syncmap ×0.667 [0.654, 0.680]; disturbed runs, not compared: mutex ×0.444 [0.436, 0.453]. Disturbed (other processes took CPU while they ran): mutex run 3.",
+		"On 1 CPU, measured on host box: mutex and sharded make the most (no significant difference: sharded ×0.990 [0.971, 1.01] of mutex's 5.05 Mops/s at a median 200 ns); less: syncmap ×0.600 [0.588, 0.612].",
+		"On 2 CPUs, measured on host box: sharded makes the most, 9.09 Mops/s at a median 200 ns; less: syncmap ×0.667 [0.654, 0.680]; disturbed runs, not compared: mutex ×0.444 [0.436, 0.453]. Disturbed (other processes took CPU while they ran): mutex run 3.",
 		"From 1 to 2 CPUs, throughput: more: sharded ×1.82 [1.78, 1.85], syncmap ×2.00 [1.96, 2.04]; disturbed runs, no verdict: mutex ×0.800 [0.784, 0.816].",
 	}
 	if got := Sentences(verdict.Of(ps, coffee.Declared{})); !slices.Equal(got, want) {
@@ -129,7 +129,7 @@ func TestWriteCompactUserCode(t *testing.T) {
 	squeezed := strings.Join(strings.Fields(out), " ")
 	for _, want := range []string{
 		"measured predicted by the model (go)", // the shop's alone
-		"study cache, measured on box: 7 points, the median of each variant's runs",
+		"study cache, measured on host box: 7 points, the median of each variant's runs",
 		"of the most", "mutex cache held 60%",
 		"sharded 2 2 8 Mops/s ×1", // the median of 9 and 7 M, its 2 runs (no par: a customer per CPU)
 		"mutex 2 1 4 Mops/s ×0.5", // of sharded's 8 M

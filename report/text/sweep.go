@@ -30,7 +30,7 @@ func (SweepWords) Remeasure(r results.Remeasure) string {
 		state = "still busy"
 	}
 	return fmt.Sprintf("%s cpus=%d: disturbed (%s): measuring again after waiting %v for a quiet machine (%s), attempt %d of %d",
-		r.Point.Mode, r.Point.CPUs, r.Point.Interference(), r.Waited.Round(100*time.Millisecond), state, r.Attempt, r.Attempts)
+		r.Point.Mode, r.Point.CPUs, Interference(r.Point), r.Waited.Round(100*time.Millisecond), state, r.Attempt, r.Attempts)
 }
 
 // Profiles says where the points' profiles are, and how to open them.
@@ -38,3 +38,6 @@ func (SweepWords) Profiles(p results.Profiles) string {
 	return fmt.Sprintf("profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n  go tool trace %s\n  go tool pprof -top %s\n",
 		format.Count(p.Points, "point"), p.Dir, p.Trace, p.Block)
 }
+
+// Interference says what took CPU from a disturbed point (Interference).
+func (SweepWords) Interference(p results.Point) string { return Interference(p) }

@@ -354,7 +354,7 @@ func CalibrationLines(points []results.Point) []string {
 	var lines []string
 	for _, p := range points {
 		if p.Calibration != nil {
-			lines = collect.AppendNew(lines, p.Calibration.Line())
+			lines = collect.AppendNew(lines, CalibrationLine(*p.Calibration))
 		}
 	}
 	return lines
@@ -387,7 +387,7 @@ func FormatBottleneck(b *results.Bottleneck) string {
 		return "unknown"
 	}
 	if len(b.Experiments) > 0 {
-		s := b.Words()
+		s := BottleneckName(b)
 		if b.Gain > 0 {
 			s += fmt.Sprintf(" %+.0f%%", 100*b.Gain)
 		}
@@ -410,12 +410,24 @@ func busiest(p results.Point) string {
 	return fmt.Sprintf("%s %.0f%%, %.2f ms", top.Name, 100*top.BusyFrac, top.MeanWaitMs)
 }
 
-// Write writes points in format f: a table here, any other by results.Write.
+// Write writes points in format f: a table and Go benchmark lines here,
+// any other by results.Write.
 func Write(w io.Writer, f results.Format, points []results.Point) error {
-	if f == results.Table {
+	switch f {
+	case results.Table:
 		return WriteTable(w, points)
+	case results.Bench:
+		return results.WriteBench(w, points, BenchComment)
 	}
 	return results.Write(w, f, points)
+}
+
+// BenchComment says why Go benchmark lines leave a point out or mark it.
+func BenchComment(p results.Point) string {
+	if p.Ops <= 0 {
+		return fmt.Sprintf("no operations in the window (%.0f errors, %.0f drops); left out", p.Metrics[results.Errors], p.Metrics[results.Drops])
+	}
+	return "disturbed: " + Interference(p) + " while it was measured"
 }
 
 // Notes says what a reader must know about a point beside its numbers.
@@ -433,10 +445,10 @@ func Notes(p results.Point) string {
 		}
 	}
 	for _, a := range p.Above {
-		n = append(n, a.Text)
+		n = append(n, AboveText(p, a))
 	}
 	for _, c := range p.Caveats {
-		n = append(n, c.Text)
+		n = append(n, CaveatText(c))
 	}
 	return strings.Join(n, "; ")
 }

@@ -74,12 +74,12 @@ func CountSentence(c analysis.Count) string {
 // makes the most at a count: "On 8 CPUs (model): multi-2 and multipipe-2
 // make the most, 1782–1822 lattes/s.", then the model's notes on them.
 func CountHeadline(c analysis.Count, width int) string {
-	wheres := []string{c.Source, "measured"}
+	wheres := []string{countSource(c), "measured"}
 	switch {
 	case c.Model:
 		wheres = []string{"model"}
 	case c.Mixed:
-		wheres = []string{c.Source, "measured and predicted"}
+		wheres = []string{countSource(c), "measured and predicted"}
 	}
 	var s string
 	if c.Inconclusive == analysis.InconclusiveDisturbed {
@@ -114,7 +114,7 @@ func headlineWho(c analysis.Count) []string {
 	if len(c.Rest) == 0 {
 		most = plural(n, "makes", "make")
 	}
-	out := []string{format.JoinAnd(c.BestNamed) + " " + most}
+	out := []string{format.JoinAnd(collect.Mapped(c.Leaders, leaderName)) + " " + most}
 	switch {
 	case len(c.Rest) == 0 && c.Every && n != 1:
 		out = append(out, "every mode makes")
@@ -130,9 +130,9 @@ func countSentence(c analysis.Count) string {
 		return inconclusiveSentence(c)
 	}
 	var s strings.Builder
-	source := c.Source
-	if c.Costs != "" { // the answer names the costs it rests on, and their quality
-		source += ", " + c.Costs
+	source := countSource(c)
+	if c.Calibration != nil { // the answer names the costs it rests on, and their quality
+		source += ", " + CalibrationFor(*c.Calibration)
 	}
 	who := headlineWho(c)
 	if len(who) == 3 { // "every mode" says it best where it can
@@ -170,7 +170,7 @@ func caveatsText(cs []analysis.ModeCaveat) string {
 	var notes []results.Caveat
 	modes := map[string][]string{}
 	for _, c := range cs {
-		b := c.Brief()
+		b := CaveatBrief(c.Caveat)
 		if _, ok := modes[b]; !ok {
 			notes = append(notes, c.Caveat)
 		}
@@ -178,12 +178,12 @@ func caveatsText(cs []analysis.ModeCaveat) string {
 	}
 	var s strings.Builder
 	for _, c := range notes {
-		ms := modes[c.Brief()]
+		ms := modes[CaveatBrief(c)]
 		figures := "its " + format.Plural(len(ms), "figure") + " for " + format.JoinAnd(ms)
 		if c.Untrusted() {
-			fmt.Fprintf(&s, " The model says not to trust %s: %s.", figures, c.Brief())
+			fmt.Fprintf(&s, " The model says not to trust %s: %s.", figures, CaveatBrief(c))
 		} else {
-			fmt.Fprintf(&s, " The model takes %s as rough: %s.", figures, c.Brief())
+			fmt.Fprintf(&s, " The model takes %s as rough: %s.", figures, CaveatBrief(c))
 		}
 	}
 	return s.String()
@@ -198,7 +198,7 @@ func inconclusiveSentence(c analysis.Count) string {
 	return fmt.Sprintf("On %s, %s: inconclusive. %s: other processes took CPU while they ran, so their numbers say "+
 		"more about the machine than about the designs and no mode is ranked. They made: %s. Measure again while "+
 		"nothing else runs; by default brewput measures a disturbed point again, up to 3 times.",
-		cpus(c.CPUs), c.Source, format.Capital(all), unrankedText(c))
+		cpus(c.CPUs), countSource(c), format.Capital(all), unrankedText(c))
 }
 
 // unrankedText says what the disturbed modes made: "linearpipe-0 459
@@ -232,7 +232,7 @@ func restText(rest []analysis.Below) string {
 			notes = append(notes, "disturbed")
 		}
 		if !o.Limit.Scales() && o.Limit.Class != "unknown" {
-			notes = append(notes, o.Limit.Named)
+			notes = append(notes, LimitName(o.Limit.Of))
 		}
 		if o.Predicted > 0 {
 			notes = append(notes, "the model predicts "+format.Whole(o.Predicted))
@@ -321,8 +321,8 @@ func runsWords(r analysis.Runs) string {
 func StandingSentence(s analysis.Standing) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "On %s", cpus(s.CPUs))
-	if s.Source != "" {
-		b.WriteString(", " + s.Source)
+	if s.Host != "" {
+		b.WriteString(", " + MeasuredOn(s.Host))
 	}
 	b.WriteString(": ")
 	figure := format.Rate(s.TopThroughput, s.Unit)
@@ -403,6 +403,9 @@ func NotPredictedReason(np results.NotPredicted) string {
 	case results.DeclinedUnexplained:
 		return fmt.Sprintf("no lock or allocation seen explains why %s made ×%s of one's work, not ×%s: one word all CPUs write, which more CPUs do not speed up, or sharing spread thin, which they do; %s do not tell which",
 			format.Count(np.CPUs, "CPU"), format.Sig(np.Made, 2), format.Sig(np.Alone, 2), format.Count(np.CPUs, "CPU"))
+	case results.DeclinedPastCurves:
+		return fmt.Sprintf("on %s and more: the target's curves, measured on up to %s, carry only to %d; brewput calibrate on a machine of %d CPUs or more, given as --calibration, answers it",
+			format.Count(np.CPUs, "CPU"), format.Count(np.Measured, "CPU"), np.Reach, np.CPUs)
 	}
 	return np.Reason
 }
@@ -419,6 +422,25 @@ func UndecidedKind(kind string, others []string) string {
 func MeasuringAgain(variant string, n int, kinds []string) string {
 	return fmt.Sprintf("%s: its runs on %s read as %s; measuring it again on 1 and %s, to decide.",
 		variant, format.Count(n, "CPU"), strings.Join(kinds, " and as "), format.Count(n, "CPU"))
+}
+
+// NotPredictedLines says why each of nps is not predicted, a line for
+// those of one reason in the same words: "Not predicted: A and B: on 64
+// CPUs and more: …".
+func NotPredictedLines(nps []results.NotPredicted) []string {
+	var reasons []string
+	names := map[string][]string{}
+	for _, np := range nps {
+		if names[np.Reason] == nil {
+			reasons = append(reasons, np.Reason)
+		}
+		names[np.Reason] = append(names[np.Reason], np.Mode)
+	}
+	var out []string
+	for _, r := range reasons {
+		out = append(out, fmt.Sprintf("Not predicted: %s: %s.", format.JoinAnd(names[r]), r))
+	}
+	return out
 }
 
 // ScalingSentence says how each variant's median throughput changed from

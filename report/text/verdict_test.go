@@ -1,13 +1,11 @@
 package text
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/base/format"
 
 	"github.com/brewput/brewput/explain/verdict"
 
@@ -23,14 +21,20 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // bottleneck is a profile's verdict naming resources, with the best change.
 func bottleneck(change string, gain float64, combined bool, rs ...string) *results.Bottleneck {
 	// Named as the causal profile names them.
-	label := map[string]string{"cpus": "the CPUs", "customers": "the customers", "espresso": "the espresso machine", "kitchen": "the kitchen lock"}
-	var named []string
+	nouns := map[string]string{"espresso": "espresso machine", "kitchen": "kitchen lock", "grinder": "grinder", "steamer": "steamer"}
+	b := &results.Bottleneck{Resource: strings.Join(rs, "+"), Resources: rs, Gain: gain, Model: "model (fifo)"}
 	for _, r := range rs {
-		named = append(named, cmp.Or(label[r], "the "+r))
+		part := results.Part{Key: r, Noun: nouns[r], Count: 1}
+		if strings.HasPrefix(r, "channel:") {
+			part.Queue = "the " + r
+		}
+		b.Parts = append(b.Parts, part)
 	}
-	b := &results.Bottleneck{Resource: rs[0], Resources: rs, Named: format.JoinAnd(named), Gain: gain, Model: "model (fifo)", Recommend: []string{change}}
+	e := results.Experiment{Kind: "copy", Resources: rs, Gain: gain, Change: change} // its words as an older file keeps them
 	if combined {
-		b.Combined = &results.Experiment{Change: change, Gain: gain}
+		b.Combined = &e
+	} else {
+		b.Experiments, b.Tier = []results.Experiment{e}, []int{0}
 	}
 	return b
 }
@@ -91,8 +95,8 @@ func TestLimitOf(t *testing.T) {
 		{bottleneck("", 0, false, "none"), "none", "nothing tried", false},
 	} {
 		l := verdict.LimitOf(c.b)
-		if l.Class != c.class || l.Named != c.name || l.Scales() != c.scales {
-			t.Errorf("verdict.LimitOf(%v) = %q %q scales %v; want %q %q %v", c.b, l.Class, l.Named, l.Scales(), c.class, c.name, c.scales)
+		if l.Class != c.class || LimitName(l.Of) != c.name || l.Scales() != c.scales {
+			t.Errorf("verdict.LimitOf(%v) = %q %q scales %v; want %q %q %v", c.b, l.Class, LimitName(l.Of), l.Scales(), c.class, c.name, c.scales)
 		}
 	}
 	// With: the CPUs or the customers bind with a machine, which the map
@@ -105,7 +109,7 @@ func TestLimitOf(t *testing.T) {
 			t.Errorf("verdict.LimitOf of %q: With %v, want %v", c.resources, l.With, c.with)
 		}
 	}
-	if l := verdict.LimitOf(bottleneck("a + b", 0.5, true, "grinder", "espresso")); l.Change != "a + b" || !l.Combined || l.Gain != 0.5 {
+	if l := verdict.LimitOf(bottleneck("a + b", 0.5, true, "grinder", "espresso")); l.Change == nil || ChangeText(*l.Change) != "a + b" || !l.Combined || l.Gain != 0.5 {
 		t.Errorf("combined change: %+v", l)
 	}
 }
@@ -124,7 +128,7 @@ func TestVerdictOfTheTalk(t *testing.T) {
 		t.Fatalf("counts of interest %v, want [2 4 6]", counts)
 	}
 	want := []string{
-		"On 2 CPUs, measured on box: every mode but locking makes 500 lattes/s at a median 4.00 ms; locking makes 250 (the kitchen lock).",
+		"On 2 CPUs, measured on host box: every mode but locking makes 500 lattes/s at a median 4.00 ms; locking makes 250 (the kitchen lock).",
 		"On 4 CPUs, predicted by the model (go): multi-2 makes the most, 1000 lattes/s at a median 4.00 ms; finelocking makes 930 (the grinder), locking 250 (the kitchen lock).",
 		"On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500 lattes/s at a median 4.00 ms; finelocking makes 930 (the grinder), locking 250 (the kitchen lock).",
 	}
@@ -338,7 +342,7 @@ func TestPredictionsCarryTheirBand(t *testing.T) {
 // sharing it, as a study's prediction does, and the best change says what
 // figure its gain is from; a figure with no note gets neither.
 func TestCaveatsInTheAnswer(t *testing.T) {
-	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "mu", Text: "mu held 12ns a use: take this figure as rough"}
+	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "mu", Under: 100}
 	at := func(mode string, tput float64, cs ...results.Caveat) results.Point {
 		p := point(true, mode, 16, tput, 0.0005, bottleneck("one more CPU and one more customer", 0.69, false, "cpus", "customers"))
 		p.Unit, p.Caveats = "ops/s", cs
@@ -346,7 +350,7 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	}
 	v := verdict.Of([]results.Point{at("a", 6.6e6, rough), at("b", 6.5e6, rough)}, coffee.Declared{})
 	s := Sentences(v)
-	if want := "The model takes its figures for a and b as rough: " + rough.Brief() + "."; len(s) == 0 || strings.Count(s[0], "as rough") != 1 || !strings.Contains(s[0], want) {
+	if want := "The model takes its figures for a and b as rough: " + CaveatBrief(rough) + "."; len(s) == 0 || strings.Count(s[0], "as rough") != 1 || !strings.Contains(s[0], want) {
 		t.Errorf("the count's sentence %q; want it to say once %q", s, want)
 	}
 	answer := func(ps []results.Point) string {
@@ -369,10 +373,10 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	pr := analysis.Prediction{Sched: "go", CPUs: 64, At: []analysis.Predicted{
 		{Variant: "mutex-read", Throughput: 5.8e6, Unit: "ops/s", Locked: true, Caveats: []results.Caveat{rough}},
 		{Variant: "sharded-read", Throughput: 44e6, Unit: "ops/s", Locked: true}}}
-	if got, want := PredictionSentences(pr)[0], "The model takes its figure for mutex-read as rough: "+rough.Brief()+"."; !strings.Contains(got, want) {
+	if got, want := PredictionSentences(pr)[0], "The model takes its figure for mutex-read as rough: "+CaveatBrief(rough)+"."; !strings.Contains(got, want) {
 		t.Errorf("the prediction's sentence %q; want it to say %q", got, want)
 	}
-	lockstep := results.Caveat{Kind: results.CaveatLockstep, Text: "3 of 16 customers finished nothing"}
+	lockstep := results.Caveat{Kind: results.CaveatLockstep, Idle: 3, Customers: 16, Each: 40}
 	if want, got := "(from a figure not to trust)", answer([]results.Point{at("a", 6.6e6, rough, lockstep)}); !strings.Contains(strings.Join(strings.Fields(got), " "), want) {
 		t.Errorf("the answer %q; want %q", got, want)
 	}

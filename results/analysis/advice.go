@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
@@ -40,10 +41,15 @@ type Outcome struct {
 
 // Option is one change tried in the model, with what it would give.
 type Option struct {
-	// Change says what changes, in words: "another copy of each machine".
-	Change string `json:"change"`
-	// As says what the system becomes: "multi-2", "12 CPUs".
-	As string `json:"as"`
+	// Reliefs are what changes: a causal profile's relief (several for a
+	// combined one), or a change of design's (TwiceCPUs, Buffers,
+	// EveryResource); Design is a change of the shop's design as its
+	// family declares it ("another line of machines").
+	Reliefs []results.Relief `json:"reliefs,omitempty"`
+	Design  string           `json:"design,omitempty"`
+	// Becomes is what the system becomes: its name (or the shop's mode),
+	// then each thing the change sets.
+	Becomes []Setting `json:"becomes"`
 	// Kind is the profile's kind of relief ("copy"), or Structural.
 	Kind string `json:"kind"`
 	Cost Cost   `json:"cost"`
@@ -56,6 +62,48 @@ type Option struct {
 
 // Structural is Option.Kind of a change of design.
 const Structural = "structural"
+
+// The kinds of Relief of a change of design beside a causal profile's:
+// twice the CPUs, buffers between the stages (Count of them), one more of
+// every resource (Count resources).
+const (
+	TwiceCPUs     = "twice_cpus"
+	Buffers       = "buffers"
+	EveryResource = "every_resource"
+)
+
+// Setting is one thing a change sets in the system, as report/text's
+// Becomes says it: Kind is one of the Set kinds; Of the step, machine,
+// resource or stage; N a count, a factor or a size; Dur a shop step's
+// time; Who the load's ("customer"); Lines says a machine count is a
+// line's.
+type Setting struct {
+	Kind  string        `json:"kind"`
+	Of    string        `json:"of,omitempty"`
+	N     float64       `json:"n,omitempty"`
+	Dur   time.Duration `json:"dur_ns,omitempty"`
+	Who   string        `json:"who,omitempty"`
+	Lines bool          `json:"lines,omitempty"`
+}
+
+// The kinds of Setting.
+const (
+	SetSystem   = "system"   // the system or the shop's mode, Of
+	SetCPUs     = "cpus"     // N CPUs
+	SetLoad     = "load"     // N customers (Who)
+	SetEach     = "each"     // one of the load (Who) a CPU
+	SetStep     = "step"     // the shop's step Of takes Dur
+	SetScale    = "scale"    // a step Of's time times N
+	SetMachines = "machines" // N of the shop's machine Of, a line where Lines
+	SetCapacity = "capacity" // resource Of has N units
+	SetWorkers  = "workers"  // stage Of has N workers
+	SetLine     = "line"     // resource Of's cache line moves N times as long
+	SetShards   = "shards"   // resource Of in N shards; 0 a copy on each CPU
+	SetBuffer   = "buffer"   // stage Of's channel holds N
+	SetInto     = "into"     // a buffer of N into the shop's machine Of
+	SetSplit    = "split"    // combining outside the kitchen lock
+	SetEvery    = "every"    // each of N resources one more
+)
 
 // Cost is what a change adds to the system; a change of code costs nothing.
 type Cost struct {

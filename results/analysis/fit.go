@@ -33,13 +33,22 @@ type Fit struct {
 	Lambda float64 `json:"lambda"`
 	// PeakN and PeakThroughput are where the curve peaks, claimed only
 	// where the throughput falls after it or it lies beyond the data
-	// (Extrapolated); else NoPeak says what the series does: "flat from 4
-	// CPUs at 1000.0 lattes/s", or approaches Ceiling, λ/σ (0 where it
-	// grows without bound or far beyond the data).
+	// (Extrapolated); else NoPeak is why not, one of the NoPeak kinds
+	// (report/text's NoPeakText says it): the series ends flat, the curve
+	// turns (at TurnN, TurnThroughput) above the bound or where the
+	// throughput (Top at most, at TopN) does not fall, or κ = 0. Ceiling
+	// is λ/σ where claimed, LawCeiling whether or not, CeilingWhy why it
+	// is not (CeilingAboveBound, CeilingFar).
 	PeakN          float64 `json:"peak_n"`
 	PeakThroughput float64 `json:"peak_throughput"`
 	NoPeak         string  `json:"no_peak,omitempty"`
+	TurnN          float64 `json:"turn_n,omitempty"`
+	TurnThroughput float64 `json:"turn_throughput,omitempty"`
+	Top            float64 `json:"top,omitempty"`
+	TopN           float64 `json:"top_n,omitempty"`
 	Ceiling        float64 `json:"ceiling"`
+	LawCeiling     float64 `json:"law_ceiling,omitempty"`
+	CeilingWhy     string  `json:"ceiling_why,omitempty"`
 	// Bound is the least structural bound of the points; a peak or
 	// ceiling above it is not claimed.
 	Bound float64 `json:"bound,omitempty"`
@@ -83,6 +92,20 @@ type Series struct {
 	Observations int   `json:"observations"`
 }
 
+// MaxCeiling is how many times the largest throughput seen a ceiling may
+// be and still be claimed: beyond, the data cannot tell it.
+const MaxCeiling = 100
+
+// Why a fit claims no peak (Fit.NoPeak), and its ceiling (CeilingWhy).
+const (
+	NoPeakFlat        = "flat"             // the series ends flat
+	NoPeakAboveBound  = "peak_above_bound" // the curve would peak above the structural bound
+	NoPeakNoFall      = "no_fall"          // the curve turns, the throughput does not fall
+	NoPeakKappaZero   = "kappa_zero"       // κ = 0: no peak, by σ
+	CeilingAboveBound = "above_bound"      // λ/σ lies above the structural bound
+	CeilingFar        = "far"              // λ/σ is past MaxCeiling times the most seen
+)
+
 // Fitted reports whether the law could be fitted to the series.
 func (f Fit) Fitted() bool { return f.Error == "" }
 
@@ -109,6 +132,9 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 	none(f.Ceiling > 0, &g.Ceiling)
 	none(f.Bound > 0, &g.Bound)
 	none(f.FlatFrom > 0, &g.FlatAt)
+	none(f.TurnN > 0, &g.TurnN, &g.TurnThroughput)
+	none(f.TopN > 0, &g.Top, &g.TopN)
+	none(f.LawCeiling > 0, &g.LawCeiling)
 	if g.N == nil {
 		g.N = []int{} // [], not null
 	}

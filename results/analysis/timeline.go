@@ -113,7 +113,18 @@ type Picture struct {
 	Note  string    `json:"note,omitempty"`
 	// The facts Why and Note are said from, not kept in the file.
 	Profiled  bool   `json:"-"` // drawn as the most CPUs profiled
+	Does      string `json:"-"` // KeepsScaling, HitAWall or WalledAlone there
+	Shown     *Entry `json:"-"` // the figures that show it
 	ModelErr  string `json:"-"` // why the model cannot draw it
 	TraceGone string `json:"-"` // the trace file that is not at hand
 	TraceErr  string `json:"-"` // why the trace cannot be drawn
 }
+
+// What a picture shows its mode doing (Picture.Does): a mode that keeps
+// scaling, one that has hit a wall beside it, or one at a wall with no
+// mode that scales enough to draw beside it.
+const (
+	KeepsScaling = "keeps_scaling"
+	HitAWall     = "hit_a_wall"
+	WalledAlone  = "walled_alone"
+)

@@ -34,24 +34,29 @@ func (v Verdict) Empty() bool {
 // Count is what a CPU count of interest shows of the shop's modes.
 type Count struct {
 	CPUs int `json:"cpus"`
-	// Source is where its figures come from: "measured on vm"; Model says
-	// they are all predicted, Mixed some; Costs as Entry.Costs.
-	Source string `json:"source"`
-	Model  bool   `json:"model,omitempty"`
-	Mixed  bool   `json:"mixed,omitempty"`
-	Costs  string `json:"costs,omitempty"`
+	// Where its figures come from: measured on Host; Model says they are
+	// all predicted, by Predictor ("model (go)") with Calibration's costs;
+	// Mixed that Measured of the ranked modes are measured, the others
+	// predicted.
+	Host        string               `json:"host,omitempty"`
+	Model       bool                 `json:"model,omitempty"`
+	Predictor   string               `json:"predictor,omitempty"`
+	Calibration *results.Calibration `json:"calibration,omitempty"`
+	Mixed       bool                 `json:"mixed,omitempty"`
+	Measured    int                  `json:"measured,omitempty"`
 	// Unit is what the compared modes count; Every says each mode of the
 	// study has a point on this count.
 	Unit  string `json:"unit"`
 	Every bool   `json:"every"`
-	// Best are the modes within Near of the most, BestNamed with what
-	// sets them apart; Lo to Hi their throughput, P50Lo to P50Hi in ms.
-	Best      []string `json:"best"`
-	BestNamed []string `json:"best_named"`
-	Lo        float64  `json:"lo"`
-	Hi        float64  `json:"hi"`
-	P50Lo     float64  `json:"p50_lo_ms"`
-	P50Hi     float64  `json:"p50_hi_ms"`
+	// Best are the modes within Near of the most, Leaders each with what
+	// sets it apart (predicted among measured, an open loop's rate); Lo
+	// to Hi their throughput, P50Lo to P50Hi in ms.
+	Best    []string `json:"best"`
+	Leaders []Below  `json:"leaders"`
+	Lo      float64  `json:"lo"`
+	Hi      float64  `json:"hi"`
+	P50Lo   float64  `json:"p50_lo_ms"`
+	P50Hi   float64  `json:"p50_hi_ms"`
 	// Band spans Best's predictions' bands; nil where any of them is
 	// measured or has no band.
 	Band *[2]float64 `json:"band,omitempty"`
@@ -106,10 +111,12 @@ type Below struct {
 
 // ModeLimit is what limits one mode at the most CPUs it has.
 type ModeLimit struct {
-	Mode   string `json:"mode"`
-	CPUs   int    `json:"cpus"`
-	Unit   string `json:"unit"`
+	Mode string `json:"mode"`
+	CPUs int    `json:"cpus"`
+	Unit string `json:"unit"`
+	// Source is "measured" (on Host) or "model (go)", as Entry's.
 	Source string `json:"source"`
+	Host   string `json:"host,omitempty"`
 	Model  bool   `json:"model,omitempty"`
 	// Sched is a prediction's policy.
 	Sched string `json:"sched,omitempty"`
@@ -133,16 +140,16 @@ type Limit struct {
 	// Class is "cpus", "customers", a machine's or resource's kind,
 	// "machines" (several), "channel", "step", "none" or "unknown".
 	Class string `json:"class"`
-	// Named says it for people, in short: "the grinder", "the CPUs".
-	Named string `json:"named"`
+	// Of names it (report/text's LimitName): "the grinder", "the CPUs".
+	Of results.Named `json:"of"`
 	// With says the CPUs or the customers bind together with the machines
 	// Class names: the map marks such a cell, its colour not all the limit.
 	With bool `json:"with,omitempty"`
 	// Change is the best change tried, Gain its gain (0.5 is 50 % more);
 	// Combined says it relieves several at once.
-	Change   string  `json:"change,omitempty"`
-	Gain     float64 `json:"gain,omitempty"`
-	Combined bool    `json:"combined,omitempty"`
+	Change   *results.Experiment `json:"change,omitempty"`
+	Gain     float64             `json:"gain,omitempty"`
+	Combined bool                `json:"combined,omitempty"`
 }
 
 // Scales reports whether more CPUs (or the customers they bring) help.
@@ -203,8 +210,8 @@ type Entry struct {
 	Rate  float64 `json:"rate,omitempty"`
 	Sched string  `json:"sched,omitempty"`
 	First int     `json:"first"`
-	// Costs says, for a go-policy prediction, results.Calibration.For.
-	Costs string `json:"costs,omitempty"`
+	// Calibration is a go-policy prediction's costs.
+	Calibration *results.Calibration `json:"calibration,omitempty"`
 	// Caveats are a prediction's, its first repetition's.
 	Caveats []results.Caveat `json:"caveats,omitempty"`
 }
@@ -250,9 +257,10 @@ func (v Versus) Differs() bool { return v.Known() && !v.Disturbed && (v.Hi < 1 |
 // most (Top), and each other against it.
 type Standing struct {
 	CPUs int `json:"cpus"`
-	// Source is "" where the caller says it once for several.
-	Source string `json:"source,omitempty"`
-	Unit   string `json:"unit"`
+	// Host is the machine they were measured on, "" where the caller
+	// says it once for several.
+	Host string `json:"host,omitempty"`
+	Unit string `json:"unit"`
 	// TopP50 is Top's median latency in ms, 0 where not told.
 	Top           string  `json:"top"`
 	TopThroughput float64 `json:"top_throughput"`
@@ -475,13 +483,13 @@ type RowLoad struct {
 	Harness string  `json:"harness,omitempty"`
 }
 
-// LimitSpan is what limits a series over CPU counts From to To, in the
-// words of a point it limits; Scales says it is the CPUs or the load.
+// LimitSpan is what limits a series over CPU counts From to To, named as
+// a point it limits names it; Scales says it is the CPUs or the load.
 type LimitSpan struct {
-	Named  string `json:"named"`
-	From   int    `json:"from"`
-	To     int    `json:"to"`
-	Scales bool   `json:"scales,omitempty"`
+	Of     results.Named `json:"of"`
+	From   int           `json:"from"`
+	To     int           `json:"to"`
+	Scales bool          `json:"scales,omitempty"`
 }
 
 // StudyTable is the compact table of the studies' measured points: a row

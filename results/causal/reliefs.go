@@ -3,6 +3,8 @@ package causal
 import (
 	"time"
 
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
 	"github.com/brewput/brewput/results/stats"
 )
 
@@ -11,9 +13,10 @@ import (
 type Reliefs struct {
 	// System names the point: "finelocking on 2 CPUs".
 	System string
-	// Sched is the model's policy ("" for fifo), Model its verdict in
-	// words, Calibration where its costs came from, if known.
-	Sched, Model, Calibration string
+	// Sched is the model's policy ("" for fifo), Model its point as it is
+	// with its verdict, Calibration where its costs came from, if known.
+	Sched, Calibration string
+	Model              results.Point
 	// Predicted is the model's throughput of the point as it is.
 	Predicted float64
 	Unit      string
@@ -24,7 +27,7 @@ type Reliefs struct {
 
 // Relief is one relief: the model's change and gain, and what was measured.
 type Relief struct {
-	Change    string
+	Change    results.Experiment
 	ModelGain float64
 	// Skip says why it was not measured.
 	Skip string
@@ -33,13 +36,13 @@ type Relief struct {
 	Runs, Disturbed, OwnDisturbed int
 	// Compared says its throughput was compared with the point's as it
 	// is: Old and New are theirs, Gain the change of the median with Lo
-	// and Hi its range, P the test's p-value, Verdict the comparison's,
+	// and Hi its range, P the test's p-value, Metric the comparison,
 	// Better that it is significantly higher, by DeltaPct %.
 	Compared      bool
 	Old, New      stats.Summary
 	Gain, Lo, Hi  float64
 	P, DeltaPct   float64
-	Verdict       string
+	Metric        comparison.Metric
 	Better        bool
 	Judged, Agree bool
 }

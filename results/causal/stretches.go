@@ -42,6 +42,27 @@ type Stretches struct {
 	// HoldsTimeStretch says the meters time a stretched hold whole, its
 	// spin inside, so that Injected can be read from them.
 	HoldsTimeStretch bool `json:"holds_time_stretch"`
+	// Stop, where set, says the experiment stopped early because it would
+	// not decide: too few of its rounds ran undisturbed for enough of them
+	// to, in the rounds left.
+	Stop *Stop `json:"stop,omitempty"`
+	// Benchmark says the variant is a Go benchmark whose every sync.Mutex
+	// and RWMutex was watched, not a study's metered parts.
+	Benchmark bool `json:"benchmark,omitempty"`
+}
+
+// Stop is why an experiment stopped before it could decide: after
+// Rounds rounds, Quiet of them undisturbed, at about RoundS seconds a
+// round only Left more would end within WithinS seconds of its start (0:
+// no limit) and its most rounds, where a part is decided on Need
+// undisturbed rounds.
+type Stop struct {
+	Rounds  int     `json:"rounds"`
+	Quiet   int     `json:"quiet"`
+	Left    int     `json:"left"`
+	Need    int     `json:"need"`
+	RoundS  float64 `json:"round_s"`
+	WithinS float64 `json:"within_s"`
 }
 
 // Nanos is a time in nanoseconds, its fraction kept: a stretch spread over
@@ -81,10 +102,24 @@ type Stretched struct {
 	// Extra, what each use was stretched by: Stretches.Extra over UsesPerOp.
 	UsesPerOp float64 `json:"uses_per_op"`
 	Extra     Nanos   `json:"extra_ns"`
-	// Injected is the median over the rounds of what the meters measured
-	// was added to each hold; 0 where not measured or hidden by holds that
-	// vary more than the stretch.
+	// Injected is the median over the undisturbed rounds (all, where none
+	// is) of what the meters measured was added to each hold; 0 where not
+	// measured or hidden by holds that vary more than the stretch.
 	Injected Nanos `json:"injected_ns,omitempty"`
+	// ControlScale is Injected over Extra where the stretch measurably
+	// added more than it asked (0 where not): the control's cost in each
+	// round is judged at that many times its time, as it would cost where
+	// nothing queues; ControlCost is the median of those costs.
+	ControlScale float64 `json:"control_scale,omitempty"`
+	ControlCost  float64 `json:"control_cost,omitempty"`
+	// Meets is the median over the undisturbed runs as it is of the share
+	// of the group's uses that found its lock held by another worker, and
+	// MeetsStretched over the stretched runs; MetRarely says both were
+	// under a tenth (known): its queue cannot hold the workers back, and
+	// it is never named, whatever its stretch cost.
+	Meets          float64 `json:"meets,omitempty"`
+	MeetsStretched float64 `json:"meets_stretched,omitempty"`
+	MetRarely      bool    `json:"met_rarely,omitempty"`
 	// Share is the workers' time it was held or waited for in the first
 	// run as it is: a secondary figure, never the test.
 	Share float64 `json:"share"`
@@ -193,7 +228,7 @@ func (s *Stretches) QuietRounds() int {
 func (e Stretched) MarshalJSON() ([]byte, error) {
 	type plain Stretched // without this method
 	p := plain(e)
-	zeroNonFinite(&p.Cost, &p.Beyond, &p.Lo, &p.Hi, &p.Bound)
+	zeroNonFinite(&p.Cost, &p.Beyond, &p.Lo, &p.Hi, &p.Bound, &p.ControlCost)
 	return json.Marshal(p)
 }
 

@@ -144,12 +144,9 @@ type Metric struct {
 	// runs a side would.
 	TooFew bool `json:"too_few"`
 	Need   int  `json:"need,omitempty"`
-	// Change is +1 when NEW is significantly better, -1 worse, else 0.
+	// Change is +1 when NEW is significantly better, -1 worse, else 0
+	// (report/text's MetricVerdict says the verdict).
 	Change int `json:"change"`
-	// Verdict says it in words: "+25.2% better", "-20.1% worse", "~",
-	// "~ (n=1: too few runs for a verdict; use --count 6)", or
-	// "inconclusive: disturbed (old 6 of 6) …".
-	Verdict string `json:"verdict"`
 }
 
 // Geomean is the geometric mean of a metric's medians over the rows that
@@ -218,34 +215,6 @@ func (m Metric) MarshalJSON() ([]byte, error) {
 		GainLo   *float64 `json:"gain_lo"`
 		GainHi   *float64 `json:"gain_hi"`
 	}{plain(m), jsonout.Finite(m.DeltaPct), jsonout.Finite(m.GainLo), jsonout.Finite(m.GainHi)})
-}
-
-// Remedy says what gives a disturbed comparison a verdict.
-const Remedy = "measure both again while nothing else runs (by default brewput measures a " +
-	"disturbed point again, up to 3 times)"
-
-// DisturbedText says which side's samples were disturbed: "old 6 of 6, new 1 of 6".
-func (m Metric) DisturbedText() string {
-	var parts []string
-	if m.Old.Disturbed > 0 {
-		parts = append(parts, fmt.Sprintf("old %d of %d", m.Old.Disturbed, m.Old.N))
-	}
-	if m.New.Disturbed > 0 {
-		parts = append(parts, fmt.Sprintf("new %d of %d", m.New.Disturbed, m.New.N))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// ChangeWord says a Change in a word; 0 for a significant change is a
-// shift that leaves the medians equal.
-func ChangeWord(change int) string {
-	switch change {
-	case 1:
-		return "better"
-	case -1:
-		return "worse"
-	}
-	return "(medians equal)"
 }
 
 // Sizes gives sample sizes as benchstat does: "6", or "6+3".

@@ -2,7 +2,6 @@ package lesson
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 
 	"github.com/brewput/brewput/internal/base/format"
@@ -39,20 +38,6 @@ func (f *Figure) UnmarshalJSON(data []byte) error {
 	return err
 }
 
-// Format says the figure in unit's terms with its interval: "×1.99 [1.97,
-// 2.00]", "1000 lattes/s (model, exact)".
-func (f Figure) Format(unit string, model bool) string {
-	switch {
-	case f.N == 0 || math.IsNaN(f.Median):
-		return "no sample"
-	case model:
-		return FormatValue(f.Median, unit) + " (model, exact)"
-	case math.IsInf(f.Lo, 0) || math.IsInf(f.Hi, 0):
-		return fmt.Sprintf("%s (n=%d: too few for an interval)", FormatValue(f.Median, unit), f.N)
-	}
-	return fmt.Sprintf("%s [%s, %s]", FormatValue(f.Median, unit), bare(f.Lo, unit), bare(f.Hi, unit))
-}
-
 // The units of claims' figures: a ratio of two measurements ("×1.99"), a
 // fraction written as a percentage ("58 %"), milliseconds, the shop's
 // throughput.
@@ -76,8 +61,8 @@ func FormatValue(v float64, unit string) string {
 	return number(v) + " " + unit
 }
 
-// bare writes v as FormatValue does, without the unit.
-func bare(v float64, unit string) string {
+// Bare writes v as FormatValue does, without the unit.
+func Bare(v float64, unit string) string {
 	if unit == Share {
 		return number(100 * v)
 	}

@@ -59,9 +59,6 @@ type Result struct {
 	ElapsedS float64      `json:"elapsed_s"`
 }
 
-// FigureText is the figure in the claim's unit with its interval.
-func (r Result) FigureText() string { return r.Figure.Format(r.Unit, r.Model) }
-
 // RuleText is the rule in the claim's unit: "≥ ×1.70", "360 to 440 ms".
 func (r Result) RuleText() string { return r.Rule.format(r.Unit) }
 
@@ -127,29 +124,6 @@ func IsFile(path string) (bool, error) {
 		return true, nil // the first line tells
 	})
 	return is && err == nil, err
-}
-
-// Tally counts the verdicts of rs in one line: "31 claims: 12 reproduced, …".
-func Tally(rs []Result) string {
-	var rep, not, inc, dist int
-	for _, r := range rs {
-		switch r.Verdict {
-		case Reproduced:
-			rep++
-		case NotReproduced:
-			not++
-		default:
-			inc++
-			if r.Disturbed {
-				dist++
-			}
-		}
-	}
-	s := fmt.Sprintf("%d claims: %d reproduced, %d not reproduced, %d inconclusive", len(rs), rep, not, inc)
-	if dist > 0 {
-		s += fmt.Sprintf(" (%d disturbed)", dist)
-	}
-	return s
 }
 
 // Start is what a run of claims is about to measure: Claims claims at

@@ -98,7 +98,7 @@ func (r Rule) format(unit string) string {
 	if unit == Ratio {
 		return FormatValue(r.Min, unit) + " to " + FormatValue(r.Max, unit)
 	}
-	return bare(r.Min, unit) + " to " + FormatValue(r.Max, unit)
+	return Bare(r.Min, unit) + " to " + FormatValue(r.Max, unit)
 }
 
 // MarshalJSON writes the rule as {"min": x, "max": y}, leaving out an open side.

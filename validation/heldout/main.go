@@ -6,7 +6,7 @@
 // varycpu points on 3–6 CPUs and the overload points (6 CPUs, 10 to 10000
 // workers). docs/model.md quotes its output.
 //
-//	cd validation && go run ./heldout -ref testdata/talk [-calibration BASE] [-by modes|cpus|both] [-points]
+//	cd validation && go run ./heldout -ref testdata/talk [-calibration BASE] [-by modes|cpus|both] [-points] [-fix COST=D,…]
 //
 // -by cpus is one fold: the costs inferred from the 1–2 CPU points of all
 // seven modes predict every held-out point. -by modes is seven folds, one
@@ -35,10 +35,12 @@
 // do not constrain, with their intervals. Its default is the repository's
 // examples/cache/study/testdata/calibration.json, so that the output is
 // the same on every run of the same code: the search and the simulations
-// are deterministic. Inference takes some 10 s a fold on the project's
-// 2-core VM (model.Simulate uses every CPU, so folds run one after
-// another); -by both took 2 min 20 s to 2 min 50 s there (7 + 1 folds,
-// 112 points predicted). Progress and times go to standard error.
+// are deterministic. -fix holds costs at values given instead of inferring
+// them (switch=200ns, a goroutine switch's real cost): a probe of what the
+// points make of the others. Inference takes some 10 s a fold on the
+// project's 2-core VM (model.Simulate uses every CPU, so folds run one
+// after another); -by both took 2 min 20 s to 2 min 50 s there (7 + 1
+// folds, 112 points predicted). Progress and times go to standard error.
 package main
 
 import (
@@ -56,6 +58,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 	"github.com/brewput/brewput/validation/internal/infer"
@@ -85,6 +88,7 @@ func main() {
 		"(default: the repository's examples/cache/study/testdata/calibration.json)")
 	by := flag.String("by", "both", "what is held out: modes (each mode's points predicted by costs inferred without them), cpus, or both")
 	points := flag.Bool("points", false, "print every held-out point, not only the summary")
+	fixFlag := flag.String("fix", "", "hold costs at these values instead of inferring them, such as switch=200ns,runnext-grace=53us")
 	cmdline.Parse()
 
 	if err := talk.CheckRef(*ref); err != nil {
@@ -92,6 +96,10 @@ func main() {
 	}
 	if !slices.Contains([]string{"modes", "cpus", "both"}, *by) {
 		cmdline.Bad(fmt.Errorf("-by %q: want modes, cpus or both", *by))
+	}
+	fixed, err := parseFixed(*fixFlag)
+	if err != nil {
+		cmdline.Bad(err)
 	}
 	// The default is shown as the repository names it, so that the output
 	// does not depend on where the repository lies.
@@ -123,7 +131,7 @@ func main() {
 	start := time.Now()
 	fmt.Println(wrap(fmt.Sprintf("held out: the go policy's costs are inferred from the talk's varycpu points on %s CPUs only, and predict %s.",
 		ints(inferCPUs), describeHeld(pts)), ""))
-	fmt.Println(wrap(fmt.Sprintf("base calibration: %s (%s), %s", shown, baseNote(*calPath), base.Ref().For()), ""))
+	fmt.Println(wrap(fmt.Sprintf("base calibration: %s (%s), %s", shown, baseNote(*calPath), text.CalibrationFor(base.Ref())), ""))
 	for _, b := range []string{"cpus", "modes"} {
 		if *by != b && *by != "both" {
 			continue
@@ -133,7 +141,7 @@ func main() {
 			cmdline.Fail(err)
 		}
 		for i := range fs {
-			cmdline.Check(fs[i].run(ctx, base))
+			cmdline.Check(fs[i].run(ctx, base, fixed))
 		}
 		report(b, fs, *points)
 	}
@@ -244,10 +252,11 @@ func checkFolds(fs []fold, pts []*talk.Point) error {
 	return nil
 }
 
-// run infers f's costs on base and predicts its points under policies.
-func (f *fold) run(ctx context.Context, base calibrate.Calibration) error {
+// run infers f's costs on base, those in fixed held at their values, and
+// predicts its points under policies.
+func (f *fold) run(ctx context.Context, base calibrate.Calibration, fixed map[string]time.Duration) error {
 	start := time.Now()
-	cal, err := infer.Infer(ctx, f.from, infer.Options{Base: base})
+	cal, err := infer.Infer(ctx, f.from, infer.Options{Base: base, Fixed: fixed})
 	if err != nil {
 		return fmt.Errorf("fold %s: %w", f.name, err)
 	}
@@ -407,9 +416,8 @@ func criteria(g, f *talk.Stats) {
 }
 
 // printCosts prints each fold's inferred costs; a cost its points do not
-// constrain keeps the base's value, marked *.
+// constrain keeps the base's value, marked *; one held by -fix is marked =.
 func printCosts(fs []fold) {
-	names := []string{"wake", "spin-wake", "spin-window", "switch", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace"}
 	from := fmt.Sprint(minFrom(fs))
 	if maxFrom(fs) != minFrom(fs) {
 		from += "–" + fmt.Sprint(maxFrom(fs))
@@ -417,6 +425,9 @@ func printCosts(fs []fold) {
 	fmt.Printf("\ncosts inferred from %s points a fold (* kept the base's value: the fold's points do\n", from)
 	fmt.Println("not constrain it), and the model's error past them that its bands carry (thr, p50: for")
 	fmt.Println("every doubling of CPUs past 2, what 4 in 5 of the 2-CPU points were missed by from 1 CPU):")
+	if len(fs[0].cal.Inferred.Fixed) > 0 {
+		fmt.Println("= held at the value -fix gave, not inferred")
+	}
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "without mode\twake\tspin\tspin win\tswitch\tmutex\tchan\tbuf chan\trunnext\tthr\tp50\t")
 	for _, f := range fs {
@@ -425,10 +436,13 @@ func printCosts(fs []fold) {
 			label = "none"
 		}
 		fmt.Fprintf(w, "%s\t", label)
-		for _, n := range names {
+		for _, n := range infer.CostNames() {
 			s := short(*calibrate.Field(&f.cal.Costs, n))
-			if slices.Contains(f.cal.Inferred.Kept, n) {
+			switch {
+			case slices.Contains(f.cal.Inferred.Kept, n):
 				s += "*"
+			case slices.Contains(f.cal.Inferred.Fixed, n):
+				s += "="
 			}
 			fmt.Fprintf(w, "%s\t", s)
 		}
@@ -490,6 +504,25 @@ func printPoints(fs []fold) {
 		}
 		w.Flush()
 	}
+}
+
+// parseFixed reads -fix: NAME=DURATION pairs, comma-separated, each NAME
+// one of the costs inferred; nil for "".
+func parseFixed(s string) (map[string]time.Duration, error) {
+	if s == "" {
+		return nil, nil
+	}
+	names := infer.CostNames()
+	out := map[string]time.Duration{}
+	for _, kv := range strings.Split(s, ",") {
+		name, v, _ := strings.Cut(kv, "=")
+		d, err := time.ParseDuration(v)
+		if !slices.Contains(names, name) || err != nil || d < 0 {
+			return nil, fmt.Errorf("-fix %q: want NAME=DURATION,… with NAME one of %s", kv, strings.Join(names, ", "))
+		}
+		out[name] = d
+	}
+	return out, nil
 }
 
 // off is x with its distance outside band b, where it is outside.

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/validation/internal/docblock"
 	"github.com/brewput/brewput/validation/internal/infer"
@@ -145,4 +147,21 @@ func TestDoc(t *testing.T) {
 	}
 	docblock.Check(t, filepath.Join(root, "docs", "model.md"), docStart, docEnd, string(out[i:]), *update,
 		"go test ./heldout -update, after go run ./heldout -ref testdata/talk -by modes >testdata/"+kept)
+}
+
+// TestParseFixed: -fix reads NAME=DURATION pairs of the costs inferred,
+// and refuses any other name, a bad or negative duration, a missing value.
+func TestParseFixed(t *testing.T) {
+	got, err := parseFixed("switch=200ns,runnext-grace=53us")
+	if want := map[string]time.Duration{"switch": 200 * time.Nanosecond, "runnext-grace": 53 * time.Microsecond}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("parseFixed: %v, %v; want %v", got, err, want)
+	}
+	if got, err := parseFixed(""); got != nil || err != nil {
+		t.Errorf("parseFixed(\"\"): %v, %v; want nothing held", got, err)
+	}
+	for _, bad := range []string{"swtch=1us", "switch=abc", "switch", "switch=-1us", "mutex-spin=1us", "switch=1us,"} {
+		if _, err := parseFixed(bad); err == nil {
+			t.Errorf("parseFixed(%q) took it", bad)
+		}
+	}
 }

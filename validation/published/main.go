@@ -40,6 +40,7 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 	"github.com/brewput/brewput/validation/internal/machines"
@@ -425,7 +426,7 @@ func printNotes(w io.Writer, pts []point) {
 		fmt.Fprintf(w, "   ~ the model's note: a brief, contended lock, which machines ran from a\n     sixteenth of to ten times the model's figure, most within 4×; rough\n")
 	}
 	if line {
-		fmt.Fprintf(w, "   %s\n", format.Wrap("^ the model's note: "+results.SharedLineSpread+"; rough", 77, "     "))
+		fmt.Fprintf(w, "   %s\n", format.Wrap("^ the model's note: "+text.SharedLineSpread+"; rough", 77, "     "))
 	}
 	if lockstep {
 		fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")

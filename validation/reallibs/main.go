@@ -117,6 +117,8 @@ func main() {
 	count := flag.Int("count", 3, "with -measure: runs of each benchmark on each CPU count")
 	write := flag.Bool("write", false, "rewrite model/curves/checked.go with the tallies by kind")
 	rows := flag.Bool("rows", false, "print every benchmark's predicted speed-ups beside the lendings' before the totals")
+	carried := flag.Int("carried", 0, "then predict again from the reference curves cut at this many CPUs, carried past them "+
+		"(curves.Carry), and tally the lending points on the counts past it")
 	cmdline.Parse()
 	re, err := regexp.Compile(*bench)
 	if err != nil {
@@ -136,12 +138,12 @@ func main() {
 	}
 	root, err := filepath.Abs("..")
 	cmdline.Check(err)
-	cmdline.Check(run(root, dir, re, *measure, *count, *write, *rows))
+	cmdline.Check(run(root, dir, re, *measure, *count, *write, *rows, *carried))
 }
 
 // run builds brewput, measures into dir where measure says so, and
 // reports; the build's folder is removed whatever fails.
-func run(root, dir string, re *regexp.Regexp, measure bool, count int, write, rows bool) error {
+func run(root, dir string, re *regexp.Regexp, measure bool, count int, write, rows bool, carried int) error {
 	bin, done, err := build(root)
 	if err != nil {
 		return err
@@ -165,6 +167,11 @@ func run(root, dir string, re *regexp.Regexp, measure bool, count int, write, ro
 		return err
 	}
 	r.write(os.Stdout, rows)
+	if carried > 0 {
+		if err := writeCarried(os.Stdout, bin, root, dir, re, carried); err != nil {
+			return err
+		}
+	}
 	if write {
 		b, err := r.checked()
 		if err != nil {
@@ -172,6 +179,57 @@ func run(root, dir string, re *regexp.Regexp, measure bool, count int, write, ro
 		}
 		return os.WriteFile(filepath.Join(root, "model", "curves", "checked.go"), b, 0o644)
 	}
+	return nil
+}
+
+// writeCarried predicts the benchmarks again for the reference curves cut
+// at cut CPUs (a calibration of them alone, as --calibration), which
+// predict carries past cut, and prints the tallies of the lending points
+// on the counts past it.
+func writeCarried(w io.Writer, bin, root, dir string, re *regexp.Regexp, cut int) error {
+	ref, err := os.ReadFile(filepath.Join(root, "model", "curves", "reference.json"))
+	if err != nil {
+		return err
+	}
+	var c struct {
+		About     string            `json:"about"`
+		NsPerIter float64           `json:"work_ns_per_iter"`
+		Dur       int64             `json:"dur_ns"`
+		Points    []json.RawMessage `json:"points"`
+	}
+	if err := json.Unmarshal(ref, &c); err != nil {
+		return err
+	}
+	c.Points = slices.DeleteFunc(c.Points, func(p json.RawMessage) bool {
+		var at struct {
+			CPUs int `json:"cpus"`
+		}
+		return json.Unmarshal(p, &at) != nil || at.CPUs > cut
+	})
+	cal, err := json.Marshal(map[string]any{"samples": 1, "format": 1, "host": map[string]string{"name": "the reference machine"}, "curves": c})
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "reallibs-carried")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	path := filepath.Join(tmp, "calibration.json")
+	if err := os.WriteFile(path, cal, 0o644); err != nil {
+		return err
+	}
+	r, err := tally(bin, root, dir, re, path)
+	if err != nil {
+		return err
+	}
+	r.past = cut
+	all, byKind := r.totals()
+	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Carried past the reference curves cut at %d CPUs: of %d lending points on more, "+
+		"the bands hold %d (%.0f %%); %d lie more than 2× off, the worst %.2f× (%s); the point's error ×%.2f, the naive guess's ×%.2f; "+
+		"the median band is %.2f× wide.", cut, all.points, all.in, 100*float64(all.in)/float64(max(all.points, 1)), all.off2, all.worst,
+		all.worstAt, all.err(), all.naive(), all.width()), 80, ""))
+	writeKinds(w, byKind)
 	return nil
 }
 
@@ -284,6 +342,8 @@ type result struct {
 	// its tallies, of how many benchmarks of a lending, how many predicted.
 	four                  stats
 	fourOf, fourPredicted int
+	// past, where not 0, leaves the counts up to it out of the totals.
+	past int
 }
 
 // tallies tallies for the reference curves, and again for the
@@ -564,7 +624,7 @@ func (r result) totals() (stats, map[string]*stats) {
 			byKind[row.kind] = k
 		}
 		for _, n := range counts {
-			if _, ok := row.at[n]; !ok {
+			if _, ok := row.at[n]; !ok || n <= r.past {
 				continue
 			}
 			for _, l := range lendings {

@@ -38,6 +38,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 	"github.com/brewput/brewput/validation/internal/talk"
@@ -96,7 +97,7 @@ func main() {
 		}
 		variants = append(variants, talk.Variant{Name: "go-base", Sched: "go", Costs: base.Costs, Range: base.Range()},
 			talk.Variant{Name: "go1.9-base", Sched: "go", Runtime: "go1.9", Costs: base.Costs, Range: base.Range()})
-		defer fmt.Printf("-base: %s\n", base.Ref().Line())
+		defer fmt.Printf("-base: %s\n", text.CalibrationLine(base.Ref()))
 	}
 	if *only != "" {
 		variants = slices.DeleteFunc(variants, func(v talk.Variant) bool { return !slices.Contains(strings.Split(*only, ","), v.Name) })
@@ -110,7 +111,7 @@ func main() {
 	if *nominal {
 		stepNote = "1 ms steps"
 	}
-	fmt.Printf("the talk's harness and protocol, %s; go policy: %s\n\n", stepNote, cal.Ref().Line())
+	fmt.Printf("the talk's harness and protocol, %s; go policy: %s\n\n", stepNote, text.CalibrationLine(cal.Ref()))
 	if *points {
 		printPoints(pts, variants, preds)
 	}

@@ -31,6 +31,7 @@ type Inference struct {
 	// (calibrate.Calibration.Span).
 	Inferred []string
 	Kept     []string
+	Fixed    []string // held at Options.Fixed's values
 	Base     results.Calibration
 	// Tolerance is how much farther outside its runs' band (relative) than
 	// the best fit a consistent set of costs may put a point's throughput

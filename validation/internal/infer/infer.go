@@ -41,6 +41,9 @@ type Options struct {
 	Tolerance float64
 	// Tell, if not nil, hears how the search goes, a line at a time.
 	Tell func(line string)
+	// Fixed holds costs, by CostNames' names, at these values instead of
+	// searching them: a probe of what the points make of the others.
+	Fixed map[string]time.Duration
 }
 
 // DefaultTolerance is Options.Tolerance's default: 1 %.
@@ -54,6 +57,9 @@ const (
 
 // costNames are the costs searched, as calibrate.Field names them.
 var costNames = []string{"wake", "spin-wake", "spin-window", "switch", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace"}
+
+// CostNames are the costs searched, as calibrate.Field names them.
+func CostNames() []string { return slices.Clone(costNames) }
 
 // grid is the values each cost may take: 0, then 25 ns doubling to
 // 819.2 µs (the runnext grace at least 3 µs).
@@ -118,11 +124,20 @@ func infer(ctx context.Context, ps Points, opt Options) (Calibration, error) {
 	if best.RunnextGrace < 3*time.Microsecond {
 		best.RunnextGrace = 3 * time.Microsecond // what 0 means to the model
 	}
+	var names, fixed []string // the costs searched, and those held
+	for _, name := range costNames {
+		if v, ok := opt.Fixed[name]; ok {
+			*calibrate.Field(&best, name) = v
+			fixed = append(fixed, name)
+		} else {
+			names = append(names, name)
+		}
+	}
 	fit := s.fit(best)
 	const worth = DefaultTolerance * DefaultTolerance // a point 1 % nearer
 	for round := range Rounds {
 		moved := false
-		for _, name := range costNames {
+		for _, name := range names {
 			cur := *calibrate.Field(&best, name)
 			values := grid(name)
 			if round > 0 {
@@ -153,12 +168,12 @@ func infer(ctx context.Context, ps Points, opt Options) (Calibration, error) {
 
 	// A cost consistent over the whole grid keeps the base's value.
 	in := &Inference{From: ps.Files, Points: len(ps.Points), Runs: ps.Runs(), CPUs: ps.CPUs(),
-		Base: opt.Base.Ref(), Tolerance: opt.Tolerance, Refused: ps.Refused}
+		Base: opt.Base.Ref(), Tolerance: opt.Tolerance, Refused: ps.Refused, Fixed: fixed}
 	bestDist := s.eval(best)
 	ok := func(name string, v time.Duration) bool {
 		return consistent(s.eval(with(best, name, v)), bestDist, s.tols)
 	}
-	for _, name := range costNames {
+	for _, name := range names {
 		if slices.ContainsFunc(grid(name), func(v time.Duration) bool { return !ok(name, v) }) {
 			in.Inferred = append(in.Inferred, name)
 		} else {
@@ -196,6 +211,9 @@ func infer(ctx context.Context, ps Points, opt Options) (Calibration, error) {
 	// the grid while consistent, then bisection to the edge.
 	bestDist = s.eval(best)
 	baseLo, baseHi := opt.Base.Span() // over the base's earlier calibrations too
+	for _, name := range in.Fixed {
+		*calibrate.Field(&baseLo, name), *calibrate.Field(&baseHi, name) = *calibrate.Field(&best, name), *calibrate.Field(&best, name)
+	}
 	cal := Calibration{Calibration: calibrate.Calibration{Host: ps.Host, Date: time.Now().UTC().Round(time.Second), Costs: best, Lo: baseLo, Hi: baseHi}}
 	var sets []sim.Costs
 	for _, name := range in.Inferred {

@@ -101,6 +101,35 @@ func TestInferRecoversCosts(t *testing.T) {
 	}
 }
 
+// TestFixedHeld: a cost held by Options.Fixed keeps its value in the
+// costs, their range and every set of the band, and is neither inferred
+// nor kept; held at the base's wake-up, 15 times too cheap, it leaves the
+// points that turn on the wake-up missed, which no other cost makes up.
+func TestFixedHeld(t *testing.T) {
+	ps := simulated(t, []string{"finelocking", "linearpipe-0", "locking"}, []int{2})
+	held := base.Costs.Wake
+	cal, err := Infer(context.Background(), ps, Options{Base: base, Fixed: map[string]time.Duration{"wake": held}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := cal.Inferred
+	if !reflect.DeepEqual(in.Fixed, []string{"wake"}) || slices.Contains(in.Inferred, "wake") || slices.Contains(in.Kept, "wake") {
+		t.Errorf("fixed %v, inferred %v, kept %v: want wake fixed only", in.Fixed, in.Inferred, in.Kept)
+	}
+	for _, c := range append([]sim.Costs{cal.Costs, cal.Lo, cal.Hi}, in.Sets...) {
+		if c.Wake != held {
+			t.Errorf("wake %v in %+v, want the %v held", c.Wake, c, held)
+		}
+	}
+	missed := false
+	for _, f := range in.Fit {
+		missed = missed || f.Throughput > 0.01 || f.P50 > 0.01
+	}
+	if !missed {
+		t.Errorf("every point within 1 %% with the wake-up held 15 times too cheap: %+v", in.Fit)
+	}
+}
+
 // TestBeyond: inferred from points on 1 and 2 CPUs, a calibration carries
 // the model's error predicting the 2-CPU points from the 1-CPU ones. Where
 // the model made the points and the base holds their costs, nothing is

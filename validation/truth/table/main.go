@@ -174,7 +174,8 @@ func Read(out []byte) (Answer, error) {
 	if !strings.HasPrefix(text, "{") {
 		text = strings.Join(strings.Fields(text), " ") // one line, however it was wrapped
 		switch {
-		case strings.Contains(text, ": none limits it (sync.Mutex, RWMutex, sync.Map's locks and channels are watched; atomic words are not)") || strings.HasSuffix(text, "no metered part limits it."):
+		case strings.Contains(text, "while its timer ran") && (strings.Contains(text, ": none limits it") || strings.Contains(text, "no lock watched limits it")) ||
+			strings.HasSuffix(text, "no metered part limits it."):
 			return Answer{Verdict: truth.NoLock, Answer: text}, nil
 		case strings.Contains(text, "no stretch lengthens a channel's lock, so why cannot tell whether one limits it"):
 			return Answer{Verdict: Undecided, Answer: text}, nil

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -8,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/base/exitcode"
@@ -17,8 +16,8 @@ import (
 )
 
 func newAdviseCmd(e *env) *cobra.Command {
-	sf := &studyFlags{}
-	mf := &modelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
+	sf := &modelcli.StudyFlags{}
+	mf := &modelcli.ModelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
 	var mode, format string
 	cmd := &cobra.Command{
 		Use:   "advise",
@@ -27,30 +26,30 @@ func newAdviseCmd(e *env) *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fs := cmd.Flags()
 			switch {
-			case mode != "" && mf.file != "":
+			case mode != "" && mf.File != "":
 				return fmt.Errorf("--mode and --model: give one or the other, not both")
-			case mode == "" && mf.file == "":
+			case mode == "" && mf.File == "":
 				return fmt.Errorf("give --mode NAME (see brewput list) or --model FILE to advise on")
 			}
-			sf.simulated = true
-			s, err := sf.planOne(fs, host.ModelMaxCPUs, mode, "advise", 6)
+			sf.Simulated = true
+			s, err := sf.PlanOne(fs, host.ModelMaxCPUs, mode, "advise", 6)
 			if err != nil {
 				return err
 			}
 			mf.MaxCPUs = s.CPUs
 			var bp *blueprint.Blueprint
-			if mf.file != "" {
-				if bp, err = loadBlueprint(fs, mf.file); err != nil {
+			if mf.File != "" {
+				if bp, err = modelcli.LoadBlueprint(fs, mf.File); err != nil {
 					return err
 				}
 			}
 			specs := []shopsweep.Spec{s}
-			if err := fitWindow(fs, specs, bp, e, func() error { return predict.CheckAdvice(mf.options(fs), specs[0], bp) }); err != nil {
+			if err := modelcli.FitWindow(fs, specs, bp, e.tell, func() error { return predict.CheckAdvice(mf.PredictOptions(fs), specs[0], bp) }); err != nil {
 				return err
 			}
-			tellUnused(e, bp)
+			modelcli.TellUnused(e.tell, bp)
 			s = specs[0]
-			pr, err := predict.Resolve(cmd.Context(), mf.options(cmd.Flags()), e.tell)
+			pr, err := predict.Resolve(cmd.Context(), mf.PredictOptions(cmd.Flags()), e.tell)
 			if err != nil {
 				return err
 			}
@@ -68,10 +67,10 @@ func newAdviseCmd(e *env) *cobra.Command {
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.
-	sf.registerOne(cmd.Flags(), time.Second, "the CPU count to advise at,\none number", "dur")
+	sf.RegisterOne(cmd.Flags(), time.Second, "the CPU count to advise at,\none number", "dur")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to advise on (see brewput list)")
-	mf.register(cmd.Flags())
-	mf.registerOthers(cmd.Flags())
+	mf.Register(cmd.Flags())
+	mf.RegisterOthers(cmd.Flags())
 	formatVar(cmd.Flags(), &format, "")
 	return cmd
 }

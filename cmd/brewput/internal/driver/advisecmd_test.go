@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/experiment/limits"
+	"github.com/brewput/brewput/report/text"
 )
 
 func runAdvise(t *testing.T, args ...string) string {
@@ -41,7 +42,7 @@ func TestAdviseJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &a); err != nil {
 		t.Fatalf("advise --format json: %v\n%s", err, out)
 	}
-	if a.Mode != "locking" || a.CPUs != 4 || a.Now.Bottleneck.Resource != "kitchen" || len(a.Options) < 3 || a.Options[0].As != "finelocking" {
+	if a.Mode != "locking" || a.CPUs != 4 || a.Now.Bottleneck.Resource != "kitchen" || len(a.Options) < 3 || text.Becomes(a.Options[0].Becomes) != "finelocking" {
 		t.Errorf("locking on 4 CPUs: %+v", a)
 	}
 	for _, key := range []string{`"answer"`, `"throughput_gain"`, `"latency_gain"`, `"cost"`, `"bottleneck"`} {

@@ -88,6 +88,8 @@ func TestBadInput(t *testing.T) {
 		{"report missing file", []string{"report", "{dir}/nope.json", "--out", "{dir}/r"}, []string{"nope.json", "no such file"}},
 		{"report garbage file", []string{"report", "{garbage}", "--out", "{dir}/r"}, []string{"garbage.txt", "not a brewput results file"}},
 		{"bench col not of the names", []string{"bench", "../../../../examples/cache", "-col", ".config"}, []string{"-col", `".config"`, "want .name or /key"}},
+		{"bench flag with one dash misspelled", []string{"bench", "../../../../examples/cache", "-benchh", "."}, []string{"unknown flag: -benchh", "did you mean -bench?"}},
+		{"bench flag misspelled", []string{"bench", "../../../../examples/cache", "--benchh", "."}, []string{"unknown flag: --benchh", "did you mean --bench?"}},
 		{"bench cpuset not ids", []string{"bench", "../../../../examples/cache", "--cpuset", "a-b"}, []string{"--cpuset", `"a-b"`, "0-3,6"}},
 		{"bench cpuset too few", []string{"bench", "../../../../examples/cache", "-cpu", "1", "--cpuset", "65535"}, []string{"--cpuset 65535", "CPU 65535", "this process may run on"}},
 		{"report negative throughput", []string{"report", "{negative}", "--out", "{dir}/r"}, []string{"negative.json", "line 2", "throughput -10 below zero"}},

@@ -83,39 +83,25 @@ func TestBench(t *testing.T) {
 
 // TestBenchGoSpelling: brewput bench takes go test's flags as go test
 // spells them, with one dash, interspersed with the packages; with no
-// --out the report goes to a folder of the user's cache, named in the
-// output and filed by the package's import path, and nothing is written
-// where it runs.
+// --out the report goes to ./brewput-report, as the main job's does,
+// named in the output.
 func TestBenchGoSpelling(t *testing.T) {
-	cache := t.TempDir()
-	// The go command's build cache is in the same folder unless GOCACHE
-	// says otherwise: keep it where it was, or go test -c compiles every
-	// package again, the standard library's too (11 of the test's 11 s).
-	if os.Getenv("GOCACHE") == "" {
-		if user, err := os.UserCacheDir(); err == nil {
-			t.Setenv("GOCACHE", filepath.Join(user, "go-build"))
-		}
-	}
-	t.Setenv("XDG_CACHE_HOME", cache)
 	t.Chdir("../../../../examples/cache")
-	before, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
+	if _, err := os.Stat(defaultReportDir); err == nil {
+		t.Skipf("examples/cache/%s is there already: the test would replace it", defaultReportDir)
 	}
+	t.Cleanup(func() { os.RemoveAll(defaultReportDir) })
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", ".", "-bench", "Cache/design=mutex/load=read", "-cpu", "1", "-count", "2", "-benchtime=20x", "-run", "^$", "-benchmem")
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
 	}
-	report := filepath.Join(cache, "brewput", "bench", "github.com-brewput-brewput-examples-cache", "index.html")
+	report := filepath.Join(defaultReportDir, "index.html")
 	// "report:" and its path, on a line of its own where both do not fit.
 	if _, err := os.Stat(report); err != nil || !strings.Contains(strings.ReplaceAll(stdout, "report:\n", "report: "), "report: "+report) {
-		t.Errorf("report not in the cache folder %s: %v\n%s", report, err, stdout)
+		t.Errorf("report not in ./%s: %v\n%s", defaultReportDir, err, stdout)
 	}
 	if !strings.Contains(stdout, "Cache/design=mutex/load=read ") || strings.Contains(stdout, "design=sharded") || !strings.Contains(stdout, "  2\n") {
 		t.Errorf("table of the one benchmark matched, 2 runs:\n%s", stdout)
-	}
-	if after, _ := os.ReadDir("."); len(after) != len(before) {
-		t.Errorf("wrote into the package's folder: %d entries, %d before", len(after), len(before))
 	}
 }
 
@@ -129,6 +115,11 @@ func TestBenchNoMatch(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("left %d files", len(entries))
+	}
+	// A package of no benchmark at all is told so, not that "." matches none.
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "bench", "../../../../internal/base/format", "-cpu", "1", "--out", filepath.Join(dir, "r"))
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "brewput: no benchmark in github.com/brewput/brewput/internal/base/format (its test files have no func BenchmarkXxx)") {
+		t.Errorf("no benchmark at all: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
 

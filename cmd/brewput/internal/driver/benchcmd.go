@@ -1,13 +1,8 @@
-//go:build !js
-
 package driver
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -16,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/gobench"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/measure/host"
@@ -26,13 +22,15 @@ import (
 
 func newBenchCmd(e *env) *cobra.Command {
 	var cfg gobench.Config
-	var cpus, cpuset, col, format, out string
+	var cpus, cpuset, col, format, out, from string
 	var benchmem bool
 	cmd := goTestCommand("bench [packages] [-bench re] [-cpu list] [-- go test flags]",
 		"Run Go benchmarks on 1, 2, … pinned CPUs; report how they scale",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
-			fs := cmd.Flags()
 			var err error
+			if from != "" {
+				return benchFrom(e, cmd.Flags(), from, pkgs, goFlags, cfg.Bench, col, format, out)
+			}
 			cfg.Packages, cfg.Dir = pkgs, e.dir
 			if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
 				return fmt.Errorf("go test flags: %w", err)
@@ -66,13 +64,11 @@ func newBenchCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--format: %w", err)
 			}
-			if !fs.Changed("out") {
-				if out, err = benchCacheDir(cmd.Context(), e.dir, pkgs); err != nil {
-					return fmt.Errorf("--out: %w; give --out DIR", err)
-				}
-			}
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
+			}
+			if err := e.hold(out); err != nil {
+				return err
 			}
 			cfg.Log = e.stderr
 			// Watched, each benchmark runs unwatched too, to say where
@@ -81,11 +77,7 @@ func newBenchCmd(e *env) *cobra.Command {
 			e.notePlatform()
 			res, runErr := gobench.Run(cmd.Context(), cfg)
 			return gobench.Ended(res, runErr, func(points []results.Point) error {
-				a, err := experiment.Analyze(points, experiment.Options{BenchCol: col})
-				if err != nil {
-					return err
-				}
-				if err := report.WriteBench(e.stdout, e.stderr, out, points, a, f); err != nil {
+				if err := writeBenchReport(e, points, col, out, f); err != nil {
 					return err
 				}
 				if costs := gobench.WatchCosts(points, res.Unwatched); len(costs) > 0 {
@@ -111,8 +103,60 @@ func newBenchCmd(e *env) *cobra.Command {
 	fs.BoolVar(&cfg.Locks, "locks", false, "see every sync.Mutex and RWMutex the benchmarks take,\nwith no change to their code: the test binaries are built with an overlay of the Go toolchain's sync and testing that notes each lock site (function and file:line) and how often its locks are taken, held and waited for")
 	fs.BoolVar(&benchmem, "benchmem", true, "B/op and allocs/op, always recorded\n(as go test -benchmem)")
 	fs.StringVar(&format, "format", "table", strings.Join(results.Formats(), "|")+"\n(what to print)")
-	fs.StringVar(&out, "out", "", "folder to write the report to\n(default a folder of the user's cache, named in the output: nothing is written into the package)")
+	fs.StringVar(&out, "out", defaultReportDir, "folder to write the report to\n(its results.json keeps what was measured)")
+	fs.StringVar(&from, "from", "", "report the benchmarks of this results file\n(a report's results.json, or predict's or why's --out FILE, their runs as they are) instead of measuring")
 	return cmd
+}
+
+// writeBenchReport writes the report of points into out, and what the
+// terminal shows of it.
+func writeBenchReport(e *env, points []results.Point, col, out string, f results.Format) error {
+	a, err := experiment.Analyze(points, experiment.Options{BenchCol: col})
+	if err != nil {
+		return err
+	}
+	return report.WriteBench(e.stdout, e.stderr, out, points, a, f)
+}
+
+// benchFrom reports the benchmarks' runs as they are that a results file
+// keeps, those bench matches (without Benchmark) where given.
+func benchFrom(e *env, fs *pflag.FlagSet, from string, pkgs, goFlags []string, bench, col, format, out string) error {
+	for _, name := range []string{"run", "cpu", "cpus", "cpuset", "count", "benchtime", "locks", "benchmem"} {
+		if fs.Changed(name) {
+			return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, from)
+		}
+	}
+	if len(pkgs)+len(goFlags) > 0 {
+		return fmt.Errorf("--from %s: reads what was measured; give no package or go test flags", from)
+	}
+	f, err := results.ParseFormat(format)
+	if err != nil {
+		return fmt.Errorf("--format: %w", err)
+	}
+	match, err := regexp.Compile(bench)
+	if err != nil {
+		return fmt.Errorf("-bench %q: not a regular expression: %w", bench, err)
+	}
+	all, err := e.openResults(from)
+	if err != nil {
+		return fmt.Errorf("--from: %w", err)
+	}
+	var points []results.Point
+	for _, p := range all {
+		if p.Kind == results.KindBench && p.Source != results.SourceModel && p.Bench.AsIs() && match.MatchString(p.Mode) {
+			points = append(points, p)
+		}
+	}
+	if len(points) == 0 {
+		return fmt.Errorf("--from %s: no measured benchmark%s", from, map[bool]string{true: " matches -bench " + bench, false: ""}[fs.Changed("bench")])
+	}
+	if err := report.CheckDir(out); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	if err := e.hold(out); err != nil {
+		return err
+	}
+	return failed(writeBenchReport(e, points, col, out, f))
 }
 
 // goTestCommand is a command that takes go test's flags, whose one dash
@@ -126,12 +170,12 @@ func goTestCommand(use, short string, run func(cmd *cobra.Command, pkgs, goFlags
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			if err := fs.Parse(goSpelled(fs, args)); err != nil {
-				return explainFlag(err)
+				return modelcli.ExplainFlag(didYouMean(cmd, err))
 			}
 			if help, _ := fs.GetBool("help"); help {
 				return cmd.Help()
 			}
-			if err := checkFinite(fs); err != nil {
+			if err := modelcli.CheckFinite(fs); err != nil {
 				return err
 			}
 			pkgs, goFlags := fs.Args(), []string(nil)
@@ -157,47 +201,4 @@ func goSpelled(fs *pflag.FlagSet, args []string) []string {
 		out = append(out, a)
 	}
 	return out
-}
-
-// benchCacheDir is where a report of the packages goes without --out: a
-// folder of the user's cache named after their import paths (or folders).
-func benchCacheDir(ctx context.Context, dir string, pkgs []string) (string, error) {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("no cache folder to write the report to: %w", err)
-	}
-	if len(pkgs) == 0 {
-		pkgs = []string{"."}
-	}
-	var names []string
-	for _, p := range pkgs {
-		p, all := strings.CutSuffix(p, "...")
-		p = strings.TrimSuffix(p, "/")
-		list := exec.CommandContext(ctx, "go", "list", "-e", "-f", "{{.ImportPath}}", p)
-		list.Dir = dir
-		listed, err := list.Output()
-		name := strings.TrimSpace(string(listed))
-		if err == nil && name != "" && !strings.Contains(name, "\n") && !strings.HasPrefix(name, "_") {
-			name = strings.ReplaceAll(name, "/", "-")
-		} else {
-			if abs, err := filepath.Abs(filepath.Join(dir, p)); err == nil && !filepath.IsAbs(p) {
-				p = abs // "." names its folder
-			}
-			name = filepath.Base(p)
-		}
-		if all {
-			name += "-all"
-		}
-		names = append(names, name)
-	}
-	slug := strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' {
-			return r
-		}
-		return '-'
-	}, strings.Join(names, "+"))
-	if strings.Trim(slug, ".") == "" {
-		slug = "bench"
-	}
-	return filepath.Join(cache, "brewput", "bench", slug), nil
 }

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -17,6 +15,7 @@ import (
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/report/text"
 )
 
 // Limits of --samples and --repeats, past which a typo would measure for hours.
@@ -104,14 +103,14 @@ func showCalibration(w io.Writer, path string) error {
 		return failure{Err: err}
 	}
 	fmt.Fprintf(w, "%s\n", path)
-	c.WriteTable(w)
+	text.WriteCalibrationTable(w, c.Table())
 	return nil
 }
 
 // measureAndSave measures this machine, writes the table to w, and saves
 // it at path unless calibrate.Keep refuses a disturbed one.
 func measureAndSave(ctx context.Context, opt calibrate.Options, wait time.Duration, force bool, path string, w io.Writer, tell func(line string)) error {
-	c, err := calibrate.MeasureQuiet(ctx, opt, wait, tell)
+	c, err := calibrate.MeasureQuiet(ctx, opt, wait, text.CalibrationTeller(tell))
 	if err != nil {
 		return calibrate.Failed(ctx, err)
 	}
@@ -119,7 +118,7 @@ func measureAndSave(ctx context.Context, opt calibrate.Options, wait time.Durati
 	if prev, err := calibrate.Load(path); err == nil {
 		c = c.After(prev)
 	}
-	c.WriteTable(w)
+	text.WriteCalibrationTable(w, c.Table())
 	if c, err = calibrate.Keep(c, force); err != nil {
 		return failure{Err: err}
 	}

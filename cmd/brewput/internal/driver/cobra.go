@@ -1,9 +1,4 @@
-//go:build !js
-
 package driver
-
-// The glue between cobra and the commands, out of the playground's build,
-// which runs its commands on bare flag sets.
 
 import (
 	"cmp"
@@ -19,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/base/exitcode"
@@ -41,24 +37,32 @@ func unknownCommand(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return nil
 	}
-	s := fmt.Sprintf("unknown command %q", args[0])
 	if near := cmd.SuggestionsFor(args[0]); len(near) > 0 {
-		s += "; did you mean " + format.JoinOr(near) + "?"
+		return fmt.Errorf("unknown command %q; did you mean %s? (brewput --help lists the commands)", args[0], format.JoinOr(near))
 	}
-	return errors.New(s + " (brewput --help lists the commands)")
+	return fmt.Errorf("unknown command %q (brewput --help lists the commands)", args[0])
 }
 
 // didYouMean adds to an unknown flag's error the flags of cmd it might
-// have meant: "unknown flag: --mdoes; did you mean --modes?".
+// have meant: "unknown flag: --mdoes; did you mean --modes?". A go test
+// flag misspelled with one dash, -benchh, pflag reads as shorthands
+// ("unknown shorthand flag: 'b' in -benchh"): it is named as typed, and
+// the flags it may have meant with one dash, as go test spells them.
 func didYouMean(cmd *cobra.Command, err error) error {
+	dash := "--"
 	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if _, typed, short := strings.Cut(err.Error(), "unknown shorthand flag: "); !ok && short {
+		if _, name, ok = strings.Cut(typed, " in -"); ok {
+			dash, err = "-", fmt.Errorf("unknown flag: -%s", name)
+		}
+	}
 	if !ok {
 		return err
 	}
 	var near []string
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
 		if !f.Hidden && (format.EditDistance(name, f.Name) <= 2 || strings.HasPrefix(f.Name, name)) {
-			near = append(near, "--"+f.Name)
+			near = append(near, dash+f.Name)
 		}
 	})
 	if len(near) == 0 {
@@ -72,8 +76,8 @@ func didYouMean(cmd *cobra.Command, err error) error {
 func finishRoot(root *cobra.Command, e *env) {
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return explainFlag(didYouMean(cmd, err)) })
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return checkFinite(cmd.Flags()) }
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return modelcli.ExplainFlag(didYouMean(cmd, err)) })
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return modelcli.CheckFinite(cmd.Flags()) }
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SuggestionsMinimumDistance = 2 // "did you mean model?" for modle
 	root.SetHelpFunc(func(cmd *cobra.Command, _ []string) { writeHelp(cmd.OutOrStdout(), cmd, false) })
@@ -98,14 +102,14 @@ func (e *env) exit(ctx context.Context, err error) int {
 }
 
 func newModelCmd(e *env) *cobra.Command {
-	c := &modelCommand{answer: modelAnswer}
+	c := &modelcli.ModelCommand{Answer: modelAnswer}
 	cmd := &cobra.Command{
 		Use:   "model",
 		Short: "Predict the modes on up to 256 virtual CPUs, in virtual time",
 		Args:  unknownArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return c.run(cmd.Context(), cmd.Flags(), e) },
+		RunE:  func(cmd *cobra.Command, _ []string) error { return c.Run(cmd.Context(), cmd.Flags(), e.model()) },
 	}
-	c.register(cmd.Flags())
+	c.Register(cmd.Flags())
 	return cmd
 }
 
@@ -138,8 +142,12 @@ func modelAnswer(w io.Writer, points []results.Point) error {
 // usage joined into one sentence.
 
 // flagsOf annotates a command whose --help leaves out the flags it shares
-// with the command it names: the main job's study flags are run's.
-const flagsOf = "help-flags-of"
+// with the command it names: the main job's study flags are run's; and
+// flagsWhen, where set, says when those flags apply (why's, with --mode).
+const (
+	flagsOf   = "help-flags-of"
+	flagsWhen = "help-flags-when"
+)
 
 // writeHelp writes cmd's help to w: a screen, or with full the reference.
 // Its usage comes first, as go help's does.
@@ -175,7 +183,10 @@ func writeHelp(w io.Writer, cmd *cobra.Command, full bool) error {
 	}
 	if flags, shared := helpFlags(cmd, full, width); flags != "" {
 		head := "Flags:"
-		if shared != "" {
+		switch when := cmd.Annotations[flagsWhen]; {
+		case shared != "" && when != "":
+			head = fmt.Sprintf("Flags (%[2]s, also %[1]s's: see %[1]s --help):", shared, when)
+		case shared != "":
 			head = fmt.Sprintf("Flags (and %[1]s's: see %[1]s --help):", shared)
 		}
 		b.WriteString("\n" + head + "\n" + flags)
@@ -207,7 +218,7 @@ func helpFlags(cmd *cobra.Command, full bool, width int) (flags, shared string) 
 	list := pflag.NewFlagSet(cmd.Name(), pflag.ContinueOnError)
 	var other *pflag.FlagSet
 	if name := cmd.Annotations[flagsOf]; name != "" && !full {
-		if c, _, err := cmd.Find([]string{name}); err == nil && c != cmd {
+		if c, _, err := cmd.Root().Find([]string{name}); err == nil && c != cmd {
 			other, shared = c.Flags(), c.CommandPath()
 		}
 	}
@@ -216,7 +227,7 @@ func helpFlags(cmd *cobra.Command, full bool, width int) (flags, shared string) 
 			return
 		}
 		if other != nil {
-			if o := other.Lookup(f.Name); o != nil && o.Usage == f.Usage {
+			if o := other.Lookup(f.Name); o != nil && !o.Hidden && o.Usage == f.Usage {
 				return
 			}
 		}

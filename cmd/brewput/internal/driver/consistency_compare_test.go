@@ -9,6 +9,7 @@ import (
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
 )
 
 // TestConsistencyRecordedCompareDisturbed holds compare to what each file
@@ -38,12 +39,7 @@ func TestConsistencyRecordedCompareDisturbed(t *testing.T) {
 		Old, New struct{ Disturbed int }
 		Rows     []struct {
 			Key     struct{ Mode string }
-			Metrics []struct {
-				Name, Verdict, Inconclusive string
-				Significant                 bool
-				Change                      int
-				Old, New                    struct{ Disturbed int }
-			}
+			Metrics []comparison.Metric
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &c); err != nil {
@@ -63,8 +59,8 @@ func TestConsistencyRecordedCompareDisturbed(t *testing.T) {
 			}
 			if m.Inconclusive != "" {
 				inconclusive++
-				if m.Inconclusive != "disturbed" || !strings.HasPrefix(m.Verdict, "inconclusive: disturbed") {
-					t.Errorf("%s %s: inconclusive %q, verdict %q", r.Key.Mode, m.Name, m.Inconclusive, m.Verdict)
+				if m.Inconclusive != "disturbed" || !strings.HasPrefix(text.MetricVerdict(m), "inconclusive: disturbed") {
+					t.Errorf("%s %s: inconclusive %q, verdict %q", r.Key.Mode, m.Name, m.Inconclusive, text.MetricVerdict(m))
 				}
 			}
 		}

@@ -113,7 +113,7 @@ func unexplained(p results.Point) []string {
 	notes := text.Notes(p)
 	explained := func(bound, of string) bool {
 		return slices.ContainsFunc(p.Above, func(a results.Above) bool {
-			return a.Bound == bound && slices.Contains(strings.Split(a.Of, ", "), of) && a.Text != "" && strings.Contains(notes, a.Text)
+			return a.Bound == bound && slices.Contains(strings.Split(a.Of, ", "), of) && strings.Contains(notes, text.AboveText(p, a))
 		})
 	}
 	var out []string
@@ -174,9 +174,9 @@ func checkBottleneck(t *testing.T, where string, p results.Point) {
 	case !nothing && len(bn.Experiments) > 0 && bn.Gain != best && (bn.Combined == nil || bn.Gain != bn.Combined.Gain):
 		t.Errorf("%s: bottleneck.gain %.4f is neither the best experiment's, %.4f, nor the combined change's", where, bn.Gain, best)
 	}
-	for _, r := range bn.Recommend {
-		if !slices.ContainsFunc(tried, func(e results.Experiment) bool { return e.Change == r && e.Gain > 0.01 }) {
-			t.Errorf("%s: recommends %q, which is no experiment that gained more than 1 %%", where, r)
+	for _, i := range bn.Tier {
+		if i < 0 || i >= len(bn.Experiments) || bn.Experiments[i].Gain <= 0.01 {
+			t.Errorf("%s: recommends experiment %d of %d, which is none that gained more than 1 %%", where, i, len(bn.Experiments))
 		}
 	}
 	if len(named) == 1 && !slices.Contains([]string{"none", "unknown", "arrivals"}, named[0]) && len(bn.Experiments) > 0 {
@@ -293,14 +293,17 @@ func TestConsistencyRecordedBounds(t *testing.T) {
 			if len(obj.Trust.Above) != len(p.Above) {
 				t.Errorf("%s: its JSON object holds %d reasons, the point %d", where, len(obj.Trust.Above), len(p.Above))
 			}
-			for _, a := range obj.Trust.Above {
-				if a["text"] == "" || a["bound"] == "" || a["of"] == "" {
-					t.Errorf("%s: a reason in its JSON object says %v: want the bound, the number and words", where, a)
+			for j, a := range obj.Trust.Above {
+				if a["bound"] == "" || a["why"] == "" || a["of"] == "" || j >= len(p.Above) ||
+					p.Above[j] != (results.Above{Bound: a["bound"], Why: a["why"], Of: a["of"]}) {
+					t.Errorf("%s: a reason in its JSON object says %v: want the bound, why and the number, as the point has them", where, a)
+					continue
 				}
+				said := text.AboveText(p, p.Above[j])
 				if !slices.ContainsFunc(tableRows(table.String()), func(row string) bool {
-					return strings.Contains(row, " "+p.Mode+" ") && strings.Contains(row, a["text"])
+					return strings.Contains(row, " "+p.Mode+" ") && strings.Contains(row, said)
 				}) {
-					t.Errorf("%s: no row of the table holds %q:\n%s", where, a["text"], table.String())
+					t.Errorf("%s: no row of the table holds %q:\n%s", where, said, table.String())
 				}
 			}
 			passing += len(p.Above)
@@ -341,7 +344,7 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	}
 	points := modelPoints(t, "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file)
 	for _, p := range points {
-		if c := p.Calibration; c == nil || c.SetAside == nil || !c.SetAside.Forced || c.Busy() || !strings.Contains(c.For(), aside) {
+		if c := p.Calibration; c == nil || c.SetAside == nil || !c.SetAside.Forced || c.Busy() || !strings.Contains(text.CalibrationFor(*c), aside) {
 			t.Errorf("%s on %d CPUs: calibration %+v, want the reference's, the forced one set aside", p.Mode, p.CPUs, p.Calibration)
 		}
 	}
@@ -363,13 +366,13 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	}
 	old := cal.Ref()
 	busy := "on a busy machine (other processes used 1.99 CPUs): not to be trusted, kept with --force"
-	if !old.Busy() || !strings.Contains(old.For(), busy) {
-		t.Errorf("recorded with the busy costs, it says %q; want %q", old.For(), busy)
+	if !old.Busy() || !strings.Contains(text.CalibrationFor(old), busy) {
+		t.Errorf("recorded with the busy costs, it says %q; want %q", text.CalibrationFor(old), busy)
 	}
 	// The same costs as a first run measures them where none is kept: not
 	// kept, set aside, and said so.
 	cal.Forced = false
-	measure := func(context.Context, func(string)) (calibrate.Calibration, error) { return cal, nil }
+	measure := func(context.Context, func(results.CalibrationEvent)) (calibrate.Calibration, error) { return cal, nil }
 	stdout, stderr := withMeasurement(t, measure, "model", "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--format", "table")
 	if first := captionOf(stdout); !strings.Contains(first, "set aside: the calibration measured for this run on a busy machine (other processes used 1.99 CPUs)") {
 		t.Errorf("the caption %q does not say the costs measured on a busy machine were set aside", first)

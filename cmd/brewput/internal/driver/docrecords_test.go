@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment/why"
@@ -193,17 +194,17 @@ type whyRun struct {
 // each relief to measure; and the rounds to run.
 func planWhy(ctx context.Context, args []string, cpus int) (*why.Check, int, error) {
 	fs := pflag.NewFlagSet("why", pflag.ContinueOnError)
-	sf := &studyFlags{}
-	mf := &modelFlags{}
+	sf := &modelcli.StudyFlags{}
+	mf := &modelcli.ModelFlags{}
 	var mode string
-	sf.registerOne(fs, 500*time.Millisecond, "", "dur", "burn", "count")
-	setDefault(fs, "count", "6", "")
+	sf.RegisterOne(fs, 500*time.Millisecond, "", "dur", "burn", "count")
+	modelcli.SetDefault(fs, "count", "6", "")
 	fs.StringVar(&mode, "mode", "", "")
-	mf.register(fs)
+	mf.Register(fs)
 	if err := fs.Parse(args[1:]); err != nil {
 		return nil, 0, err
 	}
-	s, err := sf.planOne(fs, cpus, mode, "why", 2)
+	s, err := sf.PlanOne(fs, cpus, mode, "why", 2)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -211,7 +212,7 @@ func planWhy(ctx context.Context, args []string, cpus int) (*why.Check, int, err
 	if err != nil {
 		return nil, 0, err
 	}
-	pr, err := predict.Resolve(ctx, mf.options(fs), func(string) {})
+	pr, err := predict.Resolve(ctx, mf.PredictOptions(fs), func(string) {})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -224,7 +225,7 @@ func planWhy(ctx context.Context, args []string, cpus int) (*why.Check, int, err
 		return nil, 0, err
 	}
 	study.Calibration = costsLine(pr)
-	return study, sf.count, nil
+	return study, sf.Count, nil
 }
 
 // recordWhy measures brewput why args on this machine, as the command
@@ -244,7 +245,7 @@ func recordWhy(t *testing.T, path string, args []string) error {
 	rec.Runs = append(rec.Runs, whyRun{"as it is", study.BasePoints})
 	for _, e := range study.Experiments {
 		if len(e.Points) > 0 {
-			rec.Runs = append(rec.Runs, whyRun{e.Model.Change, e.Points})
+			rec.Runs = append(rec.Runs, whyRun{text.ChangeText(e.Model), e.Points})
 		}
 	}
 	data, err := json.MarshalIndent(rec, "", " ")
@@ -284,10 +285,10 @@ func replayWhy(path string, args []string) (*why.Check, error) {
 		if e.Skip != "" {
 			continue
 		}
-		if e.Points = runs[e.Model.Change]; len(e.Points) == 0 {
-			return nil, fmt.Errorf("%q is measured now but was not then: record it again (%s=%s)", e.Model.Change, recordEnv, path)
+		if e.Points = runs[text.ChangeText(e.Model)]; len(e.Points) == 0 {
+			return nil, fmt.Errorf("%q is measured now but was not then: record it again (%s=%s)", text.ChangeText(e.Model), recordEnv, path)
 		}
-		delete(runs, e.Model.Change)
+		delete(runs, text.ChangeText(e.Model))
 	}
 	for what := range runs {
 		return nil, fmt.Errorf("%q was measured then but is not now: record it again (%s=%s)", what, recordEnv, path)

@@ -1,5 +1,3 @@
-//go:build !js
-
 // Package driver is brewput's command layer: the commands, their flags
 // and the jobs they run. cmd/brewput is its main.
 package driver

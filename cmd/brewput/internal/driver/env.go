@@ -9,11 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/outfile"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/curves"
@@ -82,6 +84,13 @@ func replaceable(path string) error {
 	return fmt.Errorf("--out %s: %s, which the finished run cannot replace; give a folder inside it, such as %s",
 		path, what, filepath.Join(path, "brewput-report"))
 }
+
+// model is e as the model's commands take it.
+func (e *env) model() modelcli.Env {
+	return modelcli.Env{Stdout: e.stdout, Stderr: e.stderr, Measure: e.calibrateCosts, Progress: e.progress, Hold: e.hold}
+}
+
+func (e *env) tell(line string) { format.Lines(e.stderr, "")(line) }
 
 func (e *env) release() {
 	for _, h := range e.holds {

@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report/palette"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -120,7 +121,7 @@ func advised(t *testing.T, f coffee.Family, cfg model.Config, machines []results
 	relieved := map[string]bool{}
 	var options []string
 	for _, o := range a.Options {
-		options = append(options, o.As)
+		options = append(options, text.Becomes(o.Becomes))
 	}
 	for _, e := range pr.Experiments {
 		for _, r := range e.Resources {

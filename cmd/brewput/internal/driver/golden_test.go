@@ -281,7 +281,7 @@ func TestGoldenFormats(t *testing.T) {
 			for _, f := range []results.Format{results.Table, results.CSV, results.JSON, results.Bench} {
 				var stdout, stderr strings.Builder
 				e := &env{stdout: &stdout, stderr: &stderr}
-				if err := e.sink(f, nil).Finish(slices.Clone(points), true); err != nil {
+				if err := e.model().Sink(f, nil).Finish(slices.Clone(points), true); err != nil {
 					t.Fatalf("%s: %v", f, err)
 				}
 				got := stdout.String()

@@ -68,7 +68,7 @@ func TestHelpIsAScreen(t *testing.T) {
 				return
 			}
 			if of := h.cmd.Annotations[flagsOf]; of != "" {
-				if c, _, err := h.cmd.Find([]string{of}); err == nil && c.Flags().Lookup(f.Name) != nil {
+				if c, _, err := h.cmd.Root().Find([]string{of}); err == nil && c.Flags().Lookup(f.Name) != nil && !c.Flags().Lookup(f.Name).Hidden {
 					return
 				}
 			}

@@ -96,7 +96,7 @@ func TestSIGKILLLeavesAJournal(t *testing.T) {
 		t.Errorf("%d points, want 2 to 4", len(f.Points))
 	}
 	for _, n := range f.Notes { // but a kill in the middle of a write
-		if !strings.Contains(n, "incomplete (a write cut short") {
+		if !strings.Contains(n.Error(), "incomplete (a write cut short") {
 			t.Errorf("note on the journal: %s", n)
 		}
 	}

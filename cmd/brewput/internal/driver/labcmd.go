@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -10,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/base/format"
@@ -18,6 +17,7 @@ import (
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/chartspec"
 )
@@ -66,11 +66,11 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err := check(); err != nil {
 				return err
 			}
-			retry := retryOf(noisy)
+			retry := modelcli.RetryOf(noisy)
 			if s, ok := l.(lab.Sizer); ok {
-				if m, what := s.Memory(); m > maxMem {
+				if m, flags := s.Memory(); m > maxMem {
 					return fmt.Errorf("lab %s would hold about %s of memory (%s), more than the %s allowed; --max-mem is %s (by default half this machine's memory)",
-						info.Name, format.Bytes(m), what, format.Bytes(maxMem), format.Bytes(maxMem))
+						info.Name, format.Bytes(m), strings.Join(flags, ", "), format.Bytes(maxMem), format.Bytes(maxMem))
 				}
 			}
 			if cmd.Flags().Changed("profile") {
@@ -78,7 +78,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 					return err
 				}
 			}
-			out, err := e.compactOutput(cmd.Flags(), formatName, out, results.Plan{Command: "lab " + info.Name}, func(w io.Writer, points []results.Point) error {
+			out, err := e.model().CompactOutput(cmd.Flags(), formatName, out, results.Plan{Command: "lab " + info.Name}, func(w io.Writer, points []results.Point) error {
 				return report.WriteLabs(w, points, verdict.Labs(points), map[string]chartspec.Figure{info.Name: l.Figure()})
 			})
 			if err != nil {
@@ -88,7 +88,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			e.notePlatform()
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
 			ctx = lab.WithRetry(ctx, retry)
-			points, runErr := lab.Profiled(ctx, l, counts, profDir, format.Lines(e.stderr, ""))
+			points, runErr := lab.Profiled(ctx, l, counts, profDir, text.LabLines(e.stderr, ""))
 			if err := out.Finish(points, runErr == nil); err != nil {
 				return failure{Err: err}
 			}
@@ -97,9 +97,9 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	}
 	fs := cmd.Flags()
 	check = l.Bind(fs)
-	registerNoisy(fs, &noisy)
+	modelcli.RegisterNoisy(fs, &noisy)
 	fs.StringVar(&cpus, "cpus", lab.DefaultCPUs(), "CPU counts, such as 1,2 or 1-4\n(GOMAXPROCS)")
-	fs.StringVar(&formatName, "format", compactFormat, "compact|table|"+strings.Join(results.Formats()[1:], "|")+
+	fs.StringVar(&formatName, "format", modelcli.CompactFormat, "compact|table|"+strings.Join(results.Formats()[1:], "|")+
 		"\n(the output's format: compact, the lab's answer, on each CPU count what makes the most and the least, and its chart's numbers; table, every point in full, with the lab's metrics; the others with --out, guessed from its extension)")
 	fs.StringVar(&out, "out", "", "file to write the results to\n(stdout still gets the answer, or the table --format names)")
 	fs.Var((*cliflag.Bytes)(&maxMem), "max-mem", "most memory the lab may hold\n(estimated from its flags before it starts): a size such as 4GB (default half this machine's memory)")

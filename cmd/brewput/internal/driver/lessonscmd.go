@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -89,6 +87,6 @@ func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level less
 func (e *env) mainLessons(ctx context.Context) ([]lesson.Result, error) {
 	claims := lessons.Claims(runtime.NumCPU())
 	rs, err := e.runLessons(ctx, claims, lessons.Quick, 0, func(lesson.Result) error { return nil })
-	fmt.Fprintln(e.stderr, lesson.Tally(rs))
+	fmt.Fprintln(e.stderr, text.LessonTally(rs))
 	return rs, exitcode.Ended(err, len(rs), len(claims), "claims", "the verdicts reached")
 }

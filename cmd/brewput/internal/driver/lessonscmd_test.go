@@ -11,6 +11,7 @@ import (
 
 	"github.com/brewput/brewput/lab/lessons"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/lesson"
 	"github.com/brewput/brewput/results/stats"
 )
@@ -75,7 +76,7 @@ func checkVerdicts(t *testing.T, rs []lesson.Result) {
 			want = lesson.Inconclusive
 		}
 		if r.Verdict != want {
-			t.Errorf("%s: verdict %q, but the figure %s against %s gives %q", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), want)
+			t.Errorf("%s: verdict %q, but the figure %s against %s gives %q", r.Claim, r.Verdict, text.LessonFigure(r), r.RuleText(), want)
 		}
 		if r.Error != "" {
 			t.Errorf("%s failed: %s", r.Claim, r.Error)

@@ -41,6 +41,16 @@ func TestBenchLocks(t *testing.T) {
 	if len(points) != 2 {
 		t.Fatalf("%d points, want 2", len(points))
 	}
+	// The report's page holds the terminal's table of locks.
+	page, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`id="locks"`, "The locks they took", "(*Sharded).Place at book.go:", "Book/design=sharded on 1 CPU:"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the report's page lacks %q", want)
+		}
+	}
 	for _, p := range points {
 		groups := map[string]int{}
 		for _, m := range p.Machines() {
@@ -72,10 +82,26 @@ func TestBenchLocks(t *testing.T) {
 // timing, is not checked.
 func TestWhyBench(t *testing.T) {
 	t.Parallel()
+	kept := filepath.Join(t.TempDir(), "why.json")
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "why", "../../../../examples/book", "-bench", "Book/design=onelock",
-		"--cpus", "1", "--count", "2", "--max-count", "2", "-benchtime", "100000x", "--noisy", "ok", "--format", "json")
+		"--cpus", "1", "--count", "2", "--max-count", "2", "-benchtime", "100000x", "--noisy", "ok", "--format", "json", "--out", kept)
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	// What was measured answers again, as it answered: the same answer,
+	// from the runs the file keeps; and bench's report reads its runs as
+	// they are.
+	from, again, said := brewput(context.Background(), t, noChild(), "why", "--from", kept, "--format", "json")
+	if from != exitOK || answerOf(t, again) != answerOf(t, stdout) {
+		t.Errorf("why --from: exit %d, answer\n%s\nwant\n%s\n%s", from, answerOf(t, again), answerOf(t, stdout), said)
+	}
+	from, report, said := brewput(context.Background(), t, noChild(), "bench", "--from", kept, "--out", t.TempDir())
+	if from != exitOK || !strings.Contains(report, "Book/design=onelock") {
+		t.Errorf("bench --from: exit %d\n%s\n%s", from, report, said)
+	}
+	from, _, said = brewput(context.Background(), t, noChild(), "why", "--from", kept, "--count", "3")
+	if from != exitUsage || !strings.Contains(said, "--count: applies when measuring") {
+		t.Errorf("why --from --count 3: exit %d\n%s", from, said)
 	}
 	var s struct {
 		Variant     string
@@ -135,6 +161,16 @@ func TestWhyBench(t *testing.T) {
 	}
 }
 
+// answerOf is the answer of why's JSON.
+func answerOf(t *testing.T, js string) string {
+	t.Helper()
+	var a struct{ Answer string }
+	if err := json.Unmarshal([]byte(js), &a); err != nil {
+		t.Fatalf("%v:\n%s", err, js)
+	}
+	return a.Answer
+}
+
 // TestWhyManyBenchmarks: why explains one benchmark. A pattern that
 // matches two sub-benchmarks is refused, exit 2, before its first full
 // run (their names exist only once the benchmark runs); one that matches
@@ -168,10 +204,16 @@ func TestPredictBench(t *testing.T) {
 	t.Parallel()
 	// --noisy ok: a busy machine's runs are kept, as the points are
 	// checked, not their figures.
+	kept := filepath.Join(t.TempDir(), "measured.json")
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "../../../../examples/book", "-bench", "Book",
-		"--cpus", "1-4", "--measure", "1,2", "--count", "1", "-benchtime", "20000x", "--noisy", "ok", "--format", "json")
+		"--cpus", "1-4", "--measure", "1,2", "--count", "1", "-benchtime", "20000x", "--noisy", "ok", "--format", "json", "--out", kept)
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	// What was measured predicts again as it predicted.
+	from, again, said := brewput(context.Background(), t, noChild(), "predict", "--from", kept, "--cpus", "1-4", "--noisy", "ok", "--format", "json")
+	if from != exitOK || again != stdout {
+		t.Errorf("predict --from its --out: exit %d\n%s\nwant\n%s\n%s", from, again, stdout, said)
 	}
 	f, err := results.Read([]byte(stdout))
 	if err != nil {
@@ -360,4 +402,58 @@ func listFiles(t *testing.T, dir string) []string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestPredictAnswer: the answer's first line ranks the benchmarks on the
+// most CPUs asked, in their unit, past the reference curves' 16 CPUs too;
+// --format json writes the same ranking as a record beside the points;
+// and for a target whose curves reach fewer CPUs than asked, the counts
+// past them get a line, for all the benchmarks at once, saying why and
+// what would answer it, exit 0.
+func TestPredictAnswer(t *testing.T) {
+	var points []results.Point
+	for i, thr := range []float64{1e6, 1e6, 2e6, 2e6, 3e6, 3e6, 6e6, 6e6} {
+		name, cpus := "Store/design=slow", 1+i/2%2
+		if i >= 4 {
+			name = "Store/design=fast"
+		}
+		points = append(points, results.Point{Kind: results.KindBench, Source: results.SourceMeasured,
+			Spec: results.Spec{Mode: name, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Rep: i + 1,
+			Ops: int64(thr), Throughput: thr, Unit: "ops/s", Bench: &results.Benchmark{Name: "Benchmark" + name, Pkg: "example.com/x", Watched: true}})
+	}
+	file := filepath.Join(t.TempDir(), "measured.json")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := results.Write(f, results.JSON, points); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,16,64")
+	if want := "At 64 CPUs, of Store/design=*, fast makes the most: "; code != exitOK || !strings.HasPrefix(flat(stdout), want) || !strings.Contains(stdout, "ops/s") {
+		t.Errorf("exit %d; want the answer first, %q:\n%s%s", code, want, stdout, stderr)
+	}
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,16,64", "--format", "json")
+	got, err := results.Read([]byte(stdout))
+	if err != nil || code != exitOK {
+		t.Fatalf("exit %d, %v:\n%s", code, err, stderr)
+	}
+	var at64 *results.Ranking
+	for i, r := range got.Rankings {
+		if r.CPUs == 64 {
+			at64 = &got.Rankings[i]
+		}
+	}
+	if len(got.Points) != 8 || len(got.Rankings) != 4 || at64 == nil || at64.Ranked[0].Mode != "Store/design=fast" || !strings.HasPrefix(at64.Said, "At 64 CPUs, of Store/design=*, fast") {
+		t.Errorf("%d points, rankings %+v; want 8, and a ranking on each count asked, fast first on 64, said", len(got.Points), got.Rankings)
+	}
+	// A calibration whose curves stop at 2 CPUs reaches 32.
+	cal := filepath.Join("testdata", "calibration-2core.json")
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "64", "--calibration", cal)
+	want := "Not predicted: Store/design=slow and Store/design=fast: on 64 CPUs and more: the target's curves, measured on up to 2 CPUs, carry only to 32; brewput calibrate on a machine of 64 CPUs or more, given as --calibration, answers it."
+	if code != exitOK || !strings.Contains(flat(stdout), want) || strings.Count(stdout, "Not predicted") != 1 {
+		t.Errorf("exit %d; want one line, %q:\n%s%s", code, want, stdout, stderr)
+	}
 }

@@ -12,8 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -50,8 +52,8 @@ func TestMainJobAndReport(t *testing.T) {
 	}
 	// The verdict first, then the table of the modes by CPU counts, the
 	// measured apart from the predicted, and what limits each mode.
-	for _, want := range []string{"On " + lastCPUs() + " (measured on ", fmt.Sprintf("On %d CPUs (model): ", predictCPUs()),
-		"measured", "predicted by the model (go)", fmt.Sprintf("  %d  p50 ms\n", predictCPUs()), "limited by; the best change", "Runtime costs: "} {
+	for _, want := range []string{"On " + lastCPUs() + " (measured on ", fmt.Sprintf("On %d CPUs (model): ", modelcli.PredictCPUs()),
+		"measured", "predicted by the model (go)", fmt.Sprintf("  %d  p50 ms\n", modelcli.PredictCPUs()), "limited by; the best change", "Runtime costs: "} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
@@ -70,7 +72,7 @@ func TestMainJobAndReport(t *testing.T) {
 	// wall (its grinder) and noop has no prediction to scale beside it: the
 	// schedule picture is finelocking's at the most CPUs.
 	want := []string{"analysis.json", "comparison.png", "comparison.svg", "distribution.png", "distribution.svg", "index.html", "results.csv", "results.json", "scalability.png", "scalability.svg",
-		"limits.png", "limits.svg", fmt.Sprintf("schedule-finelocking-%dcpu-model.png", predictCPUs()), fmt.Sprintf("schedule-finelocking-%dcpu-model.svg", predictCPUs())}
+		"limits.png", "limits.svg", fmt.Sprintf("schedule-finelocking-%dcpu-model.png", modelcli.PredictCPUs()), fmt.Sprintf("schedule-finelocking-%dcpu-model.svg", modelcli.PredictCPUs())}
 	slices.Sort(want)
 	if studyCPUs() != "1" {
 		want = append(want, "latency.png", "latency.svg", "throughput.png", "throughput.svg")
@@ -109,7 +111,7 @@ func TestMainJobAndReport(t *testing.T) {
 			wantMeasured = append(wantMeasured, mode+"/"+n)
 		}
 	}
-	for n := 1; n <= predictCPUs(); n++ {
+	for n := 1; n <= modelcli.PredictCPUs(); n++ {
 		wantPredicted = append(wantPredicted, fmt.Sprintf("finelocking/%d", n))
 	}
 	if !slices.Equal(measured, wantMeasured) {
@@ -132,7 +134,7 @@ func TestMainJobAndReport(t *testing.T) {
 	// Issue 5: every point says what limits it, and the page has a section
 	// per mode with the bottlenecks, the fit and the advice.
 	for _, p := range points {
-		if p.Bottleneck == nil || p.Bottleneck.Resource == "" || p.Bottleneck.Text == "" {
+		if p.Bottleneck == nil || p.Bottleneck.Resource == "" || text.BottleneckText(p) == "" {
 			t.Errorf("%s on %d CPUs (%s): no bottleneck in results.json", p.Mode, p.CPUs, p.Source)
 		}
 	}

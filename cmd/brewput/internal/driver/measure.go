@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -7,18 +5,32 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/measure/record"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
+
+// planMeasured is sf's plan of a measurement on this machine's CPUs, its
+// --profile folder checked.
+func planMeasured(sf *modelcli.StudyFlags, fs *pflag.FlagSet) (*shopsweep.Batch, error) {
+	st, err := sf.Plan(fs, runtime.NumCPU())
+	if err == nil && fs.Changed("profile") {
+		err = record.CheckDir(sf.Profile)
+	}
+	return st, err
+}
 
 // measure measures what have lack of st, in child processes.
 func (e *env) measure(ctx context.Context, st *shopsweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/base/race"
@@ -24,6 +25,7 @@ import (
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -382,7 +384,7 @@ func fakeMeasurement(t *testing.T, others float64) (calibrate.Measurer, *atomic.
 	}
 	cal.Date, cal.Others, cal.Forced = time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC), others, false
 	var calls atomic.Int32
-	return func(context.Context, func(string)) (calibrate.Calibration, error) {
+	return func(context.Context, func(results.CalibrationEvent)) (calibrate.Calibration, error) {
 		calls.Add(1)
 		return cal, nil
 	}, &calls
@@ -472,8 +474,8 @@ func TestModelBusyCalibration(t *testing.T) {
 		if c == nil || c.SetAside == nil || !c.SetAside.Unsaved || !c.SetAside.Reference || c.SetAside.Others != 1.37 || c.Busy() {
 			t.Fatalf("%s on %d CPUs: calibration %+v; want the reference's, setting aside the unsaved one of 1.37 CPUs", p.Mode, p.CPUs, p.Calibration)
 		}
-		if k, _ := c.Cost("wake"); k != wake || !strings.Contains(c.For(), aside) {
-			t.Errorf("%s on %d CPUs: wake %+v, want the reference's %+v; says %q", p.Mode, p.CPUs, k, wake, c.For())
+		if k, _ := c.Cost("wake"); k != wake || !strings.Contains(text.CalibrationFor(*c), aside) {
+			t.Errorf("%s on %d CPUs: wake %+v, want the reference's %+v; says %q", p.Mode, p.CPUs, k, wake, text.CalibrationFor(*c))
 		}
 	}
 	advice, _ := withMeasurement(t, measure, "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms")
@@ -611,7 +613,7 @@ func TestModelBandAndCalibration(t *testing.T) {
 	if p.Band == nil || p.Band.Throughput[0] > p.Throughput || p.Band.Throughput[1] < p.Throughput || p.Band.Throughput[1] == p.Band.Throughput[0] {
 		t.Errorf("band %+v around %v", p.Band, p.Throughput)
 	}
-	if p.Calibration == nil || p.Calibration.Host != "vm" || !strings.Contains(p.Calibration.CostsLine(), "spin window 80µs [10µs, 200µs]") {
+	if p.Calibration == nil || p.Calibration.Host != "vm" || !strings.Contains(text.CalibrationCosts(*p.Calibration), "spin window 80µs [10µs, 200µs]") {
 		t.Errorf("calibration %+v", p.Calibration)
 	}
 	table, _ := runModel(t, append(args, "--format", "table")...)
@@ -740,7 +742,7 @@ func TestFitWindow(t *testing.T) {
 			specs[i].Load.Dur, specs[i].Load.Warmup = dur, warmup
 		}
 		var told strings.Builder
-		err := fitWindow(fs, specs, bp, &env{stderr: &told}, func() error {
+		err := modelcli.FitWindow(fs, specs, bp, (&env{stderr: &told}).tell, func() error {
 			if specs[0].Load.Dur > c.fitsAt || specs[1].Load.Dur != specs[0].Load.Dur {
 				return fmt.Errorf("too many events")
 			}

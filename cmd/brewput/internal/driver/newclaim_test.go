@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -79,7 +80,7 @@ func TestNewClaim(t *testing.T) {
 	checkVerdicts(t, rs)
 	r := rs[0]
 	if r.Claim != name || r.Verdict != lesson.Reproduced || !r.Model || r.Seed != "coffee-shop-simulation-talk.txt" || r.Figure.Median != 1500 {
-		t.Errorf("%s: %s from %s, model %v, figure %s; want the model's 1500 lattes/s reproduced from the talk", r.Claim, r.Verdict, r.Seed, r.Model, r.FigureText())
+		t.Errorf("%s: %s from %s, model %v, figure %s; want the model's 1500 lattes/s reproduced from the talk", r.Claim, r.Verdict, r.Seed, r.Model, text.LessonFigure(r))
 	}
 	report := filepath.Join(dir, "report")
 	if code, out := brew("report", file, "--out", report); code != exitOK {

@@ -66,7 +66,7 @@ func TestNewLab(t *testing.T) {
 	file := filepath.Join(dir, "tiny.json")
 	code, _, stderr := brew("lab", "tiny", "--sizes", "10,100", "--cpus", "1", "--out", file)
 	points, err := results.ReadFile(file)
-	if code != exitOK || err != nil || len(points) != 2 || points[1].Metrics["sum"] != 4950 || !strings.Contains(stderr, "tiny added up 100") {
+	if code != exitOK || err != nil || len(points) != 2 || points[1].Metrics["sum"] != 4950 || !strings.Contains(stderr, "tiny cpus=1 100: ") {
 		t.Fatalf("lab tiny: exit %d, %v, %d points; stderr:\n%s", code, err, len(points), stderr)
 	}
 	if code, _, stderr := brew("lab", "tiny", "--sizes", "0"); code != exitUsage || stderr != "brewput: --sizes [0]: want at least one positive size\n" {

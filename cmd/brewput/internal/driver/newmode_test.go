@@ -13,7 +13,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // TestNewMode follows docs/development.md's "How to add a mode": the
@@ -67,11 +69,22 @@ func TestNewMode(t *testing.T) {
 	}
 	// Its causal profile relieves the machines it holds, and advise tries
 	// the neighbour it declares.
-	// The text shows only changes that gain; the JSON lists every one tried.
-	advice := brew("advise", "--mode", "parmulti-2", "--cpus", "4", "--sched", "fifo", "--format", "json")
-	for _, want := range []string{`"one more grinder (2 → 3)"`, `"another copy of each machine"`, `"parmulti-3"`} {
-		if !strings.Contains(advice, want) {
-			t.Errorf("brewput advise says no %q:\n%s", want, advice)
+	// The text shows only changes that gain; the JSON lists every one tried,
+	// typed, and report/text says each.
+	var advice analysis.Advice
+	if err := json.Unmarshal([]byte(brew("advise", "--mode", "parmulti-2", "--cpus", "4", "--sched", "fifo", "--format", "json")), &advice); err != nil {
+		t.Fatal(err)
+	}
+	var tried []string
+	for _, o := range advice.Options {
+		tried = append(tried, text.OptionChange(o))
+		for _, s := range o.Becomes {
+			tried = append(tried, s.Of)
+		}
+	}
+	for _, want := range []string{"one more grinder (2 → 3)", "another copy of each machine", "parmulti-3"} {
+		if !slices.Contains(tried, want) {
+			t.Errorf("brewput advise tried no %q: %q", want, tried)
 		}
 	}
 	report := filepath.Join(dir, "report")

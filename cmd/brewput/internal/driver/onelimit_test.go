@@ -17,12 +17,13 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
 // TestOneLimitOneName: a point's limit is decided once, by its causal
 // profile, and every surface names it in the same words
-// (results.Bottleneck.Words): the JSON, the points table, the compact
+// (report/text's BottleneckName of its facts): the JSON, the points table, the compact
 // table the main job and report print, and the page's headings, map and
 // schedule pictures. For a main job (multipipe-2 and parsteam measured on
 // 1 CPU, the model's go policy on 1 to 8, where the surfaces used to name
@@ -83,8 +84,8 @@ func TestOneLimitOneName(t *testing.T) {
 				if p.Bottleneck == nil {
 					t.Fatalf("%s on %d CPUs has no limit", p.Mode, p.CPUs)
 				}
-				if !slices.Contains(names, p.Bottleneck.Words()) {
-					names = append(names, p.Bottleneck.Words())
+				if !slices.Contains(names, text.BottleneckName(p.Bottleneck)) {
+					names = append(names, text.BottleneckName(p.Bottleneck))
 				}
 			}
 			page, err := os.ReadFile(filepath.Join(dir, "report", "index.html"))
@@ -97,9 +98,9 @@ func TestOneLimitOneName(t *testing.T) {
 			surfaces := map[string]string{"the points table": oneLine(table), "the compact table": oneLine(compact),
 				"the page": oneLine(html.UnescapeString(whatIf.ReplaceAllString(string(page), "")))}
 			for _, p := range points {
-				for surface, text := range surfaces {
-					if surface != "the compact table" && !strings.Contains(text, p.Bottleneck.Words()) {
-						t.Errorf("%s does not name %s on %d CPUs's limit %q", surface, p.Mode, p.CPUs, p.Bottleneck.Words())
+				for surface, said := range surfaces {
+					if surface != "the compact table" && !strings.Contains(said, text.BottleneckName(p.Bottleneck)) {
+						t.Errorf("%s does not name %s on %d CPUs's limit %q", surface, p.Mode, p.CPUs, text.BottleneckName(p.Bottleneck))
 					}
 				}
 			}
@@ -114,12 +115,12 @@ func TestOneLimitOneName(t *testing.T) {
 					shown := r.Model || len(ranges) == 1
 					for i, span := range row.Limits {
 						if !slices.ContainsFunc(points, func(p results.Point) bool {
-							return p.Mode == row.Mode && span.From <= p.CPUs && p.CPUs <= span.To && span.Named == p.Bottleneck.Words()
+							return p.Mode == row.Mode && span.From <= p.CPUs && p.CPUs <= span.To && text.LimitName(span.Of) == text.BottleneckName(p.Bottleneck)
 						}) {
-							t.Errorf("the compact table says %s on %d–%d CPUs is limited by %q, the words of none of its points there", row.Mode, span.From, span.To, span.Named)
+							t.Errorf("the compact table says %s on %d–%d CPUs is limited by %q, the words of none of its points there", row.Mode, span.From, span.To, text.LimitName(span.Of))
 						}
-						if shown && !(i == 0 && span.Scales && len(row.Limits) > 1) && !strings.Contains(oneLine(compact), span.Named) {
-							t.Errorf("the compact table does not name %s's limit %q", row.Mode, span.Named)
+						if shown && !(i == 0 && span.Scales && len(row.Limits) > 1) && !strings.Contains(oneLine(compact), text.LimitName(span.Of)) {
+							t.Errorf("the compact table does not name %s's limit %q", row.Mode, text.LimitName(span.Of))
 						}
 					}
 				}
@@ -127,15 +128,15 @@ func TestOneLimitOneName(t *testing.T) {
 			// Wherever a surface says what limits a point, it says it in
 			// one of the points' words, and no other.
 			limited := regexp.MustCompile(`[Ll]imited by `)
-			for surface, text := range surfaces {
-				for _, at := range limited.FindAllStringIndex(text, -1) {
-					after := strings.TrimPrefix(text[at[1]:], "(best relief) ")
+			for surface, said := range surfaces {
+				for _, at := range limited.FindAllStringIndex(said, -1) {
+					after := strings.TrimPrefix(said[at[1]:], "(best relief) ")
 					after = strings.TrimPrefix(after, "(model's profile) ")
-					if strings.HasPrefix(after, "source ") || strings.HasPrefix(text[at[1]-1:], " (model's profile); the best change") || slices.ContainsFunc(points, func(p results.Point) bool { return strings.HasPrefix(after, p.Mode+" ") }) {
+					if strings.HasPrefix(after, "source ") || strings.HasPrefix(said[at[1]-1:], " (model's profile); the best change") || slices.ContainsFunc(points, func(p results.Point) bool { return strings.HasPrefix(after, p.Mode+" ") }) {
 						continue // a column's heading, the next heading or the first row after it
 					}
 					if !slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(after, n) }) {
-						t.Errorf("%s says %q, none of the points' limits %q", surface, text[at[0]:min(len(text), at[1]+200)], names)
+						t.Errorf("%s says %q, none of the points' limits %q", surface, said[at[0]:min(len(said), at[1]+200)], names)
 					}
 				}
 			}
@@ -145,7 +146,7 @@ func TestOneLimitOneName(t *testing.T) {
 
 // TestOneLimitOneNameInPlayground holds the playground to the same words:
 // its table of what limits each point of the chosen mode's curve names
-// every point's limit as brewput model's JSON does (Bottleneck.Words), for
+// every point's limit as brewput model's JSON does (BottleneckName), for
 // the shop's multipipe-2 and parsteam on 1–8 CPUs under the go policy and
 // for a YAML system under fifo; and the answer's words name the chosen
 // point's. The playground's table said "the 2 grinders, the 2 steamers
@@ -190,7 +191,7 @@ func TestOneLimitOneNameInPlayground(t *testing.T) {
 		}
 		var want []string
 		for _, p := range points {
-			want = append(want, p.Bottleneck.Words())
+			want = append(want, text.BottleneckName(p.Bottleneck))
 		}
 		if i == 0 {
 			err = chromedp.Do(page.Ctx, chromedp.Navigate("file://"+filepath.Join(site, "index.html")+"#"+c.hash))

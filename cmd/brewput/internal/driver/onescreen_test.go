@@ -9,12 +9,13 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/base/race"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
 // TestOneScreen: every answer fits a screen of 80 columns: the main job's
-// (printed again by brewput report from the runs README.md and
-// docs/modes.md show, one beside other work, one quiet) in 30 lines, the
+// (printed again by brewput report from two recorded runs, one beside
+// other work, one quiet) in 30 lines, the
 // model's of the nine default modes on five CPU counts in 30, advise's in
 // 20; the go policy's with the recorded calibration TestMain keeps.
 func TestOneScreen(t *testing.T) {
@@ -100,10 +101,10 @@ func oneLimitAcrossTheRange(t *testing.T, policy []string, sched string) {
 		for _, span := range r.Limits {
 			named := false
 			for _, p := range points {
-				named = named || p.Mode == r.Mode && p.CPUs >= span.From && p.CPUs <= span.To && strings.HasPrefix(p.Bottleneck.Words(), strings.TrimSuffix(span.Named, " together"))
+				named = named || p.Mode == r.Mode && p.CPUs >= span.From && p.CPUs <= span.To && strings.HasPrefix(text.BottleneckName(p.Bottleneck), strings.TrimSuffix(text.LimitName(span.Of), " together"))
 			}
 			if !named {
-				t.Errorf("%s: %s's limit %q on %d–%d CPUs is the words of none of its points there", sched, r.Mode, span.Named, span.From, span.To)
+				t.Errorf("%s: %s's limit %q on %d–%d CPUs is the words of none of its points there", sched, r.Mode, text.LimitName(span.Of), span.From, span.To)
 			}
 		}
 	}

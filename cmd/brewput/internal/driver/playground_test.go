@@ -20,6 +20,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/playground"
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
@@ -283,6 +285,74 @@ func TestPlayground(t *testing.T) {
 	}
 }
 
+// TestPlaygroundAnswersAsModel holds the playground's engine
+// (modelcli.Playground, which the page calls) to the CLI: for command lines
+// of brewput model and schedule as the page writes them, under the fifo
+// policy, of several modes, CPU counts, loads and steps, a YAML system and
+// mistakes, it prints the same bytes on stdout and stderr, and exits the
+// same. TestPlayground holds the page, the engine built for WebAssembly,
+// to the CLI on a few of them.
+func TestPlaygroundAnswersAsModel(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the model's surfaces checked without the race detector: go test ./cmd/brewput/internal/driver")
+	}
+	t.Parallel()
+	bakery := filepath.Join("testdata", "consistency", "bakery.yaml")
+	for _, args := range [][]string{
+		{"model", "--modes", "finelocking,multi-2,linearpipe-1", "--cpus", "1-6", "--sched", "fifo", "--format", "json"},
+		{"model", "--modes", "locking", "--cpus", "2", "--sched", "fifo", "--par", "4", "--grind", "2ms", "--format", "json"},
+		{"model", "--modes", "linearpipe-0,linearpipe-10", "--cpus", "8", "--sched", "fifo", "--jitter", "0.5ms", "--format", "json"},
+		{"model", "--modes", "multi-4", "--cpus", "2", "--sched", "fifo", "--rate", "300", "--format", "json"},
+		{"model", "--modes", "ideal,multipipe-2", "--cpus", "1-3", "--sched", "fifo", "--band=false", "--causal=false", "--format", "json"},
+		{"model", "--model", bakery, "--cpus", "2", "--sched", "fifo", "--format", "json"},
+		{"schedule", "--mode", "multi-2", "--cpus", "6", "--sched", "fifo", "--format", "json"},
+		{"model", "--modes", "nope", "--sched", "fifo", "--format", "json"},
+		{"model", "--model", filepath.Join(t.TempDir(), "none.yaml"), "--sched", "fifo", "--format", "json"},
+		{"model", "--modes", "locking", "--cpus", "0", "--sched", "fifo", "--format", "json"},
+	} {
+		var cliOut, cliErr, engOut, engErr syncBuffer
+		cli := runEnv(t.Context(), args, &env{stdin: strings.NewReader(""), stdout: &cliOut, stderr: &cliErr, child: noChild()})
+		engine := modelcli.Playground(t.Context(), args, &engOut, &engErr)
+		if cli != engine || cliOut.String() != engOut.String() || cliErr.String() != engErr.String() {
+			t.Errorf("brewput %s: the CLI exits %d, the engine %d\nCLI stdout:    %.300q\nengine stdout: %.300q\nCLI stderr:    %q\nengine stderr: %q",
+				strings.Join(args, " "), cli, engine, cliOut.String(), engOut.String(), cliErr.String(), engErr.String())
+		}
+		if cli == exitOK && cliOut.String() == "" {
+			t.Errorf("brewput %s printed nothing", strings.Join(args, " "))
+		}
+	}
+}
+
+// TestPlaygroundBudget holds the site brewput playground writes, all its
+// files, to playground.Budget: each is downloaded before the first answer.
+func TestPlaygroundBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly engine")
+	}
+	endToEnd(t)
+	t.Parallel()
+	site, _, _, _ := sharedPlayground(t)
+	entries, err := os.ReadDir(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var total int64
+	var sizes []string
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += info.Size()
+		sizes = append(sizes, fmt.Sprintf("%s %d", e.Name(), info.Size()))
+	}
+	t.Logf("the site: %d bytes (%s)", total, strings.Join(sizes, ", "))
+	if len(entries) < 4 || total > playground.Budget {
+		t.Errorf("the site holds %d bytes in %d files (%s); want index.html, app.js, engine.js and calibration.json, at most %d bytes in all",
+			total, len(entries), strings.Join(sizes, ", "), playground.Budget)
+	}
+}
+
 // base64URL is the page's encoding of a YAML text in its URL.
 func base64URL(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
 
@@ -366,6 +436,40 @@ func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
 	}
 	if last := evaluate[string](t, page, `([...document.querySelectorAll("#thrchart path.series")].pop() || {dataset: {}}).dataset.mode || ""`); last != "finelocking" {
 		t.Errorf("the chosen mode, finelocking, is drawn under %s; want it on top", last)
+	}
+	// Lines that coincide are each seen (issue 103: under fifo four of the
+	// eight lay under others, finelocking's over the three pipelines',
+	// multipipe-2's over ideal's and multi-2's): none is drawn under a later
+	// one of the same path unless striped apart from it; and the page names
+	// those drawn as one.
+	type lineDrawn struct{ Chart, Mode, D, Dash, Offset string }
+	var drawn []lineDrawn
+	for _, chart := range []string{"thrchart", "latchart"} {
+		drawn = append(drawn, evaluate[[]lineDrawn](t, page, `[...document.querySelectorAll("#`+chart+` path.series")].map((p) => ({Chart: "`+chart+`", Mode: p.dataset.mode,
+			D: p.getAttribute("d"), Dash: p.getAttribute("stroke-dasharray") || "", Offset: p.getAttribute("stroke-dashoffset") || ""}))`)...)
+	}
+	shared := 0
+	for i, a := range drawn {
+		for _, b := range drawn[i+1:] {
+			if a.Chart != b.Chart || a.D != b.D {
+				continue
+			}
+			shared++
+			if b.Dash == "" || a.Dash == b.Dash && a.Offset == b.Offset {
+				t.Errorf("%s: %s is drawn under %s, on the same path", a.Chart, a.Mode, b.Mode)
+			}
+		}
+	}
+	if shared == 0 {
+		t.Errorf("no two of the talk's eight lines share a path under fifo on 1–6 CPUs; finelocking's and the pipelines' did")
+	}
+	if note := evaluate[string](t, page, `document.getElementById("samenote").textContent`); !strings.Contains(note, "finelocking, linearpipe-0, linearpipe-1 and linearpipe-10") {
+		t.Errorf("the charts' note %q does not name finelocking and the pipelines as drawn on one line", note)
+	}
+	// Its words call no relief that gains nothing the best (issue 103:
+	// "best: grinding 10 % faster, +0.0 %").
+	if because := evaluate[string](t, page, `document.getElementById("because").textContent`); !strings.Contains(because, "No single relief raises throughput") || strings.Contains(because, "+0.0 %)") {
+		t.Errorf("finelocking on 6 CPUs under fifo, whose machines bind together: %q; want it to say that no single relief raises throughput, naming none best", because)
 	}
 	bars := evaluate[[]string](t, page, `[...document.querySelectorAll("#cmpthr rect.bar")].map((e) => e.dataset.mode)`)
 	boxes := evaluate[[]string](t, page, `[...document.querySelectorAll("#cmplat g.box")].map((e) => e.dataset.mode)`)

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -17,6 +15,7 @@ import (
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/report/text"
 )
 
 func newPlaygroundCmd(e *env) *cobra.Command {
@@ -54,18 +53,18 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--calibration: %w", err)
 			}
-			fmt.Fprintln(e.stderr, "building the engine (GOOS=js GOARCH=wasm go build ./cmd/brewput)…")
-			site, err := playground.Build(cmd.Context(), out, playground.Options{Source: src, Calibration: calJSON, CalibrationName: cal.Ref().For()})
+			e.tell("building the engine (GOOS=js GOARCH=wasm go build " + playground.Engine + ")…")
+			site, err := playground.Build(cmd.Context(), out, playground.Options{Source: src, Calibration: calJSON, CalibrationName: text.CalibrationFor(cal.Ref())})
 			if err != nil {
 				return failure{Err: err}
 			}
 			abs, _ := filepath.Abs(filepath.Join(site.Dir, "index.html"))
-			format.Lines(e.stdout, "")(fmt.Sprintf("playground: %s (engine %s of WebAssembly, held gzipped in %s; open it from disk or any static host)", abs, format.Bytes(float64(site.Engine)), format.Bytes(float64(site.Compressed))))
+			format.Lines(e.stdout, "")(text.PlaygroundWritten(abs, site.Download, site.Engine, site.Compressed))
 			if !serve {
 				return nil
 			}
 			err = playground.Serve(cmd.Context(), site.Dir, addr, func(url string) {
-				fmt.Fprintf(e.stdout, "serving it at %s (Ctrl-C to stop)\n", url)
+				fmt.Fprintln(e.stdout, text.Serving(url))
 			})
 			if err == nil && cmd.Context().Err() != nil {
 				return exitcode.Interruption{Err: fmt.Errorf("interrupted; stopped serving, the site stays in %s", site.Dir)}

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -13,13 +11,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/gobench"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/studyjob"
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/results"
 )
 
 func newPredictCmd(e *env) *cobra.Command {
-	var bench, benchtime, cpus, measure, format, from, calibration, noisy string
+	var bench, benchtime, cpus, measure, format, from, out, calibration, noisy string
 	var count int
 	cmd := goTestCommand("predict PACKAGE -bench REGEXP [--cpus 1-64] [flags] [-- go test flags]",
 		"Predict a Go benchmark on more CPUs from the locks it takes",
@@ -27,7 +26,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			fs := cmd.Flags()
 			var err error
 			var asStudy func([]results.Point) []results.Point // a benchmark's points as a study's, numbered
-			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir, Retry: retryOf(noisy)}
+			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir, Retry: modelcli.RetryOf(noisy)}
 			f := studyjob.Predict{JSON: format == "json", Calibration: calibration, Measure: e.calibrateCosts, KeepDisturbed: noisy == "ok"}
 			switch {
 			case from != "" && len(pkgs)+len(goFlags) > 0:
@@ -47,7 +46,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			}
 			var measured []results.Point
 			if from != "" {
-				for _, name := range []string{"measure", "count", "benchtime"} {
+				for _, name := range []string{"measure", "count", "benchtime", "out"} {
 					if fs.Changed(name) {
 						return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, from)
 					}
@@ -65,6 +64,10 @@ func newPredictCmd(e *env) *cobra.Command {
 				if err := cfg.Validate(); err != nil {
 					return fmt.Errorf("-%w", err)
 				}
+				o, err := e.resultsOut(out, "predict")
+				if err != nil {
+					return err
+				}
 				e.notePlatform()
 				built, err := gobench.Build(cmd.Context(), cfg)
 				if err != nil {
@@ -74,6 +77,9 @@ func newPredictCmd(e *env) *cobra.Command {
 				res, runErr := built.Run(cmd.Context())
 				if err := gobench.Ended(res, runErr, func(points []results.Point) error {
 					measured = points
+					if o != nil {
+						return o.Finish(points, true)
+					}
 					return nil
 				}, e.stderr); err != nil {
 					return err
@@ -106,7 +112,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			if f.JSON {
 				out = nil // the points are written as benchmarks' below
 			}
-			predicted, notPredicted, err := studyjob.PredictFrom(cmd.Context(), name, f, asStudy(measured), out, e.stderr)
+			predicted, ranked, notPredicted, err := studyjob.PredictFrom(cmd.Context(), name, f, asStudy(measured), out, e.stderr)
 			if err != nil || !f.JSON {
 				return err
 			}
@@ -116,19 +122,23 @@ func newPredictCmd(e *env) *cobra.Command {
 			}
 			err = results.Write(e.stdout, results.JSON, predicted)
 			if err == nil {
+				err = results.AppendRankings(e.stdout, ranked)
+			}
+			if err == nil {
 				err = results.AppendNotPredicted(e.stdout, notPredicted)
 			}
 			return failed(err)
 		})
 	fs := cmd.Flags()
 	fs.StringVar(&bench, "bench", "", "the benchmarks to predict, a regular expression\n(as go test -bench; with --from, of their names without Benchmark)")
-	fs.StringVar(&from, "from", "", "read what was measured from this results file\n(brewput bench --locks --format json, or its report's results.json) instead of measuring")
+	fs.StringVar(&from, "from", "", "read what was measured from this results file\n(predict --out FILE, brewput bench --locks --format json or its report's results.json, or why --out FILE: its runs as they are) instead of measuring")
+	fs.StringVar(&out, "out", "", "also write what was measured to this results file\n(JSON Lines; predict --from, why --from and bench --from read it)")
 	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, such as 1-64\nor 1,2,4,8")
 	fs.StringVar(&measure, "measure", host.Doubling(runtime.NumCPU()), "CPU counts to measure first,\neach run pinned to that many CPUs, up to this machine's;\nthe prediction stands on the most measured")
 	fs.IntVar(&count, "count", 3, "runs of each benchmark per CPU count;\nthe model reads the median run")
 	fs.StringVar(&benchtime, "benchtime", "500ms", "a run's length, such as 1s or 100000x\n(as go test -benchtime)")
 	fs.StringVar(&calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")
-	choiceVar(fs, &noisy, "noisy", "retry", fmt.Sprintf("disturbed runs: retry or ok\n(runs from whose CPUs other processes took more than %g CPU: retry measures a benchmark whose runs on a CPU count are too disturbed again alone, up to 3 times a run, each after waiting up to 5 s for a quiet machine, predicts from the undisturbed runs alone, and declines it if they stay too few; ok predicts from them, saying how many)", results.DisturbedCPUs),
+	modelcli.ChoiceVar(fs, &noisy, "noisy", "retry", fmt.Sprintf("disturbed runs: retry or ok\n(runs from whose CPUs other processes took more than %g CPU: retry measures a benchmark whose runs on a CPU count are too disturbed again alone, up to 3 times a run, each after waiting up to 5 s for a quiet machine, predicts from the undisturbed runs alone, and declines it if they stay too few; ok predicts from them, saying how many)", results.DisturbedCPUs),
 		"retry (measure again, predict from undisturbed runs alone) or ok (predict from disturbed runs too)", "retry", "ok")
 	formatVar(fs, &format, "\n(JSON Lines, a point per benchmark and CPU count)")
 	return cmd
@@ -149,7 +159,7 @@ func readBenchLocks(path, bench string) ([]results.Point, error) {
 	}
 	var out []results.Point
 	for _, p := range all {
-		if p.Kind != results.KindBench || p.Source == results.SourceModel || match != nil && !match.MatchString(p.Mode) {
+		if p.Kind != results.KindBench || p.Source == results.SourceModel || !p.Bench.AsIs() || match != nil && !match.MatchString(p.Mode) {
 			continue
 		}
 		if len(out) > 0 && p.Bench.Pkg != out[0].Bench.Pkg {

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -8,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/mainjob"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/lab"
@@ -53,7 +52,7 @@ func (e *env) openResults(paths ...string) ([]results.Point, error) {
 }
 
 // tellNotes writes what the readers accepted or left out, a line each.
-func (e *env) tellNotes(notes []string) {
+func (e *env) tellNotes(notes []error) {
 	for _, n := range notes {
 		fmt.Fprintf(e.stderr, "note: %s\n", n)
 	}
@@ -103,7 +102,7 @@ func newFitCmd(e *env) *cobra.Command {
 			})
 		},
 	}
-	choiceVar(cmd.Flags(), &by, "by", scaling.ByCPUs, "fit throughput against cpus or par\n(customers)",
+	modelcli.ChoiceVar(cmd.Flags(), &by, "by", scaling.ByCPUs, "fit throughput against cpus or par\n(customers)",
 		scaling.ByCPUs+" (throughput against CPUs) or "+scaling.ByPar+" (against customers)", scaling.ByCPUs, scaling.ByPar)
 	formatVar(cmd.Flags(), &format, " (JSON Lines)")
 	return cmd

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -15,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/mainjob"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
@@ -22,6 +21,7 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -29,7 +29,7 @@ import (
 const defaultReportDir = "brewput-report"
 
 func newRoot(e *env) *cobra.Command {
-	sf := &studyFlags{}
+	sf := &modelcli.StudyFlags{}
 	var out, labs, resume, playground, table string
 	var withPredict, withLessons bool
 	root := &cobra.Command{
@@ -55,7 +55,7 @@ func newRoot(e *env) *cobra.Command {
 				if dest, ok := atomicfile.DestOf(out); ok {
 					out = dest // a killed run's journal, beside its report folder
 				}
-			} else if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
+			} else if st, err = planMeasured(sf, cmd.Flags()); err != nil {
 				return err
 			}
 			if err := e.claimReportDir(out, resume); err != nil {
@@ -74,7 +74,7 @@ func newRoot(e *env) *cobra.Command {
 					plan.Labs = append(plan.Labs, l.Info().Name)
 				}
 			}
-			job := mainjob.Job{Study: st, Have: have, Resume: resume, Plan: plan, Dir: out, Measure: e.measure, PredictCPUs: predictCPUs(),
+			job := mainjob.Job{Study: st, Have: have, Resume: resume, Plan: plan, Dir: out, Measure: e.measure, PredictCPUs: modelcli.PredictCPUs(),
 				Labs: runLabs, Figures: lab.Figures(e.labs()), Full: table == "table", Playground: playground, Stdout: e.stdout, Stderr: e.stderr}
 			if withLessons {
 				job.Lessons = e.mainLessons
@@ -91,12 +91,12 @@ func newRoot(e *env) *cobra.Command {
 	root.Version = version()
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().Bool("version", false, "print brewput's module version\nand the Go version it was built with") // cobra's, without its -v
-	sf.register(root.Flags(), time.Second, 200*time.Millisecond)
+	sf.Register(root.Flags(), time.Second, 200*time.Millisecond)
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	tableVar(root.Flags(), &table, compactTable)
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs, comma-separated, or all\n(brewput lab list), with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims for the report\n(as brewput lessons --quick, about a minute)")
-	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("the model's predictions for 1 to %d CPUs\n(go policy), in the report", predictCPUs()))
+	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("the model's predictions for 1 to %d CPUs\n(go policy), in the report", modelcli.PredictCPUs()))
 	registerPlayground(root.Flags(), &playground)
 	root.Flags().StringVar(&resume, "resume", "", "finish the cut-short run of this results.json\n(a main job's, in its report folder), measuring only the points it lacks, and write the report beside it")
 	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newStudyCmd(e), newPredictCmd(e), newPointCmd(e), newVersionCmd(e), newPlaygroundCmd(e))
@@ -135,7 +135,7 @@ func (e *env) claimReportDir(out, resume string) error {
 	if err := os.RemoveAll(staging); err != nil {
 		return fmt.Errorf("--out %s: %s is left from a run cut short and cannot be removed: %w", out, staging, err)
 	}
-	fmt.Fprintf(e.stderr, "note: removed %s, left by a report cut short\n", staging)
+	fmt.Fprintln(e.stderr, text.StagingRemoved(staging))
 	return nil
 }
 

@@ -1,10 +1,7 @@
-//go:build !js
-
 package driver
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -12,13 +9,14 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/outfile"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/results"
 )
 
 func newRunCmd(e *env) *cobra.Command {
-	sf := &studyFlags{}
+	sf := &modelcli.StudyFlags{}
 	var format, outFile, resume string
 	cmd := &cobra.Command{
 		Use:   "run",
@@ -32,10 +30,10 @@ func newRunCmd(e *env) *cobra.Command {
 			if resume != "" {
 				st, have, out, err = e.resumeRun(cmd.Flags(), resume, "run")
 			} else {
-				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
+				if st, err = planMeasured(sf, cmd.Flags()); err != nil {
 					return err
 				}
-				out, err = e.output(cmd.Flags().Changed, format, outFile, st.Plan("run"))
+				out, err = e.model().Output(cmd.Flags().Changed, format, outFile, st.Plan("run"))
 			}
 			if err != nil {
 				return err
@@ -45,8 +43,8 @@ func newRunCmd(e *env) *cobra.Command {
 			return finish(out, append(have, points...), runErr, st.Total())
 		},
 	}
-	sf.register(cmd.Flags(), time.Second, 200*time.Millisecond)
-	registerOutput(cmd.Flags(), &format, &outFile, "measured")
+	sf.Register(cmd.Flags(), time.Second, 200*time.Millisecond)
+	modelcli.RegisterOutput(cmd.Flags(), &format, &outFile, "measured")
 	cmd.Flags().StringVar(&resume, "resume", "", "finish the cut-short run of this file\n(its --out, or the journal beside a CSV or bench file), measuring only the points it lacks")
 	return cmd
 }
@@ -69,7 +67,7 @@ func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*shopsweep.Bat
 		o.Close()
 		return nil, nil, nil, fmt.Errorf("--resume %s: %w", path, err)
 	}
-	return st, f.Points, e.sink(o.Format, o), nil
+	return st, f.Points, e.model().Sink(o.Format, o), nil
 }
 
 // refuseGiven refuses, with --resume path, every flag given but keep.

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -8,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report"
@@ -16,13 +15,13 @@ import (
 )
 
 func newScheduleCmd(e *env) *cobra.Command {
-	c := &scheduleCommand{}
+	c := &modelcli.ScheduleCommand{}
 	cmd := &cobra.Command{
 		Use:   "schedule [TRACE]",
 		Short: "Draw which step ran on which CPU over 20 ms, modelled or traced",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
-			s, useModel, useTrace, err := c.plan(fs, args)
+			s, useModel, useTrace, err := c.Plan(fs, args)
 			if err != nil {
 				return err
 			}
@@ -31,28 +30,28 @@ func newScheduleCmd(e *env) *cobra.Command {
 					return err
 				}
 			}
-			pictures := c.format == "text" || fs.Changed("out")
+			pictures := c.Format == "text" || fs.Changed("out")
 			if pictures {
-				if err := report.CheckDir(c.out); err != nil {
+				if err := report.CheckDir(c.Out); err != nil {
 					return fmt.Errorf("--out: %w", err)
 				}
 			}
 			var ts []analysis.Timeline
 			if useModel {
-				t, err := c.modelTimeline(cmd.Context(), fs, s, e)
+				t, err := c.ModelTimeline(cmd.Context(), fs, s, e.model())
 				if err != nil {
 					return err
 				}
 				ts = append(ts, t)
 			}
 			if useTrace {
-				t, err := schedule.ReadTrace(args[0], s.Mode.String(), s.CPUs, c.span)
+				t, err := schedule.ReadTrace(args[0], s.Mode.String(), s.CPUs, c.Span)
 				if err != nil {
 					return failure{Err: err}
 				}
 				ts = append(ts, t)
 			}
-			if c.format == "json" {
+			if c.Format == "json" {
 				if err := text.WriteTimelinesJSON(e.stdout, ts); err != nil {
 					return err
 				}
@@ -62,12 +61,12 @@ func newScheduleCmd(e *env) *cobra.Command {
 			if !pictures {
 				return nil
 			}
-			paths, err := report.WriteSchedules(c.out, ts)
+			paths, err := report.WriteSchedules(c.Out, ts)
 			if err != nil {
 				return failure{Err: err}
 			}
 			where := e.stdout
-			if c.format == "json" {
+			if c.Format == "json" {
 				where = e.stderr // stdout is one JSON document
 			}
 			fmt.Fprintln(where)
@@ -75,6 +74,6 @@ func newScheduleCmd(e *env) *cobra.Command {
 			return nil
 		},
 	}
-	c.register(cmd.Flags())
+	c.Register(cmd.Flags())
 	return cmd
 }

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -18,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/mainjob"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/studyjob"
 	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/internal/base/cliflag"
@@ -122,7 +121,7 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	cmd.Flags().StringVar(&out, "out", prog.Name+"-report", "folder to write the report to")
 	tableVar(cmd.Flags(), &table, studyTable)
 	rep := newReportCmd(e)
-	setDefault(rep.Flags(), "out", prog.Name+"-report", rep.Flags().Lookup("out").Usage)
+	modelcli.SetDefault(rep.Flags(), "out", prog.Name+"-report", rep.Flags().Lookup("out").Usage)
 	rep.Flags().Lookup("format").Usage = cmd.Flags().Lookup("format").Usage
 	rep.Flags().MarkHidden("playground") // the page's links to try a mode of the shop
 	cmd.AddCommand(helpCommand(), studyRunCmd(e, prog), rep, newCompareCmd(e), newFitCmd(e), studyWhyCmd(e, prog, use), studyPredictCmd(e, prog, use), &cobra.Command{
@@ -152,7 +151,7 @@ func studyRunCmd(e *env, prog *studyjob.Program) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			out, err := e.output(cmd.Flags().Changed, format, outFile, results.Plan{Command: "study " + prog.Name + " run", Points: pl.Total()})
+			out, err := e.model().Output(cmd.Flags().Changed, format, outFile, results.Plan{Command: "study " + prog.Name + " run", Points: pl.Total()})
 			if err != nil {
 				return err
 			}
@@ -162,39 +161,39 @@ func studyRunCmd(e *env, prog *studyjob.Program) *cobra.Command {
 		},
 	}
 	vf.register(cmd.Flags())
-	registerOutput(cmd.Flags(), &format, &outFile, "measured")
+	modelcli.RegisterOutput(cmd.Flags(), &format, &outFile, "measured")
 	return cmd
 }
 
 // variantFlags say what a study measures: its variants and their load.
 type variantFlags struct {
-	loadFlags
+	modelcli.LoadFlags
 	variants string
 }
 
 func (f *variantFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.variants, "variants", "", "comma-separated variants to measure\n(default all; see list)")
-	f.loadFlags.register(fs, studyWords, time.Second, 200*time.Millisecond)
+	f.LoadFlags.Register(fs, modelcli.StudyWords, time.Second, 200*time.Millisecond)
 }
 
 // plan checks every flag before anything is measured.
 func (f *variantFlags) plan(fs *pflag.FlagSet, prog *studyjob.Program) (studyjob.Plan, error) {
-	p := studyjob.Plan{Count: f.count, Profile: f.profile}
+	p := studyjob.Plan{Count: f.Count, Profile: f.Profile}
 	var err error
 	if p.Variants, err = prog.ParseVariants("variants", f.variants); err != nil {
 		return p, err
 	}
-	if p.CPUs, err = host.ParseCPUList(f.cpus, runtime.NumCPU()); err != nil {
+	if p.CPUs, err = host.ParseCPUList(f.CPUs, runtime.NumCPU()); err != nil {
 		return p, fmt.Errorf("--cpus: %w", err)
 	}
-	l, err := f.check(fs)
+	l, err := f.Check(fs)
 	if err != nil {
 		return p, err
 	}
 	p.Load = sweep.Load{Load: l}
-	p.Retry = retryOf(f.noisy)
+	p.Retry = modelcli.RetryOf(f.Noisy)
 	if fs.Changed("profile") {
-		return p, record.CheckDir(f.profile)
+		return p, record.CheckDir(f.Profile)
 	}
 	return p, nil
 }
@@ -236,7 +235,7 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 			}
 			// --within is the whole command's time, its build included.
 			w.Variant, w.Load.CPUs, w.Since = variant, n, prog.Began
-			w.Retry = retryOf(noisy)
+			w.Retry = modelcli.RetryOf(noisy)
 			if err := w.Load.Validate(); err != nil {
 				return err
 			}
@@ -263,7 +262,7 @@ func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	fs.Var((*cliflag.Duration)(&w.Load.Dur), "dur", "measured duration of each run")
 	fs.Var((*cliflag.Duration)(&w.Load.Warmup), "warmup", "warm-up before each run")
 	formatVar(fs, &format, "")
-	registerNoisy(fs, &noisy)
+	modelcli.RegisterNoisy(fs, &noisy)
 	return cmd
 }
 

@@ -270,10 +270,10 @@ func TestStudyPredict(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	flat := strings.Join(strings.Fields(out), " ") // its sentences wrap
-	if !strings.HasPrefix(flat, "Past this machine's") {
-		t.Errorf("the answer does not say first what it is for:\n%s", out)
+	if !strings.HasPrefix(flat, "At 4 CPUs, mutex-write makes ") || !strings.Contains(flat, " ops/s (") {
+		t.Errorf("the answer does not say first what makes the most, in its unit:\n%s", out)
 	}
-	for _, want := range []string{"one lock (", "mutex-write", "1 of the 4 runs measured were disturbed (other processes took CPU while they ran) and left out",
+	for _, want := range []string{"Past this machine's", "one lock (", "mutex-write", "1 of the 4 runs measured were disturbed (other processes took CPU while they ran) and left out",
 		"Not predicted: syncmap-write: on 2 CPUs, " + text.EveryRunDisturbed + " (--noisy ok predicts from them).", "Not predicted: mutex-read: on 1 CPU, " + text.EveryRunDisturbed + " (--noisy ok predicts from them)."} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("answer lacks %q:\n%s", want, out)

@@ -1,5 +1,3 @@
-//go:build !js
-
 package driver
 
 import (
@@ -7,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/gobench"
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/experiment/why"
 	"github.com/brewput/brewput/explain/compare"
@@ -23,20 +23,27 @@ import (
 	textfmt "github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/lockwatch"
 	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
 )
 
 func newWhyCmd(e *env) *cobra.Command {
-	sf := &studyFlags{}
-	mf := &modelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
+	sf := &modelcli.StudyFlags{}
+	mf := &modelcli.ModelFlags{Options: predict.Options{Measure: e.calibrateCosts}}
 	var mode, format string
 	bw := &benchWhyFlags{}
-	cmd := goTestCommand("why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
-		"Measure what limits a point or a Go benchmark, on real CPUs",
+	cmd := goTestCommand("why [PACKAGE -bench REGEXP | --from FILE | --mode NAME] [flags] [-- go test flags]",
+		"Measure what limits a Go benchmark or a shop's point, on real CPUs",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			begun := time.Now()
 			fs := cmd.Flags()
 			if bw.w.Within < 0 {
 				return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", bw.w.Within)
+			}
+			switch {
+			case bw.from != "":
+				return bw.runFrom(e, fs, pkgs, goFlags, mode, format)
+			case mode != "" && bw.out != "":
+				return fmt.Errorf("--out %s: keeps a benchmark's why (a package and -bench); brewput run --out keeps the shop's runs", bw.out)
 			}
 			if len(pkgs) > 0 || fs.Changed("bench") {
 				switch {
@@ -45,19 +52,19 @@ func newWhyCmd(e *env) *cobra.Command {
 				case mode != "":
 					return fmt.Errorf("--mode %s takes no arguments (got %s): give a mode, or a package and -bench REGEXP instead", mode, strings.Join(pkgs, " "))
 				}
-				return bw.run(cmd.Context(), e, fs, pkgs, goFlags, sf.count, format)
+				return bw.run(cmd.Context(), e, fs, pkgs, goFlags, sf.Count, format)
 			} else if len(goFlags) > 0 {
 				return fmt.Errorf("go test flags after --: give them with a package and -bench")
 			}
 			switch {
 			case mode == "":
 				return fmt.Errorf("give --mode NAME (see brewput list), or a package and -bench REGEXP, to explain")
-			case mf.file != "":
-				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.file)
-			case sf.count < 2:
-				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.count)
+			case mf.File != "":
+				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.File)
+			case sf.Count < 2:
+				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.Count)
 			}
-			s, err := sf.planOne(cmd.Flags(), runtime.NumCPU(), mode, "why", 2)
+			s, err := sf.PlanOne(cmd.Flags(), runtime.NumCPU(), mode, "why", 2)
 			if err != nil {
 				return err
 			}
@@ -65,7 +72,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			pr, err := predict.Resolve(cmd.Context(), mf.options(cmd.Flags()), e.tell)
+			pr, err := predict.Resolve(cmd.Context(), mf.PredictOptions(cmd.Flags()), e.tell)
 			if err != nil {
 				return err
 			}
@@ -77,6 +84,9 @@ func newWhyCmd(e *env) *cobra.Command {
 				return failure{Err: err}
 			}
 			study, err := why.Plan(causal, s, runtime.NumCPU())
+			if study != nil {
+				study.Label = text.ChangeText
+			}
 			if err != nil {
 				return failure{Err: err}
 			}
@@ -87,8 +97,8 @@ func newWhyCmd(e *env) *cobra.Command {
 			}
 			// --within counts the model's causal profile in.
 			study.Within, study.Since = bw.w.Within, begun
-			text.WriteRounds(e.stderr, study.Rounds(sf.count))
-			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
+			text.WriteRounds(e.stderr, study.Rounds(sf.Count))
+			runErr := study.Run(cmd.Context(), sf.Count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
 			write := func(w io.Writer) error { return text.WriteReliefs(w, study.Reliefs()) }
 			if format == "json" {
@@ -100,12 +110,14 @@ func newWhyCmd(e *env) *cobra.Command {
 			if stoppedLate(e, format, runErr) {
 				return nil
 			}
-			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
+			return exitcode.Measured(runErr, len(study.BasePoints), sf.Count)
 		})
-	sf.registerOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain,\none number", "dur", "burn", "count")
-	setDefault(cmd.Flags(), "count", "6", "runs of the point and of each relief,\nin rounds; 6 or more for a verdict")
-	cmd.Flags().StringVar(&mode, "mode", "", "the mode to explain (see brewput list)")
-	mf.register(cmd.Flags())
+	// --help lists a benchmark's flags; the shop's are model's.
+	cmd.Annotations = map[string]string{flagsOf: "model", flagsWhen: "with --mode"}
+	sf.RegisterOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain,\none number", "dur", "burn", "count")
+	modelcli.SetDefault(cmd.Flags(), "count", "6", "rounds of the run as it is, the control and each stretch\n(with --mode, of the point and each relief); 6 or more for a verdict")
+	cmd.Flags().StringVar(&mode, "mode", "", "instead of a package: the shop's mode to explain\n(see brewput list)")
+	mf.Register(cmd.Flags())
 	cmd.Flags().Lookup("model").Hidden = true // why measures the shop's modes, not YAML systems
 	formatVar(cmd.Flags(), &format, "")
 	bw.register(cmd.Flags())
@@ -122,8 +134,8 @@ func costsLine(pr predict.Prediction) string {
 
 // benchWhyFlags are why's flags for a package's benchmark.
 type benchWhyFlags struct {
-	bench, benchtime, noisy string
-	w                       gobench.Why
+	bench, benchtime, noisy, out, from string
+	w                                  gobench.Why
 }
 
 func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
@@ -132,7 +144,65 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.w.Frac, "stretch", why.DefaultFrac, "with a package: a lock's stretch\n(the time added per operation to each lock in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one)")
 	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most,\nwhile an experiment is undecided")
 	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "longest the whole command may take\n(its build included; it stops, undecided if it must, rather than start a round that would not end in it; 0: no limit)")
-	registerNoisy(fs, &f.noisy)
+	modelcli.RegisterNoisy(fs, &f.noisy)
+	fs.StringVar(&f.out, "out", "", "with a package: also write what was measured to this results file\n(JSON Lines: each run, as it is, the control and each stretch; why --from, predict --from and bench --from read it)")
+	fs.StringVar(&f.from, "from", "", "answer from this results file (why --out FILE)\ninstead of measuring")
+}
+
+// runFrom answers from a results file that why --out wrote.
+func (f *benchWhyFlags) runFrom(e *env, fs *pflag.FlagSet, pkgs, goFlags []string, mode, format string) error {
+	for _, name := range []string{"benchtime", "stretch", "count", "max-count", "within", "noisy", "cpus", "out"} {
+		if fs.Changed(name) {
+			return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, f.from)
+		}
+	}
+	switch {
+	case len(pkgs)+len(goFlags) > 0:
+		return fmt.Errorf("--from %s: reads what was measured; give no package or go test flags", f.from)
+	case mode != "":
+		return fmt.Errorf("--mode %s: --from reads a benchmark's why", mode)
+	}
+	var match *regexp.Regexp
+	if f.bench != "" {
+		var err error
+		if match, err = regexp.Compile(f.bench); err != nil {
+			return fmt.Errorf("-bench %q: not a regular expression: %w", f.bench, err)
+		}
+	}
+	points, err := e.openResults(f.from)
+	if err != nil {
+		return fmt.Errorf("--from: %w", err)
+	}
+	s, err := gobench.WhyFrom(points, match)
+	var none *gobench.NoLocks
+	switch {
+	case errors.As(err, &none):
+		fmt.Fprintln(e.stdout, textfmt.Wrap(none.Error()+".", textfmt.Width(e.stdout), ""))
+		return nil
+	case errors.Is(err, gobench.ErrNoExperiment):
+		return fmt.Errorf("--from %s: no why of a benchmark%s in it; brewput why PACKAGE -bench REGEXP --out FILE keeps one", f.from, map[bool]string{true: " matching -bench", false: ""}[match != nil])
+	case err != nil:
+		return fmt.Errorf("--from %s: %w", f.from, err)
+	}
+	return writeStretches(e, s, format, nil, len(s.Base), len(s.Base))
+}
+
+// noBench is the error of a why given packages and no -bench: it names
+// their benchmarks, one to try first.
+func noBench(ctx context.Context, e *env, pkgs []string) error {
+	names, paths, err := gobench.Benchmarks(ctx, gobench.Config{Packages: pkgs, Dir: e.dir})
+	switch {
+	case err != nil:
+		return errors.New("-bench: give the benchmark to explain, as go test -bench names one")
+	case len(names) == 0:
+		return fmt.Errorf("-bench: %s declares no benchmark (func BenchmarkName(b *testing.B) in a _test.go file); why explains one", strings.Join(paths, ", "))
+	}
+	shown := names
+	if len(names) > 4 {
+		shown = append(names[:4:4], fmt.Sprintf("%d more", len(names)-4))
+	}
+	return fmt.Errorf("-bench: give the benchmark to explain, such as -bench '^%s$' (a sub-benchmark: '^%[1]s$/NAME'); %s declares %s",
+		names[0], strings.Join(paths, ", "), strings.Join(shown, ", "))
 }
 
 // run explains the -bench benchmark of pkgs, its lock sites stretched in turn.
@@ -143,7 +213,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	n, err := strconv.Atoi(cpus)
 	switch {
 	case f.bench == "":
-		return errors.New("-bench: give the benchmark to explain, such as -bench 'Book/design=onelock'")
+		return noBench(ctx, e, pkgs)
 	case err != nil || n < 1:
 		return fmt.Errorf("--cpus %q: want one CPU count, such as 2", cpus)
 	case n > runtime.NumCPU():
@@ -171,7 +241,11 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		fmt.Fprintln(e.stderr, textfmt.Wrap(note, textfmt.Width(e.stderr), "  "))
 	}
 	f.w.CPUs, f.w.Count = n, count
-	f.w.Retry = retryOf(f.noisy)
+	f.w.Retry = modelcli.RetryOf(f.noisy)
+	out, err := e.resultsOut(f.out, "why")
+	if err != nil {
+		return err
+	}
 	// A pattern that matches two benchmarks, or none, is refused before
 	// the build.
 	var many *gobench.ManyMatchError
@@ -186,7 +260,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		pkgs = []string{"."}
 	}
 	e.notePlatform()
-	fmt.Fprintf(e.stderr, "building %v with every lock watched\n", pkgs)
+	fmt.Fprintln(e.stderr, text.BuildingWatched(pkgs))
 	built, err := gobench.Build(ctx, cfg)
 	if err != nil {
 		var cannot *lockwatch.CannotWatch
@@ -198,6 +272,18 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	defer built.Close()
 	s, runErr := built.Why(ctx, f.w, e.stderr)
 	var none *gobench.NoLocks
+	if out != nil {
+		var kept []results.Point
+		switch {
+		case errors.As(runErr, &none):
+			kept = []results.Point{none.Point}
+		case s != nil:
+			kept = gobench.StretchPoints(s)
+		}
+		if err := out.Finish(kept, true); err != nil {
+			return failure{Err: err}
+		}
+	}
 	switch {
 	case errors.As(runErr, &none):
 		fmt.Fprintln(e.stdout, textfmt.Wrap(none.Error()+".", textfmt.Width(e.stdout), ""))

@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/internal/base/race"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/comparison"
 )
 
 // brewput why measures a point and its reliefs for real: only the shape
@@ -40,9 +43,9 @@ func TestWhy(t *testing.T) {
 		System      string
 		Bottleneck  struct{ Resource string }
 		Experiments []struct {
-			Model   struct{ Change string }
+			Model   results.Experiment
 			Skip    string
-			Metrics []struct{ Name, Verdict string }
+			Metrics []comparison.Metric
 		}
 	}
 	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
@@ -58,11 +61,11 @@ func TestWhy(t *testing.T) {
 			continue
 		}
 		if len(e.Metrics) == 0 || e.Metrics[0].Name != "throughput" {
-			t.Errorf("%s: measured, yet metrics %+v", e.Model.Change, e.Metrics)
+			t.Errorf("%s: measured, yet metrics %+v", text.ChangeText(e.Model), e.Metrics)
 		}
 		for _, m := range e.Metrics {
-			if m.Verdict == "" {
-				t.Errorf("%s: %s has no verdict: %+v", e.Model.Change, m.Name, e.Metrics)
+			if m.Old.N == 0 || m.New.N == 0 || m.P < 0 || m.P > 1 {
+				t.Errorf("%s: %s was not compared (%s): %+v", text.ChangeText(e.Model), m.Name, text.MetricVerdict(m), m)
 			}
 		}
 	}
@@ -103,10 +106,17 @@ func TestWhyNoLock(t *testing.T) {
 	}
 	// A lock taken once in 4096 operations, 1<<24 of them: seen (one take
 	// in 256 is sampled), too rare to stretch, and said so without a round.
+	// Beside busy processes a holder descheduled in its hold can make the
+	// lock look held 1 % of the time or more: then it is stretched, and
+	// cleared as met rarely. Either way no lock limits it.
 	stdout, _ = succeeds(t, noChild(), "why", "./testdata/nolock", "-bench", "^BenchmarkNoLock/design=rare$",
 		"--cpus", "1", "--benchtime", "16777216x", "--count", "2", "--noisy", "ok")
-	if flat := strings.Join(strings.Fields(stdout), " "); !strings.Contains(flat, "BenchmarkNoLock/design=rare took no lock often enough to queue its workers while its timer ran") ||
-		!strings.Contains(flat, "no lock watched limits it (sync.Mutex, RWMutex, sync.Map's locks and channels are; atomic words are not); it took the ") {
+	flat := strings.Join(strings.Fields(stdout), " ")
+	rare := strings.Contains(flat, "BenchmarkNoLock/design=rare took no lock often enough to queue its workers while its timer ran") &&
+		strings.Contains(flat, "no lock watched limits it (sync.Mutex, RWMutex, sync.Map's locks and channels are; atomic words are not); it took the ")
+	metRarely := strings.Contains(flat, "No single lock limits this: the workers found each part held by another too rarely") &&
+		strings.Contains(flat, "not watched: atomic words")
+	if !rare && !metRarely {
 		t.Errorf("rare: %q, want a lock too rare to limit", stdout)
 	}
 	stdout, _ = succeeds(t, noChild(), "study", "./testdata/nolock/study", "why", "--variant", "atomics", "--cpus", "1",

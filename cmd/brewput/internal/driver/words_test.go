@@ -14,8 +14,8 @@ import (
 
 // TestNoGoIdentifierInWords: the words brewput gives, in the terminal,
 // the page and the JSON's text, name no Go identifier of its own (a
-// table's note said "0.2 results.CPU of the results.CPUs"): for the main
-// job's run README.md shows, every point of it disturbed, as its answer,
+// table's note said "0.2 results.CPU of the results.CPUs"): for a run of
+// the main job with every point disturbed (readmeRun), as its answer,
 // its table of every point and its page; and for the model's points and
 // advice in JSON. TestEveryCommandFitsEighty holds every command's own
 // output to the same.

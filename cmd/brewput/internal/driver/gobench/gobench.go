@@ -33,6 +33,7 @@ import (
 	"github.com/brewput/brewput/measure/lockwatch"
 	"github.com/brewput/brewput/measure/quiet"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -164,6 +165,9 @@ type NoMatchError struct {
 }
 
 func (e *NoMatchError) Error() string {
+	if e.Bench == "." {
+		return fmt.Sprintf("no benchmark in %s (its test files have no func BenchmarkXxx)", strings.Join(e.Packages, ", "))
+	}
 	return fmt.Sprintf("no benchmark matches %q in %s", e.Bench, strings.Join(e.Packages, ", "))
 }
 
@@ -363,7 +367,7 @@ func (b *Built) quieten(ctx context.Context, n int, res *Result) error {
 				return results.Point{}, errNoResult
 			}, func(p results.Point, attempt int, waited time.Duration, _ bool) {
 				b.cfg.logf("  disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d\n",
-					p.Interference(), waited.Round(100*time.Millisecond), attempt+1, cfg.Retry.Attempts)
+					text.Interference(p), waited.Round(100*time.Millisecond), attempt+1, cfg.Retry.Attempts)
 			})
 			if errors.Is(err, errNoResult) {
 				break // its failure was told, or the next run would fail alike
@@ -513,7 +517,7 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 	if cfg.Locks {
 		goroot := goEnv(ctx, cfg, "GOROOT")
 		if goroot == "" {
-			return nil, &lockwatch.CannotWatch{Reason: "go env GOROOT says nothing"}
+			return nil, &lockwatch.CannotWatch{Err: errors.New("go env GOROOT says nothing")}
 		}
 		dir := filepath.Join(tmp, "lockwatch")
 		if err := os.Mkdir(dir, 0o755); err != nil {
@@ -846,6 +850,8 @@ func Ended(res Result, runErr error, write func([]results.Point) error, log io.W
 		return fmt.Errorf("--locks: %w", runErr)
 	case errors.As(runErr, &build):
 		return exitcode.Failure{Err: runErr}
+	case errors.As(runErr, &noMatch) && noMatch.Bench == ".":
+		return runErr // no benchmark at all: nothing -bench could choose
 	case errors.As(runErr, &noMatch):
 		return fmt.Errorf("-bench: %w", runErr)
 	case errors.As(runErr, &pkgErr):

@@ -56,8 +56,10 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	if !b.cfg.Locks {
 		return nil, errors.New("why needs the test binary built with Config.Locks")
 	}
-	run := func(what, stretch string) (results.Point, error) {
-		return w.Measure(ctx, log, what, func(ctx context.Context) (results.Point, error) {
+	// Each run is tagged with what it stretched (results.Benchmark.Stretch),
+	// for a results file to keep the experiment.
+	run := func(what, part string, ns float64, stretch string) (results.Point, error) {
+		p, err := w.Measure(ctx, log, what, func(ctx context.Context) (results.Point, error) {
 			res, err := b.RunStretched(ctx, w.CPUs, stretch)
 			switch {
 			case err != nil:
@@ -73,13 +75,17 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 			}
 			return res.Points[0], nil
 		})
+		if p.Bench != nil {
+			p.Bench.Stretch, p.Bench.StretchNs = part, ns
+		}
+		return p, err
 	}
 	if err := b.one(ctx, w.CPUs); err != nil {
 		return nil, err
 	}
 	start := w.Begin(log, fmt.Sprintf("%s on %s", b.cfg.bench(), format.Count(w.CPUs, "CPU")), "")
 	began := time.Now()
-	first, err := run("as it is", lockwatch.NoStretch)
+	first, err := run("as it is", results.StretchAsIs, 0, lockwatch.NoStretch)
 	if err != nil {
 		return nil, err
 	}
@@ -88,16 +94,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	}
 	perRun := time.Since(began)
 	sites := maps.Clone(b.seen) // the stretch target of each lock group seen so far
-	s := why.PlanStretches(first.Bench.Pkg, w.Frac, first)
-	s.Base = append(s.Base, first)
-	s.HoldsTimeStretch = true // a sampled hold's clock starts before a stretch's spin
-	uses := 0.0
-	for _, m := range first.Bench.Locks {
-		uses += float64(m.Uses)
-	}
-	// The control's time goes before every lock: as much in all.
-	s.Control.Extra = why.Nanos(float64(s.Extra) * float64(first.Ops) / uses)
-	s.Control.Per = "a lock taken"
+	s := planBench(first, w.Frac)
 	// A site too little held and used cannot queue the others, and its
 	// interval would keep every round coming: left out.
 	const minShare, minUses = 0.01, 0.01
@@ -130,14 +127,121 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	err = w.Rounds(s, start, perRun, log, func(i int) (results.Point, error) {
 		switch i {
 		case studyjob.AsItIs:
-			return run("as it is", lockwatch.NoStretch)
+			return run("as it is", results.StretchAsIs, 0, lockwatch.NoStretch)
 		case studyjob.TheControl:
-			return run(fmt.Sprintf("control, %v before every lock", s.Control.Extra), control)
+			return run(fmt.Sprintf("control, %v before every lock", s.Control.Extra), results.StretchControl, float64(s.Control.Extra), control)
 		}
-		return run(s.Experiments[i].Name, specs[i])
+		e := s.Experiments[i]
+		return run(e.Name, e.Group, float64(e.Extra), specs[i])
 	})
 	return s, err
 }
+
+// planBench plans a why of a watched benchmark from its first run as it
+// is, first, adding frac of an operation.
+func planBench(first results.Point, frac float64) *why.Stretches {
+	s := why.PlanStretches(first.Bench.Pkg, frac, first)
+	s.Base = append(s.Base, first)
+	s.HoldsTimeStretch = true // a sampled hold's clock starts before a stretch's spin
+	s.Benchmark = true
+	// The control's time goes before every lock: as much in all.
+	s.Control.Extra = why.Nanos(float64(s.Extra) * float64(first.Ops) / locksTaken(first))
+	s.Control.Per = "a lock taken"
+	return s
+}
+
+// locksTaken is how many locks p's run took, its groups' uses.
+func locksTaken(p results.Point) float64 {
+	uses := 0.0
+	for _, m := range p.Bench.Locks {
+		uses += float64(m.Uses)
+	}
+	return uses
+}
+
+// StretchPoints are the runs of s, a why of a benchmark, as a results
+// file keeps them: as it is, the control and each part, round by round
+// (Rep, from 1).
+func StretchPoints(s *why.Stretches) []results.Point {
+	var out []results.Point
+	for r := range s.Base {
+		for _, ps := range append([][]results.Point{s.Base, s.Control.Points}, experimentPoints(s)...) {
+			if r < len(ps) {
+				p := ps[r]
+				p.Rep = r + 1
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func experimentPoints(s *why.Stretches) [][]results.Point {
+	var out [][]results.Point
+	for _, e := range s.Experiments {
+		out = append(out, e.Points)
+	}
+	return out
+}
+
+// WhyFrom is the why experiment on one benchmark that a results file
+// kept (StretchPoints), bench matching its name where given: planned
+// again from its first run as it is, with the stretches it ran, its
+// rounds those every run of which was kept.
+func WhyFrom(points []results.Point, bench *regexp.Regexp) (*why.Stretches, error) {
+	var name string
+	byPart := map[string][]results.Point{}
+	for _, p := range points {
+		if p.Kind != results.KindBench || p.Source == results.SourceModel || p.Bench.Stretch == "" ||
+			bench != nil && !bench.MatchString(p.Mode) {
+			continue
+		}
+		if name != "" && p.Bench.Name != name {
+			return nil, fmt.Errorf("why experiments of %s and %s; give -bench to choose one", name, p.Bench.Name)
+		}
+		name = p.Bench.Name
+		byPart[p.Bench.Stretch] = append(byPart[p.Bench.Stretch], p)
+	}
+	for part := range byPart {
+		slices.SortStableFunc(byPart[part], func(a, b results.Point) int { return a.Rep - b.Rep })
+	}
+	base, control := byPart[results.StretchAsIs], byPart[results.StretchControl]
+	if len(base) == 0 {
+		return nil, ErrNoExperiment
+	}
+	first := base[0]
+	if len(first.Bench.Locks) == 0 {
+		return nil, &NoLocks{Point: first}
+	}
+	if len(control) == 0 || control[0].Bench.StretchNs <= 0 || first.Ops <= 0 {
+		return nil, fmt.Errorf("%s: a run as it is alone, no round of the experiment (a why that stopped before its rounds)", name)
+	}
+	// The control spun s.Extra an operation, over the locks taken: the
+	// share of an operation it was is the stretch asked.
+	s := planBench(first, 0.5)
+	frac := control[0].Bench.StretchNs * locksTaken(first) / float64(first.Ops) / float64(s.OpTime)
+	s = planBench(first, frac)
+	s.Control.Extra = why.Nanos(control[0].Bench.StretchNs)
+	s.Base, s.Control.Points = base, control
+	rounds := min(len(base), len(control))
+	kept := s.Experiments[:0]
+	for _, e := range s.Experiments {
+		if ps := byPart[e.Group]; len(ps) > 0 {
+			e.Extra, e.Points = why.Nanos(ps[0].Bench.StretchNs), ps
+			rounds = min(rounds, len(ps))
+			kept = append(kept, e)
+		}
+	}
+	s.Experiments = kept
+	s.Base, s.Control.Points = s.Base[:rounds], s.Control.Points[:rounds]
+	for i := range s.Experiments {
+		s.Experiments[i].Points = s.Experiments[i].Points[:rounds]
+	}
+	return s, nil
+}
+
+// ErrNoExperiment says a results file holds no why experiment.
+var ErrNoExperiment = errors.New("no why experiment")
 
 // one checks that the pattern matches one benchmark by a run of one
 // iteration of each it matches, as sub-benchmarks are named only then.
@@ -190,6 +294,20 @@ func One(ctx context.Context, cfg Config) error {
 		}
 	}
 	return oneMatch(names, cfg.bench(), paths)
+}
+
+// Benchmarks are the top-level benchmarks the packages' test files
+// declare, and their import paths.
+func Benchmarks(ctx context.Context, cfg Config) (names, paths []string, err error) {
+	pkgs, err := list(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, p := range pkgs {
+		paths = append(paths, p.ImportPath)
+		names = append(names, topBenchmarks(p.Dir, slices.Concat(p.TestGoFiles, p.XTestGoFiles))...)
+	}
+	return names, paths, nil
 }
 
 // oneMatch is nil where names, those bench matched in pkgs, are one.

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/outfile"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/coffee"
@@ -22,7 +23,6 @@ import (
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
@@ -53,14 +53,6 @@ type Job struct {
 	Stdout, Stderr io.Writer
 }
 
-// Annotate gives points their causal profiles under policy
-// (limits.Annotate), said as their files keep them.
-func Annotate(points []results.Point, policy model.Policy) error {
-	err := limits.Annotate(points, policy)
-	text.SayMeasured(points)
-	return err
-}
-
 // Run runs the job. Interrupted, or on an error, it stops measuring and
 // writes the report of what it has, which says it was cut short.
 func (j Job) Run(ctx context.Context) error {
@@ -72,7 +64,7 @@ func (j Job) Run(ctx context.Context) error {
 	// folder is replaced whole or not at all.
 	staging := atomicfile.StagingDir(j.Dir)
 	jr := &outfile.Sink{Stderr: j.Stderr, Out: outfile.InFolder(staging, j.Plan), AnnotateEach: true,
-		Annotate: func(points []results.Point) error { return Annotate(points, policy) }}
+		Annotate: func(points []results.Point) error { return modelcli.Annotate(points, policy) }}
 	if j.Resume != "" {
 		path, err := stageJournal(j.Resume, staging)
 		if err == nil {
@@ -99,7 +91,7 @@ func (j Job) Run(ctx context.Context) error {
 	if runErr == nil && len(j.Labs) > 0 {
 		var labPoints []results.Point
 		lctx := lab.WithRetry(lab.WithPoints(ctx, func(p results.Point) error { return jr.Add(&p) }), j.Study.Retry)
-		labPoints, runErr = lab.RunEach(lctx, j.Labs, j.Study.CPUs(), format.Lines(j.Stderr, "lab "))
+		labPoints, runErr = lab.RunEach(lctx, j.Labs, j.Study.CPUs(), text.LabLines(j.Stderr, "lab "))
 		points = append(points, labPoints...)
 	}
 	var verdicts []lesson.Result

@@ -30,7 +30,7 @@ func (s *Sink) Add(p *results.Point) error {
 	if s.AnnotateEach && s.Annotate != nil {
 		one := []results.Point{*p}
 		if err := s.Annotate(one); err != nil {
-			format.Lines(s.Stderr, "")(fmt.Sprintf("causal profile of %s cpus=%d: %v", p.Mode, p.CPUs, err))
+			format.Lines(s.Stderr, "")(text.CausalProfileFailed(*p, err))
 		}
 		*p = one[0]
 	}
@@ -65,7 +65,7 @@ func (s *Sink) Finish(points []results.Point, done bool) error {
 		if s.Format == results.Table {
 			return s.table(points)
 		}
-		return results.Write(s.Stdout, s.Format, points)
+		return text.Write(s.Stdout, s.Format, points)
 	}
 	if err := s.Out.Finish(points, done); err != nil {
 		return err
@@ -76,10 +76,8 @@ func (s *Sink) Finish(points []results.Point, done bool) error {
 	fmt.Fprintf(s.Stderr, "wrote %s to %s\n", format.Count(len(points), "point"), s.Out.Path)
 	switch {
 	case done:
-	case s.Resume != "":
-		fmt.Fprintf(s.Stderr, "%s keeps the run's plan: %s --resume %s measures the rest\n", s.Out.Journal(), s.Resume, s.Out.Journal())
-	case s.Out.Journal() != s.Out.Path:
-		fmt.Fprintf(s.Stderr, "kept the journal %s\n", s.Out.Journal())
+	case s.Resume != "", s.Out.Journal() != s.Out.Path:
+		fmt.Fprintln(s.Stderr, text.JournalKept(s.Out.Journal(), s.Resume))
 	}
 	return s.table(points)
 }

@@ -1,6 +1,7 @@
 // Package playground builds brewput's playground: a static site that runs
-// brewput model in the browser, cmd/brewput itself built for js/wasm, so
-// that the page's answers are the CLI's.
+// brewput model in the browser, its engine (./engine: the CLI's model and
+// schedule commands, modelcli, without the rest of the CLI) built for
+// js/wasm, so that the page's answers are the CLI's.
 package playground
 
 import (
@@ -31,10 +32,20 @@ import (
 // Module is brewput's module path, whose source the engine is built from.
 const Module = "github.com/brewput/brewput"
 
-// Site is what Build wrote: its folder, the engine's bytes and gzipped.
+// Engine is the engine's package, built for js/wasm.
+const Engine = "./cmd/brewput/internal/driver/playground/engine"
+
+// Budget is the most bytes the site's files may hold together, all of
+// which a browser downloads before the first answer: on a phone over a
+// mobile network, more is a wait. cmd/brewput built whole for js/wasm made
+// them 7.2 MB.
+const Budget = 3_000_000
+
+// Site is what Build wrote: its folder, the engine's bytes and gzipped,
+// and the bytes of all its files, which a browser downloads.
 type Site struct {
-	Dir                string
-	Engine, Compressed int
+	Dir                          string
+	Engine, Compressed, Download int
 }
 
 // Options say how to build the site: from brewput's Source (SourceDir),
@@ -83,10 +94,12 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 		return Site{}, err
 	}
 	files := map[string][]byte{"index.html": index, "app.js": app, "engine.js": engine.Bytes(), "calibration.json": opt.Calibration}
+	download := 0
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(staging, name), b, 0o644); err != nil {
 			return Site{}, err
 		}
+		download += len(b)
 	}
 	if err := os.Remove(filepath.Join(staging, "engine.wasm")); err != nil {
 		return Site{}, err
@@ -94,20 +107,20 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	if err := atomicfile.ReplaceDir(staging, dir, func(string) bool { return false }); err != nil {
 		return Site{}, err
 	}
-	return Site{Dir: dir, Engine: len(wasm), Compressed: len(packed)}, nil
+	return Site{Dir: dir, Engine: len(wasm), Compressed: len(packed), Download: download}, nil
 }
 
-// buildEngine builds cmd/brewput in src for js/wasm into dir.
+// buildEngine builds Engine in src for js/wasm into dir.
 func buildEngine(ctx context.Context, src, dir string) ([]byte, error) {
 	out := filepath.Join(dir, "engine.wasm")
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/brewput")
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, Engine)
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOWASM=satconv,signext", "CGO_ENABLED=0")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("build the engine in %s (GOOS=js GOARCH=wasm go build ./cmd/brewput): %v\n%s", src, err, strings.TrimSpace(string(msg)))
+		return nil, fmt.Errorf("build the engine in %s (GOOS=js GOARCH=wasm go build %s): %v\n%s", src, Engine, err, strings.TrimSpace(string(msg)))
 	}
 	return os.ReadFile(out)
 }

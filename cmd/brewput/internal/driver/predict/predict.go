@@ -168,8 +168,9 @@ func (o Options) hardware(costs sim.Costs, unknown bool) model.Hardware {
 		}
 	}
 	if name == "this" && unknown {
-		hw := model.UnknownHardware(max(runtime.NumCPU(), o.MaxCPUs))
-		hw.Name, hw.About = "this", "this machine as "+hw.About+", its own costs not known"
+		cpus := max(runtime.NumCPU(), o.MaxCPUs)
+		hw := model.UnknownHardware(cpus)
+		hw.Name, hw.About = "this", "this machine as "+text.UnknownMachine(cpus, hw.Threaded)+", its own costs not known"
 		return o.givenTransfer(hw, costs)
 	}
 	if name == "unknown" {
@@ -177,13 +178,11 @@ func (o Options) hardware(costs sim.Costs, unknown bool) model.Hardware {
 		if unknown {
 			cpus = max(cpus, runtime.NumCPU())
 		}
-		return o.givenTransfer(model.UnknownHardware(cpus), costs)
+		hw := model.UnknownHardware(cpus)
+		hw.About = text.UnknownMachine(cpus, hw.Threaded)
+		return o.givenTransfer(hw, costs)
 	}
-	hw := model.MeasuredHardware("this", sim.Machine{}, costs.Transfer,
-		fmt.Sprintf("this machine (%d CPUs; %s)", runtime.NumCPU(), model.KnownAbout))
-	if costs.Transfer.Socket == 0 {
-		hw.About += ", its calibration older than the cost of moving a cache line between cores: lines move for free (brewput calibrate measures it)"
-	}
+	hw := model.MeasuredHardware("this", sim.Machine{}, costs.Transfer, text.ThisMachine(runtime.NumCPU(), costs.Transfer.Socket == 0))
 	return hw
 }
 
@@ -237,7 +236,7 @@ func Load(ctx context.Context, path string, measure calibrate.Measurer, tell fun
 		}
 		return cal.Hedged(), path, nil
 	}
-	cal, path, err := calibrate.Default(ctx, measure, tell)
+	cal, path, err := calibrate.Default(ctx, measure, text.CalibrationTeller(tell))
 	return cal.Hedged(), path, calibrate.Failed(ctx, err)
 }
 
@@ -288,7 +287,7 @@ func (pr Prediction) configs(st *shopsweep.Batch, bp *blueprint.Blueprint) []mod
 func (pr Prediction) Describe() string {
 	machine := ""
 	if pr.Cal != nil && pr.Cal.Host != "none" {
-		machine = pr.Cal.For()
+		machine = text.CalibrationFor(*pr.Cal)
 	}
 	whose := ""
 	if pr.Cal != nil && pr.Cal.SetAside != nil && pr.Cal.SetAside.Reference {
@@ -296,12 +295,12 @@ func (pr Prediction) Describe() string {
 	}
 	c := pr.Policy.Costs
 	s := text.ModelSetting(pr.Policy.Policy, c.Wake, c.MutexHandoff, c.ChanHandoff, pr.Source, machine, whose)
-	if pr.Cal != nil && pr.Policy.Range != nil && pr.Cal.Covers() != "" {
-		s += "; " + pr.Cal.Covers()
+	if pr.Cal != nil && pr.Policy.Range != nil && text.CalibrationCovers(*pr.Cal) != "" {
+		s += "; " + text.CalibrationCovers(*pr.Cal)
 	}
 	if about := pr.Policy.Policy.Machine; about != "" {
 		if pr.local != nil {
-			s += fmt.Sprintf("; for this machine on up to %s (%s), and past them for %s", format.Count(runtime.NumCPU(), "CPU"), model.KnownAbout, about)
+			s += text.ForThisMachine(runtime.NumCPU(), about)
 		} else {
 			s += "; for " + about
 		}

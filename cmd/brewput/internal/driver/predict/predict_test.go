@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -256,8 +257,8 @@ func TestResolveSetsBusyAside(t *testing.T) {
 		if a == nil || !a.Forced || a.Others != 1.99 || a.Reference != c.reference || !strings.HasPrefix(pr.Source, c.source) {
 			t.Fatalf("%s: set aside %+v, source %q", c.name, a, pr.Source)
 		}
-		if d := pr.Describe(); !strings.Contains(d, a.Line()) {
-			t.Errorf("%s: the description %q does not say %q", c.name, d, a.Line())
+		if d := pr.Describe(); !strings.Contains(d, text.SetAsideLine(*a)) {
+			t.Errorf("%s: the description %q does not say %q", c.name, d, text.SetAsideLine(*a))
 		}
 	}
 }
@@ -272,7 +273,7 @@ func TestCalibratedSetsBusyAside(t *testing.T) {
 		Host: results.Host{Name: "vm", CPUModel: "EPYC", GoVersion: "go1.26"}}
 	busy.Costs = sim.Costs{Wake: 4700, MutexHandoff: 11200 * time.Nanosecond}
 	busy.Lo, busy.Hi = busy.Costs, busy.Costs
-	measure := func(context.Context, func(string)) (calibrate.Calibration, error) { return busy, nil }
+	measure := func(context.Context, func(results.CalibrationEvent)) (calibrate.Calibration, error) { return busy, nil }
 	var told []string
 	pr, err := Calibrated(context.Background(), measure, func(line string) { told = append(told, line) })
 	if err != nil {
@@ -287,7 +288,7 @@ func TestCalibratedSetsBusyAside(t *testing.T) {
 	if a == nil || !a.Unsaved || !a.Reference || a.Others != 1.5 || pr.Source != "the reference calibration" {
 		t.Fatalf("set aside %+v, source %q", a, pr.Source)
 	}
-	if !strings.Contains(strings.Join(told, "\n"), "using "+calibrate.ReferenceHost+"'s costs.") || !strings.Contains(pr.Describe(), a.Line()) {
+	if !strings.Contains(strings.Join(told, "\n"), "using "+calibrate.ReferenceHost+"'s costs.") || !strings.Contains(pr.Describe(), text.SetAsideLine(*a)) {
 		t.Errorf("told %q; described %q", told, pr.Describe())
 	}
 }

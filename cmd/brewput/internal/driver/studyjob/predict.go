@@ -10,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/experiment"
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
@@ -76,20 +77,21 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 	} else if measured, err = p.Measure(ctx, f.Plan, stderr, nil); err != nil {
 		return exitcode.Measured(err, len(measured), f.Total())
 	}
-	_, _, err = PredictFrom(ctx, p.Name, f, measured, stdout, stderr)
+	_, _, _, err = PredictFrom(ctx, p.Name, f, measured, stdout, stderr)
 	return err
 }
 
 // PredictFrom predicts f's variants of study name on f.CPUs from their
 // runs in measured, writes the answer to stdout (nil: none) and its
-// progress to stderr, and returns the points predicted and those not.
-func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, []results.NotPredicted, error) {
-	t, err := forecast.Machines(ctx, f.Calibration, f.Here, f.Measure, format.Lines(stderr, ""))
+// progress to stderr, and returns the points predicted, their rankings
+// and the variants not predicted.
+func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, []results.Ranking, []results.NotPredicted, error) {
+	t, err := forecast.Machines(ctx, f.Calibration, f.Here, f.Measure, text.CalibrationTeller(format.Lines(stderr, "")))
 	if err != nil {
 		if f.Calibration != "" {
 			err = fmt.Errorf("--calibration %w", err)
 		}
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	opts := forecast.Options{Name: name, Variants: f.Variants, CPUs: f.CPUs, KeepDisturbed: f.KeepDisturbed}
 	for round := 0; f.More != nil && round < MoreRounds; round++ {
@@ -104,49 +106,52 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		}
 		more, err := f.More(ctx, again)
 		if measured = append(measured, more...); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	fc, err := forecast.Predict(opts, measured, t)
 	if err != nil {
-		return nil, nil, exitcode.Failure{Err: err}
+		return nil, nil, nil, exitcode.Failure{Err: err}
 	}
-	predicted, unseen := fc.Points, fc.NotPredicted
+	measuredOn := map[string][]int{}
+	for _, p := range measured {
+		if !slices.Contains(measuredOn[p.Mode], p.CPUs) {
+			measuredOn[p.Mode] = append(measuredOn[p.Mode], p.CPUs)
+		}
+	}
+	kinds := map[string]string{}
+	for v, k := range fc.Kinds {
+		kinds[v] = string(k)
+		if others := fc.Undecided[v]; len(others) > 0 {
+			kinds[v] = text.UndecidedKind(string(k), collect.Mapped(others, func(k curves.Kind) string { return string(k) }))
+		}
+	}
+	predicted, ranked, unseen := fc.Points, verdict.Rank(fc.Points, f.CPUs, measuredOn, kinds), fc.NotPredicted
 	for i := range unseen {
 		unseen[i].Reason = text.NotPredictedReason(unseen[i])
 	}
-	// The answer first (JSON's points, the table's verdict), then why a
-	// variant is not predicted and where the report went: on stderr beside JSON.
+	// The answer first (the rankings on the most CPUs, JSON's points),
+	// then what it stands on and the table, then why a variant or a count
+	// is not predicted and where the report went: on stderr beside JSON.
 	tell := stdout
 	if f.JSON {
 		tell = stderr
+		text.SayRankings(ranked)
 		if stdout != nil {
-			if err = results.WriteJSON(stdout, predicted); err == nil {
+			err = results.WriteJSON(stdout, predicted)
+			if err == nil {
+				err = results.AppendRankings(stdout, ranked)
+			}
+			if err == nil {
 				err = results.AppendNotPredicted(stdout, unseen)
 			}
 			if err != nil {
-				return nil, nil, exitcode.Failure{Err: err}
+				return nil, nil, nil, exitcode.Failure{Err: err}
 			}
 		}
 	} else if len(predicted) > 0 {
-		about := t.There.About
-		if t.Calibrated {
-			about = fmt.Sprintf("%s (%s, %d CPUs)", t.Host, t.CPUModel, t.There.MaxCPUs())
-		}
-		kinds, checked := map[string]string{}, map[string]text.Checked{}
-		for v, k := range fc.Kinds {
-			kinds[v] = string(k)
-			if others := fc.Undecided[v]; len(others) > 0 {
-				kinds[v] = text.UndecidedKind(string(k), collect.Mapped(others, func(k curves.Kind) string { return string(k) }))
-			}
-		}
-		for k, c := range fc.Checked {
-			checked[string(k)] = text.Checked(c)
-		}
-		text.WriteTarget(stdout, text.Target{About: about, Calibrated: t.Calibrated, Here: runtime.NumCPU(), Past: fc.Past,
-			Checked: checked, CheckedCPUs: curves.CheckedCPUs})
-		if err := text.WriteSpeedups(stdout, predicted, fc.Base, kinds, checked, tableCounts(f.CPUs, measured), forecast.Counts(measured)); err != nil {
-			return nil, nil, exitcode.Failure{Err: err}
+		if err := writeAnswer(stdout, f, t, fc, ranked, measured); err != nil {
+			return nil, nil, nil, exitcode.Failure{Err: err}
 		}
 	}
 	if said := "left out: it stands on the rest"; fc.Disturbed > 0 {
@@ -155,11 +160,11 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		}
 		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("%d of the %d runs measured were disturbed (other processes took CPU while they ran) and %s.", fc.Disturbed, fc.Ran, said), format.Width(tell), ""))
 	}
-	for _, np := range unseen {
-		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("Not predicted: %s: %s.", np.Mode, np.Reason), format.Width(tell), ""))
+	for _, line := range text.NotPredictedLines(unseen) {
+		fmt.Fprintln(tell, format.Wrap(line, format.Width(tell), ""))
 	}
 	if len(predicted) == 0 {
-		return nil, unseen, nil
+		return nil, nil, unseen, nil
 	}
 	if f.Out != "" {
 		all := append(slices.Clone(measured), predicted...)
@@ -172,12 +177,33 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			err = r.WriteDir(f.Out)
 		}
 		if err != nil {
-			return nil, nil, exitcode.Failure{Err: err}
+			return nil, nil, nil, exitcode.Failure{Err: err}
 		}
 		fmt.Fprintln(tell)
 		report.WritePlace(tell, f.Out+"/"+report.Index)
 	}
-	return predicted, unseen, nil
+	return predicted, ranked, unseen, nil
+}
+
+// writeAnswer writes fc as a table: the rankings on the most CPUs, the
+// machine predicted for and how far such answers held, then the table.
+func writeAnswer(w io.Writer, f Predict, t forecast.Target, fc forecast.Forecast, ranked []results.Ranking, measured []results.Point) error {
+	about := t.There.About
+	if t.Calibrated {
+		about = fmt.Sprintf("%s (%s, %d CPUs)", t.Host, t.CPUModel, t.There.MaxCPUs())
+	}
+	checked, past := map[string]text.Checked{}, map[string]text.Checked{}
+	for k, c := range fc.Checked {
+		checked[string(k)] = text.Checked(c)
+	}
+	for k, c := range fc.CheckedPast {
+		past[string(k)] = text.Checked(c)
+	}
+	text.WriteRanked(w, ranked)
+	text.WriteTarget(w, text.Target{About: about, Calibrated: t.Calibrated, Here: runtime.NumCPU(),
+		Measured: t.There.MaxCPUs(), Farthest: slices.Max(f.CPUs), Checked: checked, CheckedCPUs: curves.CheckedCPUs,
+		Past: past, PastCPUs: [2]int{curves.CheckedPastFrom, curves.CheckedPastTo}})
+	return text.WriteRanking(w, ranked, fc.Base, checked, tableCounts(f.CPUs, measured), forecast.Counts(measured))
 }
 
 // tableCounts are the CPU counts the prediction's table shows: the first

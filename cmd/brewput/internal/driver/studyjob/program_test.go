@@ -119,7 +119,7 @@ func TestPredictMeasuresUndecidedAgain(t *testing.T) {
 			return more, nil
 		}}
 	var stderr bytes.Buffer
-	predicted, _, err := PredictFrom(context.Background(), "s", f, measured, io.Discard, &stderr)
+	predicted, _, _, err := PredictFrom(context.Background(), "s", f, measured, io.Discard, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

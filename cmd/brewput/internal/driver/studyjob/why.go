@@ -11,7 +11,10 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/causal"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // Experiment is how a why experiment goes, a study's or a benchmark's:
@@ -50,7 +53,7 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 		r := request{Variant: w.Variant, Load: w.Load, Stretch: st}
 		return w.Measure(ctx, log, what, func(ctx context.Context) (results.Point, error) { return p.runner().Run(ctx, r) })
 	}
-	start := w.Begin(log, fmt.Sprintf("%s on %s", w.Variant, format.Count(w.Load.CPUs, "CPU")), fmt.Sprintf(", of %v a run", w.Load.Warmup+w.Load.Dur))
+	start := w.Begin(log, w.Variant+" on "+format.Count(w.Load.CPUs, "CPU"), text.WhyRunLength(w.Load.Warmup+w.Load.Dur))
 	began := time.Now()
 	first, err := run("as it is", &kit.Stretch{})
 	if err != nil {
@@ -78,7 +81,7 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 		case AsItIs:
 			return run("as it is", &kit.Stretch{})
 		case TheControl:
-			return run(fmt.Sprintf("control, %v an op outside every lock", s.Control.Extra), control)
+			return run(text.WhyControl(s.Control.Extra), control)
 		}
 		return run(s.Experiments[i].Name, specs[i])
 	})
@@ -89,14 +92,11 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 // more, up to 20, within 3m0s…TAIL"), opens its first round and returns
 // when its time counts from; a disturbed run is measured again only in time.
 func (x *Experiment) Begin(log io.Writer, what, tail string) time.Time {
-	limit := ""
-	if x.Within > 0 {
-		limit = fmt.Sprintf(", within %v", x.Within)
-		if !x.Since.IsZero() {
-			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", x.Within, time.Since(x.Since).Seconds())
-		}
+	var built time.Duration
+	if !x.Since.IsZero() {
+		built = time.Since(x.Since)
 	}
-	format.Lines(log, "")(fmt.Sprintf("why %s: %d rounds or more, up to %d%s%s", what, x.Count, x.MaxCount, limit, tail))
+	format.Lines(log, "")(text.WhyBegins(what, x.Count, x.MaxCount, x.Within, built, tail))
 	fmt.Fprintln(log, "round 1")
 	start := time.Now()
 	if !x.Since.IsZero() {
@@ -113,8 +113,7 @@ func (x *Experiment) Begin(log io.Writer, what, tail string) time.Time {
 func (x Experiment) Measure(ctx context.Context, log io.Writer, what string, run func(context.Context) (results.Point, error)) (results.Point, error) {
 	start := time.Now()
 	pt, err := sweep.Quietly(ctx, x.Retry, run, func(pt results.Point, attempt int, waited time.Duration, _ bool) {
-		format.Lines(log, "  ")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
-			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, x.Retry.Attempts))
+		format.Lines(log, "  ")(text.MeasuredAgain(what, pt, waited, attempt+1, x.Retry.Attempts))
 	})
 	switch {
 	case ctx.Err() != nil:
@@ -131,6 +130,35 @@ const (
 	TheControl = -2
 )
 
+// willNotDecide says, before round r, whether the rounds still to come
+// cannot decide anything: a part is decided on RunsForInterval
+// undisturbed rounds, and those run so far that were, with every round
+// that would still end within x.Within and x.MaxCount, are fewer. Only
+// where a run was disturbed, and disturbed runs are measured again
+// (which --noisy ok does not ask for): a quiet machine runs the rounds
+// it was given. It records why in s.Stop.
+func (x Experiment) willNotDecide(s *why.Stretches, r int, start time.Time, perRun, round time.Duration) bool {
+	quiet := why.UndisturbedRounds(s)
+	disturbed := r == 1 && s.Base[0].IsDisturbed() || r > 1 && quiet < r-1
+	if x.Retry.Attempts <= 1 || !disturbed || round <= 0 {
+		return false
+	}
+	left := x.MaxCount - (r - 1)
+	if x.Within > 0 {
+		spent := time.Since(start)
+		if r == 1 {
+			spent -= perRun // the first round's run as it is is done
+		}
+		left = min(left, int((x.Within-spent)/round))
+	}
+	need := stats.RunsForInterval()
+	if quiet+max(left, 0) >= need {
+		return false
+	}
+	s.Stop = &causal.Stop{Rounds: r - 1, Quiet: quiet, Left: max(left, 0), Need: need, RoundS: round.Seconds(), WithinS: x.Within.Seconds()}
+	return true
+}
+
 // Rounds runs the experiments of s, planned from its first run (s.Base[0],
 // which took perRun), in rounds of a run as it is (from the second), the
 // control and every experiment, until every experiment is decided after
@@ -138,13 +166,7 @@ const (
 // experiment i, AsItIs or TheControl. A round cut short is dropped whole.
 func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Duration, log io.Writer, run func(i int) (results.Point, error)) error {
 	round := perRun * time.Duration(len(s.Experiments)+2)
-	limit := ""
-	if x.Within > 0 {
-		limit = fmt.Sprintf("; it stops at %v, undecided if it must, rather than start a round that would not end in it", x.Within)
-	}
-	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
-		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), x.Count, (time.Duration(x.Count) * round).Seconds(),
-		x.MaxCount, (time.Duration(x.MaxCount) * round).Seconds(), limit))
+	format.Lines(log, "")(text.WhyRounds(len(s.Experiments), s.Extra, s.Frac, round, x.Count, x.MaxCount, x.Within))
 	take := func(r, i int, into *[]results.Point) error {
 		pt, err := run(i)
 		if err != nil {
@@ -160,6 +182,10 @@ func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Durati
 	}
 	for r := 1; r <= x.MaxCount; r++ {
 		began := time.Now()
+		if x.willNotDecide(s, r, start, perRun, round) {
+			why.Judge(s)
+			return nil // the answer says why it stopped
+		}
 		if r == 1 && x.Within > 0 && time.Since(start)+round-perRun > x.Within {
 			return &why.OutOfTime{Within: x.Within, Rounds: 0}
 		}

@@ -115,13 +115,16 @@
     });
   }
   class Superseded extends Error {}
-  const points = (out) => out.stdout.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((p) => !("brewput" in p)); // less the schema's line
+  // The points with the words report/text says of them (the engine's said).
+  const points = (out) => (out.said || out.stdout).split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((p) => !("brewput" in p)); // less the schema's line
 
   // ---- words and numbers ----
   // limitWords names what limits a point as every other surface does, in
-  // Go's results.Bottleneck.Words: what its causal profile named,
-  // "together" after it where it names more than one.
+  // the words Go's report/text says (bottleneck.said, added by the
+  // playground's engine): what its causal profile named, "together" after
+  // it where it names more than one.
   function limitWords(bn) {
+    if (bn && bn.said) return bn.said.limit;
     if (!bn || !bn.resource || bn.resource === "unknown") return "no causal profile";
     if (bn.resource === "none") return "nothing tried";
     const rs = bn.resources && bn.resources.length ? bn.resources : [bn.resource];
@@ -166,16 +169,16 @@
     $("policy").textContent = st.sched === "go"
       ? `Under the go policy ${$("calname").textContent}: the numbers rest on those measured costs, not on the fifo policy's idealized CPUs.`
       : "Under the fifo policy: idealized CPUs and no runtime costs, the talk's story, exact.";
-    let why = p.bottleneck ? p.bottleneck.text : "";
+    let why = p.bottleneck && p.bottleneck.said ? p.bottleneck.said.text : "";
     // Under the go policy the answer names whose costs it rests on and how
-    // far to trust them, as Go's results.Calibration.For says it.
+    // far to trust them, as Go's report/text.CalibrationFor says it.
     if (st.sched === "go") why = `Under the go policy ${$("calname").textContent}: ` + why;
     if (racy(p.mode)) why = `${p.mode} has a data race (no synchronization at all): it is the limit of the CPUs, a reference, not a valid design. ` + why;
     // The ceiling alone: what limits the point is named once, above, and
     // what sets the ceiling would read as a second name for it.
     if (p.bounds) why += ` Its ceiling: at most ${numAtMost(p.bounds.throughput_max)} ${u}, at least ${ms(p.bounds.latency_min_ms)} a drink.`;
     // Every number past a bound comes with its reason, as the CLI's row says it.
-    for (const a of (p.trust && p.trust.above) || []) why += ` ${a.text[0].toUpperCase()}${a.text.slice(1)}.`;
+    for (const a of (p.trust && p.trust.above) || []) if (a.said) why += ` ${a.said[0].toUpperCase()}${a.said.slice(1)}.`;
     if (p.notes && p.notes.length) why += " " + p.notes.join(" ");
     // Where the middle half of the latencies spans more than twice its low
     // end (locking on 2 CPUs under the go policy: two humps), the median
@@ -189,7 +192,7 @@
     // the median) in the table; the rest folded below it.
     const rows = (p.bottleneck && p.bottleneck.profile) || [];
     const matters = (r) => Math.abs(r.gain) >= 0.01 || Math.abs(r.p50_change || 0) >= 0.01;
-    const row = (r) => `<td>${esc(r.change)}</td><td class="num">${num(r.throughput)}</td><td class="num">${pct(r.gain)}</td><td class="num">${ms(r.p50_ms)}${r.window_s ? ` <span class="muted">(over ${r.window_s} s)</span>` : ""}</td>`;
+    const row = (r) => `<td>${esc(r.said || r.change)}</td><td class="num">${num(r.throughput)}</td><td class="num">${pct(r.gain)}</td><td class="num">${ms(r.p50_ms)}${r.window_s ? ` <span class="muted">(over ${r.window_s} s)</span>` : ""}</td>`;
     const big = rows.filter(matters), small = rows.filter((r) => !matters(r));
     $("profile").tBodies[0].innerHTML = big.map((r) => `<tr>${row(r)}</tr>`).join("");
     $("profile").style.display = big.length ? "" : "none";
@@ -236,7 +239,7 @@
     const W = drawnWidth(svg), H = 300, L = 62, R = 12, T = 14, B = 40;
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     const all = series.flatMap((s) => s.points);
-    if (!all.length) { svg.innerHTML = ""; return; }
+    if (!all.length) { svg.innerHTML = ""; return []; }
     const xs = all.map((p) => p.cpus);
     const x0 = Math.min(...xs), x1 = Math.max(...xs);
     const banded = band && series[0] ? series[0].points.filter((p) => band(p)) : [];
@@ -258,6 +261,22 @@
       const down = banded.slice().reverse().map((p) => `L${X(p.cpus)},${Y(band(p)[0])}`).join("");
       g += `<path d="${up}${down}Z" fill="${series[0].colour}" opacity="0.15"><title>${esc(series[0].name)}: the band the costs' intervals span</title></path>`;
     }
+    // Where lines coincide, a stretch between two CPU counts in the same
+    // pixels (under fifo finelocking's and the pipelines', held by the same
+    // machines, and ideal's with them up to 4 CPUs), the stretch is
+    // striped: each series along it draws every k-th stripe in its colour,
+    // so that none hides another. same lists those that coincide
+    // throughout.
+    const px = (p) => `${Math.round(X(p.cpus))},${Math.round(Y(y(p)))}`;
+    const stretches = (s) => s.points.slice(1).map((p, j) => `${px(s.points[j])} ${px(p)}`);
+    const along = new Map(), lines = new Map();
+    for (const s of series) {
+      for (const k of stretches(s)) along.set(k, (along.get(k) || []).concat([s]));
+      const line = s.points.map(px).join(" ");
+      lines.set(line, (lines.get(line) || []).concat([s.name]));
+    }
+    const same = [...lines.values()].filter((names) => names.length > 1);
+    const S = 8; // px of a stripe
     // The others first, the chosen mode last: drawn on top.
     for (const s of series.slice(1).concat(series.slice(0, 1))) {
       const first = s === series[0], c = s.colour;
@@ -265,11 +284,30 @@
         const d = s.points.filter((p) => Number.isFinite(bound(p))).map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(bound(p))}`).join("");
         if (d) g += `<path d="${d}" fill="none" stroke="${c}" stroke-width="1" stroke-dasharray="4 3" opacity="0.7"><title>${esc(s.name)}: structural bound</title></path>`;
       }
-      const d = s.points.map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(y(p))}`).join("");
-      g += `<path class="series" data-mode="${esc(s.name)}" d="${d}" fill="none" stroke="${c}" stroke-width="${first ? 3 : 1.5}"/>`;
-      for (const p of s.points) g += `<circle cx="${X(p.cpus)}" cy="${Y(y(p))}" r="${first ? 3.5 : 2}" fill="${c}"><title>${esc(s.name)} on ${p.cpus} CPUs: ${num(y(p))}</title></circle>`;
+      stretches(s).forEach((k, j) => {
+        const on = along.get(k), i = on.indexOf(s), n = on.length, q = s.points[j], p = s.points[j + 1];
+        const look = n > 1 ? `stroke-dasharray="${S} ${(n - 1) * S}" stroke-dashoffset="${((n - i) % n) * S}"` : `stroke-linecap="round"`;
+        g += `<path class="series" data-mode="${esc(s.name)}" d="M${X(q.cpus)},${Y(y(q))}L${X(p.cpus)},${Y(y(p))}" fill="none" stroke="${c}" stroke-width="${first ? 3 : 1.5}" ${look}/>`;
+      });
+      for (const p of s.points) {
+        const here = series.filter((o) => o.points.some((q) => q.cpus === p.cpus && px(q) === px(p))).map((o) => o.name);
+        g += `<circle cx="${X(p.cpus)}" cy="${Y(y(p))}" r="${first ? 3.5 : 2}" fill="${c}"><title>${esc(here.join(", "))} on ${p.cpus} CPUs: ${num(y(p))}</title></circle>`;
+      }
     }
     svg.innerHTML = g;
+    return same;
+  }
+  // sameNote says how coinciding lines are drawn, and names those that
+  // coincide throughout in each chart.
+  function sameNote(thr, lat, u) {
+    const list = (groups) => groups.map((g) => g.slice(0, -1).join(", ") + " and " + g[g.length - 1]).join("; ");
+    if (!thr.length && !lat.length) return "";
+    const head = "Where lines coincide they are striped, a stripe in each one's colour";
+    if (list(thr) === list(lat)) return `${head}; these coincide throughout: ${list(thr)}.`;
+    const parts = [];
+    if (thr.length) parts.push(`in ${u}, ${list(thr)}`);
+    if (lat.length) parts.push(`in median latency, ${list(lat)}`);
+    return `${head}; these coincide throughout ${parts.join("; ")}.`;
   }
   // compare draws the modes at one CPU count, as the talk's last charts:
   // throughput as bars, and latency as boxes for the middle 50 % (p25–p75)
@@ -325,21 +363,23 @@
     $("legend").innerHTML = legend.map((s) => `<span data-mode="${esc(s.name)}" data-colour="${s.colour}"><i style="background:${s.colour}${s === series[0] ? ";height:5px" : ""}"></i>${s === series[0] ? `<b>${esc(s.name)}</b>` : esc(s.name)}${racy(s.name) ? " (data race: a reference)" : ""}</span>`).join("") + `<span class="muted">dashed: each design's structural bound; dotted: the chosen ${st.cpus} CPUs</span>`;
     const u = ps.length ? unit(ps[0]) : "";
     const bandAt = (p) => (detail && detail.get(p.cpus) && detail.get(p.cpus).band) || null;
-    chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN), (p) => (bandAt(p) ? bandAt(p).throughput : null), st.cpus);
-    chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)", null, (p) => (bandAt(p) ? bandAt(p).p50_ms : null), st.cpus);
+    const sameThr = chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN), (p) => (bandAt(p) ? bandAt(p).throughput : null), st.cpus);
+    const sameLat = chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)", null, (p) => (bandAt(p) ? bandAt(p).p50_ms : null), st.cpus);
+    $("samenote").textContent = sameNote(sameThr, sameLat, u);
     compare(series, st.cpus);
     const tb = $("limits").tBodies[0];
     tb.innerHTML = "";
     for (const p of series[0] ? series[0].points : []) {
       const d = detail && detail.get(p.cpus);
       const bn = (d && d.bottleneck) || {};
-      const help = bn.recommend && bn.recommend.length ? esc(bn.recommend.join("; ")) + " " + pct(bn.gain) : "";
+      const recommend = (bn.said && bn.said.recommend) || [];
+      const help = recommend.length ? esc(recommend.join("; ")) + " " + pct(bn.gain) : "";
       const tr = tb.insertRow();
       // The bound rounded up, as the headline's "at most" and the CLI's
       // table write it, so that no figure shown passes it; a figure past
       // the bound itself is marked, its reason in its title.
       const above = ((p.trust && p.trust.above) || []).filter((a) => a.bound === "throughput_max");
-      const fig = above.length ? `<td class="num above" title="${esc(above.map((a) => a.text).join("; "))}">${num(p.throughput)} †</td>` : `<td class="num">${num(p.throughput)}</td>`;
+      const fig = above.length ? `<td class="num above" title="${esc(above.map((a) => a.said).join("; "))}">${num(p.throughput)} †</td>` : `<td class="num">${num(p.throughput)}</td>`;
       tr.innerHTML = `<td class="num">${p.cpus}</td>${fig}<td class="num">${p.bounds ? numAtMost(p.bounds.throughput_max) : ""}</td><td>${d ? esc(limitWords(d.bottleneck)) : '<span class="muted">…</span>'}</td><td>${help}</td>`;
     }
     const marked = series[0] && series[0].points.some((p) => ((p.trust && p.trust.above) || []).some((a) => a.bound === "throughput_max"));
@@ -602,7 +642,7 @@
     document.body.style.setProperty("--barh", $("bar").getBoundingClientRect().bottom + "px");
     // The controls leave the page's flow for the screen: the room they
     // took is kept, so that the page stays where the reader was.
-    document.querySelector(".layout").style.paddingBottom = open ? document.querySelector("aside").offsetHeight + "px" : "";
+    document.querySelector(".layout").style.paddingBottom = open ? document.querySelector("aside").getBoundingClientRect().height + "px" : "";
     document.body.classList.toggle("controlsopen", open);
     $("barbutton").textContent = open ? "done" : "change";
     $("barbutton").setAttribute("aria-expanded", String(open));

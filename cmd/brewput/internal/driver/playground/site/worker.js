@@ -110,7 +110,7 @@
       for (const [path, text] of Object.entries(m.files || {})) files.set(path, encoder.encode(text));
       const t0 = performance.now();
       const r = await globalThis.brewputRun(m.args);
-      postMessage({ type: "done", id: m.id, stdout: r.stdout, stderr: r.stderr, code: r.code, ms: performance.now() - t0 });
+      postMessage({ type: "done", id: m.id, stdout: r.stdout, said: r.said, stderr: r.stderr, code: r.code, ms: performance.now() - t0 });
     }
   };
 })();

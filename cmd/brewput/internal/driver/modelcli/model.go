@@ -1,4 +1,10 @@
-package driver
+// Package modelcli is brewput model, and brewput schedule of the model,
+// apart from cobra: their flags, with the flags of the shop's studies they
+// share with the measuring commands, and their run from a command line to
+// what they print. The driver makes its commands of them; the playground's
+// engine runs the same code on a bare flag set (Playground), so that the
+// page's answers are the CLI's.
+package modelcli
 
 import (
 	"context"
@@ -19,21 +25,23 @@ import (
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
-// modelFlags are brewput model's own flags, beside the study's: the
+// ModelFlags are brewput model's own flags, beside the study's: the
 // predict options, and the YAML file.
-type modelFlags struct {
+type ModelFlags struct {
 	predict.Options
 	causal bool // brewput model only
-	file   string
+	File   string
 }
 
-func (f *modelFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.file, "model", "", "simulate the system described in this YAML file\n(see examples/) instead of the coffee shop's modes")
+// Register adds the model's flags to fs.
+func (f *ModelFlags) Register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.File, "model", "", "simulate the system described in this YAML file\n(see examples/) instead of the coffee shop's modes")
 	fs.Uint64Var(&f.Seed, "seed", 1, "seed of the random step durations\n(--jitter); the same seed gives the same output")
-	f.registerPolicy(fs)
+	f.RegisterPolicy(fs)
 	f.MaxMem = host.MemoryBudget()
 	fs.Var((*cliflag.Bytes)(&f.MaxMem), "max-mem", "most memory the simulations may take\n(estimated before they start): a size such as 4GB (default half this machine's memory)")
 	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
@@ -58,23 +66,23 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	}
 }
 
-// registerPolicy adds --sched, --calibration and --machine.
-func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
+// RegisterPolicy adds --sched, --calibration and --machine.
+func (f *ModelFlags) RegisterPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.Sched, "sched", model.DefaultSched, "scheduling policy: go or fifo\n(go: the Go runtime's scheduler, with its measured costs; fifo: idealized CPUs, free handoffs)")
 	fs.StringVar(&f.Calibration, "calibration", "", "file of the go policy's costs\n(from brewput calibrate; default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
 	fs.StringVar(&f.Machine, "machine", "", "go policy: the machine predicted for:\nthis or unknown"+
 		" (default: this one where no point has more CPUs than it has, else an unknown one of the most CPUs asked, its band spanning what published machines show)")
 }
 
-// registerOthers adds the flags of other processes on the simulated machine.
-func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
+// RegisterOthers adds the flags of other processes on the simulated machine.
+func (f *ModelFlags) RegisterOthers(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.Others, "others", 0, "go policy: other processes' work, in CPUs\n(such as 0.5): it takes CPUs from the program only while the program keeps every CPU busy (default none)")
 	f.OthersBurst = time.Millisecond
 	fs.Var((*cliflag.Duration)(&f.OthersBurst), "others-burst", "go policy: --others' burst length\n(how long each burst of the other processes' work lasts)")
 }
 
-// options are the model flags as the predict package takes them.
-func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
+// PredictOptions are the model flags as the predict package takes them.
+func (f *ModelFlags) PredictOptions(fs *pflag.FlagSet) predict.Options {
 	o := f.Options
 	o.PointsOnly = !f.causal
 	for _, name := range append(predict.CostNames(), "calibration", "machine") {
@@ -85,37 +93,36 @@ func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
 	return o
 }
 
-func (e *env) tell(line string) { format.Lines(e.stderr, "")(line) }
-
-// modelCommand is brewput model apart from cobra, so that the
-// playground's engine runs it on a bare flag set; answer, nil there,
-// writes --format compact.
-type modelCommand struct {
-	sf              studyFlags
-	mf              modelFlags
+// ModelCommand is brewput model apart from cobra; Answer writes --format
+// compact (the points in full where nil).
+type ModelCommand struct {
+	sf              StudyFlags
+	mf              ModelFlags
 	format, outFile string
-	answer          func(w io.Writer, points []results.Point) error
+	Answer          func(w io.Writer, points []results.Point) error
 }
 
-func (c *modelCommand) register(fs *pflag.FlagSet) {
-	c.sf.register(fs, time.Second, 100*time.Millisecond)
-	setDefault(fs, "cpus", fmt.Sprintf("1-%d", predictCPUs()), fs.Lookup("cpus").Usage)
+// Register adds the command's flags to fs.
+func (c *ModelCommand) Register(fs *pflag.FlagSet) {
+	c.sf.Register(fs, time.Second, 100*time.Millisecond)
+	SetDefault(fs, "cpus", fmt.Sprintf("1-%d", PredictCPUs()), fs.Lookup("cpus").Usage)
 	// A measurement's flags, refused here.
 	fs.MarkHidden("noisy")
 	fs.MarkHidden("profile")
 	fs.Lookup("count").Usage = "simulate every point this many times\n(each with the next --seed, which changes only what is drawn at random: --jitter, the go policy's start states and sysmon's phase); under fifo without --jitter the rows are the same"
-	c.mf.register(fs)
-	c.mf.registerOthers(fs)
+	c.mf.Register(fs)
+	c.mf.RegisterOthers(fs)
 	fs.BoolVar(&c.mf.Band, "band", true, "go policy: each point's band\n(each point simulated also at the edges of the costs' confidence intervals, and the band of throughput and median latency they span)")
 	fs.BoolVar(&c.mf.causal, "causal", true, "give each point its causal profile\n(what limits it, found by relieving each resource in turn and simulating again; false: the points alone, one simulation each, several times faster, and no limit named)")
-	registerOutput(fs, &c.format, &c.outFile, "simulated")
-	setDefault(fs, "format", compactFormat, "compact|table|"+strings.Join(results.Formats()[1:], "|")+"\n(the output's format: compact, the answer, on the CPU counts where the picture changes which modes make the most and what limits each, then each mode's points summarized; table, every point in full; the others with --out, guessed from its extension)")
+	RegisterOutput(fs, &c.format, &c.outFile, "simulated")
+	SetDefault(fs, "format", CompactFormat, "compact|table|"+strings.Join(results.Formats()[1:], "|")+"\n(the output's format: compact, the answer, on the CPU counts where the picture changes which modes make the most and what limits each, then each mode's points summarized; table, every point in full; the others with --out, guessed from its extension)")
 }
 
-func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error {
+// Run runs the command of the flags fs parsed, in e.
+func (c *ModelCommand) Run(ctx context.Context, fs *pflag.FlagSet, e Env) error {
 	sf, mf := &c.sf, &c.mf
-	sf.simulated, mf.Measure = true, e.calibrateCosts
-	st, err := sf.plan(fs, host.ModelMaxCPUs)
+	sf.Simulated, mf.Measure = true, e.Measure
+	st, err := sf.Plan(fs, host.ModelMaxCPUs)
 	if err != nil {
 		return err
 	}
@@ -128,8 +135,8 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	// Everything given is checked before the costs are looked for, which
 	// may mean measuring them.
 	var bp *blueprint.Blueprint
-	if mf.file != "" {
-		if bp, err = loadBlueprint(fs, mf.file); err != nil {
+	if mf.File != "" {
+		if bp, err = LoadBlueprint(fs, mf.File); err != nil {
 			return err
 		}
 		if err := orderFits(bp, st); err != nil {
@@ -137,29 +144,29 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 		}
 	}
 	var total int
-	if err := fitWindow(fs, st.Specs, bp, e, func() (err error) {
-		total, err = predict.Check(mf.options(fs), st, bp, "--modes")
+	if err := FitWindow(fs, st.Specs, bp, e.Tell, func() (err error) {
+		total, err = predict.Check(mf.PredictOptions(fs), st, bp, "--modes")
 		return err
 	}); err != nil {
 		return err
 	}
-	tellUnused(e, bp)
-	out, err := e.compactOutput(fs, c.format, c.outFile, results.Plan{Command: "model", Points: total}, c.answer)
+	TellUnused(e.Tell, bp)
+	out, err := e.CompactOutput(fs, c.format, c.outFile, results.Plan{Command: "model", Points: total}, c.Answer)
 	if err != nil {
 		return err
 	}
 	if !mf.causal {
 		out.Annotate = nil // the points stay as simulated: no limit named
 	}
-	pr, err := predict.Resolve(ctx, mf.options(fs), e.tell)
+	pr, err := predict.Resolve(ctx, mf.PredictOptions(fs), e.Tell)
 	if err != nil {
 		return err
 	}
 	add := out.Add
 	finish := func() {}
-	if e.progress != nil {
+	if e.Progress != nil {
 		var done func([]results.Point)
-		done, finish = e.progress(st)
+		done, finish = e.Progress(st)
 		var got []results.Point
 		add = func(p *results.Point) error {
 			got = append(got, *p)
@@ -171,26 +178,26 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	finish() // the bar goes before the table comes
 	// The full table's caption: which model, its costs, how far to trust them.
 	if out.View == nil && len(points) > 0 && out.Format == results.Table {
-		fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.stdout), "  "))
+		fmt.Fprintln(e.Stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.Stdout), "  "))
 	}
 	if ferr := out.Finish(points, err == nil); ferr != nil {
-		return failure{Err: ferr}
+		return exitcode.Failure{Err: ferr}
 	}
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 }
 
-// fitWindow checks specs with check. A blueprint's window, where the user
+// FitWindow checks specs with check. A blueprint's window, where the user
 // set none, is blueprint.Window's, halved while check refuses it, down to
 // a tenth of it, and said; where the user set --dur alone, its warm-up is
 // blueprint.Warmup's, and said.
-func fitWindow(fs *pflag.FlagSet, specs []shopsweep.Spec, bp *blueprint.Blueprint, e *env, check func() error) error {
+func FitWindow(fs *pflag.FlagSet, specs []shopsweep.Spec, bp *blueprint.Blueprint, tell func(line string), check func() error) error {
 	if bp != nil && fs.Changed("dur") && !fs.Changed("warmup") {
 		l := specs[0].Load
 		if w := bp.Warmup(l.Dur, l.Warmup); w < l.Warmup {
 			for i := range specs {
 				specs[i].Load.Warmup = w
 			}
-			e.tell(fmt.Sprintf("%s: %v of warm-up before each %v window (--warmup sets another)", bp.Name, w.Round(time.Microsecond), l.Dur))
+			tell(text.ModelWarmup(bp.Name, w, l.Dur))
 		}
 	}
 	if bp == nil || fs.Changed("dur") || fs.Changed("warmup") {
@@ -209,20 +216,15 @@ func fitWindow(fs *pflag.FlagSet, specs []shopsweep.Spec, bp *blueprint.Blueprin
 			continue
 		}
 		if err == nil && scaled {
-			more := ""
-			if halved {
-				more = ", as many as the events allowed fit"
-			}
-			e.tell(fmt.Sprintf("%s: a window of %v after %v of warm-up, about %d orders on one CPU%s (--dur and --warmup set others)",
-				bp.Name, dur.Round(time.Microsecond), warmup.Round(time.Microsecond), orders, more))
+			tell(text.ModelWindow(bp.Name, dur, warmup, orders, halved))
 		}
 		return err
 	}
 }
 
-// loadBlueprint reads the YAML model in path, refusing the study flags that
+// LoadBlueprint reads the YAML model in path, refusing the study flags that
 // belong to the coffee shop's modes: the file says its own steps and load.
-func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error) {
+func LoadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error) {
 	for _, name := range []string{"modes", "grind", "press", "steam", "combine", "latte", "jitter", "burn", "maxq", "harness"} {
 		if fs.Changed(name) {
 			return nil, fmt.Errorf("--%s: applies to the coffee shop's modes, not to --model %s (its file says its steps and load)", name, path)
@@ -235,8 +237,8 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 	return bp, nil
 }
 
-// tellUnused names, in a line, the first three resources of bp no step uses.
-func tellUnused(e *env, bp *blueprint.Blueprint) {
+// TellUnused names, in a line, the first three resources of bp no step uses.
+func TellUnused(tell func(line string), bp *blueprint.Blueprint) {
 	if bp == nil {
 		return
 	}
@@ -248,11 +250,11 @@ func tellUnused(e *env, bp *blueprint.Blueprint) {
 	if len(unused) > 3 {
 		names += fmt.Sprintf(", … (%d resources)", len(unused))
 	}
-	e.tell(bp.Name + ": unused, not simulated: " + names)
+	tell(bp.Name + ": unused, not simulated: " + names)
 }
 
-// predictCPUs is how far the main job's predictions go: 8 CPUs or more.
-func predictCPUs() int { return max(8, runtime.NumCPU()) }
+// PredictCPUs is how far the main job's predictions go: 8 CPUs or more.
+func PredictCPUs() int { return max(8, runtime.NumCPU()) }
 
 // stepsText says, under the go policy, how the shop's steps counted time.
 func stepsText(sched, clock string, yaml bool) string {

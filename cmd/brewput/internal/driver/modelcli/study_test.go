@@ -1,4 +1,4 @@
-package driver
+package modelcli
 
 import (
 	"strings"
@@ -12,22 +12,22 @@ import (
 
 // studyOf registers the study flags on a flag set and parses args after a
 // valid study's: two modes on 1 and 2 CPUs, 1 s a point, 3 rounds.
-func studyOf(t *testing.T, simulated bool, args ...string) (*studyFlags, *pflag.FlagSet) {
+func studyOf(t *testing.T, simulated bool, args ...string) (*StudyFlags, *pflag.FlagSet) {
 	t.Helper()
-	f := &studyFlags{simulated: simulated}
+	f := &StudyFlags{Simulated: simulated}
 	fs := pflag.NewFlagSet("study", pflag.ContinueOnError)
-	f.register(fs, time.Second, 200*time.Millisecond)
+	f.Register(fs, time.Second, 200*time.Millisecond)
 	if err := fs.Parse(append([]string{"--modes", "locking,multi-2", "--cpus", "1-2", "--count", "3"}, args...)); err != nil {
 		t.Fatal(err)
 	}
 	return f, fs
 }
 
-// plan plans each mode on each CPU count with the flags' load, steps and
+// Plan plans each mode on each CPU count with the flags' load, steps and
 // rounds; an open loop's interval becomes its rate.
 func TestStudyPlan(t *testing.T) {
 	f, fs := studyOf(t, false)
-	st, err := f.plan(fs, 2)
+	st, err := f.Plan(fs, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestStudyPlan(t *testing.T) {
 		t.Errorf("plan = %+v, want 2 modes on 2 CPU counts, 3 rounds, retried, closed loop", st)
 	}
 	f, fs = studyOf(t, false, "--interval", "2ms", "--noisy", "ok")
-	if st, err = f.plan(fs, 2); err != nil {
+	if st, err = f.Plan(fs, 2); err != nil {
 		t.Fatal(err)
 	}
 	if s := st.Specs[0]; s.Rate != 500 || s.MaxQ != 1000 || s.Steps.Clock != burn.Wall || st.Retry.Attempts != 0 {
@@ -74,33 +74,33 @@ func TestStudyRefused(t *testing.T) {
 		{[]string{"--combine", "2s"}, "--combine 2s: want at most the --dur window"},
 		{[]string{"--burn", "sun"}, "--burn: "},
 	} {
-		f := &studyFlags{}
+		f := &StudyFlags{}
 		fs := pflag.NewFlagSet("study", pflag.ContinueOnError)
-		f.register(fs, time.Second, 200*time.Millisecond)
-		err := explainFlag(fs.Parse(append([]string{"--modes", "locking,multi-2", "--cpus", "1-2", "--count", "3"}, c.args...)))
+		f.Register(fs, time.Second, 200*time.Millisecond)
+		err := ExplainFlag(fs.Parse(append([]string{"--modes", "locking,multi-2", "--cpus", "1-2", "--count", "3"}, c.args...)))
 		if err == nil {
-			_, err = f.plan(fs, 2)
+			_, err = f.Plan(fs, 2)
 		}
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: plan = %v, want an error beginning %q", c.args, err, c.want)
 		}
 	}
 	f, fs := studyOf(t, true, "--par", "10001", "--count", "1001")
-	if _, err := f.plan(fs, 2); err != nil {
+	if _, err := f.Plan(fs, 2); err != nil {
 		t.Errorf("a model's study of 10001 customers, 1001 rounds: %v", err)
 	}
 }
 
-// planOne plans one mode on one CPU count, any mode where none is given,
+// PlanOne plans one mode on one CPU count, any mode where none is given,
 // and refuses a list of modes or of counts.
 func TestStudyPlanOne(t *testing.T) {
 	f, fs := studyOf(t, false, "--cpus", "2")
-	s, err := f.planOne(fs, 2, "finelocking", "advise", 6)
+	s, err := f.PlanOne(fs, 2, "finelocking", "advise", 6)
 	if err != nil || s.Mode.String() != "finelocking" || s.CPUs != 2 {
-		t.Errorf("planOne(finelocking) = %+v, %v; want finelocking on 2 CPUs", s, err)
+		t.Errorf("PlanOne(finelocking) = %+v, %v; want finelocking on 2 CPUs", s, err)
 	}
-	if s, err := f.planOne(fs, 2, "", "advise", 6); err != nil || s.Mode.Family != "noop" {
-		t.Errorf("planOne of no mode = %+v, %v; want a point of any mode", s, err)
+	if s, err := f.PlanOne(fs, 2, "", "advise", 6); err != nil || s.Mode.Family != "noop" {
+		t.Errorf("PlanOne of no mode = %+v, %v; want a point of any mode", s, err)
 	}
 	for _, c := range []struct{ mode, cpus, want string }{
 		{"locking,multi-2", "2", `--mode "locking,multi-2": why takes one mode`},
@@ -108,8 +108,8 @@ func TestStudyPlanOne(t *testing.T) {
 		{"locking", "1-2", "--cpus 1-2: why takes one CPU count, such as --cpus 2"},
 	} {
 		f, fs := studyOf(t, false, "--cpus", c.cpus)
-		if _, err := f.planOne(fs, 2, c.mode, "why", 2); err == nil || !strings.HasPrefix(err.Error(), c.want) {
-			t.Errorf("planOne(%q) on --cpus %s = %v, want %q", c.mode, c.cpus, err, c.want)
+		if _, err := f.PlanOne(fs, 2, c.mode, "why", 2); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("PlanOne(%q) on --cpus %s = %v, want %q", c.mode, c.cpus, err, c.want)
 		}
 	}
 }

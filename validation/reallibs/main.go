@@ -732,7 +732,9 @@ func (r result) write(w io.Writer, rows bool) {
 			"(testdata/%s/calibration.json, as --calibration): of the same %d points the bands hold %d (%.0f %%); %d lie more than 2× off; "+
 			"the point's error ×%.2f; the median band is %.2f× wide.",
 			letter, calibrated, o.points, o.in, 100*float64(o.in)/float64(max(o.points, 1)), o.off2, o.err(), o.width()), 80, ""))
-		writeKinds(w, byKind)
+		if rows { // docs/own-code.md quotes the totals without them
+			writeKinds(w, byKind)
+		}
 	}
 	for _, p := range pkgs {
 		if p.heldOut == "" {

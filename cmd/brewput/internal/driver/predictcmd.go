@@ -89,6 +89,13 @@ func newPredictCmd(e *env) *cobra.Command {
 					for _, fl := range res.Failures {
 						fmt.Fprintf(e.stderr, "FAIL: %v\n", fl)
 					}
+					// The file keeps the runs measured again too, so that
+					// --from answers as this run does.
+					if measured = append(measured, res.Points...); o != nil && len(res.Points) > 0 {
+						if werr := o.Finish(measured, true); werr != nil {
+							return nil, werr
+						}
+					}
 					return asStudy(res.Points), err
 				}
 			}

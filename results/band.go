@@ -14,6 +14,9 @@ type Band struct {
 	// kind of contention it was read as ("one lock", package curves),
 	// whose curves the band is read off.
 	Shape string `json:"shape,omitempty"`
+	// Undecided are the other kinds its runs read as, where they lie on
+	// both sides of a boundary: the band holds all their bands.
+	Undecided []string `json:"undecided,omitempty"`
 }
 
 // Calibration is the Go runtime's costs a prediction used: where and

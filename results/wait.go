@@ -9,7 +9,9 @@ import (
 // profile: a lock, a channel operation, a select.
 type Wait struct {
 	// Kind is what was waited on: "mutex", "chan receive", "chan send",
-	// "select", "cond", "waitgroup" or "other".
+	// "select", "cond", "waitgroup" or "other"; or, for a benchmark whose
+	// locks were watched, which of the runtime's own locks (WaitChanLock,
+	// WaitTimerLock, WaitRuntimeLock), as Go's mutex profile records them.
 	Kind string `json:"kind"`
 	// Site is the function and file:line, with the call's source text;
 	// where Folded smaller sites are summed up instead, each under Under
@@ -22,6 +24,13 @@ type Wait struct {
 	TotalMs float64 `json:"total_ms"`
 	PerOpMs float64 `json:"per_op_ms"`
 }
+
+// The kinds of a watched benchmark's waits for the runtime's own locks.
+const (
+	WaitChanLock    = "chan lock"    // a channel's, which every send and receive takes
+	WaitTimerLock   = "timer lock"   // a timer's
+	WaitRuntimeLock = "runtime lock" // the scheduler's, the allocator's, the collector's
+)
 
 // SplitSite takes apart a site as a Wait records it: the source text (or
 // ""), the function and the file:line; another site, the folded line's,

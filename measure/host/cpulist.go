@@ -84,3 +84,13 @@ func ParseCPUIDs(s string) ([]int, error) {
 	slices.Sort(ids)
 	return slices.Compact(ids), nil
 }
+
+// Doubling is the CPU counts 1, 2, 4, … up to max, and max itself, as
+// ParseCPUList reads them: "1,2,4,6" for 6.
+func Doubling(max int) string {
+	var parts []string
+	for n := 1; n < max; n *= 2 {
+		parts = append(parts, strconv.Itoa(n))
+	}
+	return strings.Join(append(parts, strconv.Itoa(max)), ",")
+}

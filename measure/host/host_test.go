@@ -42,3 +42,16 @@ func TestDetect(t *testing.T) {
 		t.Errorf("Detect() = %+v", h)
 	}
 }
+
+// Doubling is the counts doubling from one, the most the machine's own.
+func TestDoubling(t *testing.T) {
+	for max, want := range map[int]string{1: "1", 2: "1,2", 4: "1,2,4", 6: "1,2,4,6", 16: "1,2,4,8,16", 20: "1,2,4,8,16,20"} {
+		got := Doubling(max)
+		if got != want {
+			t.Errorf("Doubling(%d) = %q, want %q", max, got, want)
+		}
+		if cpus, err := ParseCPUList(got, max); err != nil || cpus[len(cpus)-1] != max {
+			t.Errorf("Doubling(%d) read back as %v, %v", max, cpus, err)
+		}
+	}
+}

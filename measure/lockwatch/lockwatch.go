@@ -6,6 +6,12 @@
 // Read reads them back; Machines turns a run into a point's machines, a
 // group per lock, which why and predict read as a study's meters.
 //
+// The overlay watches internal/sync's own mutexes too (sync.Map's, in its
+// hash-trie) as sync's, and the runtime's channel operations (each takes
+// the channel's lock), sampled alike: sites of kind 4 and 5, whose holds
+// are not timed. Go's mutex profile, on in a watched run, records the
+// waits for the runtime's other locks (Run.Waits).
+//
 // Watching samples, so that the fast path writes no shared cache line:
 // one Lock in SampleEvery is counted and timed, and after a site's first
 // 256 timed holds one sampled hold in 4, weighed 1024 times (a clock read
@@ -19,6 +25,7 @@
 package lockwatch
 
 import (
+	"cmp"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -62,13 +69,17 @@ const WaitEvery = 8
 //go:embed overlay/*.txt
 var overlays embed.FS
 
-// renames are the methods an overlay renames to …Unwatched, by source
-// file; the added files define the watched ones under the old names.
+// renames are the methods ("Type.Method") and functions an overlay
+// renames to …Unwatched, by source file; the added files define the
+// watched ones under the old names.
 func renames() map[string][]string {
 	return map[string][]string{
-		"sync/mutex.go":        {"Mutex.Lock", "Mutex.Unlock"},
-		"sync/rwmutex.go":      {"RWMutex.Lock", "RWMutex.RLock"},
-		"testing/benchmark.go": {"B.StartTimer", "B.StopTimer", "B.ResetTimer", "B.runN", "B.RunParallel"},
+		"sync/mutex.go":          {"Mutex.Lock", "Mutex.Unlock"},
+		"sync/rwmutex.go":        {"RWMutex.Lock", "RWMutex.RLock"},
+		"internal/sync/mutex.go": {"Mutex.Lock", "Mutex.Unlock"},
+		"runtime/chan.go":        {"chansend", "chanrecv"},
+		"runtime/select.go":      {"selectgo"},
+		"testing/benchmark.go":   {"B.StartTimer", "B.StopTimer", "B.ResetTimer", "B.runN", "B.RunParallel"},
 	}
 }
 
@@ -125,8 +136,9 @@ func Overlay(goroot, dir string) (string, error) {
 	return path, os.WriteFile(path, js, 0o644)
 }
 
-// rename renames methods to their …Unwatched names (Lock → lockUnwatched)
-// without adding a field, lest watching move locks across cache lines.
+// rename renames methods and functions to their …Unwatched names (Lock →
+// lockUnwatched, chansend → chansendUnwatched) without adding a field,
+// lest watching move locks across cache lines.
 func rename(file string, text []byte, methods []string) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, text, parser.SkipObjectResolution)
@@ -142,21 +154,31 @@ func rename(file string, text []byte, methods []string) ([]byte, error) {
 	found := map[string]bool{}
 	for _, d := range f.Decls {
 		fn, ok := d.(*ast.FuncDecl)
-		if !ok || fn.Recv == nil || len(fn.Recv.List) != 1 {
-			continue
-		}
-		star, ok := fn.Recv.List[0].Type.(*ast.StarExpr)
 		if !ok {
 			continue
 		}
-		typ, ok := star.X.(*ast.Ident)
-		if !ok || !slices.Contains(methods, typ.Name+"."+fn.Name.Name) {
+		key := fn.Name.Name
+		if fn.Recv != nil {
+			if len(fn.Recv.List) != 1 {
+				continue
+			}
+			star, ok := fn.Recv.List[0].Type.(*ast.StarExpr)
+			if !ok {
+				continue
+			}
+			typ, ok := star.X.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			key = typ.Name + "." + key
+		}
+		if !slices.Contains(methods, key) {
 			continue
 		}
 		name := fn.Name.Name
 		edits = append(edits, edit{at: fset.Position(fn.Name.Pos()).Offset, drop: len(name),
 			text: strings.ToLower(name[:1]) + name[1:] + "Unwatched"})
-		found[typ.Name+"."+name] = true
+		found[key] = true
 	}
 	for _, m := range methods {
 		if !found[m] {
@@ -189,6 +211,87 @@ type Run struct {
 	ClockNs     int64  `json:"clock_ns"`
 	EmptyHoldNs int64  `json:"empty_hold_ns,omitempty"`
 	Sites       []Site `json:"sites"`
+	// Contention is what Go's mutex profile recorded of the locks the
+	// watch does not see, the runtime's own (a channel's, a timer's, the
+	// scheduler's), over the run: by stack.
+	Contention []Contention `json:"contention,omitempty"`
+}
+
+// Contention is one stack's waits for a lock of the runtime's, as the
+// mutex profile records them: only where a waiter slept, not where it
+// spun (so seldom on 2 CPUs), its delay in ns, its frames innermost first,
+// "function file:line".
+type Contention struct {
+	Count  int64    `json:"count"`
+	Ns     int64    `json:"ns"`
+	Frames []string `json:"frames"`
+}
+
+// Waits are r's waits for the runtime's locks, a line per kind
+// (results.WaitChanLock …) and site (the first frame outside the runtime,
+// sync and the testing package; where there is none, the runtime's that
+// let the lock go), longest first, over ops operations.
+func (r Run) Waits(ops int64) []results.Wait {
+	type key struct{ kind, site string }
+	sum := map[key]*results.Wait{}
+	var keys []key
+	for _, c := range r.Contention {
+		k := key{kind: results.WaitRuntimeLock}
+		for _, f := range c.Frames {
+			fn, where, _ := strings.Cut(f, " ")
+			switch {
+			case strings.HasPrefix(fn, "runtime.chan") || strings.HasPrefix(fn, "runtime.select") || fn == "runtime.closechan":
+				k.kind = results.WaitChanLock
+			case strings.Contains(fn, "(*timer") || strings.HasPrefix(fn, "time."):
+				k.kind = results.WaitTimerLock
+			}
+			if k.site == "" && !internalFunc(fn) {
+				k.site = fmt.Sprintf("%s at %s", shortFunc(fn), filepath.Base(where))
+			}
+		}
+		// The runtime's own lock alone (its scheduler's, which may run a
+		// P's timers or hand a channel's value on): the runtime's, named
+		// by the function that let it go.
+		if k.site == "" {
+			k.kind = results.WaitRuntimeLock
+		}
+		for _, f := range c.Frames {
+			if fn, where, _ := strings.Cut(f, " "); k.site == "" && !strings.HasPrefix(fn, "runtime.unlock") {
+				k.site = fmt.Sprintf("%s at %s", shortFunc(fn), filepath.Base(where))
+			}
+		}
+		w := sum[k]
+		if w == nil {
+			w = &results.Wait{Kind: k.kind, Site: k.site}
+			sum[k] = w
+			keys = append(keys, k)
+		}
+		w.Count += c.Count
+		w.TotalMs += float64(c.Ns) / 1e6
+	}
+	var out []results.Wait
+	for _, k := range keys {
+		w := *sum[k]
+		if ops > 0 {
+			w.PerOpMs = w.TotalMs / float64(ops)
+		}
+		out = append(out, w)
+	}
+	slices.SortFunc(out, func(a, b results.Wait) int {
+		return cmp.Or(cmp.Compare(b.TotalMs, a.TotalMs), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Site, b.Site))
+	})
+	return out
+}
+
+// internalFunc says whether fn is the runtime's, sync's or the testing
+// package's: how a lock is waited for, not where.
+func internalFunc(fn string) bool {
+	for _, pkg := range []string{"runtime.", "sync.", "internal/", "testing.", "time."} {
+		if strings.HasPrefix(fn, pkg) {
+			return true
+		}
+	}
+	return false
 }
 
 // timingNs is what timing adds to each timed hold.
@@ -211,7 +314,11 @@ type Site struct {
 	ViaFile string `json:"via_file,omitempty"`
 	ViaLine int    `json:"via_line,omitempty"`
 	At      string `json:"at,omitempty"`
-	// Kind is 1 for a sync.Mutex, 2 an RWMutex's writers, 3 its readers.
+	// Kind is 1 for a sync.Mutex, 2 an RWMutex's writers, 3 its readers,
+	// 4 a channel's sends and 5 its receives (the runtime's watch: each
+	// takes the channel's lock, whose holds are not timed; Contended and
+	// WaitNs, estimated from samples, are those that blocked, a
+	// microsecond or more, till another goroutine's readied them).
 	Kind int `json:"kind"`
 	// Locks and HeldNs are estimated from samples; Contended and WaitNs count
 	// every lock that waited.
@@ -430,6 +537,12 @@ type Group struct {
 	Sites []Site
 }
 
+// Stretchable says whether a stretch can lengthen the group's holds: a
+// channel's, the runtime's lock, cannot.
+func (g Group) Stretchable() bool {
+	return !slices.ContainsFunc(g.Sites, func(s Site) bool { return s.Kind >= 4 })
+}
+
 // Target is what StretchEnv names to stretch the group: its sites' distinct
 // "file:line", joined by commas.
 func (g Group) Target() string { return strings.Join(g.distinctBy(Site.Where), ",") }
@@ -611,8 +724,13 @@ func Machines(run Run) []results.Machine {
 				freeNs += float64(s.HeldNs) - WaitEvery*float64(s.WaitedHeldNs)
 				freeN += float64(s.Locks) - float64(s.Contended)
 			}
-			if s.Kind != 1 {
+			switch s.Kind {
+			case 2, 3:
 				kind = meter.KindRWMutex
+			case 4:
+				kind = meter.KindSend
+			case 5:
+				kind = meter.KindReceive
 			}
 		}
 		k, exact := g.Members()

@@ -31,18 +31,31 @@ func BenchOf(runs []results.Point) (Bench, error) {
 	base := medianRun(one).Throughput
 	// A speed-up's band holds both its runs' spread and one CPU's.
 	lo1, hi1 := spread(one)
-	b := Bench{T1: 1e9 / base, Measured: map[int]Range{}}
+	b := Bench{T1: 1e9 / base, Measured: map[int]Range{}, Runs: map[int][]float64{}}
 	most := 1
 	for n, ps := range by {
 		var xs []float64
 		for _, p := range ps {
 			xs = append(xs, p.Throughput)
+			b.Runs[n] = append(b.Runs[n], p.Throughput/base)
 		}
 		b.Measured[n] = Range{results.Median(xs) / base, slices.Min(xs) / hi1, slices.Max(xs) / lo1}
 		most = max(most, n)
 	}
 	top := medianRun(by[most])
-	b.Lock = lockOf(top, b.T1)
+	b.Lock, b.Near = lockOf(top, b.T1)
+	b.Disturbed = slices.ContainsFunc(append(by[1], by[most]...), results.Point.IsDisturbed)
+	waited := func(kind string) bool {
+		return slices.ContainsFunc(top.Waits, func(w results.Wait) bool { return w.Kind == kind })
+	}
+	if b.Lock == nil && waited(results.WaitChanLock) {
+		// Two goroutines waited for a channel's lock, which the watch's
+		// samples did not see shared: the channel used most is.
+		b.Lock = chanOf(top, true)
+	}
+	// A timer's lock, or a channel's the watch saw none of, that the
+	// workers waited for: they share something the runtime locks.
+	b.RuntimeShared = b.Lock == nil && (waited(results.WaitTimerLock) || waited(results.WaitChanLock))
 	sites := map[string]int{}
 	for _, m := range top.Machines() {
 		if !results.IsChan(m.Kind) {
@@ -74,9 +87,84 @@ func medianRun(ps []results.Point) results.Point {
 }
 
 // lockOf is the lock p's workers share whose holds take the most of an
-// operation's time, t1 ns, nil where none takes minShare of it: a site's
-// locks (name#1 … name#k, its shards) one Lock.
-func lockOf(p results.Point, t1 float64) *Lock {
+// operation's time, t1 ns: a site's locks (name#1 … name#k, its shards)
+// one Lock; a channel they share, whose every send and receive takes its
+// lock, however little; else nil where none takes minShare of it. near is
+// the other of a watched lock and a shared channel where its holds take
+// nearly as much (nearShare): which limits it is undecided.
+func lockOf(p results.Point, t1 float64) (l, near *Lock) {
+	l, c := watchedLockOf(p, t1), chanOf(p, false)
+	share := func(l *Lock) float64 {
+		if l.Read {
+			return max(l.Uses*l.Hold/t1, minShare)
+		}
+		return l.Uses * l.Hold / t1
+	}
+	if c != nil && (l == nil || share(c) > share(l)) {
+		l, c = c, l
+	}
+	if c != nil && share(c)*nearShare >= share(l) {
+		return l, c
+	}
+	return l, nil
+}
+
+// nearShare is how much less of an operation a second lock may hold than
+// the first and still be as likely the one that limits it: a run's time
+// an operation, and with it the share, moves by as much between runs of a
+// busy machine.
+const nearShare = 1.5
+
+// chanOf is the channel p's workers held most of an operation, as a Lock
+// held ChanHold a take or its uses' mean wait: one they share (its
+// takers), or, where shared says it is (the runtime's waits for its
+// lock), any; nil where none is.
+func chanOf(p results.Point, shared bool) *Lock {
+	type group struct {
+		uses, wait float64 // wait: ns, all uses'
+		locks      int
+		takers     float64
+		goroutines int
+	}
+	groups := map[string]*group{}
+	var names []string
+	for _, m := range p.Machines() {
+		if !results.IsChan(m.Kind) || m.Uses <= 0 {
+			continue
+		}
+		name := site(m.Name)
+		g := groups[name]
+		if g == nil {
+			g = &group{}
+			groups[name] = g
+			names = append(names, name)
+		}
+		g.uses += float64(m.Uses)
+		g.wait += m.MeanWaitMs * 1e6 * float64(m.Uses)
+		g.locks++
+		g.takers += m.Takers * float64(m.Uses)
+		g.goroutines = max(g.goroutines, m.Goroutines)
+	}
+	var best *Lock
+	for _, name := range names {
+		g := groups[name]
+		if !shared && (g.goroutines < 2 || g.takers/g.uses < 1.5) {
+			continue // each its goroutine's own, or its takers not known
+		}
+		// Where its operations blocked (a semaphore's ticket held through
+		// its critical section, a queue's next stage busy), what the
+		// channel holds its users for shows in their waits, as a lock's
+		// missed holds do: a use's mean wait, where longer than ChanHold.
+		l := &Lock{Uses: g.uses / float64(p.Ops), Hold: max(ChanHold, g.wait/g.uses), Shards: g.locks, Chan: true}
+		if best == nil || l.Uses*l.Hold > best.Uses*best.Hold {
+			best = l
+		}
+	}
+	return best
+}
+
+// watchedLockOf is lockOf of the locks whose holds were timed.
+func watchedLockOf(p results.Point, t1 float64) *Lock {
 	type group struct {
 		uses, reads, held float64
 		wait              float64 // ns, all uses' waits

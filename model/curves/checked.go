@@ -11,7 +11,7 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 	if calibrated {
 		switch k {
 		case "nothing shared":
-			return 86, 96, 1.19
+			return 92, 96, 1.19
 		case "one lock":
 			return 157, 225, 1.29
 		case "partly shared":
@@ -19,13 +19,13 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 		case "read lock":
 			return 35, 45, 1.53
 		case "shared line":
-			return 23, 36, 1.31
+			return 24, 36, 1.31
 		}
 		return 0, 0, 0
 	}
 	switch k {
 	case "nothing shared":
-		return 87, 96, 1.20
+		return 92, 96, 1.20
 	case "one lock":
 		return 203, 225, 1.34
 	case "partly shared":
@@ -33,7 +33,7 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 	case "read lock":
 		return 42, 45, 1.37
 	case "shared line":
-		return 23, 36, 1.31
+		return 24, 36, 1.31
 	}
 	return 0, 0, 0
 }

@@ -3,6 +3,7 @@ package curves
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -387,5 +388,176 @@ func TestGeoThroughZero(t *testing.T) {
 		if math.IsNaN(got) || math.IsInf(got, 0) || got < min(c[0], c[1]) || got > max(c[0], c[1]) {
 			t.Errorf("geo(%v, %v, %v) = %v, want a number between them", c[0], c[1], c[2], got)
 		}
+	}
+}
+
+// A benchmark whose runs on 2 CPUs lie on both sides of a boundary
+// between kinds is undecided: read at their median, its band the union
+// of the kinds' bands; runs of it measured more, their outer fifth left
+// out, decide it.
+func TestDecideUndecided(t *testing.T) {
+	c := synthetic(lock{take: func(n int) float64 { return 30 }}, 1)
+	_, _, alone := Shortfall(Bench{Measured: map[int]Range{2: {}}}, c) // work alone on 2 CPUs
+	bench := func(runs ...float64) Bench {
+		s := results.Median(runs)
+		return Bench{T1: 100, Measured: map[int]Range{1: {1, 1, 1}, 2: {s, slices.Min(runs), slices.Max(runs)}}, Runs: map[int][]float64{2: runs}}
+	}
+	edge := alone * 0.85 // between an unexplained loss and nothing shared
+	straddling := bench(edge*0.9, edge*1.02, edge*1.1)
+	d := Decide(straddling, c)
+	if d.Kind != NothingShared || !slices.Equal(d.Others, []Kind{Unexplained}) {
+		t.Fatalf("runs on both sides of ×%.2f: %+v, want nothing shared, undecided with an unexplained loss", edge, d)
+	}
+	s, _ := straddling.most()
+	for _, n := range []int{4, 8, 16} {
+		r, k, ok := Predict(straddling, c, c, n)
+		a, _ := predictAs(NothingShared, straddling, c, c, s, n)
+		u, _ := predictAs(Unexplained, straddling, c, c, s, n)
+		if !ok || k != NothingShared || r.Mid != a.Mid || r.Lo > min(a.Lo, u.Lo) || r.Hi < max(a.Hi, u.Hi) {
+			t.Errorf("on %d CPUs: %v (%s, %v), want nothing shared's point, a band holding %v and %v", n, r, k, ok, a, u)
+		}
+	}
+	// One run far below the rest, among six, does not keep it undecided.
+	more := bench(edge*0.9, edge*1.09, edge*1.1, edge*1.12, edge*1.13, edge*1.15)
+	if d := Decide(more, c); d.Kind != NothingShared || d.Undecided() {
+		t.Errorf("six runs, one far below: %+v, want nothing shared, decided", d)
+	}
+	if d := Decide(bench(edge*1.1, edge*1.12, edge*1.15), c); d.Undecided() {
+		t.Errorf("runs all clear of the boundary: %+v, want decided", d)
+	}
+	// The same benchmark measured twice, its medians on either side of
+	// the boundary: the bands overlap on every count.
+	again := bench(edge*0.92, edge*0.97, edge*1.06)
+	if Of(again, c) != Unexplained {
+		t.Fatalf("median below the boundary: %s, want an unexplained loss", Of(again, c))
+	}
+	lower := bench(edge*0.97, edge*1.0, edge*1.06)
+	for _, n := range []int{4, 8, 16} {
+		a, _, _ := Predict(straddling, c, c, n)
+		b, _, ok := Predict(lower, c, c, n)
+		if !ok || a.Hi < b.Lo || b.Hi < a.Lo {
+			t.Errorf("on %d CPUs: bands %v and %v (ok %v), want two that overlap", n, a, b, ok)
+		}
+	}
+}
+
+// Nothing shared seen, the band still holds what one write an operation
+// to a word every CPU writes would leave (the adds a second the Word cell
+// at its work makes; past the cells, the most work's), unless 2 CPUs made
+// more than such a word allows.
+func TestPredictUnseenWord(t *testing.T) {
+	ref := Reference()
+	adds := func(outside, n int) float64 {
+		for _, p := range ref.Points {
+			if p.Shape == Word && p.Outside == outside && p.CPUs == n {
+				return results.Median(p.Rates)
+			}
+		}
+		t.Fatalf("the reference has no Word cell of %d ns work on %d CPUs", outside, n)
+		return 0
+	}
+	long := Bench{T1: 400, Measured: map[int]Range{1: {1, 1, 1}, 2: {1.98, 1.95, 2.0}}}
+	word := adds(181, 16) * 400 / 1e9 // the reference's most work between adds
+	r, k, ok := Predict(long, nil, ref, 16)
+	if !ok || k != NothingShared || math.Abs(r.Lo/word-1) > 1e-9 || !(word < r.Mid/2) {
+		t.Errorf("nothing shared, 400 ns an operation: %v (%s); want the band down to a shared word's ×%.3g, well below the point", r, k, word)
+	}
+	// 5 ns an operation: a word written every operation would have held
+	// 2 CPUs below ×1.95.
+	short := long
+	short.T1 = 5
+	if w := adds(0, 2) * 5 / 1e9; !(w*drift < 1.95) {
+		t.Fatalf("the reference's shared word allows ×%.2f on 2 CPUs at 5 ns: no test of ruling it out", w)
+	}
+	r, _, _ = Predict(short, nil, ref, 16)
+	alone, _ := ratio(ref, private, measured{2, short.Measured[2]}, 16)
+	if r.Lo != alone.Lo {
+		t.Errorf("nothing shared, 5 ns an operation, ×1.98 on 2 CPUs: band %v, want work alone's %v", r, alone)
+	}
+}
+
+// A channel the workers share is the lock they share, held ChanHold a
+// send or receive, where no watched lock takes more of an operation;
+// one each is not; and one whose lock the runtime saw them wait for is,
+// though the watch's samples did not see it shared.
+func TestBenchOfChannel(t *testing.T) {
+	run := func(cpus int, thr float64, waits []results.Wait, locks ...results.Machine) results.Point {
+		return results.Point{Kind: results.KindBench, Source: results.SourceMeasured, Spec: results.Spec{Mode: "v", CPUs: cpus, Load: results.Load{Dur: time.Second}},
+			Ops: int64(thr), Throughput: thr, Waits: waits, Bench: &results.Benchmark{Locks: locks}}
+	}
+	get := results.Machine{Name: "(*Pool).Get at pool.go:31 + (*Pool).Put at pool.go:40", Kind: "chan receive", Uses: 1.8e7, Goroutines: 2, Takers: 2}
+	b, err := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, nil, get)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := b.Lock; l == nil || !l.Chan || l.Hold != ChanHold || l.Uses != 1 || l.Shards != 1 {
+		t.Errorf("lock %+v, want the pool's channel, one take an operation, held ChanHold", b.Lock)
+	}
+	if k := Of(b, nil); k != OneLock {
+		t.Errorf("a shared channel read as %q, want one lock", k)
+	}
+	// A semaphore's ticket: its sends blocked 2 µs a use on average, what
+	// its holders held it for.
+	ticket := get
+	ticket.MeanWaitMs = 0.002
+	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, nil, ticket)}); b.Lock == nil || b.Lock.Hold != 2000 {
+		t.Errorf("a channel whose operations waited 2 µs a use: lock %+v, want it held as long", b.Lock)
+	}
+	own := get
+	own.Takers = 1
+	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, nil, own)}); b.Lock != nil {
+		t.Errorf("a channel each: lock %+v, want none", b.Lock)
+	}
+	waited := []results.Wait{{Kind: results.WaitChanLock, Site: "(*Pool).Get at pool.go:31", Count: 3, TotalMs: 0.01}}
+	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, waited, own)}); b.Lock == nil || !b.Lock.Chan {
+		t.Errorf("a channel whose lock was waited for: lock %+v, want the channel's", b.Lock)
+	}
+	// A timer's lock they waited for: not nothing shared, however much 2
+	// CPUs made.
+	timer := []results.Wait{{Kind: results.WaitTimerLock, Site: "(*Cache).Set at cache.go:80", Count: 2, TotalMs: 0.01}}
+	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 2e7, timer)}); !b.RuntimeShared || Of(b, nil) != PartlyShared {
+		t.Errorf("a timer's lock waited for: %+v read as %q, want partly shared", b, Of(b, nil))
+	}
+	// A mutex held longer an operation than the channel's sends and
+	// receives hold its lock is the one.
+	mu := results.Machine{Name: "(*Pool).mu", Kind: "mutex", Uses: 1e7, Goroutines: 2, Takers: 2, FreeHoldNs: 60}
+	if b, _ := BenchOf([]results.Point{run(1, 1e7, nil), run(2, 1.8e7, nil, get, mu)}); b.Lock == nil || b.Lock.Chan || b.Lock.Hold != 60 ||
+		b.Near == nil || !b.Near.Chan {
+		t.Errorf("a mutex held 33 ns an operation beside a channel's 25: lock %+v, near it %+v; want the mutex, the channel near", b.Lock, b.Near)
+	}
+}
+
+// Runs other processes took CPU from (kept) decide no kind of no lock:
+// a line both goroutines write looks free where they never ran side by
+// side. Two locks that hold nearly as much of an operation are both read.
+func TestDecideDisturbedAndNearLock(t *testing.T) {
+	ref := Reference()
+	line := Bench{T1: 18, Measured: map[int]Range{1: {1, 1, 1}, 2: {1.95, 1.9, 2}}, Runs: map[int][]float64{2: {1.9, 1.95, 2}}}
+	if d := Decide(line, ref); d.Kind != NothingShared || d.Undecided() {
+		t.Fatalf("quiet runs making ×1.95: %+v, want nothing shared, decided", d)
+	}
+	line.Disturbed = true
+	d := Decide(line, ref)
+	if d.Kind != NothingShared || !slices.Contains(d.Others, SharedLine) {
+		t.Errorf("disturbed runs making ×1.95: %+v, want nothing shared, undecided with a shared line", d)
+	}
+	quiet, _, _ := Predict(Bench{T1: 18, Measured: line.Measured, Runs: line.Runs}, ref, ref, 16)
+	busy, _, _ := Predict(line, ref, ref, 16)
+	if !(busy.Lo < quiet.Lo/4) {
+		t.Errorf("on 16 CPUs: disturbed %v, quiet %v; want the disturbed band down to a shared line's", busy, quiet)
+	}
+	// A channel and a mutex that hold nearly as much: read as one lock
+	// either way, the band both readings'.
+	mu := &Lock{Uses: 1, Hold: 30, Shards: 1}
+	ch := &Lock{Uses: 2, Hold: ChanHold, Shards: 4, Chan: true} // four channels: partly shared
+	b := Bench{T1: 300, Measured: map[int]Range{1: {1, 1, 1}, 2: {1.5, 1.45, 1.55}}, Lock: mu, Near: ch}
+	if d := Decide(b, ref); d.Kind != OneLock || !slices.Equal(d.Others, []Kind{PartlyShared}) {
+		t.Errorf("a mutex with four channels near it: %+v, want one lock, undecided with partly shared", d)
+	}
+	both, _, _ := Predict(b, ref, ref, 16)
+	alone, _, _ := Predict(b.withLock(mu), ref, ref, 16)
+	other, _, _ := Predict(b.withLock(ch), ref, ref, 16)
+	if both.Mid != alone.Mid || both.Lo > min(alone.Lo, other.Lo) || both.Hi < max(alone.Hi, other.Hi) {
+		t.Errorf("on 16 CPUs: %v, want the mutex's point %v and a band holding %v and %v", both, alone.Mid, alone, other)
 	}
 }

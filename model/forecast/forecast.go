@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/curves"
@@ -90,9 +91,12 @@ type Forecast struct {
 	Points       []results.Point
 	NotPredicted []results.NotPredicted
 	Kinds        map[string]curves.Kind // each variant's kind, read from its runs
-	Checked      map[curves.Kind]Checked
-	CheckedPast  map[curves.Kind]Checked // on published tables past the reference curves' CPUs (curves.CheckedPast)
-	Base         map[string]float64      // each variant's median throughput on one CPU
+	// Undecided are, by variant, the other kinds its runs read as, where
+	// they lie on both sides of a boundary: its band is all their bands'.
+	Undecided   map[string][]curves.Kind
+	Checked     map[curves.Kind]Checked
+	CheckedPast map[curves.Kind]Checked // on published tables past the reference curves' CPUs (curves.CheckedPast)
+	Base        map[string]float64      // each variant's median throughput on one CPU
 	// Disturbed of the Ran runs measured of the variants predicted were
 	// disturbed (other processes took CPU while they ran).
 	Disturbed, Ran int
@@ -109,7 +113,8 @@ type Options struct {
 
 // Predict predicts o.Variants on o.CPUs from their runs in measured, for t.
 func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
-	f := Forecast{Kinds: map[string]curves.Kind{}, Checked: map[curves.Kind]Checked{}, CheckedPast: map[curves.Kind]Checked{}, Base: map[string]float64{}}
+	f := Forecast{Kinds: map[string]curves.Kind{}, Undecided: map[string][]curves.Kind{}, Checked: map[curves.Kind]Checked{},
+		CheckedPast: map[curves.Kind]Checked{}, Base: map[string]float64{}}
 	for _, v := range o.Variants {
 		runs := slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool { return p.Mode != v })
 		np, ok := tooDisturbed(runs)
@@ -129,7 +134,7 @@ func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
 			continue
 		}
 		f.Base[v] = medianOf(runs, 1).Throughput
-		points, kind, beyond, err := variant(v, runs, o.CPUs, t)
+		points, d, beyond, err := variant(v, runs, o.CPUs, t)
 		if err != nil {
 			return f, fmt.Errorf("%s: %w", v, err)
 		}
@@ -140,7 +145,11 @@ func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
 		for i := range points {
 			points[i].AsStudy(o.Name)
 		}
+		kind := d.Kind
 		f.Points, f.Kinds[v] = append(f.Points, points...), kind
+		if d.Undecided() {
+			f.Undecided[v] = d.Others
+		}
 		held, all, e := curves.Checked(kind, t.Calibrated)
 		f.Checked[kind] = Checked{Held: held, Points: all, Err: e}
 		if held, all, e := curves.CheckedPast(kind); all > 0 && !t.Calibrated {
@@ -150,19 +159,49 @@ func Predict(o Options, measured []results.Point, t Target) (Forecast, error) {
 	return f, nil
 }
 
+// Unsettled is a variant whose runs read as more than one kind: the CPU
+// count they are read on, and the kinds, the one at their median first.
+type Unsettled struct {
+	Variant string
+	CPUs    int
+	Kinds   []curves.Kind
+}
+
+// Undecided are o's variants whose runs in measured (their undisturbed
+// ones, unless o.KeepDisturbed) read as more than one kind: more runs, on
+// one CPU and the count their kind is read on, may decide them.
+func Undecided(o Options, measured []results.Point, here *curves.Curves) []Unsettled {
+	var out []Unsettled
+	for _, v := range o.Variants {
+		runs := slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool {
+			return p.Mode != v || !o.KeepDisturbed && p.IsDisturbed()
+		})
+		b, err := curves.BenchOf(runs)
+		if err != nil {
+			continue
+		}
+		if d := curves.Decide(b, here); d.Undecided() {
+			n, _, _ := curves.Shortfall(b, here)
+			out = append(out, Unsettled{Variant: v, CPUs: n, Kinds: append([]curves.Kind{d.Kind}, d.Others...)})
+		}
+	}
+	return out
+}
+
 // variant is variant's points on cpus from its runs: on a count measured,
 // what was measured; up to this machine's CPUs, as its curves carry it;
 // past them, as the target's do. It returns the points, and the first
 // count the curves do not reach (0 where none was): none past it is
 // predicted.
-func variant(variant string, runs []results.Point, cpus []int, t Target) ([]results.Point, curves.Kind, int, error) {
+func variant(variant string, runs []results.Point, cpus []int, t Target) ([]results.Point, curves.Decision, int, error) {
 	b, err := curves.BenchOf(runs)
 	if err != nil {
-		return nil, "", 0, err
+		return nil, curves.Decision{}, 0, err
 	}
 	one := medianOf(runs, 1)
 	var out []results.Point
-	kind := curves.Of(b, t.Here)
+	d := curves.Decide(b, t.Here)
+	kind := d.Kind
 	for _, n := range cpus {
 		r, measured := b.Measured[n]
 		if !measured {
@@ -172,16 +211,17 @@ func variant(variant string, runs []results.Point, cpus []int, t Target) ([]resu
 			}
 			var ok bool
 			if r, _, ok = curves.Predict(b, t.Here, there, n); !ok {
-				return out, kind, n, nil
+				return out, d, n, nil
 			}
 		}
 		out = append(out, results.Point{Kind: results.KindStudy, Source: results.SourceModel,
 			Spec:       results.Spec{Mode: variant, CPUs: n, Load: results.Load{Par: n * max(one.Par, 1) / max(one.CPUs, 1), Dur: one.Dur}},
 			Throughput: one.Throughput * r.Mid, Unit: one.Unit, Host: one.Host,
-			Band:  &results.Band{Throughput: [2]float64{one.Throughput * r.Lo, one.Throughput * r.Hi}, Shape: string(kind)},
+			Band: &results.Band{Throughput: [2]float64{one.Throughput * r.Lo, one.Throughput * r.Hi}, Shape: string(kind),
+				Undecided: collect.Mapped(d.Others, func(k curves.Kind) string { return string(k) })},
 			Study: &results.Study{Name: one.StudyName()}})
 	}
-	return out, kind, 0, nil
+	return out, d, 0, nil
 }
 
 // medianOf is the run of median throughput on n CPUs.

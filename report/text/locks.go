@@ -140,16 +140,53 @@ func (g *lockGroup) line(p results.Point) string {
 // NoLocks says a benchmark took no lock while its timer ran, or, where
 // rare names them, none often enough to queue its workers; where it ran
 // too few operations for a watcher that samples one lock in sampleEvery
-// to have seen one, it says so.
+// to have seen one, it says so. It names what was watched and what was
+// not, the channels it used (whose locks no stretch lengthens), and its
+// waits for the runtime's own locks (Go's mutex profile's).
 func NoLocks(p results.Point, rare []string, sampleEvery int) string {
-	if len(rare) > 0 {
-		return fmt.Sprintf("%s took no lock often enough to queue its workers while its timer ran (%s on %s): no sync.Mutex or RWMutex limits it; it took %s. %s",
-			p.Bench.Name, format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"), strings.Join(rare, "; "), strings.TrimSuffix(NotWatched(true), "."))
+	ran := fmt.Sprintf("(%s on %s)", format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"))
+	var groups []string // the channels' groups, each once
+	uses := map[string]int64{}
+	for _, m := range p.Machines() {
+		if g := results.MeterGroup(m.Name); results.IsChan(m.Kind) {
+			if _, ok := uses[g]; !ok {
+				groups = append(groups, g)
+			}
+			uses[g] += m.Uses
+		}
 	}
-	if p.Ops < int64(2*sampleEvery-1) {
-		return fmt.Sprintf("%s: watching saw no sync.Mutex or RWMutex taken in its %s (it samples about one lock in %d): run it longer (-benchtime) to know",
+	var chans []string
+	for _, g := range groups {
+		chans = append(chans, fmt.Sprintf("%s, %s an op", g, format.Sig(float64(uses[g])/float64(max(p.Ops, 1)), 2)))
+	}
+	var s string
+	switch {
+	case len(rare) > 0:
+		s = fmt.Sprintf("%s took no lock often enough to queue its workers while its timer ran %s: no lock watched limits it (sync.Mutex, RWMutex, sync.Map's locks and channels are; atomic words are not); it took %s",
+			p.Bench.Name, ran, strings.Join(rare, "; "))
+	case p.Ops < int64(2*sampleEvery-1):
+		return fmt.Sprintf("%s: watching saw no lock taken in its %s (it samples about one lock in %d): run it longer (-benchtime) to know",
 			p.Bench.Name, format.Count(int(p.Ops), "operation"), sampleEvery)
+	case len(chans) > 0:
+		s = fmt.Sprintf("%s took no sync.Mutex, RWMutex or sync.Map lock while its timer ran %s, and used channels (%s): no stretch lengthens a channel's lock, so why cannot tell whether one limits it (predict reads one its goroutines share as one lock); nothing else watched limits it (atomic words are not watched)",
+			p.Bench.Name, ran, strings.Join(chans, "; "))
+	default:
+		s = fmt.Sprintf("%s took no lock and used no channel while its timer ran %s: none limits it (sync.Mutex, RWMutex, sync.Map's locks and channels are watched; atomic words are not)",
+			p.Bench.Name, ran)
 	}
-	return fmt.Sprintf("%s took no sync.Mutex or RWMutex while its timer ran (%s on %s): none limits it. %s",
-		p.Bench.Name, format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"), strings.TrimSuffix(NotWatched(true), "."))
+	if len(p.Waits) > 0 {
+		w := p.Waits[0]
+		s += fmt.Sprintf("; Go's mutex profile saw its goroutines wait %s an operation for the runtime's own locks, the most for a %s at %s",
+			format.Wait(perOpMs(p.Waits)), w.Kind, w.Site)
+	}
+	return s
+}
+
+// perOpMs is waits' time an operation, all together.
+func perOpMs(waits []results.Wait) float64 {
+	total := 0.0
+	for _, w := range waits {
+		total += w.PerOpMs
+	}
+	return total
 }

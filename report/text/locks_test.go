@@ -1,6 +1,7 @@
 package text
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -82,5 +83,26 @@ func TestWriteLocks(t *testing.T) {
 	unwatched.Bench.Watched = false
 	if WriteLocks(&b, []results.Point{unwatched}); b.Len() != 0 {
 		t.Errorf("an unwatched benchmark: %q", b.String())
+	}
+}
+
+// TestNoLocks: a benchmark that took no lock is told what was watched and
+// what was not; one that used channels, each channel once, its uses an
+// operation all its copies'; its waits for the runtime's own locks.
+func TestNoLocks(t *testing.T) {
+	p := results.Point{Spec: results.Spec{CPUs: 2}, Ops: 1000, Throughput: 1e6, Unit: "ops/s", Bench: &results.Benchmark{Name: "BenchmarkPool"}}
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if got := flat(NoLocks(p, nil, 256)); !strings.Contains(got, "took no lock and used no channel while its timer ran") ||
+		!strings.Contains(got, "none limits it (sync.Mutex, RWMutex, sync.Map's locks and channels are watched; atomic words are not)") {
+		t.Errorf("no lock: %q", got)
+	}
+	for i := 1; i <= 2; i++ {
+		p.Bench.Locks = append(p.Bench.Locks, results.Machine{Name: fmt.Sprintf("(*Pool).Get at pool.go:31#%d", i), Kind: "chan receive", Uses: 500})
+	}
+	p.Waits = []results.Wait{{Kind: results.WaitChanLock, Site: "(*Pool).Get at pool.go:31", PerOpMs: 2e-5}}
+	got := flat(NoLocks(p, nil, 256))
+	if !strings.Contains(got, "used channels ((*Pool).Get at pool.go:31, 1 an op)") || !strings.Contains(got, "no stretch lengthens a channel's lock") ||
+		!strings.Contains(got, "wait 20 ns an operation for the runtime's own locks, the most for a chan lock at (*Pool).Get at pool.go:31") {
+		t.Errorf("channels: %q", got)
 	}
 }

@@ -270,7 +270,7 @@ func NotWatched(benchmark bool) string {
 	if !benchmark {
 		return "Only the study's metered locks and channels were stretched."
 	}
-	return "Watched: every sync.Mutex and sync.RWMutex; not watched: channels, atomic words, and the locks the runtime and internal/sync take for themselves (sync.Map's, since Go 1.24)."
+	return "Watched: every sync.Mutex and sync.RWMutex, sync.Map's own locks and channels (no stretch lengthens a channel's lock); not watched: atomic words."
 }
 
 // plural is one where n is 1, else many.

@@ -410,6 +410,20 @@ func NotPredictedReason(np results.NotPredicted) string {
 	return np.Reason
 }
 
+// UndecidedKind names a kind read at a benchmark's runs' median where its
+// runs read as others too, the band holding all of theirs: "nothing shared
+// or partly shared, undecided".
+func UndecidedKind(kind string, others []string) string {
+	return strings.Join(append([]string{kind}, others...), " or ") + ", undecided"
+}
+
+// MeasuringAgain says that predict measures a benchmark again, its runs on
+// n CPUs reading as kinds (the one at their median first).
+func MeasuringAgain(variant string, n int, kinds []string) string {
+	return fmt.Sprintf("%s: its runs on %s read as %s; measuring it again on 1 and %s, to decide.",
+		variant, format.Count(n, "CPU"), strings.Join(kinds, " and as "), format.Count(n, "CPU"))
+}
+
 // NotPredictedLines says why each of nps is not predicted, a line for
 // those of one reason in the same words: "Not predicted: A and B: on 64
 // CPUs and more: …".

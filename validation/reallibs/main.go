@@ -338,6 +338,10 @@ type result struct {
 	measuredBy map[string]struct{ dir, letter string }
 	// own is the same predicted with a lending's own calibration.
 	own *result
+	// four is the answer from a lending's own 1, 2 and 4 CPUs (fromFour):
+	// its tallies, of how many benchmarks of a lending, how many predicted.
+	four                  stats
+	fourOf, fourPredicted int
 	// past, where not 0, leaves the counts up to it out of the totals.
 	past int
 }
@@ -351,6 +355,10 @@ func tallies(bin, root, dir string, re *regexp.Regexp) (result, error) {
 	}
 	own, err := tally(bin, root, dir, re, filepath.Join(root, "validation", "testdata", calibrated, "calibration.json"))
 	r.own = &own
+	if err != nil {
+		return r, err
+	}
+	r.four, r.fourOf, r.fourPredicted, err = fromFour(bin, root, dir)
 	return r, err
 }
 
@@ -724,7 +732,9 @@ func (r result) write(w io.Writer, rows bool) {
 			"(testdata/%s/calibration.json, as --calibration): of the same %d points the bands hold %d (%.0f %%); %d lie more than 2× off; "+
 			"the point's error ×%.2f; the median band is %.2f× wide.",
 			letter, calibrated, o.points, o.in, 100*float64(o.in)/float64(max(o.points, 1)), o.off2, o.err(), o.width()), 80, ""))
-		writeKinds(w, byKind)
+		if rows { // docs/own-code.md quotes the totals without them
+			writeKinds(w, byKind)
+		}
 	}
 	for _, p := range pkgs {
 		if p.heldOut == "" {
@@ -756,6 +766,9 @@ func (r result) write(w io.Writer, rows bool) {
 				again.in, 100*float64(again.in)/float64(max(again.points, 1)), again.err(), spread[len(spread)/2], spread[len(spread)-1])
 		}
 		fmt.Fprintln(w, format.Wrap(s, 80, ""))
+	}
+	if r.fourOf > 0 {
+		fmt.Fprintln(w, format.Wrap(fourSaid(r.four, r.fourOf, r.fourPredicted), 80, ""))
 	}
 }
 

@@ -21,6 +21,28 @@ var line = regexp.MustCompile(`^Benchmark(\S+?)(?:-(\d+))?\s+\d+\s+([0-9.]+) ns/
 // the name and count a row is kept under (a series over workers counts
 // them in its name).
 func Medians(path string, key func(name string, cpus int) (string, int)) (map[string]map[int]float64, error) {
+	runs, err := Runs(path, key)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[int]float64{}
+	for name, byCPUs := range runs {
+		out[name] = map[int]float64{}
+		for n, vs := range byCPUs {
+			vs = slices.Sorted(slices.Values(vs))
+			med := vs[len(vs)/2]
+			if len(vs)%2 == 0 {
+				med = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
+			}
+			out[name][n] = med
+		}
+	}
+	return out, nil
+}
+
+// Runs reads the file at path as Medians does: each run's ns/op, in the
+// file's order.
+func Runs(path string, key func(name string, cpus int) (string, int)) (map[string]map[int][]float64, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -49,20 +71,5 @@ func Medians(path string, key func(name string, cpus int) (string, int)) (map[st
 		}
 		runs[name][cpus] = append(runs[name][cpus], v)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	out := map[string]map[int]float64{}
-	for name, byCPUs := range runs {
-		out[name] = map[int]float64{}
-		for n, vs := range byCPUs {
-			slices.Sort(vs)
-			med := vs[len(vs)/2]
-			if len(vs)%2 == 0 {
-				med = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
-			}
-			out[name][n] = med
-		}
-	}
-	return out, nil
+	return runs, sc.Err()
 }

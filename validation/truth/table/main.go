@@ -167,14 +167,18 @@ type Answer struct {
 const Undecided truth.Verdict = "undecided"
 
 // Read reads why's output with --format json: its JSON object, or the line
-// it writes where nothing was there to stretch.
+// it writes where nothing was there to stretch (undecided where that was
+// a channel's lock).
 func Read(out []byte) (Answer, error) {
 	text := strings.TrimSpace(string(out))
 	if !strings.HasPrefix(text, "{") {
 		text = strings.Join(strings.Fields(text), " ") // one line, however it was wrapped
-		if strings.Contains(text, "while its timer ran") && (strings.Contains(text, ": none limits it") || strings.Contains(text, "no sync.Mutex or RWMutex limits it")) ||
-			strings.HasSuffix(text, "no metered part limits it.") {
+		switch {
+		case strings.Contains(text, "while its timer ran") && (strings.Contains(text, ": none limits it") || strings.Contains(text, "no lock watched limits it")) ||
+			strings.HasSuffix(text, "no metered part limits it."):
 			return Answer{Verdict: truth.NoLock, Answer: text}, nil
+		case strings.Contains(text, "no stretch lengthens a channel's lock, so why cannot tell whether one limits it"):
+			return Answer{Verdict: Undecided, Answer: text}, nil
 		}
 		return Answer{}, fmt.Errorf("not why's JSON nor its line of no lock: %q", lastLine(text))
 	}

@@ -11,10 +11,10 @@ import (
 )
 
 // noLocks is the line brewput why writes for a design's benchmark that
-// took no lock, wrapped as on a terminal.
-func noLocks(design string) string {
+// took no lock (where chans, used channels), wrapped as on a terminal.
+func noLocks(design string, chans ...results.Machine) string {
 	p := results.Point{Spec: results.Spec{CPUs: 2}, Ops: 1e6, Throughput: 1e6, Unit: "ops/s",
-		Bench: &results.Benchmark{Name: "BenchmarkTruth/design=" + design}}
+		Bench: &results.Benchmark{Name: "BenchmarkTruth/design=" + design, Locks: chans}}
 	return format.Wrap(text.NoLocks(p, nil, lockwatch.SampleEvery)+".", 80, "") + "\n"
 }
 
@@ -36,6 +36,7 @@ func TestReadJudge(t *testing.T) {
 		{noLocks("atomics"), "no lock", "", "right"},
 		{"atomics used no metered lock or channel while measured (1 Mops/s on 2 CPUs): no metered part limits it.\n", "no lock", "", "right"},
 		{noLocks("pipeline"), "limits", "slowstage", "wrong"},
+		{noLocks("pipeline", results.Machine{Name: "(*Stage).Send at truth.go:150", Kind: "chan send", Uses: 1e6}), "limits", "slowstage", "undecided"},
 	} {
 		got, err := Read([]byte(c.out))
 		if err != nil {

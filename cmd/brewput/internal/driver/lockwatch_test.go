@@ -303,6 +303,58 @@ func TestPredictUnexplainedLoss(t *testing.T) {
 	}
 }
 
+// TestPredictSharedChannel: a pool on a buffered channel its workers
+// share, whose 2 CPUs happened to make ×1.9 of one's work, is read as one
+// lock, the channel's, not as nothing shared, and predicted under ×4 on
+// 16 CPUs (a 16-core machine made ×1.07 of such a pool); a channel each
+// is nothing shared.
+func TestPredictSharedChannel(t *testing.T) {
+	var points []results.Point
+	for i, c := range []struct {
+		name  string
+		cpus  int
+		thr   float64
+		share float64 // takers of the channel
+	}{{"Shared", 1, 5e6, 1}, {"Shared", 1, 5e6, 1}, {"Shared", 2, 9.5e6, 2}, {"Shared", 2, 9.5e6, 2},
+		{"Own", 1, 5e6, 1}, {"Own", 1, 5e6, 1}, {"Own", 2, 9.9e6, 1}, {"Own", 2, 9.9e6, 1}} {
+		pool := results.Machine{Name: "(*Pool).Get at pool.go:31 + (*Pool).Put at pool.go:40", Kind: "chan receive",
+			Uses: int64(2 * c.thr), Goroutines: c.cpus, Takers: c.share}
+		points = append(points, results.Point{Kind: results.KindBench, Source: results.SourceMeasured,
+			Spec: results.Spec{Mode: c.name, CPUs: c.cpus, Load: results.Load{Par: c.cpus, Dur: time.Second}}, Rep: i%2 + 1,
+			Ops: int64(c.thr), Throughput: c.thr, Unit: "ops/s",
+			Bench: &results.Benchmark{Name: "Benchmark" + c.name, Pkg: "example.com/x", Watched: true, Locks: []results.Machine{pool}}})
+	}
+	file := filepath.Join(t.TempDir(), "measured.json")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := results.Write(f, results.JSON, points); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,16", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	got, err := results.Read([]byte(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range got.Points {
+		if p.CPUs != 16 {
+			continue
+		}
+		x := p.Throughput / 5e6
+		switch {
+		case p.Mode == "Shared" && (p.Band.Shape != "one lock" || x >= 4):
+			t.Errorf("a shared channel on 16 CPUs: ×%.2f, read as %q; want one lock, under ×4", x, p.Band.Shape)
+		case p.Mode == "Own" && p.Band.Shape != "nothing shared":
+			t.Errorf("a channel each on 16 CPUs: read as %q, want nothing shared", p.Band.Shape)
+		}
+	}
+}
+
 // TestLocksBadInput: what cannot be watched or predicted is refused in a
 // line, exit 2, before anything runs.
 func TestLocksBadInput(t *testing.T) {

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -24,6 +25,7 @@ func newPredictCmd(e *env) *cobra.Command {
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error
+			var asStudy func([]results.Point) []results.Point // a benchmark's points as a study's, numbered
 			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir, Retry: modelcli.RetryOf(noisy)}
 			f := studyjob.Predict{JSON: format == "json", Calibration: calibration, Measure: e.calibrateCosts, KeepDisturbed: noisy == "ok"}
 			switch {
@@ -67,7 +69,12 @@ func newPredictCmd(e *env) *cobra.Command {
 					return err
 				}
 				e.notePlatform()
-				res, runErr := gobench.Run(cmd.Context(), cfg)
+				built, err := gobench.Build(cmd.Context(), cfg)
+				if err != nil {
+					return gobench.Ended(gobench.Result{}, err, nil, e.stderr)
+				}
+				defer built.Close()
+				res, runErr := built.Run(cmd.Context())
 				if err := gobench.Ended(res, runErr, func(points []results.Point) error {
 					measured = points
 					if o != nil {
@@ -77,21 +84,42 @@ func newPredictCmd(e *env) *cobra.Command {
 				}, e.stderr); err != nil {
 					return err
 				}
+				f.More = func(ctx context.Context, variants map[string]int) ([]results.Point, error) {
+					res, err := built.Again(ctx, variants, count)
+					for _, fl := range res.Failures {
+						fmt.Fprintf(e.stderr, "FAIL: %v\n", fl)
+					}
+					// The file keeps the runs measured again too, so that
+					// --from answers as this run does.
+					if measured = append(measured, res.Points...); o != nil && len(res.Points) > 0 {
+						if werr := o.Finish(measured, true); werr != nil {
+							return nil, werr
+						}
+					}
+					return asStudy(res.Points), err
+				}
 			}
 			name := measured[0].Bench.Pkg
-			var asStudy []results.Point
-			for _, p := range measured {
-				p.Kind, p.Study, p.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
-				if !slices.Contains(f.Variants, p.Mode) {
-					f.Variants = append(f.Variants, p.Mode)
+			reps := map[[2]any]int{} // the runs so far, by variant and CPU count
+			asStudy = func(points []results.Point) []results.Point {
+				var out []results.Point
+				for _, p := range points {
+					p.Kind, p.Study, p.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
+					if !slices.Contains(f.Variants, p.Mode) {
+						f.Variants = append(f.Variants, p.Mode)
+					}
+					k := [2]any{p.Mode, p.CPUs}
+					reps[k]++
+					p.Rep = reps[k]
+					out = append(out, p)
 				}
-				asStudy = append(asStudy, p)
+				return out
 			}
 			out := e.stdout
 			if f.JSON {
 				out = nil // the points are written as benchmarks' below
 			}
-			predicted, ranked, notPredicted, err := studyjob.PredictFrom(cmd.Context(), name, f, asStudy, out, e.stderr)
+			predicted, ranked, notPredicted, err := studyjob.PredictFrom(cmd.Context(), name, f, asStudy(measured), out, e.stderr)
 			if err != nil || !f.JSON {
 				return err
 			}
@@ -113,7 +141,7 @@ func newPredictCmd(e *env) *cobra.Command {
 	fs.StringVar(&from, "from", "", "read what was measured from this results file\n(predict --out FILE, brewput bench --locks --format json or its report's results.json, or why --out FILE: its runs as they are) instead of measuring")
 	fs.StringVar(&out, "out", "", "also write what was measured to this results file\n(JSON Lines; predict --from, why --from and bench --from read it)")
 	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, such as 1-64\nor 1,2,4,8")
-	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first,\neach run pinned to that many CPUs, up to this machine's")
+	fs.StringVar(&measure, "measure", host.Doubling(runtime.NumCPU()), "CPU counts to measure first,\neach run pinned to that many CPUs, up to this machine's;\nthe prediction stands on the most measured")
 	fs.IntVar(&count, "count", 3, "runs of each benchmark per CPU count;\nthe model reads the median run")
 	fs.StringVar(&benchtime, "benchtime", "500ms", "a run's length, such as 1s or 100000x\n(as go test -benchtime)")
 	fs.StringVar(&calibration, "calibration", "", "the calibration of the machine to predict for\n(brewput calibrate --out FILE, run there); default: the many-core machine whose contention curves brewput knows")

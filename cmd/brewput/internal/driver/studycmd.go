@@ -353,7 +353,7 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, such as 1-64\nor 1,2,4,8")
-	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first,\nas --cpus takes them, up to this machine's")
+	fs.StringVar(&measure, "measure", host.Doubling(runtime.NumCPU()), "CPU counts to measure first,\nas --cpus takes them, up to this machine's")
 	fs.StringVar(&p.From, "from", "", "read what was measured from this results file\n(run --out FILE) instead of measuring")
 	fs.StringVar(&variants, "variants", "", "comma-separated variants to predict\n(default all; see list)")
 	fs.Var((*cliflag.Duration)(&p.Load.Dur), "dur", "measured duration of each point")

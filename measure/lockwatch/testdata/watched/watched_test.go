@@ -215,6 +215,58 @@ func BenchmarkPrivate(b *testing.B) {
 	})
 }
 
+// BenchmarkChanShared: two goroutines take values from one channel, a
+// pool, and put them back: one channel, whose lock both take.
+func BenchmarkChanShared(b *testing.B) {
+	pool := make(chan int, 4)
+	for i := range 4 {
+		pool <- i
+	}
+	halves(b, func(int) {
+		for range b.N / 2 {
+			v := <-pool // site: changet
+			pool <- v   // site: chanput
+		}
+	})
+}
+
+// BenchmarkChanPrivate gives each of two goroutines a pool of its own.
+func BenchmarkChanPrivate(b *testing.B) {
+	halves(b, func(int) {
+		pool := make(chan int, 1)
+		pool <- 0
+		for range b.N / 2 {
+			v := <-pool // site: chanown
+			pool <- v
+		}
+	})
+}
+
+// BenchmarkChanTicket: two goroutines hold a channel's one ticket 2 µs
+// each in turn, as a semaphore: on 2 CPUs one's send blocks till the
+// other's receive gives the ticket back (at most 2000 rounds, whatever
+// b.N).
+func BenchmarkChanTicket(b *testing.B) {
+	sem := make(chan struct{}, 1)
+	rounds := min(b.N, 2000)
+	halves(b, func(int) {
+		for range rounds / 2 {
+			sem <- struct{}{} // site: chanticket
+			spin(2 * time.Microsecond)
+			<-sem
+		}
+	})
+}
+
+// BenchmarkMapStore stores 64 keys in a sync.Map in turn: its hash-trie
+// locks the node above each key, a lock of internal/sync's.
+func BenchmarkMapStore(b *testing.B) {
+	var m sync.Map
+	for i := range b.N {
+		m.Store(i%64, i)
+	}
+}
+
 // wrap forwards to its mutex, as logrus's MutexWrap does: its sites are
 // its callers'.
 type wrap struct{ mu sync.Mutex }

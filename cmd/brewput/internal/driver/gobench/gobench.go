@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -194,6 +195,12 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	defer b.Close()
+	return b.Run(ctx)
+}
+
+// Run runs the built benchmarks as Config says.
+func (b *Built) Run(ctx context.Context) (Result, error) {
+	cfg := b.cfg
 	if !(cfg.Locks && cfg.Unwatched) {
 		return b.runPasses(ctx)
 	}
@@ -210,6 +217,26 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			return res, &NoMatchError{Bench: cfg.bench(), Packages: b.paths()}
 		}
 	}
+	return sorted(res), nil
+}
+
+// Again runs each benchmark named (as a point's Mode: its name without
+// Benchmark) count more times, alone, on one CPU and on the count named,
+// in turn: predict's reading of its kind was undecided.
+func (b *Built) Again(ctx context.Context, modes map[string]int, count int) (Result, error) {
+	var res Result
+	for _, mode := range slices.Sorted(maps.Keys(modes)) {
+		cfg := b.cfg
+		cfg.Bench, cfg.Count = exactly("Benchmark"+mode), 1
+		for range count {
+			for _, n := range []int{1, modes[mode]} {
+				if err := b.runEach(ctx, cfg, n, false, &res); err != nil {
+					return sorted(res), err
+				}
+			}
+		}
+	}
+	res.Failures = onceEach(res.Failures)
 	return sorted(res), nil
 }
 
@@ -765,8 +792,8 @@ func attachHistograms(points []results.Point, path string) error {
 	return nil
 }
 
-// attachLocks gives each point the lock sites its run took, matched as
-// attachHistograms matches.
+// attachLocks gives each point the lock sites its run took, and its
+// waits for the runtime's own locks, matched as attachHistograms matches.
 func attachLocks(points []results.Point, path string, targets map[string]string) error {
 	runs, err := lockwatch.Read(path)
 	if err != nil {
@@ -786,8 +813,11 @@ func attachLocks(points []results.Point, path string, targets map[string]string)
 		}
 		byName[p.Bench.Name] = recs[j+1:]
 		p.Bench.Locks, p.Par = lockwatch.Machines(recs[j]), recs[j].Workers()
+		p.Waits = recs[j].Waits(p.Ops)
 		for _, g := range lockwatch.Groups(recs[j]) {
-			targets[g.Name] = g.Target()
+			if g.Stretchable() {
+				targets[g.Name] = g.Target()
+			}
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package gobench
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -111,6 +112,31 @@ func TestRun(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "building example.com/x") || !strings.Contains(log.String(), "on 2 CPUs") {
 		t.Errorf("log:\n%s", log.String())
+	}
+}
+
+// TestAgain: a benchmark named is run again alone, count times on one
+// CPU and on the count named, in turn; the others are not.
+func TestAgain(t *testing.T) {
+	t.Parallel()
+	if runtime.NumCPU() < 2 {
+		t.Skip("needs 2 CPUs")
+	}
+	b, err := Build(context.Background(), Config{Dir: module(t, benchmarks), CPUs: []int{1, 2}, Count: 1, Benchtime: "20x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	res, err := b.Again(context.Background(), map[string]int{"Sum": 2}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range res.Points {
+		got = append(got, fmt.Sprintf("%s-%d", p.Mode, p.CPUs))
+	}
+	if want := []string{"Sum-1", "Sum-1", "Sum-2", "Sum-2"}; !reflect.DeepEqual(got, want) || len(res.Failures) > 0 {
+		t.Errorf("points %v, failures %+v; want %v and none", got, res.Failures, want)
 	}
 }
 

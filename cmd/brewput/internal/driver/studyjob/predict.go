@@ -11,6 +11,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/experiment"
 	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model/calibrate"
@@ -49,7 +50,16 @@ type Predict struct {
 	// KeepDisturbed predicts from disturbed runs too (--noisy ok), saying
 	// how many; else from the undisturbed alone, declining a variant too disturbed.
 	KeepDisturbed bool
+	// More, where not nil, measures the variants whose runs read as more
+	// than one kind again (each on one CPU and the count named), up to
+	// MoreRounds times, before predicting: more runs may decide them.
+	More func(ctx context.Context, variants map[string]int) ([]results.Point, error)
 }
+
+// MoreRounds is how many times Predict.More measures undecided variants
+// again: their runs' outer fifth is left out from five on (curves.Decide),
+// and twice the first -count's more leaves out a run at each end.
+const MoreRounds = 2
 
 // Predict predicts f's variants on f.CPUs from what their meters show.
 func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writer) error {
@@ -83,7 +93,23 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		}
 		return nil, nil, nil, err
 	}
-	fc, err := forecast.Predict(forecast.Options{Name: name, Variants: f.Variants, CPUs: f.CPUs, KeepDisturbed: f.KeepDisturbed}, measured, t)
+	opts := forecast.Options{Name: name, Variants: f.Variants, CPUs: f.CPUs, KeepDisturbed: f.KeepDisturbed}
+	for round := 0; f.More != nil && round < MoreRounds; round++ {
+		undecided := forecast.Undecided(opts, measured, t.Here)
+		if len(undecided) == 0 {
+			break
+		}
+		again := map[string]int{}
+		for _, u := range undecided {
+			again[u.Variant] = u.CPUs
+			fmt.Fprintln(stderr, format.Wrap(text.MeasuringAgain(u.Variant, u.CPUs, collect.Mapped(u.Kinds, func(k curves.Kind) string { return string(k) })), format.Width(stderr), "  "))
+		}
+		more, err := f.More(ctx, again)
+		if measured = append(measured, more...); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	fc, err := forecast.Predict(opts, measured, t)
 	if err != nil {
 		return nil, nil, nil, exitcode.Failure{Err: err}
 	}
@@ -96,6 +122,9 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	kinds := map[string]string{}
 	for v, k := range fc.Kinds {
 		kinds[v] = string(k)
+		if others := fc.Undecided[v]; len(others) > 0 {
+			kinds[v] = text.UndecidedKind(string(k), collect.Mapped(others, func(k curves.Kind) string { return string(k) }))
+		}
 	}
 	predicted, ranked, unseen := fc.Points, verdict.Rank(fc.Points, f.CPUs, measuredOn, kinds), fc.NotPredicted
 	for i := range unseen {

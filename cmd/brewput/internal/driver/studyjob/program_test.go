@@ -13,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/model/curves"
 	"github.com/brewput/brewput/results"
 )
 
@@ -85,5 +86,50 @@ func TestBuildRefuses(t *testing.T) {
 		if _, _, err := Build(context.Background(), pkg); err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("Build(%s) = %v, want one line %q…", pkg, err, want)
 		}
+	}
+}
+
+// TestPredictMeasuresUndecidedAgain: a variant whose runs on 2 CPUs read
+// as two kinds is measured again (on 1 and 2 CPUs), and the more runs
+// decide it; one whose runs agree is not measured again.
+func TestPredictMeasuresUndecidedAgain(t *testing.T) {
+	ref := curves.Reference()
+	_, _, alone := curves.Shortfall(curves.Bench{Measured: map[int]curves.Range{2: {}}}, ref)
+	edge := alone * 0.85 // an unexplained loss below, nothing shared above
+	rep := 0
+	run := func(v string, cpus int, speedup float64) results.Point {
+		rep++
+		thr := 1e6 * speedup
+		return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Rep: rep,
+			Spec: results.Spec{Mode: v, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}},
+			Ops:  int64(thr), Throughput: thr, Unit: "ops/s", Study: &results.Study{Name: "s"}}
+	}
+	var measured []results.Point
+	for _, s := range []float64{edge * 0.9, edge * 1.1, edge * 1.12} {
+		measured = append(measured, run("Straddles", 1, 1), run("Straddles", 2, s), run("Clear", 1, 1), run("Clear", 2, edge*1.15))
+	}
+	var asked []map[string]int
+	f := Predict{CPUs: []int{1, 2, 16}, Here: ref, Plan: Plan{Variants: []string{"Straddles", "Clear"}},
+		More: func(_ context.Context, variants map[string]int) ([]results.Point, error) {
+			asked = append(asked, variants)
+			var more []results.Point
+			for range 3 {
+				more = append(more, run("Straddles", 1, 1), run("Straddles", 2, edge*1.11))
+			}
+			return more, nil
+		}}
+	var stderr bytes.Buffer
+	predicted, _, _, err := PredictFrom(context.Background(), "s", f, measured, io.Discard, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != 1 || len(asked[0]) != 1 || asked[0]["Straddles"] != 2 {
+		t.Errorf("measured again %v, want Straddles once, on 2 CPUs", asked)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(stderr.String()), " "), "Straddles: its runs on 2 CPUs read as nothing shared and as unexplained loss; measuring it again") {
+		t.Errorf("stderr %q, want it to say why it measures again", stderr.String())
+	}
+	if !slices.ContainsFunc(predicted, func(p results.Point) bool { return p.Mode == "Straddles" && p.CPUs == 16 }) {
+		t.Errorf("Straddles not predicted on 16 CPUs once its runs decided: %+v", predicted)
 	}
 }

@@ -42,6 +42,9 @@ type Config struct {
 	Probe bool
 	Trace *Trace // where set, gets the schedule over its Span, the window
 	edge  bool   // a band's edge (see edge)
+	// coroutines runs every process as a coroutine, for the tests that
+	// check that processes run as steps give the same answers.
+	coroutines bool
 }
 
 // Structure is what a system's bounds come from; Bounds what it allows.

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
@@ -51,8 +52,9 @@ type window struct {
 // end], for readings at an edge come after its instant's events.
 func (w window) in(t time.Duration) bool { return t > w.start && t <= w.end }
 
-// start starts l's processes on op, as harness.Run does.
-func (l load) start(s *sim.Sim, op func(*sim.Proc), rec *record) {
+// start starts l's processes on op, as harness.Run does; a closed loop's
+// customers run as steps where order, not nil, makes each one's Order.
+func (l load) start(s *sim.Sim, op func(*sim.Proc), order func() *blueprint.Order, rec *record) {
 	w := window{start: l.Warmup, end: l.Warmup + l.Dur}
 	if l.Rate > 0 {
 		queue := &arrivals{ch: sim.NewChan[time.Duration](s, l.MaxQ)}
@@ -68,6 +70,10 @@ func (l load) start(s *sim.Sim, op func(*sim.Proc), rec *record) {
 	}
 	rec.Done = make([]int, l.Par)
 	for i := range l.Par {
+		if order != nil {
+			l.goSteps(s, i, w, order(), rec)
+			continue
+		}
 		l.goWorker(s, i, func(p *sim.Proc) { loop(p, w, op, rec, i) })
 	}
 }
@@ -81,12 +87,44 @@ func loop(p *sim.Proc, w window, op func(*sim.Proc), rec *record, i int) {
 		if done > w.end {
 			return
 		}
-		if w.in(done) {
-			rec.Latency = append(rec.Latency, done-began)
-			rec.Cycles += done - began
-			rec.Done[i]++
-		}
+		rec.ordered(w, i, began, done)
 		began = done
+	}
+}
+
+// goSteps starts closed-loop customer i as a process that runs as steps,
+// as goWorker starts loop: after its start delay, orders by o, one after
+// another.
+func (l load) goSteps(s *sim.Sim, i int, w window, o *blueprint.Order, rec *record) {
+	delayed := i < len(l.Starts) && l.Starts[i] > 0
+	started := false
+	var began time.Duration
+	s.GoSteps(func(p *sim.Proc) {
+		if !started {
+			if delayed {
+				delayed = false
+				p.After(l.Starts[i])
+				return
+			}
+			started, began = true, p.Now()
+		}
+		for o.Run(p) {
+			done := p.Now()
+			if done > w.end {
+				return
+			}
+			rec.ordered(w, i, began, done)
+			began = done
+		}
+	})
+}
+
+// ordered counts customer i's operation from began to done, if in w.
+func (rec *record) ordered(w window, i int, began, done time.Duration) {
+	if w.in(done) {
+		rec.Latency = append(rec.Latency, done-began)
+		rec.Cycles += done - began
+		rec.Done[i]++
 	}
 }
 

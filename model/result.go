@@ -56,7 +56,7 @@ func Summarize(l []time.Duration) Latency {
 	if len(l) == 0 {
 		return Latency{}
 	}
-	slices.Sort(l)
+	sortDurations(l)
 	var sum time.Duration
 	for _, d := range l {
 		sum += d
@@ -70,6 +70,45 @@ func Summarize(l []time.Duration) Latency {
 		P90: q(0.90), P95: q(0.95), P99: q(0.99), Max: l[len(l)-1],
 		Mean: sum / time.Duration(len(l)),
 	}
+}
+
+// sortDurations sorts l as slices.Sort does, by radix where its durations
+// are many, none negative and not in order already: a byte-and-a-half
+// digit a pass, from the lowest, as many passes as the longest needs
+// (three to 8.6 s), rather than comparisons.
+func sortDurations(l []time.Duration) {
+	var most time.Duration
+	sorted := true
+	for i, d := range l {
+		most = max(most, d)
+		if d < 0 || len(l) < 1<<10 {
+			slices.Sort(l)
+			return
+		}
+		sorted = sorted && (i == 0 || l[i-1] <= d)
+	}
+	if sorted {
+		return
+	}
+	const bits = 11
+	src, dst := l, make([]time.Duration, len(l))
+	for shift := 0; shift < 63 && most>>shift > 0; shift += bits {
+		var at [1 << bits]int
+		for _, d := range src {
+			at[d>>shift&(1<<bits-1)]++
+		}
+		n := 0
+		for i, c := range at {
+			at[i], n = n, n+c
+		}
+		for _, d := range src {
+			k := d >> shift & (1<<bits - 1)
+			dst[at[k]] = d
+			at[k]++
+		}
+		src, dst = dst, src
+	}
+	copy(l, src)
 }
 
 // ms converts the distribution to a results file's, in milliseconds.

@@ -248,10 +248,7 @@ func (pl *pool) instance(p *sim.Proc) *instance {
 // returning the meter that counts the use.
 func (pl *pool) acquire(p *sim.Proc, shared bool) *meter {
 	asked := p.Now()
-	in := pl.instance(p)
-	if in.locks != nil {
-		in = in.locks[p.Sim().Rand().IntN(len(in.locks))]
-	}
+	in := pl.pick(p)
 	switch {
 	case pl.res.Kind == Unguarded:
 	case in.machines != nil:
@@ -273,6 +270,21 @@ func (pl *pool) acquire(p *sim.Proc, shared bool) *meter {
 		in.waiting++
 		in.handoff.Recv(p)
 	}
+	return pl.took(p, in, asked)
+}
+
+// pick is the copy p takes: its instance, or one of its locks drawn.
+func (pl *pool) pick(p *sim.Proc) *instance {
+	in := pl.instance(p)
+	if in.locks != nil {
+		in = in.locks[p.Sim().Rand().IntN(len(in.locks))]
+	}
+	return in
+}
+
+// took is p holding in, asked for at asked, returning the meter that
+// counts the use.
+func (pl *pool) took(p *sim.Proc, in *instance, asked time.Duration) *meter {
 	if in != pl.one {
 		pl.holding[p] = in
 	}

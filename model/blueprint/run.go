@@ -117,9 +117,11 @@ func (w *world) machine(name string, n int) *meter {
 	return m
 }
 
-// Build builds b in s for run r: what runs one order, and the meters'
-// readings, the resources' then the stages'.
-func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, r Run) (func(*sim.Proc), func() []Reading) {
+// Build builds b in s for run r: what runs one order, the meters'
+// readings, the resources' then the stages', and, where b's orders can
+// run as steps under fifo (see Order) and r has no trace, a new Order for
+// each process to run them with, else nil.
+func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, r Run) (func(*sim.Proc), func() []Reading, func() *Order) {
 	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{}, trace: r.Trace, crew: map[string]int{},
 		scale: make([]float64, len(b.steps)), carry: make([]float64, len(b.steps))}
 	for _, st := range b.steps {
@@ -162,7 +164,11 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, r Run) (func(*sim.Proc), f
 		meters = append(meters, w.stages...)
 	}
 	read := func() []Reading { return collect.Mapped(meters, func(m *meter) Reading { return m.read(s.Now()) }) }
-	return func(p *sim.Proc) { b.flow.run(w, p) }, read
+	var order func() *Order
+	if code, ok := b.compile(b.flow, nil); ok && r.Trace == nil {
+		order = func() *Order { return &Order{w: w, code: code} }
+	}
+	return func(p *sim.Proc) { b.flow.run(w, p) }, read, order
 }
 
 // sharded is r as Shards has it: a mutex or an RWMutex split into shards,

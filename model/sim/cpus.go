@@ -47,6 +47,31 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 		c.burnGo(p, d)
 		return
 	}
+	c.take(p, d)
+	// p.park(), spelled out (see handoff): resumes when the burn is over
+	if co := c.sim.handoff(p.co, p); co != nil {
+		if co.pending {
+			co.next()
+		} else {
+			co.yield(struct{}{})
+		}
+	}
+	p.back()
+	c.EndBurn(p, d)
+}
+
+// StartBurn is Burn of d > 0 for a process that runs as steps
+// ([Sim.GoSteps]), under fifo: it takes a CPU, or waits for one, and the
+// process's next step, once the burn is over, calls EndBurn first.
+func (c *CPUs) StartBurn(p *Proc, d time.Duration) {
+	if c.sched != nil || p.step == nil || d <= 0 {
+		panic("sim: StartBurn is for a process that runs as steps, under fifo, for some time")
+	}
+	c.take(p, d)
+}
+
+// take starts p's burn of d on a free CPU, or puts it in line for one.
+func (c *CPUs) take(p *Proc, d time.Duration) {
 	if c.inUse < c.n && c.log == nil {
 		// c.start(p, d), spelled out for the common case
 		c.inUse++
@@ -65,15 +90,11 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	} else {
 		c.waiters.push(cpuWaiter{p: p, d: d})
 	}
-	// p.park(), spelled out (see handoff): resumes when the burn is over
-	if co := c.sim.handoff(p.co, p); co != nil {
-		if co.pending {
-			co.next()
-		} else {
-			co.yield(struct{}{})
-		}
-	}
-	p.back()
+}
+
+// EndBurn ends p's burn of d, now over, under fifo: Burn's, or
+// StartBurn's in the process's next step.
+func (c *CPUs) EndBurn(p *Proc, d time.Duration) {
 	if c.log != nil {
 		c.slice(p, c.sim.now-d)
 	}
@@ -163,11 +184,10 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		if c.log != nil && p.pp != nil {
 			c.opened(p.pp.id, p, start+span-ran)
 		}
-		s.schedule(p, start+span)
 		if pp != nil {
 			pp.burning = true
 		}
-		p.park()
+		p.waitUntil(start + span)
 		if pp != nil {
 			pp.burning = false
 		}

@@ -17,6 +17,8 @@
 //
 // Processes are coroutines (iter.Pull), run one at a time, so nothing needs
 // a lock; a *Sim belongs to the goroutine calling Run and its processes.
+// Under fifo a process may instead run as steps ([Sim.GoSteps]), callbacks
+// that wait by returning, which the engine calls without a switch.
 // Events run in order of virtual time, equal times first come, first
 // served: the same model and seed give the same run. Only [CPUs.Burn] and
 // [Proc.Sleep] take virtual time; a wait takes as long as others make it.

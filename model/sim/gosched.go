@@ -368,9 +368,9 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 	// Steal, starting from a random P as the runtime does.
 	n := len(g.ps)
 	if n > 1 {
-		start := g.sim.rng.IntN(n)
+		start := int(g.sim.below(int64(n)))
 		for i := 0; i < n && g.queued > 0; i++ { // pp's own queue is empty: any queued are others'
-			v := g.ps[(start+i)%n]
+			v := g.ps[wrap(start+i, n)]
 			if v == pp || v.runq.len() == 0 {
 				continue
 			}
@@ -384,7 +384,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 			return true
 		}
 		for i := 0; i < n && g.nexts > 0; i++ { // pp's own slot is empty too
-			v := g.ps[(start+i)%n]
+			v := g.ps[wrap(start+i, n)]
 			if v == pp || v.runnext == nil {
 				continue
 			}
@@ -398,6 +398,14 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 	pp.idleSince = g.sim.now
 	g.idle = append(g.idle, pp)
 	return false
+}
+
+// wrap is i mod n for 0 <= i < 2n, without a division.
+func wrap(i, n int) int {
+	if i >= n {
+		return i - n
+	}
+	return i
 }
 
 // grabbed ends P pp's wait to steal a runnext goroutine: it steals it if
@@ -448,6 +456,5 @@ func (g *goSched) spend(p *Proc, d time.Duration) {
 	if p.pp != nil {
 		g.cpus.runtimeWork(p.pp.id, p, d)
 	}
-	g.sim.schedule(p, g.sim.now+d)
-	p.park()
+	p.waitUntil(g.sim.now + d)
 }

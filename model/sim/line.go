@@ -109,7 +109,7 @@ func (l *Line) move(p *Proc, c int, write bool) {
 	}
 	last.leave = leave
 	cost := g.dist[c][last.core]
-	if write {
+	if write && l.ncopies > 0 {
 		for w, set := range l.copies {
 			for set != 0 {
 				i := w*64 + bits.TrailingZeros64(set)
@@ -119,7 +119,7 @@ func (l *Line) move(p *Proc, c int, write bool) {
 			l.copies[w] = 0
 		}
 		l.ncopies = 0
-	} else if last.core != c {
+	} else if !write && last.core != c {
 		if w, bit := last.core/64, uint64(1)<<(last.core%64); l.copies[w]&bit == 0 {
 			l.copies[w] |= bit
 			l.ncopies++
@@ -132,7 +132,7 @@ func (l *Line) move(p *Proc, c int, write bool) {
 	// is and what else crosses it: half again either way, which also keeps
 	// cores from falling into a lockstep no machine keeps.
 	if cost > 0 {
-		cost = cost/2 + time.Duration(l.sim.rng.Int64N(int64(cost)+1))
+		cost = cost/2 + time.Duration(l.sim.below(int64(cost)+1))
 	}
 	arrive := leave + cost
 	l.at.push(stay{core: c, arrive: arrive, leave: forever, came: cost})

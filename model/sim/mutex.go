@@ -63,6 +63,21 @@ func (m *Mutex) Lock(p *Proc) {
 	}
 }
 
+// LockOrWait is Lock for a process that runs as steps ([Sim.GoSteps]),
+// under fifo: it takes the mutex, reporting true, or waits for it, and
+// the process's next step holds it.
+func (m *Mutex) LockOrWait(p *Proc) bool {
+	if m.sim.sched != nil || p.step == nil {
+		panic("sim: LockOrWait is for a process that runs as steps, under fifo")
+	}
+	if !m.held {
+		m.held = true
+		return true
+	}
+	m.waiters.push(p)
+	return false
+}
+
 func (m *Mutex) lock(p *Proc) {
 	if m.sim.sched != nil {
 		m.lockGo(p)

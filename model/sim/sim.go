@@ -2,6 +2,8 @@ package sim
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"math/rand/v2"
 	"runtime/debug"
 	"time"
@@ -18,6 +20,7 @@ type Sim struct {
 	last   time.Duration // the time of the event last put in later
 	limit  time.Duration
 	rng    *rand.Rand
+	src    *rand.PCG // rng's source, which below draws from directly
 
 	live     []*Proc // processes started and not finished, for Stop
 	nextID   int
@@ -70,7 +73,8 @@ const (
 // New returns an empty simulation at virtual time zero whose random source
 // ([Sim.Rand]) is seeded with seed.
 func New(seed uint64) *Sim {
-	s := &Sim{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	s := &Sim{rng: rand.New(src), src: src}
 	s.host.sim = s
 	return s
 }
@@ -80,6 +84,27 @@ func (s *Sim) Now() time.Duration { return s.now }
 // Rand returns the seeded random source; draw from it only in processes
 // or before Run, so that every run draws in the same order.
 func (s *Sim) Rand() *rand.Rand { return s.rng }
+
+// below draws from [0, n), n > 0, what s.Rand().Int64N(n) would, from
+// the same source without its interface call: the engine's hot paths
+// draw with it.
+func (s *Sim) below(n int64) int64 {
+	if math.MaxUint == math.MaxUint32 {
+		return s.rng.Int64N(n) // math/rand/v2 draws otherwise on 32 bits
+	}
+	u := uint64(n)
+	if u&(u-1) == 0 {
+		return int64(s.src.Uint64() & (u - 1))
+	}
+	// Lemire's multiply and reject, as math/rand/v2 does it.
+	hi, lo := bits.Mul64(s.src.Uint64(), u)
+	if lo < u {
+		for floor := -u % u; lo < floor; {
+			hi, lo = bits.Mul64(s.src.Uint64(), u)
+		}
+	}
+	return int64(hi)
+}
 
 // NextID returns the ID the next process started ([Sim.Go]) will have.
 func (s *Sim) NextID() int { return s.nextID }
@@ -200,8 +225,14 @@ func (s *Sim) handoff(self *co, p *Proc) *co {
 		s.now = at
 		if kind == resumeEvent {
 			s.resumed++
-			t = ep.co
-			break
+			if ep.step == nil {
+				t = ep.co
+				break
+			}
+			if s.runStep(ep); s.failure != nil {
+				break // RunUntil stops the simulation
+			}
+			continue
 		}
 		switch kind {
 		case readyEvent:
@@ -313,6 +344,30 @@ func (s *Sim) schedule(p *Proc, at time.Duration) {
 	s.push(event{at: at, p: p, kind: resumeEvent})
 }
 
+// waitUntil blocks the running process p until virtual time at, as
+// schedule and park do. Where its resume would be the next event, before
+// every pending one and the limit, the clock just moves there: the same
+// events in the same order, without the queues or a switch.
+func (p *Proc) waitUntil(at time.Duration) {
+	s := p.sim
+	if !s.nextIs(p, at) {
+		s.schedule(p, at)
+		p.park()
+		return
+	}
+	s.seq++ // the stamp its event would have taken
+	s.polls++
+	s.resumed++
+	s.now = at
+}
+
+// nextIs reports whether p, running, resuming at at would be the next
+// event: every pending one later, and at within the limit.
+func (s *Sim) nextIs(p *Proc, at time.Duration) bool {
+	return s.running == p && !s.stopping && at <= s.limit && s.polls+1 < cancelEvery && s.nowQ.n == 0 &&
+		(s.later.n == 0 || s.later.buf[s.later.head].at > at) && (len(s.events) == 0 || s.events[0].at > at)
+}
+
 // push adds e to the pending events, stamped with its order. Two queues
 // spare most events the heap: nowQ for the current instant, later for
 // events no earlier than the last put there (all, if steps take equal
@@ -397,6 +452,8 @@ type Proc struct {
 
 	pp *gp // the go policy's P it holds while it runs
 
+	step func(*Proc) // a process that runs as steps (GoSteps); nil for a coroutine's
+
 	burned time.Duration // CPU time of the process's finished burns
 	cpu    int           // the fifo CPU it last burned on, numbered for CPUs.Log; -1 before
 }
@@ -435,10 +492,10 @@ func (p *Proc) Sleep(d time.Duration) {
 		// The goroutine gives up its P; its timer makes it runnable.
 		s.push(event{at: at, p: p, kind: readyEvent})
 		s.sched.release(p)
+		p.park()
 	} else {
-		s.schedule(p, at)
+		p.waitUntil(at)
 	}
-	p.park()
 }
 
 // block parks a process that waits for another one (a lock, a channel),

@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -424,4 +425,18 @@ func BenchmarkEvent(b *testing.B) {
 		s.RunUntil(s.Now() + ms)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(s.Events()-e0), "ns/event")
+}
+
+// TestBelowDrawsAsRand: below draws what Rand().Int64N would, draw for
+// draw, from the same seed, over bounds that take each of its paths
+// (powers of two, small and large bounds, and ones that reject often).
+func TestBelowDrawsAsRand(t *testing.T) {
+	a, b := New(7), New(7)
+	for _, n := range []int64{1, 2, 3, 7, 8, 27, 58, 1000, 1 << 20, 1<<62 + 1, 3 << 61, math.MaxInt64} {
+		for i := range 2000 {
+			if got, want := a.below(n), b.Rand().Int64N(n); got != want {
+				t.Fatalf("draw %d below %d: %d, Int64N %d", i, n, got, want)
+			}
+		}
+	}
 }

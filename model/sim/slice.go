@@ -59,7 +59,15 @@ func (c *CPUs) opened(cpu int, p *Proc, start time.Duration) {
 
 // runtimeWork logs the runtime working on cpu for p from now for d.
 func (c *CPUs) runtimeWork(cpu int, p *Proc, d time.Duration) {
-	if c.log != nil && d > 0 {
+	if c.log != nil {
+		c.logRuntime(cpu, p, d)
+	}
+}
+
+// logRuntime is runtimeWork's logging, out of line so that the check
+// inlines.
+func (c *CPUs) logRuntime(cpu int, p *Proc, d time.Duration) {
+	if d > 0 {
 		c.log(Slice{CPU: cpu, Proc: p.id, Start: c.sim.now, End: c.sim.now + d, Runtime: true})
 	}
 }

@@ -172,7 +172,8 @@ func measureHere(root string, count int, wait time.Duration, benchtime string) e
 			if sub != "" {
 				bench += "/^" + regexp.QuoteMeta(sub) + "$"
 			}
-			cmd := exec.Command(bin, "bench", ".", "-bench", bench, "-cpu", "1,2", "-count", strconv.Itoa(count), "-benchtime", benchtime, "--locks", "--format", "json")
+			cmd := exec.Command(bin, "bench", ".", "-bench", bench, "-cpu", "1,2", "-count", strconv.Itoa(count), "-benchtime", benchtime, "--locks", "--format", "json",
+				"--out", filepath.Join(tmp, "report")) // not into the module cache's copy of xsync
 			cmd.Dir, cmd.Stderr = m.dir, os.Stderr
 			out, err := cmd.Output()
 			if err != nil {

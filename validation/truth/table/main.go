@@ -76,8 +76,12 @@ func run(brewput, designs, forms string, within time.Duration, maxCount int, noi
 		}
 		defer os.RemoveAll(dir)
 		brewput = filepath.Join(dir, "brewput")
-		if out, err := exec.Command("go", "build", "-o", brewput, "github.com/brewput/brewput/cmd/brewput").CombinedOutput(); err != nil {
-			return fmt.Errorf("go build github.com/brewput/brewput/cmd/brewput (run this from the validation module's root): %v\n%s", err, out)
+		// Built in the main module, whose go.sum holds the command's
+		// dependencies (this module's does not).
+		build := exec.Command("go", "build", "-o", brewput, "./cmd/brewput")
+		build.Dir = ".."
+		if out, err := build.CombinedOutput(); err != nil {
+			return fmt.Errorf("go build ./cmd/brewput in .. (run this from the validation module's root): %v\n%s", err, out)
 		}
 	}
 	common := []string{"--cpus", "2", "--format", "json", "--within", within.String(), "--max-count", fmt.Sprint(maxCount)}

@@ -134,7 +134,7 @@ func callee(call *ast.CallExpr) (pkg, name string) {
 // layers are the folders of every package outside the command layer: the
 // producers, the results and the explanation return typed facts, and the
 // rendering layer (report/, report/text) says them.
-var layers = []string{"results", "explain", "experiment", "model", "lab", "measure", "coffee", "internal"}
+var layers = []string{"results", "explain", "experiment", "model", "lab", "measure", "coffee", "internal", "cmd"}
 
 // TestWordsInOneLayer: every package outside the command layer and the
 // rendering layer returns typed facts, and report/text composes the

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"fmt"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -121,10 +120,8 @@ func writeBenchReport(e *env, points []results.Point, col, out string, f results
 // benchFrom reports the benchmarks' runs as they are that a results file
 // keeps, those bench matches (without Benchmark) where given.
 func benchFrom(e *env, fs *pflag.FlagSet, from string, pkgs, goFlags []string, bench, col, format, out string) error {
-	for _, name := range []string{"run", "cpu", "cpus", "cpuset", "count", "benchtime", "locks", "benchmem"} {
-		if fs.Changed(name) {
-			return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, from)
-		}
+	if err := measuringOnly(fs, from, "run", "cpu", "cpus", "cpuset", "count", "benchtime", "locks", "benchmem"); err != nil {
+		return err
 	}
 	if len(pkgs)+len(goFlags) > 0 {
 		return fmt.Errorf("--from %s: reads what was measured; give no package or go test flags", from)
@@ -133,20 +130,15 @@ func benchFrom(e *env, fs *pflag.FlagSet, from string, pkgs, goFlags []string, b
 	if err != nil {
 		return fmt.Errorf("--format: %w", err)
 	}
-	match, err := regexp.Compile(bench)
+	match, err := benchPattern(bench)
 	if err != nil {
-		return fmt.Errorf("-bench %q: not a regular expression: %w", bench, err)
+		return err
 	}
 	all, err := e.openResults(from)
 	if err != nil {
 		return fmt.Errorf("--from: %w", err)
 	}
-	var points []results.Point
-	for _, p := range all {
-		if p.Kind == results.KindBench && p.Source != results.SourceModel && p.Bench.AsIs() && match.MatchString(p.Mode) {
-			points = append(points, p)
-		}
-	}
+	points := measuredBenches(all, match)
 	if len(points) == 0 {
 		return fmt.Errorf("--from %s: no measured benchmark%s", from, map[bool]string{true: " matches -bench " + bench, false: ""}[fs.Changed("bench")])
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"runtime"
 	"slices"
 
@@ -25,7 +24,6 @@ func newPredictCmd(e *env) *cobra.Command {
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error
-			var asStudy func([]results.Point) []results.Point // a benchmark's points as a study's, numbered
 			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir, Retry: modelcli.RetryOf(noisy)}
 			f := studyjob.Predict{JSON: format == "json", Calibration: calibration, Measure: e.calibrateCosts, KeepDisturbed: noisy == "ok"}
 			switch {
@@ -45,11 +43,10 @@ func newPredictCmd(e *env) *cobra.Command {
 				return err
 			}
 			var measured []results.Point
+			var again func(context.Context, map[string]int) ([]results.Point, error)
 			if from != "" {
-				for _, name := range []string{"measure", "count", "benchtime", "out"} {
-					if fs.Changed(name) {
-						return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, from)
-					}
+				if err := measuringOnly(fs, from, "measure", "count", "benchtime", "out"); err != nil {
+					return err
 				}
 				if measured, err = readBenchLocks(from, bench); err != nil {
 					return err
@@ -64,56 +61,19 @@ func newPredictCmd(e *env) *cobra.Command {
 				if err := cfg.Validate(); err != nil {
 					return fmt.Errorf("-%w", err)
 				}
-				o, err := e.resultsOut(out, "predict")
-				if err != nil {
+				var closeBuilt func()
+				if measured, again, closeBuilt, err = measureBenchLocks(cmd.Context(), e, cfg, out); err != nil {
 					return err
 				}
-				e.notePlatform()
-				built, err := gobench.Build(cmd.Context(), cfg)
-				if err != nil {
-					return gobench.Ended(gobench.Result{}, err, nil, e.stderr)
-				}
-				defer built.Close()
-				res, runErr := built.Run(cmd.Context())
-				if err := gobench.Ended(res, runErr, func(points []results.Point) error {
-					measured = points
-					if o != nil {
-						return o.Finish(points, true)
-					}
-					return nil
-				}, e.stderr); err != nil {
-					return err
-				}
-				f.More = func(ctx context.Context, variants map[string]int) ([]results.Point, error) {
-					res, err := built.Again(ctx, variants, count)
-					for _, fl := range res.Failures {
-						fmt.Fprintf(e.stderr, "FAIL: %v\n", fl)
-					}
-					// The file keeps the runs measured again too, so that
-					// --from answers as this run does.
-					if measured = append(measured, res.Points...); o != nil && len(res.Points) > 0 {
-						if werr := o.Finish(measured, true); werr != nil {
-							return nil, werr
-						}
-					}
-					return asStudy(res.Points), err
-				}
+				defer closeBuilt()
 			}
 			name := measured[0].Bench.Pkg
-			reps := map[[2]any]int{} // the runs so far, by variant and CPU count
-			asStudy = func(points []results.Point) []results.Point {
-				var out []results.Point
-				for _, p := range points {
-					p.Kind, p.Study, p.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
-					if !slices.Contains(f.Variants, p.Mode) {
-						f.Variants = append(f.Variants, p.Mode)
-					}
-					k := [2]any{p.Mode, p.CPUs}
-					reps[k]++
-					p.Rep = reps[k]
-					out = append(out, p)
+			asStudy := benchAsStudy(&f, name)
+			if again != nil {
+				f.More = func(ctx context.Context, variants map[string]int) ([]results.Point, error) {
+					points, err := again(ctx, variants)
+					return asStudy(points), err
 				}
-				return out
 			}
 			out := e.stdout
 			if f.JSON {
@@ -127,14 +87,7 @@ func newPredictCmd(e *env) *cobra.Command {
 				p := &predicted[i]
 				p.Kind, p.Bench, p.Study = results.KindBench, &results.Benchmark{Name: "Benchmark" + p.Mode, Pkg: name, Locks: p.Study.Meters}, nil
 			}
-			err = results.Write(e.stdout, results.JSON, predicted)
-			if err == nil {
-				err = results.AppendRankings(e.stdout, ranked)
-			}
-			if err == nil {
-				err = results.AppendNotPredicted(e.stdout, notPredicted)
-			}
-			return failed(err)
+			return failed(studyjob.WriteJSON(e.stdout, predicted, ranked, notPredicted))
 		})
 	fs := cmd.Flags()
 	fs.StringVar(&bench, "bench", "", "the benchmarks to predict, a regular expression\n(as go test -bench; with --from, of their names without Benchmark)")
@@ -151,6 +104,70 @@ func newPredictCmd(e *env) *cobra.Command {
 	return cmd
 }
 
+// measureBenchLocks measures cfg's benchmarks, their locks watched, and
+// writes them to the results file out names, if any; again measures the
+// variants named, count times more, alone, keeping them in that file too.
+// closeBuilt removes the test binaries.
+func measureBenchLocks(ctx context.Context, e *env, cfg gobench.Config, out string) (measured []results.Point, again func(context.Context, map[string]int) ([]results.Point, error), closeBuilt func(), err error) {
+	o, err := e.resultsOut(out, "predict")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	e.notePlatform()
+	built, err := gobench.Build(ctx, cfg)
+	if err != nil {
+		return nil, nil, nil, gobench.Ended(gobench.Result{}, err, nil, e.stderr)
+	}
+	res, runErr := built.Run(ctx)
+	if err := gobench.Ended(res, runErr, func(points []results.Point) error {
+		measured = points
+		if o != nil {
+			return o.Finish(points, true)
+		}
+		return nil
+	}, e.stderr); err != nil {
+		built.Close()
+		return nil, nil, nil, err
+	}
+	kept := measured
+	again = func(ctx context.Context, variants map[string]int) ([]results.Point, error) {
+		res, err := built.Again(ctx, variants, cfg.Count)
+		for _, fl := range res.Failures {
+			fmt.Fprintf(e.stderr, "FAIL: %v\n", fl)
+		}
+		// The file keeps the runs measured again too, so that --from
+		// answers as this run does.
+		if kept = append(kept, res.Points...); o != nil && len(res.Points) > 0 {
+			if werr := o.Finish(kept, true); werr != nil {
+				return nil, werr
+			}
+		}
+		return res.Points, err
+	}
+	return measured, again, built.Close, nil
+}
+
+// benchAsStudy turns a package's benchmark points into study name's,
+// each variant's runs on a CPU count numbered on from those before, and
+// adds their variants to f's.
+func benchAsStudy(f *studyjob.Predict, name string) func([]results.Point) []results.Point {
+	reps := map[[2]any]int{} // the runs so far, by variant and CPU count
+	return func(points []results.Point) []results.Point {
+		var out []results.Point
+		for _, p := range points {
+			p.Kind, p.Study, p.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
+			if !slices.Contains(f.Variants, p.Mode) {
+				f.Variants = append(f.Variants, p.Mode)
+			}
+			k := [2]any{p.Mode, p.CPUs}
+			reps[k]++
+			p.Rep = reps[k]
+			out = append(out, p)
+		}
+		return out
+	}
+}
+
 // readBenchLocks reads the measured, lock-watched benchmark points of one
 // package from a results file, those bench matches where given.
 func readBenchLocks(path, bench string) ([]results.Point, error) {
@@ -158,21 +175,13 @@ func readBenchLocks(path, bench string) ([]results.Point, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--from: %w", err)
 	}
-	var match *regexp.Regexp
-	if bench != "" {
-		if match, err = regexp.Compile(bench); err != nil {
-			return nil, fmt.Errorf("-bench %q: not a regular expression: %w", bench, err)
-		}
+	match, err := benchPattern(bench)
+	if err != nil {
+		return nil, err
 	}
-	var out []results.Point
-	for _, p := range all {
-		if p.Kind != results.KindBench || p.Source == results.SourceModel || !p.Bench.AsIs() || match != nil && !match.MatchString(p.Mode) {
-			continue
-		}
-		if len(out) > 0 && p.Bench.Pkg != out[0].Bench.Pkg {
-			return nil, fmt.Errorf("--from %s: benchmarks of %s and %s; predict one package's (-bench chooses)", path, out[0].Bench.Pkg, p.Bench.Pkg)
-		}
-		out = append(out, p)
+	out := measuredBenches(all, match)
+	if i := slices.IndexFunc(out, func(p results.Point) bool { return p.Bench.Pkg != out[0].Bench.Pkg }); i >= 0 {
+		return nil, fmt.Errorf("--from %s: benchmarks of %s and %s; predict one package's (-bench chooses)", path, out[0].Bench.Pkg, out[i].Bench.Pkg)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("--from %s: no measured benchmark%s", path, map[bool]string{true: " matches -bench " + bench, false: ""}[bench != ""])

@@ -325,10 +325,8 @@ func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command 
 				return fmt.Errorf("--cpus: %w", err)
 			}
 			if p.From != "" {
-				for _, name := range []string{"measure", "dur", "warmup", "count"} {
-					if fs.Changed(name) {
-						return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, p.From)
-					}
+				if err := measuringOnly(fs, p.From, "measure", "dur", "warmup", "count"); err != nil {
+					return err
 				}
 			} else if p.Plan.CPUs, err = host.ParseCPUList(measure, runtime.NumCPU()); err != nil {
 				return fmt.Errorf("--measure: %w", err)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -151,10 +150,8 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 
 // runFrom answers from a results file that why --out wrote.
 func (f *benchWhyFlags) runFrom(e *env, fs *pflag.FlagSet, pkgs, goFlags []string, mode, format string) error {
-	for _, name := range []string{"benchtime", "stretch", "count", "max-count", "within", "noisy", "cpus", "out"} {
-		if fs.Changed(name) {
-			return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, f.from)
-		}
+	if err := measuringOnly(fs, f.from, "benchtime", "stretch", "count", "max-count", "within", "noisy", "cpus", "out"); err != nil {
+		return err
 	}
 	switch {
 	case len(pkgs)+len(goFlags) > 0:
@@ -162,12 +159,9 @@ func (f *benchWhyFlags) runFrom(e *env, fs *pflag.FlagSet, pkgs, goFlags []strin
 	case mode != "":
 		return fmt.Errorf("--mode %s: --from reads a benchmark's why", mode)
 	}
-	var match *regexp.Regexp
-	if f.bench != "" {
-		var err error
-		if match, err = regexp.Compile(f.bench); err != nil {
-			return fmt.Errorf("-bench %q: not a regular expression: %w", f.bench, err)
-		}
+	match, err := benchPattern(f.bench)
+	if err != nil {
+		return err
 	}
 	points, err := e.openResults(f.from)
 	if err != nil {

@@ -114,10 +114,7 @@ func (cfg Config) FixedCountNote() string {
 	if !ok || n == "1" || len(cfg.CPUs) == 0 || slices.Max(cfg.CPUs) < 2 {
 		return ""
 	}
-	return fmt.Sprintf("-benchtime %s: a benchmark that uses b.RunParallel hands its workers "+
-		"iterations a few at a time when their number is fixed (its grain is taken from a "+
-		"run of one iteration; golang/go#37996), so on several CPUs they contend for one "+
-		"counter: a duration such as 500ms measures the code, not that counter.", cfg.Benchtime)
+	return text.FixedCount(cfg.Benchtime)
 }
 
 func (cfg Config) bench() string { return cmp.Or(cfg.Bench, ".") }
@@ -304,7 +301,7 @@ func Build(ctx context.Context, cfg Config) (*Built, error) {
 		return nil, err
 	}
 	if note := cfg.FixedCountNote(); note != "" {
-		cfg.logf("%s", note)
+		cfg.log(note)
 	}
 	atomicfile.RemoveStale(os.TempDir(), "brewput-bench-", "") // left by a run killed outright
 	tmp, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-bench-", ""))
@@ -353,7 +350,7 @@ func (b *Built) quieten(ctx context.Context, n int, res *Result) error {
 			if !too {
 				break
 			}
-			b.cfg.logf("%s on %s: %d of its %d runs disturbed; measuring it again alone\n", k.name, format.Count(n, "CPU"), disturbed, len(runs))
+			b.cfg.log(text.BenchDisturbed(k.name, n, disturbed, len(runs)))
 			cfg := b.cfg
 			cfg.Bench, cfg.Count = exactly(k.name), 1
 			p, err := sweep.Quietly(ctx, cfg.Retry, func(ctx context.Context) (results.Point, error) {
@@ -366,8 +363,7 @@ func (b *Built) quieten(ctx context.Context, n int, res *Result) error {
 				}
 				return results.Point{}, errNoResult
 			}, func(p results.Point, attempt int, waited time.Duration, _ bool) {
-				b.cfg.logf("  disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d\n",
-					text.Interference(p), waited.Round(100*time.Millisecond), attempt+1, cfg.Retry.Attempts)
+				b.cfg.log("  " + text.BenchMeasuredAgain(p, waited, attempt+1, cfg.Retry.Attempts))
 			})
 			if errors.Is(err, errNoResult) {
 				break // its failure was told, or the next run would fail alike
@@ -494,7 +490,7 @@ func list(ctx context.Context, cfg Config) ([]listed, error) {
 		case l.Error != nil:
 			return nil, &BuildError{Pkg: l.ImportPath, Output: l.Error.Err}
 		case len(l.TestGoFiles)+len(l.XTestGoFiles) == 0:
-			cfg.logf("%s: no test files\n", l.ImportPath)
+			cfg.log(text.NoTestFiles(l.ImportPath))
 			continue
 		}
 		pkgs = append(pkgs, l)
@@ -532,7 +528,7 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 	var pkgs []pkg
 	for i, l := range listedPkgs {
 		p := pkg{path: l.ImportPath, dir: l.Dir, binary: filepath.Join(tmp, fmt.Sprintf("pkg%d.test", i))}
-		cfg.logf("building %s\n", p.path)
+		cfg.log(text.BenchBuilding(p.path))
 		if err := buildTest(ctx, cfg, p.path, p.binary, overlay); err != nil {
 			return nil, err
 		}
@@ -577,23 +573,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	hist := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.hist", filepath.Base(p.binary), n))
 	locks := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.locks", filepath.Base(p.binary), n))
 	os.Remove(locks) // an earlier run's of the same binary
-	args := []string{"-test.run=" + cmp.Or(cfg.Run, "^$"), "-test.bench=" + cfg.bench(), "-test.cpu=" + strconv.Itoa(n),
-		"-test.count=" + strconv.Itoa(cfg.count()), "-test.benchmem"}
-	if cfg.Benchtime != "" {
-		args = append(args, "-test.benchtime="+cfg.Benchtime)
-	}
-	// go test's own limit, which a test binary run by hand lacks; a
-	// minute past it, a binary stopped or stuck is killed.
-	timeout := 10 * time.Minute
-	for _, f := range cfg.TestFlags {
-		if v, ok := strings.CutPrefix(f, "-test.timeout="); ok {
-			if d, err := time.ParseDuration(v); err == nil {
-				timeout = d
-			}
-		}
-	}
-	args = append(args, "-test.timeout="+timeout.String())
-	args = append(args, cfg.TestFlags...)
+	args, timeout := testArgs(cfg, n)
 	parent := ctx
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -613,11 +593,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	pinned, err := sweep.PinTo(n, cfg.Within)
-	where := ""
-	if ids := sweep.FormatCPUs(pinned); ids != "" {
-		where = fmt.Sprintf(" (pinned to %s %s: runtime.NumCPU() returns %d there)", map[bool]string{true: "CPU", false: "CPUs"}[n == 1], ids, n)
-	}
-	cfg.logf("%s on %s%s\n", p.path, format.Count(n, "CPU"), where)
+	cfg.log(text.BenchRunning(p.path, n, sweep.FormatCPUs(pinned)))
 	// Only another process on the child's own CPUs disturbs it.
 	sw := sweep.StartStopwatchOn(quiet.Of(pinned))
 	if err == nil {
@@ -636,7 +612,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 			line := sc.Text()
 			output.WriteString(line + "\n")
 			if strings.HasPrefix(line, "Benchmark") || strings.HasPrefix(line, "--- FAIL") {
-				cfg.logf("  %s\n", strings.Join(strings.Fields(line), " "))
+				cfg.log("  " + strings.Join(strings.Fields(line), " "))
 			}
 		}
 		io.Copy(io.Discard, pr) // a line too long for the scanner: drain the rest
@@ -658,10 +634,10 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 		return points, nil, parent.Err()
 	}
 	if ctx.Err() != nil {
-		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("killed, still running a minute past its -timeout %v (stopped, or stuck): %s", timeout, tail(output.String(), 20))})
+		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: text.BenchKilled(timeout, tail(output.String(), 20))})
 	}
 	if skipped := strings.Count(output.String(), "--- SKIP: Benchmark"); skipped > 0 && len(points)+len(failures) == 0 {
-		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("%d matching benchmarks skipped themselves (b.Skip) and none ran", skipped)})
+		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: text.BenchAllSkipped(skipped)})
 	}
 	if err := attachHistograms(points, hist); err != nil {
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: err.Error()})
@@ -675,6 +651,28 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: waitErr.Error() + ": " + tail(output.String(), 20)})
 	}
 	return points, failures, nil
+}
+
+// testArgs are the test binary's flags for a run on n CPUs, and the
+// -test.timeout they give it.
+func testArgs(cfg Config, n int) ([]string, time.Duration) {
+	args := []string{"-test.run=" + cmp.Or(cfg.Run, "^$"), "-test.bench=" + cfg.bench(), "-test.cpu=" + strconv.Itoa(n),
+		"-test.count=" + strconv.Itoa(cfg.count()), "-test.benchmem"}
+	if cfg.Benchtime != "" {
+		args = append(args, "-test.benchtime="+cfg.Benchtime)
+	}
+	// go test's own limit, which a test binary run by hand lacks; a
+	// minute past it, a binary stopped or stuck is killed.
+	timeout := 10 * time.Minute
+	for _, f := range cfg.TestFlags {
+		if v, ok := strings.CutPrefix(f, "-test.timeout="); ok {
+			if d, err := time.ParseDuration(v); err == nil {
+				timeout = d
+			}
+		}
+	}
+	args = append(args, "-test.timeout="+timeout.String())
+	return append(args, cfg.TestFlags...), timeout
 }
 
 // parse reads a test binary's results and failures.
@@ -831,10 +829,10 @@ func tail(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-// logf tells a line on Log, wrapped to its width.
-func (cfg Config) logf(layout string, args ...any) {
+// log tells a line on Log, wrapped to its width.
+func (cfg Config) log(line string) {
 	if cfg.Log != nil {
-		format.Lines(cfg.Log, "")(strings.TrimSuffix(fmt.Sprintf(layout, args...), "\n"))
+		format.Lines(cfg.Log, "")(line)
 	}
 }
 

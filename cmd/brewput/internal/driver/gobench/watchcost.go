@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -74,19 +76,14 @@ func WatchCosts(watched, plain []results.Point) []WatchCost {
 		}
 	}
 	slices.SortFunc(out, func(a, b WatchCost) int {
-		return cmp.Or(cmp.Compare(b.change()*b.change(), a.change()*a.change()), cmp.Compare(a.Name, b.Name), a.CPUs-b.CPUs)
+		return cmp.Or(cmp.Compare(math.Abs(b.Watched/b.Plain-1), math.Abs(a.Watched/a.Plain-1)), cmp.Compare(a.Name, b.Name), a.CPUs-b.CPUs)
 	})
 	return out
 }
 
-// change is the watched runs' throughput against the plain ones', −0.12
-// for 12 % less.
-func (c WatchCost) change() float64 { return c.Watched/c.Plain - 1 }
-
 // String says it in a line.
 func (c WatchCost) String() string {
-	return fmt.Sprintf("%s on %s: %s watched, %s plain (%+.0f %%, medians of %s each)",
-		c.Name, format.Count(c.CPUs, "CPU"), format.Rate(c.Watched, c.Unit), format.Rate(c.Plain, c.Unit), 100*c.change(), format.Count(c.Runs, "run"))
+	return text.WatchCost(c.Name, c.CPUs, c.Watched, c.Plain, c.Unit, c.Runs)
 }
 
 // WriteWatchCosts says which benchmarks watching moved; of those whose
@@ -95,20 +92,12 @@ func WriteWatchCosts(w io.Writer, costs []WatchCost) {
 	moved := slices.DeleteFunc(slices.Clone(costs), func(c WatchCost) bool { return !c.Apart })
 	width := format.Width(w)
 	if len(moved) > 0 {
-		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Watching the locks changed %s by more than %.0f %% (each ran unwatched too, as many times, "+
-			"every watched run beyond every unwatched one); their lock figures are of the code as watching changed it:",
-			format.Count(len(moved), "benchmark"), 100*WatchTolerance), width, ""))
+		fmt.Fprintln(w, format.Wrap(text.WatchMoved(len(moved), WatchTolerance), width, ""))
 		for _, c := range moved {
 			fmt.Fprintln(w, "  "+format.Wrap(c.String(), width-2, "    "))
 		}
 	}
 	if unsure := len(costs) - len(moved); unsure > 0 {
-		noun := "benchmark"
-		if len(moved) > 0 {
-			noun = "more benchmark"
-		}
-		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Watched and unwatched medians differ by more than %.0f %% in %s, by no more than chance "+
-			"explains: their runs overlap, were disturbed or number fewer than %d each (-count).",
-			100*WatchTolerance, format.Count(unsure, noun), minApart), width, ""))
+		fmt.Fprintln(w, format.Wrap(text.WatchUnsure(unsure, len(moved) > 0, WatchTolerance, minApart), width, ""))
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/studyjob"
 	"github.com/brewput/brewput/experiment/why"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/lockwatch"
 	"github.com/brewput/brewput/report/text"
@@ -102,14 +103,14 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	kept := s.Experiments[:0]
 	for _, e := range s.Experiments {
 		if e.Share < minShare && e.UsesPerOp < minUses {
-			left = append(left, fmt.Sprintf("%s (%s of the time, %.3f uses an op)", e.Name, format.Percent(e.Share, 2), e.UsesPerOp))
+			left = append(left, text.WhyRare(e.Name, e.Share, e.UsesPerOp))
 			continue
 		}
 		if sites[e.Group] == "" {
 			continue
 		}
 		if e.Extra <= 0 {
-			left = append(left, fmt.Sprintf("%s (nothing to add)", e.Name))
+			left = append(left, text.WhyNothingToAdd(e.Name))
 			continue
 		}
 		kept = append(kept, e)
@@ -120,8 +121,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 		return nil, &NoLocks{Point: first, Rare: left}
 	}
 	if len(left) > 0 {
-		format.Lines(log, "")(fmt.Sprintf("left out (a part holding or waiting for less than %s of the workers' time and used less than once in %.0f operations cannot queue the others): %s",
-			format.Percent(minShare, 0), 1/minUses, strings.Join(left, "; ")))
+		format.Lines(log, "")(text.WhyLeftOut(minShare, minUses, left))
 	}
 	control := fmt.Sprintf("%.2f outside", float64(s.Control.Extra))
 	err = w.Rounds(s, start, perRun, log, func(i int) (results.Point, error) {
@@ -129,7 +129,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 		case studyjob.AsItIs:
 			return run("as it is", results.StretchAsIs, 0, lockwatch.NoStretch)
 		case studyjob.TheControl:
-			return run(fmt.Sprintf("control, %v before every lock", s.Control.Extra), results.StretchControl, float64(s.Control.Extra), control)
+			return run(text.WhyLockControl(s.Control.Extra), results.StretchControl, float64(s.Control.Extra), control)
 		}
 		e := s.Experiments[i]
 		return run(e.Name, e.Group, float64(e.Extra), specs[i])
@@ -165,21 +165,17 @@ func locksTaken(p results.Point) float64 {
 func StretchPoints(s *why.Stretches) []results.Point {
 	var out []results.Point
 	for r := range s.Base {
-		for _, ps := range append([][]results.Point{s.Base, s.Control.Points}, experimentPoints(s)...) {
+		runs := [][]results.Point{s.Base, s.Control.Points}
+		for _, e := range s.Experiments {
+			runs = append(runs, e.Points)
+		}
+		for _, ps := range runs {
 			if r < len(ps) {
 				p := ps[r]
 				p.Rep = r + 1
 				out = append(out, p)
 			}
 		}
-	}
-	return out
-}
-
-func experimentPoints(s *why.Stretches) [][]results.Point {
-	var out [][]results.Point
-	for _, e := range s.Experiments {
-		out = append(out, e.Points)
 	}
 	return out
 }
@@ -264,13 +260,7 @@ func (b *Built) one(ctx context.Context, n int) error {
 	return oneMatch(names, b.cfg.bench(), b.paths())
 }
 
-func (b *Built) paths() []string {
-	var out []string
-	for _, p := range b.pkgs {
-		out = append(out, p.path)
-	}
-	return slices.Clip(out)
-}
+func (b *Built) paths() []string { return collect.Mapped(b.pkgs, func(p pkg) string { return p.path }) }
 
 // One checks, before anything is built, that the first part of cfg.Bench
 // matches one top-level benchmark of the packages' test files; which
@@ -279,20 +269,14 @@ func One(ctx context.Context, cfg Config) error {
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	pkgs, err := list(ctx, cfg)
+	names, paths, err := Benchmarks(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	firsts := firstParts(cfg.bench())
-	var names, paths []string
-	for _, p := range pkgs {
-		paths = append(paths, p.ImportPath)
-		for _, name := range topBenchmarks(p.Dir, slices.Concat(p.TestGoFiles, p.XTestGoFiles)) {
-			if slices.ContainsFunc(firsts, func(re *regexp.Regexp) bool { return re.MatchString(name) }) {
-				names = append(names, name)
-			}
-		}
-	}
+	names = slices.DeleteFunc(names, func(name string) bool {
+		return !slices.ContainsFunc(firsts, func(re *regexp.Regexp) bool { return re.MatchString(name) })
+	})
 	return oneMatch(names, cfg.bench(), paths)
 }
 

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/brewput/brewput/cmd/brewput/internal/driver/modelcli"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/outfile"
 	"github.com/brewput/brewput/cmd/brewput/internal/driver/predict"
 	"github.com/brewput/brewput/coffee"
@@ -64,7 +63,7 @@ func (j Job) Run(ctx context.Context) error {
 	// folder is replaced whole or not at all.
 	staging := atomicfile.StagingDir(j.Dir)
 	jr := &outfile.Sink{Stderr: j.Stderr, Out: outfile.InFolder(staging, j.Plan), AnnotateEach: true,
-		Annotate: func(points []results.Point) error { return modelcli.Annotate(points, policy) }}
+		Annotate: func(points []results.Point) error { return limits.Annotate(points, policy) }}
 	if j.Resume != "" {
 		path, err := stageJournal(j.Resume, staging)
 		if err == nil {

@@ -10,7 +10,6 @@ import (
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
 )
@@ -69,11 +68,5 @@ func (e Env) CompactOutput(fs *pflag.FlagSet, format, out string, plan results.P
 // causal profiles (fifo).
 func (e Env) Sink(f results.Format, o *outfile.Output) *outfile.Sink {
 	return &outfile.Sink{Stdout: e.Stdout, Stderr: e.Stderr, Format: f, Out: o,
-		Annotate: func(points []results.Point) error { return Annotate(points, limits.Fifo()) }}
-}
-
-// Annotate gives points their causal profiles under policy
-// (limits.Annotate), said as their files keep them.
-func Annotate(points []results.Point, policy model.Policy) error {
-	return limits.Annotate(points, policy)
+		Annotate: func(points []results.Point) error { return limits.Annotate(points, limits.Fifo()) }}
 }

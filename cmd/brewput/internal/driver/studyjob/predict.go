@@ -138,14 +138,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		tell = stderr
 		text.SayRankings(ranked)
 		if stdout != nil {
-			err = results.WriteJSON(stdout, predicted)
-			if err == nil {
-				err = results.AppendRankings(stdout, ranked)
-			}
-			if err == nil {
-				err = results.AppendNotPredicted(stdout, unseen)
-			}
-			if err != nil {
+			if err := WriteJSON(stdout, predicted, ranked, unseen); err != nil {
 				return nil, nil, nil, exitcode.Failure{Err: err}
 			}
 		}
@@ -154,11 +147,8 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			return nil, nil, nil, exitcode.Failure{Err: err}
 		}
 	}
-	if said := "left out: it stands on the rest"; fc.Disturbed > 0 {
-		if f.KeepDisturbed {
-			said = "kept (--noisy ok): it stands on them"
-		}
-		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("%d of the %d runs measured were disturbed (other processes took CPU while they ran) and %s.", fc.Disturbed, fc.Ran, said), format.Width(tell), ""))
+	if fc.Disturbed > 0 {
+		fmt.Fprintln(tell, format.Wrap(text.DisturbedRuns(fc.Disturbed, fc.Ran, f.KeepDisturbed), format.Width(tell), ""))
 	}
 	for _, line := range text.NotPredictedLines(unseen) {
 		fmt.Fprintln(tell, format.Wrap(line, format.Width(tell), ""))
@@ -183,6 +173,19 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		report.WritePlace(tell, f.Out+"/"+report.Index)
 	}
 	return predicted, ranked, unseen, nil
+}
+
+// WriteJSON writes a prediction as JSON Lines: its points, their
+// rankings and the variants not predicted.
+func WriteJSON(w io.Writer, predicted []results.Point, ranked []results.Ranking, notPredicted []results.NotPredicted) error {
+	err := results.WriteJSON(w, predicted)
+	if err == nil {
+		err = results.AppendRankings(w, ranked)
+	}
+	if err == nil {
+		err = results.AppendNotPredicted(w, notPredicted)
+	}
+	return err
 }
 
 // writeAnswer writes fc as a table: the rankings on the most CPUs, the

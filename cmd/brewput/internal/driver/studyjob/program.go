@@ -20,6 +20,7 @@ import (
 
 	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/base/cliflag"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
@@ -90,11 +91,7 @@ func firstLine(out string, err error) string {
 
 // Names are the study's variants' names.
 func (p *Program) Names() []string {
-	out := make([]string, len(p.Variants))
-	for i, v := range p.Variants {
-		out[i] = v.Name
-	}
-	return out
+	return collect.Mapped(p.Variants, func(v kit.VariantInfo) string { return v.Name })
 }
 
 // ParseVariants reads the flag's list of variants, "" for all.

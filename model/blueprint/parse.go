@@ -158,9 +158,8 @@ func (p *parser) resources(v *yaml.Node) error {
 // wantResource is what a resource's value may be.
 const wantResource = "a capacity, such as 2, or a mapping such as {locks: 16}, {kind: rwmutex}, {kind: rwmutex, locks: 16} or {kind: mutex, per: cpu}"
 
-// resourceKind reads a resource given as a mapping: {locks: N} (a sharded
-// design's N mutexes; with kind: rwmutex, N RWMutexes), {kind: K}, {per: cpu|customer} and, with per: cpu,
-// {hashed: true}.
+// resourceKind reads a resource given as a mapping: {locks: N}, {kind: K},
+// {per: cpu|customer} and, with per: cpu, {hashed: true}.
 func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
 	lf, err := p.mapping(val, what, wantResource)
 	if err != nil {

@@ -89,20 +89,10 @@ func SystemConfig(b *blueprint.Blueprint, cpus int) Config {
 const DefaultSched = "go"
 
 // sched is the scheduling policy's name, "" read as DefaultSched.
-func (c Config) sched() string {
-	if c.Policy.Sched == "" {
-		return DefaultSched
-	}
-	return c.Policy.Sched
-}
+func (c Config) sched() string { return cmp.Or(c.Policy.Sched, DefaultSched) }
 
 // harness is the harness's name, "" read as "brewput".
-func (c Config) harness() string {
-	if c.Harness == "" {
-		return "brewput"
-	}
-	return c.Harness
-}
+func (c Config) harness() string { return cmp.Or(c.Harness, "brewput") }
 
 // Resolve is c with its load counted out (Par, a System's own).
 func (c Config) Resolve() Config {

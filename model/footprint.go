@@ -23,9 +23,8 @@ type Footprint struct {
 	Parts []Part
 }
 
-// Part is some of what a simulation's memory goes to: N of a kind (a
-// blueprint.Part's, or PartMeters, PartSlots, PartQueue, PartLatencies,
-// PartTwice) taking Bytes.
+// Part is N of a kind (a blueprint.Part's, or a Part constant below) that
+// take Bytes of a simulation's memory.
 type Part struct {
 	Kind     string
 	N, Bytes float64

@@ -59,9 +59,8 @@ func UnknownHardware(cpus int) Hardware {
 	if cpus > 64 {
 		shape = sim.Machine{Sockets: 2, CoresPerSocket: (cpus + 1) / 2, ThreadsPerCore: 1}
 	}
-	hw := Hardware{Name: "unknown", Shape: shape, Transfer: unknownTransfer.mid, Lo: unknownTransfer.lo, Hi: unknownTransfer.hi,
+	return Hardware{Name: "unknown", Shape: shape, Transfer: unknownTransfer.mid, Lo: unknownTransfer.lo, Hi: unknownTransfer.hi,
 		AllCore: allCoreMid, AllCoreLo: allCoreLo, AllCoreHi: allCoreHi, Threaded: cpus > 1}
-	return hw
 }
 
 // ThreadedShape is a machine of cpus CPUs that are hardware threads, two

@@ -92,9 +92,8 @@ func loop(p *sim.Proc, w window, op func(*sim.Proc), rec *record, i int) {
 	}
 }
 
-// goSteps starts closed-loop customer i as a process that runs as steps,
-// as goWorker starts loop: after its start delay, orders by o, one after
-// another.
+// goSteps is goWorker starting loop, as a process that runs as steps: o
+// makes its orders.
 func (l load) goSteps(s *sim.Sim, i int, w window, o *blueprint.Order, rec *record) {
 	delayed := i < len(l.Starts) && l.Starts[i] > 0
 	started := false

@@ -108,17 +108,7 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 		return result{}, err
 	}
 	b := st.Bounds(c.CPUs, c.Par, c.Rate)
-	customers := c.Par
-	if c.Rate > 0 {
-		customers = 0 // an open loop's servers wait rather than cycle
-	}
-	c.Warmup = SteadyWarmup(c.Warmup, customers, b)
-	if c.Rate > 0 && c.Trace == nil {
-		c.Warmup = FillWarmup(c.Warmup, c.Dur, c.Rate, c.MaxQ+c.Par, b.Serves(c.Par))
-	}
-	if c.Drain {
-		c.Warmup = 0
-	}
+	c.Warmup = c.warmupFor(b)
 	if c.Trace != nil {
 		c.Dur = c.Trace.Span
 		c.startLog(s, cpus, log)
@@ -153,11 +143,7 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 		return result{}, context.Canceled
 	}
 	if c.Trace != nil {
-		cpus.LogRunning()
-		slices.SortStableFunc(log.steps, func(a, b Step) int {
-			return cmp.Or(cmp.Compare(a.CPU, b.CPU), cmp.Compare(a.Start, b.Start))
-		})
-		c.Trace.Start, c.Trace.Steps = c.Warmup, log.steps
+		c.endLog(cpus, log)
 	}
 
 	r := result{
@@ -178,6 +164,22 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 	return r, nil
 }
 
+// warmupFor is the warm-up bounds b call for (SteadyWarmup, an open loop's
+// FillWarmup), none for the talk's protocol.
+func (c Config) warmupFor(b Bounds) time.Duration {
+	if c.Drain {
+		return 0
+	}
+	if c.Rate <= 0 {
+		return SteadyWarmup(c.Warmup, c.Par, b)
+	}
+	w := SteadyWarmup(c.Warmup, 0, b) // an open loop's servers wait rather than cycle
+	if c.Trace == nil {
+		w = FillWarmup(w, c.Dur, c.Rate, c.MaxQ+c.Par, b.Serves(c.Par))
+	}
+	return w
+}
+
 // startLog starts log recording the steps of the window, from the first
 // customer on (after the dispatcher and the talk's generator).
 func (c Config) startLog(s *sim.Sim, cpus *sim.CPUs, log *stepLog) {
@@ -190,6 +192,16 @@ func (c Config) startLog(s *sim.Sim, cpus *sim.CPUs, log *stepLog) {
 	if c.harness() == "talk" {
 		log.first++ // the generator comes first
 	}
+}
+
+// endLog ends log at the window's end, its steps in order of CPU and
+// start, into c's Trace.
+func (c Config) endLog(cpus *sim.CPUs, log *stepLog) {
+	cpus.LogRunning()
+	slices.SortStableFunc(log.steps, func(a, b Step) int {
+		return cmp.Or(cmp.Compare(a.CPU, b.CPU), cmp.Compare(a.Start, b.Start))
+	})
+	c.Trace.Start, c.Trace.Steps = c.Warmup, log.steps
 }
 
 // machines gives r the service times (an open loop's) or Little's law
@@ -217,8 +229,8 @@ func (c Config) machines(r *result, rec *record, before, after []blueprint.Readi
 			if now.Kind == "mutex" { // its word's waits, of the time the CPUs ran
 				stalled := float64(d.Stalls) / float64(max(1, ran))
 				r.Caveats = append(r.Caveats, shortHoldCaveat(now.Name, d, m.BusyFrac, stalled)...)
-			} else {
-				r.Caveats = append(r.Caveats, sharedLineCaveat(now.Name, float64(d.Stalls)/float64(time.Duration(c.CPUs)*window))...)
+			} else if float64(d.Stalls)/float64(time.Duration(c.CPUs)*window) >= sharedLineStalls {
+				r.Caveats = append(r.Caveats, results.Caveat{Kind: results.CaveatSharedLine, Resource: now.Name})
 			}
 		}
 	}
@@ -247,19 +259,10 @@ func shortHoldCaveat(name string, d blueprint.Reading, busy, stalled float64) []
 }
 
 // sharedLineStalls is the share of the CPUs' time spent waiting for a
-// shared word's line from which its point is marked (sharedLineCaveat).
-const sharedLineStalls = 0.25
-
-// sharedLineCaveat is the caveat on a shared word whose line the CPUs
-// waited for sharedLineStalls of their time or more: how long machines
+// shared word's line from which its point is marked: how long machines
 // keep such a word varies, and those measured ran at 0.4 to 1.7 times the
 // model's figure (docs/model.md).
-func sharedLineCaveat(name string, share float64) []results.Caveat {
-	if share < sharedLineStalls {
-		return nil
-	}
-	return []results.Caveat{{Kind: results.CaveatSharedLine, Resource: name}}
-}
+const sharedLineStalls = 0.25
 
 // lockstepMin is how many operations each of the other customers must
 // have finished, on average, for one that finished none to be held out

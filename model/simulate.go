@@ -16,12 +16,64 @@ import (
 // adds its band's edges. It returns the points handed so far, stopped by
 // an error from each, ctx's or, each nil, the first failure.
 func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Point, err error) error) ([]results.Point, error) {
-	type job struct {
-		cfg  Config
-		res  result
-		err  error
-		done chan struct{}
+	jobs, plans, done := planJobs(cfgs)
+	var stop atomic.Bool
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		inParallel(len(jobs), func(j int) {
+			if jb := jobs[j]; !stop.Load() {
+				jb.res, jb.err = simulateOne(jb.cfg, ctx.Done())
+			}
+			close(jobs[j].done)
+		})
+	}()
+	defer func() { stop.Store(true); <-finished }()
+	var points []results.Point
+	for i, c := range cfgs {
+		r, err := gather(jobs, plans, i, c)
+		if ctx.Err() != nil {
+			return points, ctx.Err()
+		}
+		var p results.Point
+		if err == nil {
+			p = r.point(c)
+		}
+		if each != nil {
+			err = each(i, p, err)
+		}
+		if err != nil {
+			return points, err
+		}
+		points = append(points, p)
+		for _, j := range done[i] {
+			<-jobs[j].done
+			jobs[j].res = result{}
+		}
 	}
+	return points, nil
+}
+
+// job is one simulation of Simulate's, done once closed.
+type job struct {
+	cfg  Config
+	res  result
+	err  error
+	done chan struct{}
+}
+
+// plan is what a configuration of Simulate's takes: its run, the run a
+// probe is compared with (base, or -1), and its band's edges.
+type plan struct {
+	run, base int
+	edges     []int
+}
+
+// planJobs is the jobs cfgs need, each once, full runs first for probes
+// to find; each configuration's plan; and, by configuration, the jobs it
+// is the last to need, whose results are let go once it is handed: a long
+// profile keeps no results.
+func planJobs(cfgs []Config) ([]*job, []plan, [][]int) {
 	var jobs []*job
 	keyed := map[Config]int{}
 	add := func(c Config) int {
@@ -33,12 +85,7 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 		jobs = append(jobs, &job{cfg: c, done: make(chan struct{})})
 		return len(jobs) - 1
 	}
-	type plan struct {
-		run, base int // base: the configuration a probe is compared with, or -1
-		edges     []int
-	}
 	plans := make([]plan, len(cfgs))
-	// Full runs first, for probes to find.
 	for i, c := range cfgs {
 		if !c.Probe {
 			plans[i] = plan{run: add(c), base: -1}
@@ -61,10 +108,6 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 		}
 		plans[i] = plan{run: j, base: base}
 	}
-
-	// Each job's result is let go once the last configuration that needs
-	// it is handed: a long profile keeps no results. done[i] lists the
-	// jobs configuration i is the last to need.
 	last := make([]int, len(jobs))
 	for i, p := range plans {
 		last[p.run] = i
@@ -79,69 +122,36 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 	for j, i := range last {
 		done[i] = append(done[i], j)
 	}
+	return jobs, plans, done
+}
 
-	var stop atomic.Bool
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		inParallel(len(jobs), func(j int) {
-			if jb := jobs[j]; !stop.Load() {
-				jb.res, jb.err = simulateOne(jb.cfg, ctx.Done())
-			}
-			close(jobs[j].done)
-		})
-	}()
-	defer func() { stop.Store(true); <-finished }()
-	// got is cfg i's result, carried if a probe, with its band.
-	got := func(i int) (result, error) {
-		p := plans[i]
-		jb := jobs[p.run]
-		<-jb.done
-		r, err := jb.res, jb.err
-		if p.base >= 0 {
-			b := jobs[plans[p.base].run]
-			<-b.done
-			r = b.res.carry(r)
-		}
-		var edges []result
-		for _, e := range p.edges {
-			<-jobs[e].done
-			if err == nil {
-				err = jobs[e].err
-			}
-			edges = append(edges, r.carry(jobs[e].res))
-		}
-		if p.edges != nil {
-			r.Band = bandOf(r, edges)
-			if widen := cfgs[i].Range.Widen; widen != nil {
-				widen(r.Band, cfgs[i].CPUs, r.Bounds)
-			}
-		}
-		return r, err
+// gather is configuration i's result, c, once its jobs are done: carried
+// if a probe, with its band.
+func gather(jobs []*job, plans []plan, i int, c Config) (result, error) {
+	p := plans[i]
+	jb := jobs[p.run]
+	<-jb.done
+	r, err := jb.res, jb.err
+	if p.base >= 0 {
+		b := jobs[plans[p.base].run]
+		<-b.done
+		r = b.res.carry(r)
 	}
-	var points []results.Point
-	for i, c := range cfgs {
-		r, err := got(i)
-		if ctx.Err() != nil {
-			return points, ctx.Err()
-		}
-		var p results.Point
+	var edges []result
+	for _, e := range p.edges {
+		<-jobs[e].done
 		if err == nil {
-			p = r.point(c)
+			err = jobs[e].err
 		}
-		if each != nil {
-			err = each(i, p, err)
-		}
-		if err != nil {
-			return points, err
-		}
-		points = append(points, p)
-		for _, j := range done[i] {
-			<-jobs[j].done
-			jobs[j].res = result{}
+		edges = append(edges, r.carry(jobs[e].res))
+	}
+	if p.edges != nil {
+		r.Band = bandOf(r, edges)
+		if widen := c.Range.Widen; widen != nil {
+			widen(r.Band, c.CPUs, r.Bounds)
 		}
 	}
-	return points, nil
+	return r, err
 }
 
 // key tells c's simulation from another's. On one P under the go policy

@@ -248,13 +248,10 @@ func (b *Blueprint) Used() []Resource {
 // Unused names the resources no step or group uses, in file order.
 func (b *Blueprint) Unused() []string {
 	var out []string
-	next := 0 // into used
 	for i, r := range b.Resources {
-		if next < len(b.used) && b.used[next] == i {
-			next++
-			continue
+		if !slices.Contains(b.used, i) {
+			out = append(out, r.Name)
 		}
-		out = append(out, r.Name)
 	}
 	return out
 }

@@ -82,12 +82,9 @@ func (p *parser) parse(data []byte) error {
 		}
 	}
 	if v, ok := f.get("clock"); ok {
-		s, err := p.scalar(v, "", "clock", "wall or cpu")
+		s, err := p.choice(v, "", "clock", "wall or cpu", "wall (steps end on the clock) or cpu (steps burn that much CPU time), or no clock for work", "wall", "cpu")
 		if err != nil {
 			return err
-		}
-		if s.Value != "wall" && s.Value != "cpu" {
-			return p.fail(s, "", "clock %q: want wall (steps end on the clock) or cpu (steps burn that much CPU time), or no clock for work", s.Value)
 		}
 		b.Clock = s.Value
 	}
@@ -161,9 +158,8 @@ func (p *parser) resources(v *yaml.Node) error {
 // wantResource is what a resource's value may be.
 const wantResource = "a capacity, such as 2, or a mapping such as {locks: 16}, {kind: rwmutex}, {kind: rwmutex, locks: 16} or {kind: mutex, per: cpu}"
 
-// resourceKind reads a resource given as a mapping: {locks: N} (a sharded
-// design's N mutexes; with kind: rwmutex, N RWMutexes), {kind: K}, {per: cpu|customer} and, with per: cpu,
-// {hashed: true}.
+// resourceKind reads a resource given as a mapping: {locks: N}, {kind: K},
+// {per: cpu|customer} and, with per: cpu, {hashed: true}.
 func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
 	lf, err := p.mapping(val, what, wantResource)
 	if err != nil {
@@ -197,12 +193,9 @@ func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
 		r.Locks = true
 	}
 	if v, ok := lf.get("per"); ok {
-		s, err := p.scalar(v, what, "per", "cpu or customer")
+		s, err := p.choice(v, what, "per", "cpu or customer", "cpu or customer", PerCPU, PerCustomer)
 		if err != nil {
 			return err
-		}
-		if s.Value != PerCPU && s.Value != PerCustomer {
-			return p.fail(s, what, "per %q: want cpu or customer", s.Value)
 		}
 		if r.Locks {
 			return p.fail(s, what, "per with locks: want one or the other")
@@ -256,12 +249,9 @@ func (p *parser) load(v *yaml.Node) error {
 			}
 		}
 		if v, ok := f.get("arrivals"); ok {
-			s, err := p.scalar(v, "load", "arrivals", "even or poisson")
+			s, err := p.choice(v, "load", "arrivals", "even or poisson", "even or poisson", Even, Poisson)
 			if err != nil {
 				return err
-			}
-			if s.Value != Even && s.Value != Poisson {
-				return p.fail(s, "load", "arrivals %q: want even or poisson", s.Value)
 			}
 			l.Arrivals = s.Value
 		}

@@ -244,6 +244,16 @@ func (p *parser) scalar(n *yaml.Node, what, key, want string) (*yaml.Node, error
 	return n, nil
 }
 
+// choice reads key's value n, a scalar among values (bad says what else
+// it may be told to want).
+func (p *parser) choice(n *yaml.Node, what, key, want, bad string, values ...string) (*yaml.Node, error) {
+	s, err := p.scalar(n, what, key, want)
+	if err == nil && !slices.Contains(values, s.Value) {
+		err = p.fail(s, what, "%s %q: want %s", key, s.Value, bad)
+	}
+	return s, err
+}
+
 // text reads a non-empty string (a name, a description).
 func (p *parser) text(n *yaml.Node, what, key, want string) (string, error) {
 	s, err := p.scalar(n, what, key, want)

@@ -120,34 +120,8 @@ const nearShare = 1.5
 // takers), or, where shared says it is (the runtime's waits for its
 // lock), any; nil where none is.
 func chanOf(p results.Point, shared bool) *Lock {
-	type group struct {
-		uses, wait float64 // wait: ns, all uses'
-		locks      int
-		takers     float64
-		goroutines int
-	}
-	groups := map[string]*group{}
-	var names []string
-	for _, m := range p.Machines() {
-		if !results.IsChan(m.Kind) || m.Uses <= 0 {
-			continue
-		}
-		name := site(m.Name)
-		g := groups[name]
-		if g == nil {
-			g = &group{}
-			groups[name] = g
-			names = append(names, name)
-		}
-		g.uses += float64(m.Uses)
-		g.wait += m.MeanWaitMs * 1e6 * float64(m.Uses)
-		g.locks++
-		g.takers += m.Takers * float64(m.Uses)
-		g.goroutines = max(g.goroutines, m.Goroutines)
-	}
 	var best *Lock
-	for _, name := range names {
-		g := groups[name]
+	for _, g := range bySite(p, true) {
 		if !shared && (g.goroutines < 2 || g.takers/g.uses < 1.5) {
 			continue // each its goroutine's own, or its takers not known
 		}
@@ -163,27 +137,29 @@ func chanOf(p results.Point, shared bool) *Lock {
 	return best
 }
 
-// watchedLockOf is lockOf of the locks whose holds were timed.
-func watchedLockOf(p results.Point, t1 float64) *Lock {
-	type group struct {
-		uses, reads, held float64
-		wait              float64 // ns, all uses' waits
-		locks, goroutines int
-		takers            float64
-		rw                bool
-	}
-	groups := map[string]*group{}
-	var names []string
+// siteUse is what one site's locks, or channels, did in a run, summed.
+type siteUse struct {
+	uses, reads, held float64
+	wait              float64 // ns, all uses' waits
+	locks, goroutines int
+	takers            float64
+	rw                bool
+}
+
+// bySite is what p's locks (its channels, where chans) that were used
+// did, by site, in the order first met.
+func bySite(p results.Point, chans bool) []*siteUse {
+	sites := map[string]*siteUse{}
+	var out []*siteUse
 	for _, m := range p.Machines() {
-		if results.IsChan(m.Kind) || m.Uses <= 0 {
+		if results.IsChan(m.Kind) != chans || m.Uses <= 0 {
 			continue
 		}
-		name := site(m.Name)
-		g := groups[name]
+		g := sites[site(m.Name)]
 		if g == nil {
-			g = &group{}
-			groups[name] = g
-			names = append(names, name)
+			g = &siteUse{}
+			sites[site(m.Name)] = g
+			out = append(out, g)
 		}
 		uses := float64(m.Uses)
 		hold := m.BusyFrac * p.Dur.Seconds() * 1e9 / uses
@@ -199,11 +175,15 @@ func watchedLockOf(p results.Point, t1 float64) *Lock {
 		g.goroutines = max(g.goroutines, m.Goroutines)
 		g.takers += m.Takers * uses
 	}
+	return out
+}
+
+// watchedLockOf is lockOf of the locks whose holds were timed.
+func watchedLockOf(p results.Point, t1 float64) *Lock {
 	var best *Lock
 	bestShare := minShare
 	ops := float64(p.Ops)
-	for _, name := range names {
-		g := groups[name]
+	for _, g := range bySite(p, false) {
 		// A meter's takers are not known: a lock metered is taken as one
 		// its workers share, and an RWMutex metered as read.
 		known := g.goroutines > 0

@@ -111,130 +111,39 @@ func (g *guarded) write(hold int, x uint64) uint64 {
 	return x
 }
 
-// rate runs cell on n CPUs for warmup, then dur, and returns its
-// operations a second over dur.
-func rate(cell Cell, n int, nsPerIter float64, dur time.Duration) float64 {
-	iters := func(ns int) int { return int(float64(ns)/nsPerIter + 0.5) }
-	hold, out := iters(cell.Hold), iters(cell.Outside)
-	runtime.GOMAXPROCS(n)
-	counts := make([]count, n)
+// rig is what a cell's goroutines share: each one's count, the lock
+// and the data it guards, the shards, the channel.
+type rig struct {
+	counts []count
 	// The flag every goroutine reads and the word the Word and CAS shapes
 	// write lie on lines of their own, apart from each other.
-	var lines struct {
+	lines struct {
 		_    [64]byte
 		stop atomic.Bool
 		_    [127]byte
 		word atomic.Uint64
 		_    [120]byte
 	}
-	stop, word := &lines.stop, &lines.word
-	var g guarded
-	var senders, receivers sync.WaitGroup
-	ch := make(chan uint64, cell.Cap)
-	shards := make([]guarded, max(1, cell.Shards))
+	g                  guarded
+	shards             []guarded
+	ch                 chan uint64
+	senders, receivers sync.WaitGroup
+}
+
+// rate runs cell on n CPUs for warmup, then dur, and returns its
+// operations a second over dur.
+func rate(cell Cell, n int, nsPerIter float64, dur time.Duration) float64 {
+	iters := func(ns int) int { return int(float64(ns)/nsPerIter + 0.5) }
+	hold, out := iters(cell.Hold), iters(cell.Outside)
+	runtime.GOMAXPROCS(n)
+	r := &rig{counts: make([]count, n), ch: make(chan uint64, cell.Cap), shards: make([]guarded, max(1, cell.Shards))}
 	for i := range n {
-		c := &counts[i]
-		// Each goroutine's x is its own local: captured from here, the
-		// goroutines' would be words on one line, written every operation.
-		seed := uint64(i + 1)
-		switch cell.Shape {
-		case Mutex:
-			senders.Go(func() {
-				x := seed
-				for k := uint64(1); !stop.Load(); k++ {
-					g.mu.Lock()
-					x = g.write(hold, x)
-					g.mu.Unlock()
-					x = Work(out, x)
-					c.n.Store(k)
-				}
-			})
-		case RWMutex:
-			every := uint64(cell.WriteEvery)
-			senders.Go(func() {
-				x := seed
-				for k := uint64(1); !stop.Load(); k++ {
-					if every > 0 && (k+uint64(i))%every == 0 {
-						g.rw.Lock()
-						x = g.write(hold, x)
-						g.rw.Unlock()
-					} else {
-						g.rw.RLock()
-						x = Work(hold, x^g.near^g.far)
-						g.rw.RUnlock()
-					}
-					x = Work(out, x)
-					c.n.Store(k)
-				}
-			})
-		case Word:
-			senders.Go(func() {
-				x := seed
-				for k := uint64(1); !stop.Load(); k++ {
-					word.Add(1)
-					x = Work(out, x)
-					c.n.Store(k)
-				}
-			})
-		case CAS:
-			senders.Go(func() {
-				x := seed
-				for k := uint64(1); !stop.Load(); k++ {
-					for old := word.Load(); !word.CompareAndSwap(old, old+1); old = word.Load() {
-					}
-					x = Work(out, x)
-					c.n.Store(k)
-				}
-			})
-		case Sharded:
-			senders.Go(func() {
-				x := seed
-				pick := seed * 0x9E3779B97F4A7C15
-				for k := uint64(1); !stop.Load(); k++ {
-					pick = pick*6364136223846793005 + 1442695040888963407
-					s := &shards[(pick>>33)%uint64(len(shards))]
-					s.mu.Lock()
-					x = s.write(hold, x)
-					s.mu.Unlock()
-					x = Work(out, x)
-					c.n.Store(k)
-				}
-			})
-		case Chan:
-			senders.Go(func() {
-				x := seed
-				for k := uint64(1); !stop.Load(); k++ {
-					ch <- x
-					c.n.Store(k)
-				}
-			})
-			receivers.Go(func() {
-				x := seed
-				for v := range ch {
-					x = Work(out, x^v)
-				}
-				word.Add(x & 1)
-			})
-		case Alloc:
-			senders.Go(func() {
-				x := seed
-				var kept [64][]byte
-				for k := uint64(1); !stop.Load(); k++ {
-					if b := make([]byte, cell.Bytes); len(b) > 0 {
-						b[0] = byte(x)
-						kept[k%64] = b
-					}
-					x = Work(out, x)
-					c.n.Store(k)
-				}
-				word.Add(uint64(len(kept[0])))
-			})
-		}
+		r.start(cell, i, hold, out)
 	}
 	sum := func() uint64 {
 		var s uint64
-		for i := range counts {
-			s += counts[i].n.Load()
+		for i := range r.counts {
+			s += r.counts[i].n.Load()
 		}
 		return s
 	}
@@ -242,12 +151,115 @@ func rate(cell Cell, n int, nsPerIter float64, dur time.Duration) float64 {
 	c0, t0 := sum(), time.Now()
 	time.Sleep(dur)
 	c1, t1 := sum(), time.Now()
-	stop.Store(true)
-	senders.Wait()
-	close(ch)
-	receivers.Wait()
-	if g.near == 1 && g.far == 1 && shards[0].near == 1 { // keep the guarded writes live
+	r.lines.stop.Store(true)
+	r.senders.Wait()
+	close(r.ch)
+	r.receivers.Wait()
+	if r.g.near == 1 && r.g.far == 1 && r.shards[0].near == 1 { // keep the guarded writes live
 		c1++
 	}
 	return float64(c1-c0) / t1.Sub(t0).Seconds()
+}
+
+// start starts goroutine i of cell, its holds and work outside hold and
+// out rounds of Work.
+func (r *rig) start(cell Cell, i, hold, out int) {
+	stop, word, g, shards, ch := &r.lines.stop, &r.lines.word, &r.g, r.shards, r.ch
+	c := &r.counts[i]
+	// Each goroutine's x is its own local: captured from here, the
+	// goroutines' would be words on one line, written every operation.
+	seed := uint64(i + 1)
+	switch cell.Shape {
+	case Mutex:
+		r.senders.Go(func() {
+			x := seed
+			for k := uint64(1); !stop.Load(); k++ {
+				g.mu.Lock()
+				x = g.write(hold, x)
+				g.mu.Unlock()
+				x = Work(out, x)
+				c.n.Store(k)
+			}
+		})
+	case RWMutex:
+		every := uint64(cell.WriteEvery)
+		r.senders.Go(func() {
+			x := seed
+			for k := uint64(1); !stop.Load(); k++ {
+				if every > 0 && (k+uint64(i))%every == 0 {
+					g.rw.Lock()
+					x = g.write(hold, x)
+					g.rw.Unlock()
+				} else {
+					g.rw.RLock()
+					x = Work(hold, x^g.near^g.far)
+					g.rw.RUnlock()
+				}
+				x = Work(out, x)
+				c.n.Store(k)
+			}
+		})
+	case Word:
+		r.senders.Go(func() {
+			x := seed
+			for k := uint64(1); !stop.Load(); k++ {
+				word.Add(1)
+				x = Work(out, x)
+				c.n.Store(k)
+			}
+		})
+	case CAS:
+		r.senders.Go(func() {
+			x := seed
+			for k := uint64(1); !stop.Load(); k++ {
+				for old := word.Load(); !word.CompareAndSwap(old, old+1); old = word.Load() {
+				}
+				x = Work(out, x)
+				c.n.Store(k)
+			}
+		})
+	case Sharded:
+		r.senders.Go(func() {
+			x := seed
+			pick := seed * 0x9E3779B97F4A7C15
+			for k := uint64(1); !stop.Load(); k++ {
+				pick = pick*6364136223846793005 + 1442695040888963407
+				s := &shards[(pick>>33)%uint64(len(shards))]
+				s.mu.Lock()
+				x = s.write(hold, x)
+				s.mu.Unlock()
+				x = Work(out, x)
+				c.n.Store(k)
+			}
+		})
+	case Chan:
+		r.senders.Go(func() {
+			x := seed
+			for k := uint64(1); !stop.Load(); k++ {
+				ch <- x
+				c.n.Store(k)
+			}
+		})
+		r.receivers.Go(func() {
+			x := seed
+			for v := range ch {
+				x = Work(out, x^v)
+			}
+			word.Add(x & 1)
+		})
+	case Alloc:
+		r.senders.Go(func() {
+			x := seed
+			var kept [64][]byte
+			for k := uint64(1); !stop.Load(); k++ {
+				if b := make([]byte, cell.Bytes); len(b) > 0 {
+					b[0] = byte(x)
+					kept[k%64] = b
+				}
+				x = Work(out, x)
+				c.n.Store(k)
+			}
+			word.Add(uint64(len(kept[0])))
+		})
+	}
 }

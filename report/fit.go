@@ -157,8 +157,7 @@ type fitView struct {
 // fitViews lays out a row per fit, as brewput fit writes them.
 func fitViews(fits []analysis.Fit) []fitView {
 	loads := varies(fits, analysis.Fit.LoadText)
-	out := make([]fitView, len(fits))
-	for i, f := range fits {
+	return collect.Mapped(fits, func(f analysis.Fit) fitView {
 		v := fitView{Source: f.SourceText(), Model: f.Model, Points: f.Points}
 		if loads {
 			v.Source += ", " + f.LoadText()
@@ -170,9 +169,8 @@ func fitViews(fits []analysis.Fit) []fitView {
 		} else {
 			v.Reason = f.Error
 		}
-		out[i] = v
-	}
-	return out
+		return v
+	})
 }
 
 func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {

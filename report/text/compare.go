@@ -294,10 +294,9 @@ func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
 			words[i] = brief(c.Key) + " " + format.Delta(c.Metrics[0].DeltaPct)
 			continue
 		}
-		ms := make([]string, len(c.Metrics))
-		for j, m := range c.Metrics {
-			ms[j] = metricWords(m.Name) + " " + format.Delta(m.DeltaPct) + " " + ChangeWord(m.Change)
-		}
+		ms := collect.Mapped(c.Metrics, func(m comparison.MetricDelta) string {
+			return metricWords(m.Name) + " " + format.Delta(m.DeltaPct) + " " + ChangeWord(m.Change)
+		})
 		words[i] = brief(c.Key) + ", " + strings.Join(ms, ", ")
 	}
 	if verdicts {

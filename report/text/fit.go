@@ -12,9 +12,7 @@ import (
 )
 
 // WriteFits writes fits of throughput against by (analysis.ByCPUs or
-// ByPar): as "json" Lines, else as a table, a row per series under its
-// name: the law the AIC chose, its parameters, and the peak or why it
-// could not be fitted.
+// ByPar) as "json" Lines, else as a table, a row per series.
 func WriteFits(w io.Writer, fits []analysis.Fit, by, as string) error {
 	if as == "json" {
 		for _, f := range fits {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 )
@@ -42,10 +43,7 @@ func Ranked(r results.Ranking) string {
 	if len(rest) == 0 {
 		return s + "."
 	}
-	var then []string
-	for _, o := range rest {
-		then = append(then, fmt.Sprintf("%s %s", o.Name, amount(o, "")))
-	}
+	then := collect.Mapped(rest, func(o results.Ranked) string { return o.Name + " " + amount(o, "") })
 	return s + "; then " + format.JoinAnd(then) + "."
 }
 
@@ -120,10 +118,8 @@ func otherFirst(r results.Ranking, rankings []results.Ranking) string {
 	return ""
 }
 
-// WriteRanking writes the rankings as a table: a group's variants a row
-// each, in the order of the most CPUs shown, their throughput in its unit
-// on one CPU (base) and on each count shown, and the band on the last;
-// then what each was read as and how far such answers held (checked).
+// WriteRanking writes the rankings as a table, a row per variant, then
+// what each was read as and how far such answers held (checked).
 func WriteRanking(w io.Writer, rankings []results.Ranking, base map[string]float64, checked map[string]Checked, shown, measuredHere []int) error {
 	at := map[int]map[string]results.Ranked{}
 	var counts []int // those shown that any was ranked on

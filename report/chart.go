@@ -286,8 +286,7 @@ func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
 }
 
 // atTop lays out the comparison charts' rows at the most CPUs measured (or
-// else predicted): the count, a label per legend entry, and a mark per
-// series of the entry.
+// else predicted): the count, a label per legend entry, its marks.
 func atTop[R any](ss []series, mark func(series, sample) R) (int, []string, [][]R) {
 	top := 0
 	for _, model := range []bool{false, true} {

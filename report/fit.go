@@ -31,8 +31,7 @@ func curve(f analysis.Fit, top float64) plotter.XYs {
 const curveSteps = 200
 
 // scalabilityChart draws each series' medians with its fitted Universal
-// Scalability Law, solid measured and dashed predicted; empty, saying why,
-// where nothing was fitted.
+// Scalability Law; empty, saying why, where nothing was fitted.
 func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "scalability", Title: "Scalability: the Universal Scalability Law fitted to throughput against CPUs"}
 	if c.Empty = nothingFitted(fits); c.Empty != "" {

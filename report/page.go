@@ -53,8 +53,7 @@ type pageParts struct {
 }
 
 // newPage lays out the page, numbers formatted so that templates hold no
-// logic: the answer, each mode's or variant's detail, how the points were
-// made (collapsed), then labs, benchmarks and lessons.
+// logic.
 func newPage(points []results.Point, parts pageParts, opt Options) page {
 	shop := parts.shop
 	var sections []section
@@ -139,8 +138,7 @@ type setupView struct {
 const disturbedMark = "×"
 
 // pageNotes say how far a cut-short run got and which measurements other
-// processes disturbed, and which of the page's pictures mark them: the
-// map of limits, where it has one.
+// processes disturbed, and which of the page's pictures mark them.
 func pageNotes(points []results.Point, opt Options, hasMap bool) []string {
 	var notes []string
 	if opt.Plan != nil {

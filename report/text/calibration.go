@@ -143,8 +143,7 @@ func CalibrationTeller(tell func(line string)) func(results.CalibrationEvent) {
 }
 
 // WriteCalibrationTable writes a calibration's costs as a small table,
-// then where and when they were measured and how busy the machine was,
-// and the earlier calibrations it carries.
+// then where and when they were measured, and the earlier ones it carries.
 func WriteCalibrationTable(out io.Writer, c results.CalibrationTable) {
 	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
 	t.Row("cost", "median", "95% interval", "p5", "p95")

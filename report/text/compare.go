@@ -81,8 +81,7 @@ type block struct {
 }
 
 // blocksOf splits the rows into tables, throughput, p50 and p99 first;
-// without All it leaves out (and counts) the shop's and studies'
-// configurations with too few runs for a verdict.
+// without All it leaves out (and counts) those with too few runs.
 func blocksOf(c comparison.Comparison) (out []*block, left int) {
 	for _, r := range c.Rows {
 		dropped := false

@@ -13,9 +13,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Ranked is what a ranking says, in a sentence: which makes the most on
-// its count and its band, the others after it; where the first's band
-// meets another's, that no one clearly makes the most, and why.
+// Ranked is what a ranking says, in a sentence: which makes the most, or
+// that none clearly does where bands overlap, and the others after it.
 func Ranked(r results.Ranking) string {
 	s := "At " + format.Count(r.CPUs, "CPU")
 	if r.Group != "" {
@@ -85,9 +84,8 @@ func SayRankings(rankings []results.Ranking) {
 	}
 }
 
-// WriteRanked writes what the rankings on the most CPUs any was made for
-// say (SayRankings), a sentence each of those that rank two or more (of
-// each where none does).
+// WriteRanked writes what the rankings on the most CPUs say (SayRankings),
+// a sentence each of those that rank two or more (of each where none does).
 func WriteRanked(w io.Writer, rankings []results.Ranking) {
 	SayRankings(rankings)
 	last, most := 0, 0
@@ -107,8 +105,7 @@ func WriteRanked(w io.Writer, rankings []results.Ranking) {
 }
 
 // otherFirst says where on fewer CPUs another of r's group clearly makes
-// the most: " On 2 CPUs, mutex makes the most." on the fewest; "" where
-// none does.
+// the most: " On 2 CPUs, mutex makes the most."; "" where none does.
 func otherFirst(r results.Ranking, rankings []results.Ranking) string {
 	for _, o := range rankings {
 		if o.Group == r.Group && o.CPUs < r.CPUs && o.Clear && len(o.Ranked) > 1 && o.Ranked[0].Mode != r.Ranked[0].Mode {

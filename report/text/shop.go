@@ -31,8 +31,7 @@ type shopRow struct {
 const disturbedStar = "*"
 
 // writeShop writes the shop's points on one screen: its modes by CPU
-// counts, measured then predicted past them, with the median latency
-// where it changes; then what limits each mode (writeLimits).
+// counts, measured then predicted past them; then what limits each mode.
 func writeShop(w io.Writer, a *analysis.Analysis) error {
 	measured, model := rangesOf(a)
 	rows := shopRows(measured, model)
@@ -183,12 +182,11 @@ func shopRows(measured, model *analysis.Ranges) []shopRow {
 			}
 			if t.Model {
 				out[i].model = at(r)
-				out[i].limits = r.Limits // the model's, on every count
 			} else {
 				out[i].measured = at(r)
-				if out[i].limits == nil {
-					out[i].limits = r.Limits
-				}
+			}
+			if t.Model || out[i].limits == nil { // the model's, on every count
+				out[i].limits = r.Limits
 			}
 		}
 	}
@@ -309,9 +307,8 @@ func groupsHead(widths, shown, mShown, pShown []int, model *analysis.Ranges) str
 	return head
 }
 
-// writeLimits writes what limits each mode and the best change its causal
-// profile tried, where one was, the modes that say the same together;
-// measured says the limits are the model's profiles of measurements.
+// writeLimits writes what limits each mode and its best change, alike
+// modes together; measured: the model's profiles of measurements.
 func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
 	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return LimitName(l.Of) != results.NoCausalProfile })

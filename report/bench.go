@@ -99,8 +99,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 }
 
 // benchThroughputChart draws a family's throughput against CPUs, a colour
-// per member: each run a small ring, medians on a solid line, the fitted
-// USL dashed; SI units.
+// per member: each run a ring, medians on a line, the fitted USL dashed.
 func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit) (chart, error) {
 	c := chart{Name: name, Title: title + ": throughput against CPUs"}
 	if c.Empty = tooManyToDraw(f); c.Empty != "" {

@@ -128,8 +128,7 @@ func mix(clr color.RGBA, f, with float64) color.RGBA {
 }
 
 // boxFigure is rows of boxes, top down, each row a y tick named by its
-// label, two boxes in a row each half as thick, with a legend of a box's
-// parts.
+// label, two boxes in a row each half as thick; its legend names the parts.
 func boxFigure(title, xLabel string, labels []string, rows [][]boxRow) (figure, error) {
 	var boxes latencyBoxes
 	ticks := rowTicks(labels)

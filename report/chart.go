@@ -196,9 +196,7 @@ func glyph(c color.Color, radius float64, shape draw.GlyphDrawer) draw.GlyphStyl
 }
 
 // linePlot is a panel of againstCPUs: measurements as markers on solid
-// lines (crossed where disturbed), thinner beside a model's dashed line
-// and band, so that the dashes show; a mode measured and predicted has one
-// legend entry.
+// lines, thinner beside a model's dashed line and band, so that it shows.
 func linePlot(ss []series, cpus []int, ylabel string,
 	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (*plot.Plot, plot.Legend, error) {
 	p := cpuPlot("CPUs", cpus, ylabel)
@@ -277,11 +275,8 @@ func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
 	if !wide || len(lo) < 2 {
 		return nil
 	}
-	ring := append(plotter.XYs{}, lo...)
-	for i := len(hi) - 1; i >= 0; i-- {
-		ring = append(ring, hi[i])
-	}
-	poly, err := plotter.NewPolygon(ring)
+	slices.Reverse(hi)
+	poly, err := plotter.NewPolygon(append(lo, hi...))
 	if err != nil {
 		return nil
 	}
@@ -291,8 +286,7 @@ func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
 }
 
 // atTop lays out the comparison charts' rows at the most CPUs measured (or
-// else predicted): the count, a label per legend entry, and a mark per
-// series of the entry.
+// else predicted): the count, a label per legend entry, its marks.
 func atTop[R any](ss []series, mark func(series, sample) R) (int, []string, [][]R) {
 	top := 0
 	for _, model := range []bool{false, true} {
@@ -541,14 +535,9 @@ func wrapText(st text.Style, s string, width vg.Length) string {
 		line := ""
 		for _, w := range strings.Fields(para) {
 			if line != "" && st.Width(line+" "+w) > width {
-				lines = append(lines, line)
-				line = w
-				continue
+				lines, line = append(lines, line), ""
 			}
-			if line != "" {
-				line += " "
-			}
-			line += w
+			line = strings.TrimSpace(line + " " + w)
 		}
 		lines = append(lines, line)
 	}

@@ -31,8 +31,7 @@ func curve(f analysis.Fit, top float64) plotter.XYs {
 const curveSteps = 200
 
 // scalabilityChart draws each series' medians with its fitted Universal
-// Scalability Law, solid measured and dashed predicted; empty, saying why,
-// where nothing was fitted.
+// Scalability Law; empty, saying why, where nothing was fitted.
 func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "scalability", Title: "Scalability: the Universal Scalability Law fitted to throughput against CPUs"}
 	if c.Empty = nothingFitted(fits); c.Empty != "" {
@@ -157,8 +156,7 @@ type fitView struct {
 // fitViews lays out a row per fit, as brewput fit writes them.
 func fitViews(fits []analysis.Fit) []fitView {
 	loads := varies(fits, analysis.Fit.LoadText)
-	out := make([]fitView, len(fits))
-	for i, f := range fits {
+	return collect.Mapped(fits, func(f analysis.Fit) fitView {
 		v := fitView{Source: f.SourceText(), Model: f.Model, Points: f.Points}
 		if loads {
 			v.Source += ", " + f.LoadText()
@@ -170,9 +168,8 @@ func fitViews(fits []analysis.Fit) []fitView {
 		} else {
 			v.Reason = f.Error
 		}
-		out[i] = v
-	}
-	return out
+		return v
+	})
 }
 
 func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {

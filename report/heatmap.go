@@ -18,8 +18,7 @@ import (
 )
 
 // heatmap is the map of what limits what: a row per mode, a column per CPU
-// count, each cell coloured by its causal verdict and showing its
-// throughput, a measured cell framed and bold.
+// count, each cell coloured by its causal verdict, its throughput in it.
 type heatmap struct {
 	title     string
 	grid      *analysis.Grid

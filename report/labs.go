@@ -75,8 +75,7 @@ func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 }
 
 // linesFigure draws a figure's lines, a colour per group, with its
-// reference line and diagonal; x as its axis says: whole CPU counts, log,
-// or values evenly spaced in order.
+// reference line and diagonal, x on the scale its axis says.
 func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	p, leg := newPlot(), newLegend()
 	var d drawer
@@ -246,9 +245,8 @@ func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 // maxLabColumns keeps a lab's table within the page; more go to more tables.
 const maxLabColumns = 12
 
-// labTables list a lab's points with its metrics in name order; past
-// maxLabColumns, the metrics go to tables of their own, each row naming
-// its variant and CPUs again.
+// labTables list a lab's points with its metrics in name order, past
+// maxLabColumns in tables of their own.
 func labTables(points []results.Point) []tableView {
 	variant := col("variant", true, func(p results.Point) string { return p.Variant() })
 	cpus := col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) })

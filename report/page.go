@@ -53,8 +53,7 @@ type pageParts struct {
 }
 
 // newPage lays out the page, numbers formatted so that templates hold no
-// logic: the answer, each mode's or variant's detail, how the points were
-// made (collapsed), then labs, benchmarks and lessons.
+// logic.
 func newPage(points []results.Point, parts pageParts, opt Options) page {
 	shop := parts.shop
 	var sections []section
@@ -139,8 +138,7 @@ type setupView struct {
 const disturbedMark = "×"
 
 // pageNotes say how far a cut-short run got and which measurements other
-// processes disturbed, and which of the page's pictures mark them: the
-// map of limits, where it has one.
+// processes disturbed, and which of the page's pictures mark them.
 func pageNotes(points []results.Point, opt Options, hasMap bool) []string {
 	var notes []string
 	if opt.Plan != nil {
@@ -246,17 +244,15 @@ type modelView struct {
 func models(points []results.Point) []modelView {
 	predicted := slices.DeleteFunc(slices.Clone(points), func(p results.Point) bool { return !p.IsModel() })
 	scheds, by := groupBy(predicted, func(p results.Point) string { return p.Sched })
-	out := make([]modelView, len(scheds))
-	for i, sc := range scheds {
+	return collect.Mapped(scheds, func(sc string) modelView {
 		ps := by[sc]
 		seeds := distinct(ps, func(p results.Point) uint64 { return p.Seed })
 		slices.Sort(seeds)
 		words := collect.Mapped(seeds, func(s uint64) string { return strconv.FormatUint(s, 10) })
-		out[i] = modelView{Sched: cmp.Or(sc, "not recorded"), Modes: strings.Join(modeOrder(ps), ", "), CPUs: cpuRange(cpusOf(ps)),
+		return modelView{Sched: cmp.Or(sc, "not recorded"), Modes: strings.Join(modeOrder(ps), ", "), CPUs: cpuRange(cpusOf(ps)),
 			Seeds: strings.Join(words, ", "), Points: len(ps), Calibration: text.CalibrationLines(ps),
 			Banded: slices.ContainsFunc(ps, func(p results.Point) bool { return p.Band != nil })}
-	}
-	return out
+	})
 }
 
 type paramView struct {
@@ -285,18 +281,15 @@ func parameters(points []results.Point) paramsView {
 		}
 		return paramView{Kind: kind, Load: describeLoad(p), Timing: timing, Steps: stepsText}
 	})
-	out := make([]paramView, len(keys))
-	for i, k := range keys {
+	rows := collect.Mapped(keys, func(k paramView) paramView {
 		ps := by[k]
-		out[i] = k
-		out[i].Modes = strings.Join(modeOrder(ps), ", ")
-		out[i].CPUs = cpuRange(cpusOf(ps))
-		out[i].Points = len(ps)
+		k.Modes, k.CPUs, k.Points = strings.Join(modeOrder(ps), ", "), cpuRange(cpusOf(ps)), len(ps)
 		for _, p := range ps {
-			out[i].Reps = max(out[i].Reps, p.Rep, 1)
+			k.Reps = max(k.Reps, p.Rep, 1)
 		}
-	}
-	return paramsView{Kinds: slices.ContainsFunc(points, results.Point.IsModel), Rows: out}
+		return k
+	})
+	return paramsView{Kinds: slices.ContainsFunc(points, results.Point.IsModel), Rows: rows}
 }
 
 // describeLoad says how customers came: a closed or an open loop.

@@ -77,8 +77,7 @@ type Options struct {
 }
 
 // Build renders points and their analysis a (nil shows none) into a
-// report: index.html, results.json, results.csv, analysis.json and each
-// chart as SVG and PNG.
+// report: its page, the points, the analysis, each chart as SVG and PNG.
 func Build(points []results.Point, a *analysis.Analysis) (*Report, error) {
 	return BuildWith(points, Options{Analysis: a})
 }

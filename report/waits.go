@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
@@ -50,8 +51,7 @@ func waitViews(points []results.Point, mode string) []waitView {
 	slices.SortStableFunc(keys, func(a, b key) int { return cmp.Compare(b.cpus, a.cpus) })
 	manyOrigins := varies(keys, func(k key) string { return k.origin })
 	manyLoads := varies(keys, func(k key) [2]float64 { return [2]float64{float64(k.par - k.cpus), k.rate} })
-	views := make([]waitView, 0, len(keys))
-	for _, k := range keys {
+	return collect.Mapped(keys, func(k key) waitView {
 		p := slices.MinFunc(reps[k], func(a, b results.Point) int { return cmp.Compare(a.Rep, b.Rep) })
 		label := format.Count(p.CPUs, "CPU")
 		if manyLoads {
@@ -77,9 +77,8 @@ func waitViews(points []results.Point, mode string) []waitView {
 			}
 			v.Rows = append(v.Rows, waitRow{On: on, Kind: w.Kind, Where: where, Count: fmt.Sprint(w.Count), Total: format.Wait(w.TotalMs), PerOp: format.Wait(w.PerOpMs)})
 		}
-		views = append(views, v)
-	}
-	return views
+		return v
+	})
 }
 
 // waitSite says on what w waited, where ("" for folded small sites), and

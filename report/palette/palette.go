@@ -62,9 +62,8 @@ func Modes(modes []string, declared results.Modes) map[string]color.RGBA {
 	return out
 }
 
-// Steps maps to its colour each kind of machine a step runs on ("grinder",
-// "espresso", "steamer"), combining, which uses no machine ("combine"), and
-// Go code outside the steps ("").
+// Steps maps to its colour each kind of machine a step runs on, combining
+// ("combine") and Go code outside the steps ("").
 func Steps() map[string]color.RGBA {
 	return map[string]color.RGBA{
 		"grinder":  RGB(0xf28e2b),

@@ -76,11 +76,8 @@ func BenchTable(points []results.Point) (head []string, rows [][]string) {
 	}
 	head = append(head, "n")
 	for _, r := range benchRows(points) {
-		row := []string{results.BenchName(r.name, r.cpus)}
-		for _, u := range units {
-			row = append(row, benchCell(r.points, u))
-		}
-		rows = append(rows, append(row, strconv.Itoa(len(r.points))))
+		cells := collect.Mapped(units, func(u string) string { return benchCell(r.points, u) })
+		rows = append(rows, slices.Concat([]string{results.BenchName(r.name, r.cpus)}, cells, []string{strconv.Itoa(len(r.points))}))
 	}
 	return head, rows
 }
@@ -88,19 +85,16 @@ func BenchTable(points []results.Point) (head []string, rows [][]string) {
 // writeBenchTable writes BenchTable, the package above it or in a column.
 func writeBenchTable(w io.Writer, points []results.Point) error {
 	head, rows := BenchTable(points)
-	sources, pkgs := map[string]bool{}, map[string]bool{}
 	byRow := benchRows(points)
-	for _, r := range byRow {
-		sources[r.origin] = true
-		pkgs[r.pkg] = true
-	}
-	if len(pkgs) == 1 && byRow[0].pkg != "" {
+	sources := slices.ContainsFunc(byRow, func(r *benchRow) bool { return r.origin != byRow[0].origin })
+	pkgs := slices.ContainsFunc(byRow, func(r *benchRow) bool { return r.pkg != byRow[0].pkg })
+	if !pkgs && byRow[0].pkg != "" {
 		fmt.Fprintf(w, "pkg: %s\n", byRow[0].pkg)
 	}
-	if len(sources) > 1 {
+	if sources {
 		head = append(head, "source")
 	}
-	if len(pkgs) > 1 {
+	if pkgs {
 		head = append(head, "pkg")
 	}
 	marked := false
@@ -111,10 +105,10 @@ func writeBenchTable(w io.Writer, points []results.Point) error {
 				marked = true
 			}
 		}
-		if len(sources) > 1 {
+		if sources {
 			row = append(row, results.OriginLabel(byRow[i].points[0]))
 		}
-		if len(pkgs) > 1 {
+		if pkgs {
 			row = append(row, byRow[i].pkg)
 		}
 		rows[i] = row

@@ -7,14 +7,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 )
 
-// CalibrationFor says whose costs c holds, how far to trust them
-// (CalibrationQuality) and what was set aside for them: "for vm's runtime
-// costs, measured 2026-11-22 10:00 UTC on a quiet machine (other processes
-// used 0.02 CPUs)".
+// CalibrationFor says whose costs c holds, how far to trust them and what
+// was set aside for them: "for vm's runtime costs, measured …".
 func CalibrationFor(c results.Calibration) string {
 	s := "for costs given as flags"
 	if c.Host != "none" {
@@ -144,8 +143,7 @@ func CalibrationTeller(tell func(line string)) func(results.CalibrationEvent) {
 }
 
 // WriteCalibrationTable writes a calibration's costs as a small table,
-// then where and when they were measured and how busy the machine was,
-// and the earlier calibrations it carries.
+// then where and when they were measured, and the earlier ones it carries.
 func WriteCalibrationTable(out io.Writer, c results.CalibrationTable) {
 	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
 	t.Row("cost", "median", "95% interval", "p5", "p95")
@@ -197,10 +195,9 @@ func writeCalibrationSpan(out io.Writer, c results.CalibrationTable) {
 		t.Row(s.Name, show(s.Least)+" – "+show(s.Most), show(s.Lo)+" – "+show(s.Hi))
 	}
 	t.Write(out)
-	dates := make([]string, 0, len(c.Dates))
-	for _, d := range c.Dates {
-		dates = append(dates, fmt.Sprintf("%s (%.2f CPUs)", d.Date.UTC().Format("2006-01-02 15:04"), d.Others))
-	}
+	dates := collect.Mapped(c.Dates, func(d results.Dated) string {
+		return fmt.Sprintf("%s (%.2f CPUs)", d.Date.UTC().Format("2006-01-02 15:04"), d.Others)
+	})
 	fmt.Fprintln(out, format.Wrap("earlier, newest first (UTC; other processes' use): "+strings.Join(dates, ", "), format.Width(out), "  "))
 }
 

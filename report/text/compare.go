@@ -81,8 +81,7 @@ type block struct {
 }
 
 // blocksOf splits the rows into tables, throughput, p50 and p99 first;
-// without All it leaves out (and counts) the shop's and studies'
-// configurations with too few runs for a verdict.
+// without All it leaves out (and counts) those with too few runs.
 func blocksOf(c comparison.Comparison) (out []*block, left int) {
 	for _, r := range c.Rows {
 		dropped := false
@@ -294,10 +293,9 @@ func changesWords(cs []comparison.ConfigChange, verdicts bool) string {
 			words[i] = brief(c.Key) + " " + format.Delta(c.Metrics[0].DeltaPct)
 			continue
 		}
-		ms := make([]string, len(c.Metrics))
-		for j, m := range c.Metrics {
-			ms[j] = metricWords(m.Name) + " " + format.Delta(m.DeltaPct) + " " + ChangeWord(m.Change)
-		}
+		ms := collect.Mapped(c.Metrics, func(m comparison.MetricDelta) string {
+			return metricWords(m.Name) + " " + format.Delta(m.DeltaPct) + " " + ChangeWord(m.Change)
+		})
 		words[i] = brief(c.Key) + ", " + strings.Join(ms, ", ")
 	}
 	if verdicts {

@@ -9,8 +9,7 @@ import (
 )
 
 // MetricVerdict says a compared metric's verdict: "+25.2% better",
-// "-20.1% worse", "~", "~ (n=1: too few runs for a verdict; use --count
-// 6)", or "inconclusive: disturbed (old 6 of 6); …".
+// "-20.1% worse", "~", "~ (n=1: too few runs …)", "inconclusive: …".
 func MetricVerdict(m comparison.Metric) string {
 	switch {
 	case m.Inconclusive != "":

@@ -12,9 +12,7 @@ import (
 )
 
 // WriteFits writes fits of throughput against by (analysis.ByCPUs or
-// ByPar): as "json" Lines, else as a table, a row per series under its
-// name: the law the AIC chose, its parameters, and the peak or why it
-// could not be fitted.
+// ByPar) as "json" Lines, else as a table, a row per series.
 func WriteFits(w io.Writer, fits []analysis.Fit, by, as string) error {
 	if as == "json" {
 		for _, f := range fits {
@@ -28,14 +26,10 @@ func WriteFits(w io.Writer, fits []analysis.Fit, by, as string) error {
 		}
 		return nil
 	}
-	n := "CPUs"
-	if by == analysis.ByPar {
-		n = "customers"
-	}
 	width := format.Width(w)
 	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("X(N) = λN / (1 + σ(N−1) + κN(N−1)), N = %s: the linear law (σ = κ = 0), Amdahl's (κ = 0) or the "+
 		"Universal Scalability Law, whichever the AIC prefers; σ contention, κ coherency, λ the throughput of one "+
-		"(as measured at N = 1 where there is one: λ*); Amdahl σ is the serial fraction of the fit with κ = 0.", n), width, ""))
+		"(as measured at N = 1 where there is one: λ*); Amdahl σ is the serial fraction of the fit with κ = 0.", counted(by)), width, ""))
 	fmt.Fprintln(w)
 
 	loads := slices.ContainsFunc(fits, func(f analysis.Fit) bool { return f.LoadText() != fits[0].LoadText() })
@@ -82,11 +76,7 @@ func PeakText(f analysis.Fit) string {
 	if !f.HasPeak() {
 		return "none: " + NoPeakText(f)
 	}
-	unit := strings.TrimSpace(" " + f.Unit)
-	noun := "CPUs"
-	if f.By == analysis.ByPar {
-		noun = "customers"
-	}
+	unit, noun := strings.TrimSpace(f.Unit), counted(f.By)
 	s := fmt.Sprintf("%.1f %s at %.1f %s", f.PeakThroughput, unit, f.PeakN, noun)
 	if f.Extrapolated {
 		s += fmt.Sprintf(", extrapolated beyond the data (up to %d)", f.N[len(f.N)-1])
@@ -97,11 +87,7 @@ func PeakText(f analysis.Fit) string {
 // NoPeakText says why a fit claims no peak: "flat from 4 CPUs at 1000.0
 // lattes/s", "κ = 0: throughput approaches λ/σ = 2000.0".
 func NoPeakText(f analysis.Fit) string {
-	unit := strings.TrimSpace(" " + f.Unit)
-	noun := "CPUs"
-	if f.By == analysis.ByPar {
-		noun = "customers"
-	}
+	unit, noun := strings.TrimSpace(f.Unit), counted(f.By)
 	var s string
 	switch f.NoPeak {
 	case analysis.NoPeakFlat:
@@ -141,4 +127,12 @@ func kappaZero(f analysis.Fit, unit string) string {
 		return fmt.Sprintf("κ = 0 and σ = 1: throughput stays flat at λ = %.1f", f.Lambda)
 	}
 	return fmt.Sprintf("κ = 0: throughput approaches λ/σ = %.1f", f.LawCeiling)
+}
+
+// counted is what N counts in a fit against by: "CPUs" or "customers".
+func counted(by string) string {
+	if by == analysis.ByPar {
+		return "customers"
+	}
+	return "CPUs"
 }

@@ -10,9 +10,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// LabEvent says what a lab's run tells as it goes, in a line: a point
-// measured (its lab's figures), a count measured again, profiles written,
-// a warning.
+// LabEvent says in a line what a lab's run tells as it goes: a point
+// measured, a count measured again, profiles written, a warning.
 func LabEvent(ev results.LabEvent) string {
 	switch {
 	case ev.Measured != nil:
@@ -43,26 +42,6 @@ func labPoint(lp results.LabPoint) string {
 	return s
 }
 
-// The metrics the labs' lines tell, as the labs name them.
-const (
-	labEventsPerCall = "events_per_call"
-	labStreamRuns    = "stream_run_length"
-	labBound         = "bound_lines_per_s"
-	labOfSingle      = "of_single"
-	labOverstatement = "overstatement"
-	labRenderMs      = "render_ms"
-	labEncodeMs      = "encode_ms"
-	labReplied       = "replied"
-	labFailed        = "failed"
-	labRestart       = "restart"
-	labReconnects    = "reconnects"
-	labRemoteCost    = "remote_cost"
-	labMedianMs      = "median_ms"
-	labPasses        = "passes"
-	labAllocs        = "allocs_per_op"
-	labBytes         = "bytes_per_op"
-)
-
 // labFigures is a point's figures, as its lab (the point's LabName) tells
 // them: "channels cpus=2 B=1: 1.2M lines/s, 91 [88, 93] % of the bound …".
 func labFigures(lp results.LabPoint) string {
@@ -77,13 +56,13 @@ func labFigures(lp results.LabPoint) string {
 		if lp.Vs.N > 0 && variant != "simple" && variant != "remote/simple" {
 			s += ", ×" + intervalFixed(lp.Vs, 2) + " simple's"
 		}
-		if cost, ok := m[labRemoteCost]; ok {
+		if cost, ok := m["remote_cost"]; ok {
 			s += fmt.Sprintf(", %.1f× slower than in process", cost)
 		}
 		return s
 	case "aggregate":
 		s := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, CPU util %.0f %%",
-			name, n, variant, rate(p.Throughput), m[labEventsPerCall], m[labStreamRuns], format.Wait(p.Latency.P50), util)
+			name, n, variant, rate(p.Throughput), m["events_per_call"], m["stream_run_length"], format.Wait(p.Latency.P50), util)
 		if lp.Vs.N > 0 {
 			s += fmt.Sprintf(", ×%s single's events/s", intervalFixed(lp.Vs, 2))
 		}
@@ -91,32 +70,32 @@ func labFigures(lp results.LabPoint) string {
 	case "channels":
 		percent := func(v float64) string { return fmt.Sprintf("%.0f", 100*v) }
 		return fmt.Sprintf("%s cpus=%d %s: %s, %s %s %% of the bound %s, CPU util %.0f %%",
-			name, n, variant, rate(p.Throughput), percent(lp.Vs.Median), intervalEnds(lp.Vs, percent), rate(m[labBound]), util)
+			name, n, variant, rate(p.Throughput), percent(lp.Vs.Median), intervalEnds(lp.Vs, percent), rate(m["bound_lines_per_s"]), util)
 	case "logs":
 		return fmt.Sprintf("%s cpus=%d %s writers=%d: %s %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
-			name, n, variant, p.Par, rate(p.Throughput), intervalEnds(lp.Rate, rate), 100*m[labOfSingle], m[labOverstatement])
+			name, n, variant, p.Par, rate(p.Throughput), intervalEnds(lp.Rate, rate), 100*m["of_single"], m["overstatement"])
 	case "render":
 		return fmt.Sprintf("%s cpus=%d %s: render %s, render speedup over seq ×%s, encode %s, CPU util %.0f %%",
-			name, n, variant, format.Wait(m[labRenderMs]), intervalFixed(lp.Vs, 2), format.Wait(m[labEncodeMs]), util)
+			name, n, variant, format.Wait(m["render_ms"]), intervalFixed(lp.Vs, 2), format.Wait(m["encode_ms"]), util)
 	case "stream":
 		s := fmt.Sprintf("%s cpus=%d %s: %s %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
-			name, n, variant, rate(p.Throughput), intervalEnds(lp.Rate, rate), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[labReplied], m[labFailed])
-		if m[labRestart] == 1 {
-			s += fmt.Sprintf(", %.0f reconnects", m[labReconnects])
+			name, n, variant, rate(p.Throughput), intervalEnds(lp.Rate, rate), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m["replied"], m["failed"])
+		if m["restart"] == 1 {
+			s += fmt.Sprintf(", %.0f reconnects", m["reconnects"])
 		}
 		return s
 	case "workloads":
 		s := fmt.Sprintf("%s/%s cpus=%d: median run %s of %d (the workload %s a run), %s",
-			name, variant, n, format.Wait(p.Latency.P50), lp.Rate.N, times(int(m[labPasses])), rate(p.Throughput))
+			name, variant, n, format.Wait(p.Latency.P50), lp.Rate.N, times(int(m["passes"])), rate(p.Throughput))
 		if lp.Vs.N > 0 {
 			s += ", speedup over sequential ×" + intervalFixed(lp.Vs, 2)
 		}
 		return s
 	case "wordcount":
 		s := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup ×%s",
-			name, variant, n, format.Wait(m[labMedianMs]), lp.Rate.N, rate(p.Throughput), intervalFixed(lp.Vs, 1))
-		if _, ok := m[labAllocs]; ok {
-			s += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", m[labAllocs], m[labBytes])
+			name, variant, n, format.Wait(m["median_ms"]), lp.Rate.N, rate(p.Throughput), intervalFixed(lp.Vs, 1))
+		if _, ok := m["allocs_per_op"]; ok {
+			s += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", m["allocs_per_op"], m["bytes_per_op"])
 		}
 		return s
 	}

@@ -66,11 +66,10 @@ func WriteLessons(w io.Writer, rs []lesson.Result) error {
 	}
 	// Where the six columns pass the width, the figures go under the row.
 	wide := tableWidth(append([][]string{head}, rows...)...) <= width
-	if wide {
-		t.Row(head...)
-	} else {
-		t.Row(head[:2]...)
+	if !wide {
+		head = head[:2]
 	}
+	t.Row(head...)
 	for i, r := range rs {
 		const indent = "    "
 		under := func(s string) { t.Line(indent + format.Wrap(s, width-len(indent), indent+"  ")) }

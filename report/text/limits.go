@@ -47,8 +47,7 @@ func PartName(p results.Part) string {
 }
 
 // LimitName names what limits a point, as every surface says it: its
-// resources as the system names them ("… together" for several),
-// "nothing tried", or NoCausalProfile.
+// resources ("… together" for several), "nothing tried", NoCausalProfile.
 func LimitName(n results.Named) string {
 	switch {
 	case n.Resource == "" || n.Resource == "unknown":
@@ -177,11 +176,7 @@ func OptionChange(o analysis.Option) string {
 // Becomes says what a change makes of the system: "finelocking, 2
 // grinders", "cafe, barista: capacity 3", "16 CPUs, one customer each".
 func Becomes(set []analysis.Setting) string {
-	words := make([]string, len(set))
-	for i, s := range set {
-		words[i] = setting(s)
-	}
-	return strings.Join(words, ", ")
+	return strings.Join(collect.Mapped(set, setting), ", ")
 }
 
 func setting(s analysis.Setting) string {
@@ -225,10 +220,8 @@ func setting(s analysis.Setting) string {
 	return s.Of
 }
 
-// BottleneckText says what limits p, with its causal profile's figures:
-// the best relief and the others on the same resources, the best
-// elsewhere, each resource's use, and how a measured point compares with
-// the model.
+// BottleneckText says what limits p, with its causal profile's figures,
+// each resource's use, and how a measurement compares with the model.
 func BottleneckText(p results.Point) string {
 	b := p.Bottleneck
 	switch {
@@ -267,19 +260,16 @@ func verdictText(p results.Point) string {
 			s.WriteString("; without any one of them, 1 % or less")
 		}
 	case b.Resource == "arrivals":
-		fmt.Fprintf(&s, "%s limit it: it keeps up with the %g %s arriving, and no relief tried raises throughput by more than 1 %%", format.Capital(limitParts(b.Names())), p.Rate, unit)
-		s.WriteString(bestTried(ts))
+		fmt.Fprintf(&s, "%s limit it: it keeps up with the %g %s arriving, and no relief tried raises throughput by more than 1 %%%s", format.Capital(limitParts(b.Names())), p.Rate, unit, bestTried(ts))
 		if tr, ok := bestLatency(ts); ok {
 			fmt.Fprintf(&s, "; %s cuts the p99 latency most, %s", ChangeText(tr), format.Gain(tr.P99Change))
 		}
 	case b.Resource == "none" || len(b.Tier) == 0:
-		s.WriteString("Nothing tried raises throughput by more than 1 %, alone or all together")
-		s.WriteString(bestTried(ts))
+		s.WriteString("Nothing tried raises throughput by more than 1 %, alone or all together" + bestTried(ts))
 	default:
 		s.WriteString(limitedText(b, unit))
 	}
-	s.WriteString(".")
-	return s.String()
+	return s.String() + "."
 }
 
 // bestTried says the best relief tried, " (best: …, +0.3 %)", where one

@@ -137,12 +137,8 @@ func (g *lockGroup) line(p results.Point) string {
 	return line
 }
 
-// NoLocks says a benchmark took no lock while its timer ran, or, where
-// rare names them, none often enough to queue its workers; where it ran
-// too few operations for a watcher that samples one lock in sampleEvery
-// to have seen one, it says so. It names what was watched and what was
-// not, the channels it used (whose locks no stretch lengthens), and its
-// waits for the runtime's own locks (Go's mutex profile's).
+// NoLocks says a benchmark took no lock (or, rare, none often enough to
+// queue its workers) while its timer ran, or ran too few to tell.
 func NoLocks(p results.Point, rare []string, sampleEvery int) string {
 	ran := fmt.Sprintf("(%s on %s)", format.Rate(p.Throughput, p.Unit), format.Count(p.CPUs, "CPU"))
 	var groups []string // the channels' groups, each once
@@ -155,10 +151,9 @@ func NoLocks(p results.Point, rare []string, sampleEvery int) string {
 			uses[g] += m.Uses
 		}
 	}
-	var chans []string
-	for _, g := range groups {
-		chans = append(chans, fmt.Sprintf("%s, %s an op", g, format.Sig(float64(uses[g])/float64(max(p.Ops, 1)), 2)))
-	}
+	chans := collect.Mapped(groups, func(g string) string {
+		return fmt.Sprintf("%s, %s an op", g, format.Sig(float64(uses[g])/float64(max(p.Ops, 1)), 2))
+	})
 	var s string
 	switch {
 	case len(rare) > 0:

@@ -17,8 +17,7 @@ const (
 )
 
 // UnknownMachine says what a prediction for an unknown machine of cpus
-// CPUs rests on (model.UnknownHardware's About), its CPUs perhaps
-// hardware threads where threaded.
+// CPUs rests on, its CPUs perhaps hardware threads where threaded.
 func UnknownMachine(cpus int, threaded bool) string {
 	if threaded {
 		return fmt.Sprintf("an unknown machine of %d CPUs (%s%s)", cpus, unknownAbout, threadedAbout)

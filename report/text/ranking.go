@@ -8,13 +8,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 )
 
-// Ranked is what a ranking says, in a sentence: which makes the most on
-// its count and its band, the others after it; where the first's band
-// meets another's, that no one clearly makes the most, and why.
+// Ranked is what a ranking says, in a sentence: which makes the most, or
+// that none clearly does where bands overlap, and the others after it.
 func Ranked(r results.Ranking) string {
 	s := "At " + format.Count(r.CPUs, "CPU")
 	if r.Group != "" {
@@ -42,10 +42,7 @@ func Ranked(r results.Ranking) string {
 	if len(rest) == 0 {
 		return s + "."
 	}
-	var then []string
-	for _, o := range rest {
-		then = append(then, fmt.Sprintf("%s %s", o.Name, amount(o, "")))
-	}
+	then := collect.Mapped(rest, func(o results.Ranked) string { return o.Name + " " + amount(o, "") })
 	return s + "; then " + format.JoinAnd(then) + "."
 }
 
@@ -87,9 +84,8 @@ func SayRankings(rankings []results.Ranking) {
 	}
 }
 
-// WriteRanked writes what the rankings on the most CPUs any was made for
-// say (SayRankings), a sentence each of those that rank two or more (of
-// each where none does).
+// WriteRanked writes what the rankings on the most CPUs say (SayRankings),
+// a sentence each of those that rank two or more (of each where none does).
 func WriteRanked(w io.Writer, rankings []results.Ranking) {
 	SayRankings(rankings)
 	last, most := 0, 0
@@ -109,8 +105,7 @@ func WriteRanked(w io.Writer, rankings []results.Ranking) {
 }
 
 // otherFirst says where on fewer CPUs another of r's group clearly makes
-// the most: " On 2 CPUs, mutex makes the most." on the fewest; "" where
-// none does.
+// the most: " On 2 CPUs, mutex makes the most."; "" where none does.
 func otherFirst(r results.Ranking, rankings []results.Ranking) string {
 	for _, o := range rankings {
 		if o.Group == r.Group && o.CPUs < r.CPUs && o.Clear && len(o.Ranked) > 1 && o.Ranked[0].Mode != r.Ranked[0].Mode {
@@ -120,10 +115,8 @@ func otherFirst(r results.Ranking, rankings []results.Ranking) string {
 	return ""
 }
 
-// WriteRanking writes the rankings as a table: a group's variants a row
-// each, in the order of the most CPUs shown, their throughput in its unit
-// on one CPU (base) and on each count shown, and the band on the last;
-// then what each was read as and how far such answers held (checked).
+// WriteRanking writes the rankings as a table, a row per variant, then
+// what each was read as and how far such answers held (checked).
 func WriteRanking(w io.Writer, rankings []results.Ranking, base map[string]float64, checked map[string]Checked, shown, measuredHere []int) error {
 	at := map[int]map[string]results.Ranked{}
 	var counts []int // those shown that any was ranked on

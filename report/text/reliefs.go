@@ -49,11 +49,7 @@ func ReliefsVerdict(r causal.Reliefs) string {
 		}
 	}
 	var b strings.Builder
-	times := fmt.Sprintf("%d times", r.Runs)
-	if r.Runs == 1 {
-		times = "once"
-	}
-	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", r.System, times)
+	fmt.Fprintf(&b, "%s, measured %s on real CPUs: ", r.System, times(r.Runs))
 	if best == nil {
 		b.WriteString("no relief gains significantly.")
 	} else {

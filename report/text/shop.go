@@ -31,52 +31,17 @@ type shopRow struct {
 const disturbedStar = "*"
 
 // writeShop writes the shop's points on one screen: its modes by CPU
-// counts, measured then predicted past them, with the median latency
-// where it changes; then what limits each mode (writeLimits).
+// counts, measured then predicted past them; then what limits each mode.
 func writeShop(w io.Writer, a *analysis.Analysis) error {
-	width := format.Width(w)
 	measured, model := rangesOf(a)
 	rows := shopRows(measured, model)
 	mCounts, pCounts, most := shopCounts(rows)
-	cell := func(r shopRow, n int) string {
-		if c, ok := r.measured[n]; ok {
-			s := rateCell(c.Throughput)
-			if c.Disturbed > 0 {
-				s += disturbedStar
-			}
-			return s
-		}
-		c, ok := r.model[n]
-		switch {
-		case !ok:
-			return "-"
-		case slices.Contains(mCounts, n):
-			return "(" + rateCell(c.Throughput) + ")" // predicted, where others were measured
-		}
-		return rateCell(c.Throughput)
-	}
-	// The median latency, where it says something: a row's own changes.
-	largest, latency := 0.0, false
-	for _, r := range rows {
-		lo, hi := r.p50(most)
-		largest, latency = max(largest, hi), latency || hi > (1+analysis.Near)*lo
-	}
-	unit, perMs := format.TimeUnit(largest)
-	p50 := func(r shopRow) string {
-		lo, hi := r.p50(most)
-		switch {
-		case hi == 0:
-			return "-" // not recorded
-		case hi <= (1+analysis.Near)*lo:
-			return format.Ms3(lo * perMs)
-		}
-		return format.Range(format.Ms3(lo*perMs), format.Ms3(hi*perMs))
-	}
+	p50Head, p50 := p50Column(rows, most)
 	// The cells on the counts shown; a long name goes on a line of its own.
 	cells := func(shown []int) [][]string {
 		head := append([]string{rows[0].unit}, collect.Mapped(shown, strconv.Itoa)...)
-		if latency {
-			head = append(head, "p50 "+unit)
+		if p50 != nil {
+			head = append(head, p50Head)
 		}
 		out := [][]string{head}
 		for _, r := range rows {
@@ -84,15 +49,15 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 			if utf8.RuneCountInString(r.name) > longRowName {
 				row[0] = ""
 			}
-			row = append(row, collect.Mapped(shown, func(n int) string { return cell(r, n) })...)
-			if latency {
+			row = append(row, collect.Mapped(shown, func(n int) string { return r.cell(n, mCounts) })...)
+			if p50 != nil {
 				row = append(row, p50(r))
 			}
 			out = append(out, row)
 		}
 		return out
 	}
-	shown := shownCounts(mCounts, pCounts, priority(a, rows), func(counts []int) bool { return tableWidth(cells(counts)...) <= width })
+	shown := shownCounts(mCounts, pCounts, priority(a, rows), func(counts []int) bool { return tableWidth(cells(counts)...) <= format.Width(w) })
 	mShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return !slices.Contains(mCounts, n) })
 	pShown := slices.DeleteFunc(slices.Clone(shown), func(n int) bool { return slices.Contains(mCounts, n) })
 
@@ -103,7 +68,7 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 		if i > 0 && row[0] == "" {
 			t.Line(rows[i-1].name)
 		}
-		if !latency {
+		if p50 == nil {
 			row = append(row, "") // the last column, ragged, is not aligned
 		}
 		t.Row(row...)
@@ -114,6 +79,58 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 	if err := writeLimits(w, rows, a.Verdict.Modes, len(pShown) == 0); err != nil {
 		return err
 	}
+	writeShopNotes(w, rows, mShown, model)
+	return nil
+}
+
+// cell is r's throughput on n CPUs: measured, else predicted, in
+// parentheses where others were measured on n.
+func (r shopRow) cell(n int, measured []int) string {
+	if c, ok := r.measured[n]; ok {
+		s := rateCell(c.Throughput)
+		if c.Disturbed > 0 {
+			s += disturbedStar
+		}
+		return s
+	}
+	c, ok := r.model[n]
+	switch {
+	case !ok:
+		return "-"
+	case slices.Contains(measured, n):
+		return "(" + rateCell(c.Throughput) + ")"
+	}
+	return rateCell(c.Throughput)
+}
+
+// p50Column is the median latency's head and cell, where it says
+// something, a row's own changes; nil where it does not.
+func p50Column(rows []shopRow, most int) (string, func(shopRow) string) {
+	largest, latency := 0.0, false
+	for _, r := range rows {
+		lo, hi := r.p50(most)
+		largest, latency = max(largest, hi), latency || hi > (1+analysis.Near)*lo
+	}
+	if !latency {
+		return "", nil
+	}
+	unit, perMs := format.TimeUnit(largest)
+	return "p50 " + unit, func(r shopRow) string {
+		lo, hi := r.p50(most)
+		switch {
+		case hi == 0:
+			return "-" // not recorded
+		case hi <= (1+analysis.Near)*lo:
+			return format.Ms3(lo * perMs)
+		}
+		return format.Range(format.Ms3(lo*perMs), format.Ms3(hi*perMs))
+	}
+}
+
+// writeShopNotes says what the table's marks mean, and whose costs its
+// predictions rest on.
+func writeShopNotes(w io.Writer, rows []shopRow, mShown []int, model *analysis.Ranges) {
+	width := format.Width(w)
 	disturbed, all := 0, 0
 	for _, r := range rows {
 		for _, c := range r.measured {
@@ -125,14 +142,13 @@ func writeShop(w io.Writer, a *analysis.Analysis) error {
 			disturbedStar, disturbed, format.Count(all, "point")), width, "  "))
 	}
 	if slices.ContainsFunc(rows, func(r shopRow) bool {
-		return slices.ContainsFunc(mShown, func(n int) bool { return strings.HasPrefix(cell(r, n), "(") })
+		return slices.ContainsFunc(mShown, func(n int) bool { return strings.HasPrefix(r.cell(n, mShown), "(") })
 	}) {
 		fmt.Fprintln(w, format.Wrap("(…) predicted: the mode was not measured on that count.", width, "  "))
 	}
 	if model != nil && len(model.Calibrations) > 0 {
 		fmt.Fprintln(w, format.Wrap(CostsLine(model.Calibrations...), width, "  "))
 	}
-	return nil
 }
 
 // gap is the space format.Table leaves between two columns.
@@ -166,12 +182,11 @@ func shopRows(measured, model *analysis.Ranges) []shopRow {
 			}
 			if t.Model {
 				out[i].model = at(r)
-				out[i].limits = r.Limits // the model's, on every count
 			} else {
 				out[i].measured = at(r)
-				if out[i].limits == nil {
-					out[i].limits = r.Limits
-				}
+			}
+			if t.Model || out[i].limits == nil { // the model's, on every count
+				out[i].limits = r.Limits
 			}
 		}
 	}
@@ -292,9 +307,8 @@ func groupsHead(widths, shown, mShown, pShown []int, model *analysis.Ranges) str
 	return head
 }
 
-// writeLimits writes what limits each mode and the best change its causal
-// profile tried, where one was, the modes that say the same together;
-// measured says the limits are the model's profiles of measurements.
+// writeLimits writes what limits each mode and its best change, alike
+// modes together; measured: the model's profiles of measurements.
 func writeLimits(w io.Writer, rows []shopRow, modes []analysis.ModeLimit, measured bool) error {
 	profiled := slices.ContainsFunc(rows, func(r shopRow) bool {
 		return slices.ContainsFunc(r.limits, func(l analysis.LimitSpan) bool { return LimitName(l.Of) != results.NoCausalProfile })

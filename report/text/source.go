@@ -17,9 +17,8 @@ func as(e *analysis.Entry) string {
 	return "as " + MeasuredOn(e.Host)
 }
 
-// MeasuredOn says where figures were measured: "measured on host vm",
-// where the host is named (by its host name, which a reader may not know
-// for one).
+// MeasuredOn says where figures were measured: "measured on host vm", or
+// "measured" where the host is not named.
 func MeasuredOn(host string) string {
 	return MeasuredOnHosts([]string{host})
 }
@@ -38,8 +37,7 @@ func MeasuredOnHosts(hosts []string) string {
 }
 
 // countSource says where a count's figures come from: "measured on vm",
-// "predicted by the model (go)", "measured on vm (3 of 5 modes; the others
-// predicted by the model)".
+// "predicted by the model (go)", "measured on vm (3 of 5 modes; …)".
 func countSource(c analysis.Count) string {
 	if c.Model {
 		return "predicted by the " + c.Predictor

@@ -46,123 +46,130 @@ func StretchAnswer(s *causal.Stretches) string {
 	if s.Stop != nil && len(s.Control.Points) == 0 {
 		return beforeRounds(s)
 	}
-	var b strings.Builder
 	added := fmt.Sprintf("%v per operation (%s of one)", s.Extra, format.Percent(s.Frac, 0))
 	control := "the same time outside every lock"
 	if !math.IsNaN(s.Control.Cost) {
 		control += ", which cost " + pct(s.Control.Cost)
 	}
 	p := sortParts(s)
-	undecided, limits, not, rarely := p.undecided, p.limits, p.not, p.rarely
-	idle, unmatched, serial, over := p.idle, p.unmatched, p.serial, p.over
-	decide := "What would decide it: more rounds (--max-count, --within), a quieter machine, or a larger --stretch."
-	switch {
-	case idle > 0 && idle == len(undecided):
-		decide = "What would decide it: a relief measured (the code changed so that the lock is not shared), or a smaller --stretch, which makes less of a queue."
-	case unmatched+serial+over > 0 && unmatched+serial+over == len(undecided):
-		decide = "What would decide it: a relief measured (the code changed so that the lock is not shared)."
-	case idle > 0 || unmatched > 0 || serial > 0 || over > 0:
-		decide = "What would decide it: more rounds (--max-count, --within), a quieter machine, a relief measured (the code changed so that a lock waited for little, or one the control is no match for, is not shared)."
-	}
-	rounds := format.Count(len(s.Control.Points), "round")
-	if s.QuietRounds() == 0 && len(s.Control.Points) > 0 {
-		decide = "What would decide it: a quieter machine; every round was disturbed."
-	}
-	if s.Stop != nil {
-		decide = stopped(*s.Stop) + " What would decide it: a quieter machine, or more time (--within, --max-count)."
-	}
-	l := s.Limit()
-	switch {
+	var answer string
+	switch l := s.Limit(); {
 	case l != nil:
-		what := l.Name
-		if l.Members > 1 {
-			what += " together"
-		}
-		if l.Captured {
-			// Named by what the watcher saw: where the workers run one at a
-			// time, the control may cost about what the stretch does.
-			than := "more than " + control
-			if !l.Interval || l.Lo <= 0 {
-				than = "not clearly more than " + control + ", as time added anywhere costs where the workers run one at a time"
-			}
-			fmt.Fprintf(&b, "%s limits this, by what the watcher saw as it is: the workers waited for it %s of their time, and it passed from one to another in %s of its holds, under a tenth of what they would pass it taking it side by side: one took it back to back while the others waited, so they ran one at a time at it; adding %s to it (%s) cost %s of the throughput, %s: %s beyond it",
-				format.Capital(what), pct(l.Waited), pct(l.Handoffs), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))
-		} else if l.Queued {
-			how := fmt.Sprintf("nearer what time added where every operation waits its turn costs (%s) than where nothing queues (%s)", pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)))
-			turns := "under half"
-			if !s.SerialControl() {
-				how = fmt.Sprintf("more than where nothing queues (%s)", pct(s.Frac/(1+s.Frac)))
-				turns = "under a tenth"
-			}
-			seen := fmt.Sprintf("it passed from one to another in %s of its holds, %s of what they would pass it taking it side by side", pct(l.Handoffs), turns)
-			if !l.TurnsMost {
-				seen = fmt.Sprintf("without their waits its holds would need %s of the time", pct(l.Demand))
-			}
-			fmt.Fprintf(&b, "%s limits this, by what the watcher and the control saw as it is: the workers waited for it %s of their time, for no other lock as long, and %s, while the same time outside every lock cost %s, %s: they ran one at a time, taking turns at this lock; adding %s to it (%s) cost %s, %s beyond the control, which decides nothing where the workers queue at a lock, as time before it and time inside it each change how it passes between the CPUs",
-				format.Capital(what), pct(l.Waited), seen, pct(s.Control.Cost), how, added, stretchedWhat(*l), pct(l.Cost), beyondText(*l))
-		} else {
-			than := control
-			if l.ControlScale > 0 {
-				than += fmt.Sprintf(" (%s at the %v its holds measured)", pct(l.ControlCost), l.Injected)
-			}
-			fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it",
-				format.Capital(what), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))
-			if l.Kind != "chan" {
-				fmt.Fprintf(&b, "; the workers waited for it %s of their time as it is", pct(l.Waited))
-			}
-		}
-		limits = slices.DeleteFunc(limits, func(x string) bool { return strings.HasPrefix(x, l.Name+",") })
-		if len(limits) > 0 {
-			fmt.Fprintf(&b, "; also more than the control: %s", strings.Join(limits, "; "))
-		}
-		if len(undecided) > 0 {
-			fmt.Fprintf(&b, "; undecided: %s", strings.Join(undecided, "; "))
-		}
-		if len(not) > 0 {
-			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
-		}
-		writeRarely(&b, rarely)
-		b.WriteString(".")
-		if l.Captured || l.Queued {
-			b.WriteString(" This rests on what was seen, not on a relief: the stretch shows what longer holds cost; whether splitting the lock would help, where its data moves between the CPUs with it or without it, only a relief measured shows.")
-		}
-	case len(undecided) > 0:
-		these := plural(len(undecided), "this lock", "these locks")
-		fmt.Fprintf(&b, "Undecided after %s: adding %s ", rounds, added)
-		switch {
-		case idle == len(undecided):
-			fmt.Fprintf(&b, "to %s cost more than %s, but as it is the workers waited for %s less than %s of their time",
-				these, control, plural(len(undecided), "it", "each"), pct(s.Margin))
-		case unmatched == len(undecided):
-			fmt.Fprintf(&b, "to %s cost less than %s", these, control)
-		case over == len(undecided):
-			fmt.Fprintf(&b, "to %s cost more than %s, and more than the time added can cost", these, control)
-		case serial == len(undecided):
-			fmt.Fprintf(&b, "outside every lock (the control) cost %s, nearer what it costs where every operation waits its turn (%s) than where nothing queues (%s): as it is the workers ran largely one at a time, held back by something every operation shares, and a stretch of one part cannot tell whether it is that part",
-				pct(s.Control.Cost), pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)))
-		case idle == 0 && unmatched == 0 && serial == 0 && over == 0:
-			fmt.Fprintf(&b, "to %s cost neither clearly more than %s, nor clearly no more (within %s)",
-				plural(len(undecided), "this part", "these parts"), control, pct(s.Margin))
-		default:
-			fmt.Fprintf(&b, "to these parts decided none of them against %s", control)
-		}
-		b.WriteString(": " + strings.Join(undecided, "; "))
-		if len(not) > 0 {
-			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
-		}
-		writeRarely(&b, rarely)
-		b.WriteString(".")
-		if q := s.QuietRounds(); q < len(s.Control.Points) {
-			fmt.Fprintf(&b, " Only %d of the %d rounds ran undisturbed, and a part is decided on undisturbed rounds alone.", q, len(s.Control.Points))
-		}
-		b.WriteString(" " + decide)
+		answer = limitAnswer(s, l, p, added, control)
+	case len(p.undecided) > 0:
+		answer = undecidedAnswer(s, p, added, control)
 	default:
-		b.WriteString(noneLimits(s, added, control, not, rarely))
+		answer = noneLimits(s, added, control, p)
 	}
 	if d := collect.Count(s.Base, results.Point.IsDisturbed); d > 0 {
-		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
+		answer += fmt.Sprintf(" %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
+	}
+	return answer
+}
+
+// limitAnswer is the answer where part l limits: how, by what the watcher
+// saw or by the stretch against the control, then the other parts.
+func limitAnswer(s *causal.Stretches, l *causal.Stretched, p parts, added, control string) string {
+	var b strings.Builder
+	what := l.Name
+	if l.Members > 1 {
+		what += " together"
+	}
+	switch {
+	case l.Captured:
+		// Named by what the watcher saw: where the workers run one at a
+		// time, the control may cost about what the stretch does.
+		than := "more than " + control
+		if !l.Interval || l.Lo <= 0 {
+			than = "not clearly more than " + control + ", as time added anywhere costs where the workers run one at a time"
+		}
+		fmt.Fprintf(&b, "%s limits this, by what the watcher saw as it is: the workers waited for it %s of their time, and it passed from one to another in %s of its holds, under a tenth of what they would pass it taking it side by side: one took it back to back while the others waited, so they ran one at a time at it; adding %s to it (%s) cost %s of the throughput, %s: %s beyond it",
+			format.Capital(what), pct(l.Waited), pct(l.Handoffs), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))
+	case l.Queued:
+		how := fmt.Sprintf("nearer what time added where every operation waits its turn costs (%s) than where nothing queues (%s)", pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)))
+		turns := "under half"
+		if !s.SerialControl() {
+			how = fmt.Sprintf("more than where nothing queues (%s)", pct(s.Frac/(1+s.Frac)))
+			turns = "under a tenth"
+		}
+		seen := fmt.Sprintf("it passed from one to another in %s of its holds, %s of what they would pass it taking it side by side", pct(l.Handoffs), turns)
+		if !l.TurnsMost {
+			seen = fmt.Sprintf("without their waits its holds would need %s of the time", pct(l.Demand))
+		}
+		fmt.Fprintf(&b, "%s limits this, by what the watcher and the control saw as it is: the workers waited for it %s of their time, for no other lock as long, and %s, while the same time outside every lock cost %s, %s: they ran one at a time, taking turns at this lock; adding %s to it (%s) cost %s, %s beyond the control, which decides nothing where the workers queue at a lock, as time before it and time inside it each change how it passes between the CPUs",
+			format.Capital(what), pct(l.Waited), seen, pct(s.Control.Cost), how, added, stretchedWhat(*l), pct(l.Cost), beyondText(*l))
+	default:
+		than := control
+		if l.ControlScale > 0 {
+			than += fmt.Sprintf(" (%s at the %v its holds measured)", pct(l.ControlCost), l.Injected)
+		}
+		fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it",
+			format.Capital(what), added, stretchedWhat(*l), pct(l.Cost), than, beyondText(*l))
+		if l.Kind != "chan" {
+			fmt.Fprintf(&b, "; the workers waited for it %s of their time as it is", pct(l.Waited))
+		}
+	}
+	writeParts(&b, "also more than the control", slices.DeleteFunc(p.limits, func(x string) bool { return strings.HasPrefix(x, l.Name+",") }))
+	writeParts(&b, "undecided", p.undecided)
+	writeParts(&b, "no more than the control", p.not)
+	writeParts(&b, rarelyWords, p.rarely)
+	b.WriteString(".")
+	if l.Captured || l.Queued {
+		b.WriteString(" This rests on what was seen, not on a relief: the stretch shows what longer holds cost; whether splitting the lock would help, where its data moves between the CPUs with it or without it, only a relief measured shows.")
 	}
 	return b.String()
+}
+
+// undecidedAnswer is the answer where no part limits and some are
+// undecided: why, and what would decide them.
+func undecidedAnswer(s *causal.Stretches, p parts, added, control string) string {
+	var b strings.Builder
+	n := len(p.undecided)
+	these := plural(n, "this lock", "these locks")
+	fmt.Fprintf(&b, "Undecided after %s: adding %s ", format.Count(len(s.Control.Points), "round"), added)
+	switch {
+	case p.idle == n:
+		fmt.Fprintf(&b, "to %s cost more than %s, but as it is the workers waited for %s less than %s of their time",
+			these, control, plural(n, "it", "each"), pct(s.Margin))
+	case p.unmatched == n:
+		fmt.Fprintf(&b, "to %s cost less than %s", these, control)
+	case p.over == n:
+		fmt.Fprintf(&b, "to %s cost more than %s, and more than the time added can cost", these, control)
+	case p.serial == n:
+		fmt.Fprintf(&b, "outside every lock (the control) cost %s, nearer what it costs where every operation waits its turn (%s) than where nothing queues (%s): as it is the workers ran largely one at a time, held back by something every operation shares, and a stretch of one part cannot tell whether it is that part",
+			pct(s.Control.Cost), pct(s.Bottleneck), pct(s.Frac/(1+s.Frac)))
+	case p.idle == 0 && p.unmatched == 0 && p.serial == 0 && p.over == 0:
+		fmt.Fprintf(&b, "to %s cost neither clearly more than %s, nor clearly no more (within %s)",
+			plural(n, "this part", "these parts"), control, pct(s.Margin))
+	default:
+		fmt.Fprintf(&b, "to these parts decided none of them against %s", control)
+	}
+	b.WriteString(": " + strings.Join(p.undecided, "; "))
+	writeParts(&b, "no more than the control", p.not)
+	writeParts(&b, rarelyWords, p.rarely)
+	b.WriteString(".")
+	if q := s.QuietRounds(); q < len(s.Control.Points) {
+		fmt.Fprintf(&b, " Only %d of the %d rounds ran undisturbed, and a part is decided on undisturbed rounds alone.", q, len(s.Control.Points))
+	}
+	return b.String() + " " + decideWords(s, p)
+}
+
+// decideWords say what would decide the undecided parts, by why they are.
+func decideWords(s *causal.Stretches, p parts) string {
+	const what = "What would decide it: "
+	switch seen := p.unmatched + p.serial + p.over; {
+	case s.Stop != nil:
+		return stopped(*s.Stop) + " " + what + "a quieter machine, or more time (--within, --max-count)."
+	case s.QuietRounds() == 0 && len(s.Control.Points) > 0:
+		return what + "a quieter machine; every round was disturbed."
+	case p.idle > 0 && p.idle == len(p.undecided):
+		return what + "a relief measured (the code changed so that the lock is not shared), or a smaller --stretch, which makes less of a queue."
+	case seen > 0 && seen == len(p.undecided):
+		return what + "a relief measured (the code changed so that the lock is not shared)."
+	case p.idle > 0 || seen > 0:
+		return what + "more rounds (--max-count, --within), a quieter machine, a relief measured (the code changed so that a lock waited for little, or one the control is no match for, is not shared)."
+	}
+	return what + "more rounds (--max-count, --within), a quieter machine, or a larger --stretch."
 }
 
 // parts are an answer's lines of its parts, by verdict, and how many
@@ -228,10 +235,7 @@ func stopped(st causal.Stop) string {
 // beforeRounds is the answer of an experiment stopped before its rounds:
 // its run as it is was disturbed, and it would not decide.
 func beforeRounds(s *causal.Stretches) string {
-	var parts []string
-	for _, e := range s.Experiments {
-		parts = append(parts, e.Name)
-	}
+	parts := collect.Mapped(s.Experiments, func(e causal.Stretched) string { return e.Name })
 	seen := "was disturbed"
 	if len(s.Base) > 0 {
 		if i := Interference(s.Base[len(s.Base)-1]); i != "" {
@@ -244,23 +248,25 @@ func beforeRounds(s *causal.Stretches) string {
 
 // noneLimits is the answer where every part was decided and none limits:
 // costing no more than the control, or met too rarely to queue.
-func noneLimits(s *causal.Stretches, added, control string, not, rarely []string) string {
-	var b strings.Builder
-	if len(not) == 0 {
-		fmt.Fprintf(&b, "No single lock limits this: the workers found each part held by another too rarely for a queue there to hold them back, whatever adding %s to it cost: %s",
-			added, strings.Join(rarely, "; "))
-	} else {
-		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s",
-			added, control, pct(s.Margin), strings.Join(not, "; "))
-		writeRarely(&b, rarely)
+func noneLimits(s *causal.Stretches, added, control string, p parts) string {
+	if len(p.not) == 0 {
+		return fmt.Sprintf("No single lock limits this: the workers found each part held by another too rarely for a queue there to hold them back, whatever adding %s to it cost: %s. %s",
+			added, strings.Join(p.rarely, "; "), NotWatched(s.Benchmark))
 	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s",
+		added, control, pct(s.Margin), strings.Join(p.not, "; "))
+	writeParts(&b, rarelyWords, p.rarely)
 	return b.String() + ". " + NotWatched(s.Benchmark)
 }
 
-// writeRarely lists the parts the workers met too rarely at to be named.
-func writeRarely(b *strings.Builder, rarely []string) {
-	if len(rarely) > 0 {
-		fmt.Fprintf(b, "; found held by another too rarely for a queue there to hold the workers back, whatever the stretch cost: %s", strings.Join(rarely, "; "))
+// rarelyWords head the parts the workers met too rarely at to be named.
+const rarelyWords = "found held by another too rarely for a queue there to hold the workers back, whatever the stretch cost"
+
+// writeParts writes parts after what they share: "; undecided: a; b".
+func writeParts(b *strings.Builder, words string, parts []string) {
+	if len(parts) > 0 {
+		fmt.Fprintf(b, "; %s: %s", words, strings.Join(parts, "; "))
 	}
 }
 

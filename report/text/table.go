@@ -444,11 +444,6 @@ func Notes(p results.Point) string {
 			n = append(n, fmt.Sprintf("not steady: the queue grew by %d over the window (%.0f %% of its arrivals); its latencies depend on --dur", b.Growth, 100*float64(b.Growth)/float64(b.Arrived)))
 		}
 	}
-	for _, a := range p.Above {
-		n = append(n, AboveText(p, a))
-	}
-	for _, c := range p.Caveats {
-		n = append(n, CaveatText(c))
-	}
-	return strings.Join(n, "; ")
+	n = append(n, collect.Mapped(p.Above, func(a results.Above) string { return AboveText(p, a) })...)
+	return strings.Join(append(n, collect.Mapped(p.Caveats, CaveatText)...), "; ")
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -93,11 +94,9 @@ func WriteTimelineText(w io.Writer, t analysis.Timeline, width int) error {
 
 // WriteTimelineTexts writes each timeline as WriteTimelineText does.
 func WriteTimelineTexts(w io.Writer, ts []analysis.Timeline, width int) error {
-	parts := make([]func() error, len(ts))
-	for i, t := range ts {
-		parts[i] = func() error { return WriteTimelineText(w, t, width) }
-	}
-	return writeApart(w, parts)
+	return writeApart(w, collect.Mapped(ts, func(t analysis.Timeline) func() error {
+		return func() error { return WriteTimelineText(w, t, width) }
+	}))
 }
 
 // timelineJSON is a Timeline as brewput schedule --format json writes it.
@@ -126,15 +125,13 @@ type barJSON struct {
 // WriteTimelinesJSON writes the timelines as one JSON array.
 func WriteTimelinesJSON(w io.Writer, ts []analysis.Timeline) error {
 	millis := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	out := make([]timelineJSON, 0, len(ts))
-	for _, t := range ts {
-		j := timelineJSON{Mode: t.Mode, CPUs: t.CPUs, Source: t.Source, Title: TimelineTitle(t), Summary: TimelineSummary(t),
-			StartMS: millis(t.Start), SpanMS: millis(t.Span), Who: t.Who, File: t.File, Bars: make([]barJSON, 0, len(t.Bars))}
-		for _, b := range t.Bars {
-			j.Bars = append(j.Bars, barJSON{CPU: b.CPU, StartMS: millis(b.Start), EndMS: millis(b.End), Machine: b.Machine, Kind: b.Kind(), Who: b.Who})
-		}
-		out = append(out, j)
-	}
+	out := collect.Mapped(ts, func(t analysis.Timeline) timelineJSON {
+		bars := collect.Mapped(t.Bars, func(b analysis.Bar) barJSON {
+			return barJSON{CPU: b.CPU, StartMS: millis(b.Start), EndMS: millis(b.End), Machine: b.Machine, Kind: b.Kind(), Who: b.Who}
+		})
+		return timelineJSON{Mode: t.Mode, CPUs: t.CPUs, Source: t.Source, Title: TimelineTitle(t), Summary: TimelineSummary(t),
+			StartMS: millis(t.Start), SpanMS: millis(t.Span), Who: t.Who, File: t.File, Bars: bars}
+	})
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)

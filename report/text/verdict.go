@@ -54,8 +54,7 @@ func writeWrapped(w io.Writer, sentences []string) error {
 const NoLimit = "brewput names a limit of this code only by experiment, which why runs"
 
 // CountSentence says a count in words, in full: "On 2 CPUs, measured on
-// vm, every mode but locking makes 488–498 lattes/s at a median 4.01–4.03
-// ms; locking makes 249 (the kitchen lock).", then the designs said apart.
+// vm, every mode but locking makes 488–498 lattes/s …", then the rest.
 func CountSentence(c analysis.Count) string {
 	s := countSentence(c)
 	for _, r := range c.References {
@@ -71,8 +70,7 @@ func CountSentence(c analysis.Count) string {
 }
 
 // CountHeadline says in a line, the longest way that fits width, what
-// makes the most at a count: "On 8 CPUs (model): multi-2 and multipipe-2
-// make the most, 1782–1822 lattes/s.", then the model's notes on them.
+// makes the most at a count, then the model's notes on them.
 func CountHeadline(c analysis.Count, width int) string {
 	wheres := []string{countSource(c), "measured"}
 	switch {
@@ -142,8 +140,7 @@ func countSentence(c analysis.Count) string {
 	if len(c.Rest) > 0 {
 		s.WriteString("; " + restText(c.Rest))
 	}
-	s.WriteString(".")
-	s.WriteString(caveatsText(c.Caveats))
+	s.WriteString("." + caveatsText(c.Caveats))
 	if c.Disturbed > 0 {
 		fmt.Fprintf(&s, " %d of the %d points measured here were disturbed: other processes took CPU while they ran.", c.Disturbed, c.All)
 	}
@@ -294,11 +291,8 @@ func runsText(top string, vs []analysis.Versus) string {
 	if !slices.ContainsFunc(vs, func(v analysis.Versus) bool { return v.Runs[0] != vs[0].Runs[1] || v.Runs[1] != vs[0].Runs[1] }) {
 		return format.Count(vs[0].Runs[1], "run") + " each"
 	}
-	parts := []string{fmt.Sprintf("%s %d", top, vs[0].Runs[1])}
-	for _, v := range vs {
-		parts = append(parts, fmt.Sprintf("%s %d", v.Variant, v.Runs[0]))
-	}
-	return "runs: " + strings.Join(parts, ", ")
+	parts := collect.Mapped(vs, func(v analysis.Versus) string { return fmt.Sprintf("%s %d", v.Variant, v.Runs[0]) })
+	return fmt.Sprintf("runs: %s %d, %s", top, vs[0].Runs[1], strings.Join(parts, ", "))
 }
 
 // runsWords names a variant's disturbed runs: "mutex" (its one run),
@@ -349,14 +343,11 @@ func StandingSentence(s analysis.Standing) string {
 	case len(s.Same) > 0:
 		names := collect.Mapped(s.Same, func(v analysis.Versus) string { return v.Variant })
 		fmt.Fprintf(&b, "%s and %s make the most (no significant difference: %s of %s's %s)", s.Top, format.JoinAnd(names), list(s.Same), s.Top, figure)
-		if len(s.Less) > 0 {
-			fmt.Fprintf(&b, "; less: %s", list(s.Less))
-		}
 	default:
 		fmt.Fprintf(&b, "%s made the most, %s", s.Top, figure)
-		if len(s.Less) > 0 {
-			fmt.Fprintf(&b, "; less: %s", list(s.Less))
-		}
+	}
+	if s.Inconclusive != analysis.InconclusiveDisturbed && len(s.Same)+len(s.Unknown) > 0 && len(s.Less) > 0 {
+		fmt.Fprintf(&b, "; less: %s", list(s.Less))
 	}
 	if len(s.Unknown) > 0 {
 		fmt.Fprintf(&b, "; too few runs to tell whether it makes more than %s (%s; %s %d or more give intervals)", list(s.Unknown),
@@ -379,9 +370,8 @@ func StandingSentence(s analysis.Standing) string {
 // every one of which others disturbed.
 const EveryRunDisturbed = "every run was disturbed: other processes took CPU while they ran"
 
-// TooDisturbed says why runs are too disturbed to stand on
-// (results.TooDisturbed), disturbed of them: every one was, or too few
-// were not.
+// TooDisturbed says why runs, disturbed of them, are too disturbed to
+// stand on (results.TooDisturbed).
 func TooDisturbed(disturbed, runs int) string {
 	if disturbed == runs {
 		return EveryRunDisturbed
@@ -389,9 +379,8 @@ func TooDisturbed(disturbed, runs int) string {
 	return fmt.Sprintf("%d of its %d runs were disturbed (other processes took CPU while they ran): too few left for a median with a spread", disturbed, runs)
 }
 
-// NotPredictedReason says why a prediction left a variant out, from
-// its typed reason: "on 1 CPU, every run was disturbed: … (--noisy ok
-// predicts from them)".
+// NotPredictedReason says why a prediction left a variant out, from its
+// typed reason: "on 1 CPU, every run was disturbed: …".
 func NotPredictedReason(np results.NotPredicted) string {
 	switch np.Why {
 	case results.DeclinedDisturbed:
@@ -410,9 +399,8 @@ func NotPredictedReason(np results.NotPredicted) string {
 	return np.Reason
 }
 
-// UndecidedKind names a kind read at a benchmark's runs' median where its
-// runs read as others too, the band holding all of theirs: "nothing shared
-// or partly shared, undecided".
+// UndecidedKind names a kind read at a benchmark's runs' median where they
+// read as others too: "nothing shared or partly shared, undecided".
 func UndecidedKind(kind string, others []string) string {
 	return strings.Join(append([]string{kind}, others...), " or ") + ", undecided"
 }
@@ -425,8 +413,7 @@ func MeasuringAgain(variant string, n int, kinds []string) string {
 }
 
 // NotPredictedLines says why each of nps is not predicted, a line for
-// those of one reason in the same words: "Not predicted: A and B: on 64
-// CPUs and more: …".
+// those of one reason: "Not predicted: A and B: on 64 CPUs and more: …".
 func NotPredictedLines(nps []results.NotPredicted) []string {
 	var reasons []string
 	names := map[string][]string{}
@@ -436,16 +423,11 @@ func NotPredictedLines(nps []results.NotPredicted) []string {
 		}
 		names[np.Reason] = append(names[np.Reason], np.Mode)
 	}
-	var out []string
-	for _, r := range reasons {
-		out = append(out, fmt.Sprintf("Not predicted: %s: %s.", format.JoinAnd(names[r]), r))
-	}
-	return out
+	return collect.Mapped(reasons, func(r string) string { return fmt.Sprintf("Not predicted: %s: %s.", format.JoinAnd(names[r]), r) })
 }
 
 // ScalingSentence says how each variant's median throughput changed from
-// one CPU count to another: "From 1 to 2 CPUs, throughput: more:
-// sharded-read ×1.4 [1.3, 1.5]; less: mutex-write ×0.88 [0.84, 0.93]."
+// one CPU count to another: "From 1 to 2 CPUs, throughput: more: …".
 func ScalingSentence(s analysis.Scaling) string {
 	var more, less, same, unknown, disturbed []string
 	for _, v := range s.Changes {

@@ -53,7 +53,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--calibration: %w", err)
 			}
-			e.tell("building the engine (GOOS=js GOARCH=wasm go build " + playground.Engine + ")…")
+			e.tell(text.BuildingEngine(playground.Engine))
 			site, err := playground.Build(cmd.Context(), out, playground.Options{Source: src, Calibration: calJSON, CalibrationName: text.CalibrationFor(cal.Ref())})
 			if err != nil {
 				return failure{Err: err}

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -70,7 +69,7 @@ func newScheduleCmd(e *env) *cobra.Command {
 				where = e.stderr // stdout is one JSON document
 			}
 			fmt.Fprintln(where)
-			format.Lines(where, "schedule: ")(strings.Join(paths, ", ") + " (and .png)")
+			format.Lines(where, "schedule: ")(text.ScheduleWritten(paths))
 			return nil
 		},
 	}

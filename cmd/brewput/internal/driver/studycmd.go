@@ -297,9 +297,9 @@ func stoppedLate(e *env, outFormat string, err error) bool {
 		return false
 	}
 	if outFormat == "table" {
-		fmt.Fprintln(e.stdout, format.Wrap("It "+late.Error()+".", format.Width(e.stdout), ""))
+		fmt.Fprintln(e.stdout, format.Wrap(text.StoppedAt(late.Error(), true), format.Width(e.stdout), ""))
 	} else {
-		fmt.Fprintln(e.stderr, "why "+late.Error())
+		fmt.Fprintln(e.stderr, text.StoppedAt(late.Error(), false))
 	}
 	return true
 }

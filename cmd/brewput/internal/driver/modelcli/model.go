@@ -242,15 +242,9 @@ func TellUnused(tell func(line string), bp *blueprint.Blueprint) {
 	if bp == nil {
 		return
 	}
-	unused := bp.Unused()
-	if len(unused) == 0 {
-		return
+	if unused := bp.Unused(); len(unused) > 0 {
+		tell(text.Unused(bp.Name, unused))
 	}
-	names := strings.Join(unused[:min(3, len(unused))], ", ")
-	if len(unused) > 3 {
-		names += fmt.Sprintf(", … (%d resources)", len(unused))
-	}
-	tell(bp.Name + ": unused, not simulated: " + names)
 }
 
 // PredictCPUs is how far the main job's predictions go: 8 CPUs or more.
@@ -258,13 +252,10 @@ func PredictCPUs() int { return max(8, runtime.NumCPU()) }
 
 // stepsText says, under the go policy, how the shop's steps counted time.
 func stepsText(sched, clock string, yaml bool) string {
-	switch {
-	case sched != "go" || yaml:
+	if sched != "go" || yaml {
 		return ""
-	case clock == "wall":
-		return "; steps end on the clock (--burn wall)"
 	}
-	return "; steps burn CPU time (--burn cpu)"
+	return text.StepsBurn(clock)
 }
 
 // orderFits refuses a YAML system whose order takes longer than --dur.

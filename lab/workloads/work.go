@@ -148,10 +148,8 @@ func read(doc []byte, wait time.Duration) ([]item, error) {
 		time.Sleep(wait)
 	}
 	var d document
-	if err := xml.Unmarshal(doc, &d); err != nil {
-		return nil, err
-	}
-	return d.Channel.Items, nil
+	err := xml.Unmarshal(doc, &d)
+	return d.Channel.Items, err
 }
 
 func mentions(items []item, topic string) bool {

@@ -286,12 +286,8 @@ func (r Run) Waits(ops int64) []results.Wait {
 // internalFunc says whether fn is the runtime's, sync's or the testing
 // package's: how a lock is waited for, not where.
 func internalFunc(fn string) bool {
-	for _, pkg := range []string{"runtime.", "sync.", "internal/", "testing.", "time."} {
-		if strings.HasPrefix(fn, pkg) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"runtime.", "sync.", "internal/", "testing.", "time."},
+		func(pkg string) bool { return strings.HasPrefix(fn, pkg) })
 }
 
 // timingNs is what timing adds to each timed hold.
@@ -625,12 +621,7 @@ func (g Group) OneMade() bool {
 
 // Groups are run's sites that took a lock, grouped by sameLocks.
 func Groups(run Run) []Group {
-	var sites []Site
-	for _, s := range run.Sites {
-		if s.Locks > 0 {
-			sites = append(sites, s)
-		}
-	}
+	sites := slices.DeleteFunc(slices.Clone(run.Sites), func(s Site) bool { return s.Locks == 0 })
 	// Union-find: a site joins the groups it overlaps, which merge.
 	parent := make([]int, len(sites))
 	for i := range parent {

@@ -8,6 +8,7 @@
 package study
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -57,12 +58,7 @@ type Variant struct {
 }
 
 // unit is the throughput's unit.
-func (s Study) unit() string {
-	if s.Unit == "" {
-		return "ops/s"
-	}
-	return s.Unit + "/s"
-}
+func (s Study) unit() string { return cmp.Or(s.Unit, "ops") + "/s" }
 
 // Validate reports what is wrong with s before anything is measured.
 func (s Study) Validate() error {

@@ -16,6 +16,7 @@ import (
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
@@ -201,15 +202,7 @@ func (s *Check) Judge(opts compare.Options) {
 	}
 }
 
-func disturbed(ps []results.Point) int {
-	n := 0
-	for _, p := range ps {
-		if p.IsDisturbed() {
-			n++
-		}
-	}
-	return n
-}
+func disturbed(ps []results.Point) int { return collect.Count(ps, results.Point.IsDisturbed) }
 
 // Throughput is the experiment's throughput comparison, if measured.
 func (e Experiment) Throughput() (compare.Metric, bool) {

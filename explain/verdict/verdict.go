@@ -198,12 +198,10 @@ func rank(c *analysis.Count, g *analysis.Grid, es []shown, mixed bool, best floa
 
 // modeLimit is mode's limit at its most CPUs, and since which count it holds.
 func modeLimit(g *analysis.Grid, mode string, modes results.Modes) (analysis.ModeLimit, bool) {
-	var counts []int
-	for _, n := range g.CPUs {
-		if _, ok := g.At(mode, n); ok {
-			counts = append(counts, n)
-		}
-	}
+	counts := slices.DeleteFunc(slices.Clone(g.CPUs), func(n int) bool {
+		_, ok := g.At(mode, n)
+		return !ok
+	})
 	if len(counts) == 0 {
 		return analysis.ModeLimit{}, false
 	}

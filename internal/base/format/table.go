@@ -2,6 +2,7 @@ package format
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -50,12 +51,9 @@ func (t *Table) Line(s string) { t.rows = append(t.rows, row{line: s}) }
 
 // Mark adds a footnote under the table, once, and returns its mark: " ¹".
 func (t *Table) Mark(note string) string {
-	i := 0
-	for i < len(t.notes) && t.notes[i] != note {
-		i++
-	}
-	if i == len(t.notes) {
-		t.notes = append(t.notes, note)
+	i := slices.Index(t.notes, note)
+	if i < 0 {
+		i, t.notes = len(t.notes), append(t.notes, note)
 	}
 	return " " + superscript(i+1)
 }

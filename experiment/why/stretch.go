@@ -1,6 +1,7 @@
 package why
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -174,10 +175,7 @@ func (r reading) meets(par int) (float64, bool) {
 	if r.shared || r.uses <= 0 || r.held <= 0 {
 		return 0, false
 	}
-	n := math.Round(r.takers)
-	if n == 0 {
-		n = float64(max(par, 1))
-	}
+	n := cmp.Or(math.Round(r.takers), float64(max(par, 1)))
 	if n < 2 {
 		return 0, true // a lock a worker: none meets another at it
 	}

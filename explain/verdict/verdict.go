@@ -106,9 +106,7 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 		c.All += s.e.Reps
 		if s.e.Model {
 			sched = cmp.Or(sched, s.e.Source)
-			if costs == nil {
-				costs = s.e.Calibration
-			}
+			costs = cmp.Or(costs, s.e.Calibration)
 		} else {
 			host = cmp.Or(host, s.e.Host)
 			c.Disturbed += s.e.Disturbed

@@ -441,12 +441,7 @@ func (s Site) Held() float64 {
 
 // Where is the site's "file:line" as StretchEnv names it (its wrapper's,
 // where it has one).
-func (s Site) Where() string {
-	if s.At != "" {
-		return s.At
-	}
-	return fmt.Sprintf("%s:%d", s.File, s.Line)
-}
+func (s Site) Where() string { return cmp.Or(s.At, fmt.Sprintf("%s:%d", s.File, s.Line)) }
 
 // Name is "(*Book).Place at book.go:42".
 func (s Site) Name() string {

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"cmp"
 	"io"
 	"slices"
 	"strconv"
@@ -60,10 +61,7 @@ func (t *Table) Mark(note string) string {
 
 // Write writes the table, then its footnotes.
 func (t *Table) Write(w io.Writer) error {
-	width := t.Width
-	if width == 0 {
-		width = Width(w)
-	}
+	width := cmp.Or(t.Width, Width(w))
 	var widths []int
 	for _, r := range t.rows {
 		for i, c := range r.cells {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
@@ -206,10 +207,8 @@ func disturbed(ps []results.Point) int { return collect.Count(ps, results.Point.
 
 // Throughput is the experiment's throughput comparison, if measured.
 func (e Experiment) Throughput() (compare.Metric, bool) {
-	for _, m := range e.Metrics {
-		if m.Name == "throughput" {
-			return m, true
-		}
+	if i := slices.IndexFunc(e.Metrics, func(m compare.Metric) bool { return m.Name == "throughput" }); i >= 0 {
+		return e.Metrics[i], true
 	}
 	return compare.Metric{}, false
 }

@@ -98,10 +98,8 @@ func checkName(name string) error {
 
 // Variant returns the variant named name.
 func (s Study) Variant(name string) (Variant, error) {
-	for _, v := range s.Variants {
-		if v.Name == name {
-			return v, nil
-		}
+	if i := slices.IndexFunc(s.Variants, func(v Variant) bool { return v.Name == name }); i >= 0 {
+		return s.Variants[i], nil
 	}
 	return Variant{}, fmt.Errorf("study %s has no variant %q; it has %s", s.Name, name, strings.Join(collect.Mapped(s.Variants, func(v Variant) string { return v.Name }), ", "))
 }

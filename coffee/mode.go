@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/brewput/brewput/internal/base/collect"
 )
 
 // Mode names one way of organizing the shop, such as "finelocking" or
@@ -83,13 +85,7 @@ func ParseMode(name string) (Mode, error) {
 	return Mode{Family: f.Name, N: n}, nil
 }
 
-func acceptedModes() string {
-	var names []string
-	for _, f := range Families() {
-		names = append(names, f.Pattern())
-	}
-	return strings.Join(names, ", ")
-}
+func acceptedModes() string { return strings.Join(collect.Mapped(Families(), Family.Pattern), ", ") }
 
 // Pattern is how the family's modes are written, e.g. "multi-N".
 func (f Family) Pattern() string {

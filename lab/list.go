@@ -9,12 +9,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/results/chartspec"
-
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results/chartspec"
 )
 
 // WriteList writes a line for each lab: its name and summary.
@@ -27,11 +27,7 @@ func WriteList(w io.Writer, labs []Lab) error {
 }
 
 func Names(labs []Lab) string {
-	var names []string
-	for _, l := range labs {
-		names = append(names, l.Info().Name)
-	}
-	return strings.Join(names, ", ")
+	return strings.Join(collect.Mapped(labs, func(l Lab) string { return l.Info().Name }), ", ")
 }
 
 // Select reads the main job's --labs, "all" or names separated by

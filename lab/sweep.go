@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/measure/host"
 	"github.com/brewput/brewput/measure/quiet"
 	"github.com/brewput/brewput/measure/record"
@@ -90,12 +91,7 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(results.L
 				keep(best, attempt)
 				return points, cmp.Or(err, addErr)
 			}
-			bad := 0
-			for _, p := range round {
-				if p.Disturbed {
-					bad++
-				}
-			}
+			bad := collect.Count(round, func(p results.Point) bool { return p.Disturbed })
 			if bestBad < 0 || bad < bestBad {
 				best, bestBad = round, bad
 			}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -25,10 +26,7 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 		return results.Point{}, err
 	}
 	defer shop.Close()
-	var meters []meter.Meter
-	for _, m := range shop.Meters() {
-		meters = append(meters, m)
-	}
+	meters := collect.Mapped(shop.Meters(), func(m *coffee.Meter) meter.Meter { return m })
 	p, err := sweep.MeasureTarget(ctx, sweep.Target{Mode: s.Mode.String(), Unit: s.Mode.Unit(), Op: shop.Brew, Meters: meters}, s.Load)
 	if err != nil {
 		return results.Point{}, err

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
@@ -126,10 +127,7 @@ type whatIf struct {
 
 // advise simulates the changes and ranks them with the causal profile's.
 func advise(ctx context.Context, pr *CausalProfile, sched string, changes []whatIf) (*Advice, error) {
-	cfgs := make([]model.Config, len(changes))
-	for i, c := range changes {
-		cfgs[i] = c.cfg
-	}
+	cfgs := collect.Mapped(changes, func(c whatIf) model.Config { return c.cfg })
 	points, err := model.Simulate(ctx, cfgs, func(i int, _ results.Point, err error) error {
 		if err != nil {
 			c := changes[i].cfg

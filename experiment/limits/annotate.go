@@ -1,6 +1,7 @@
 package limits
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -67,9 +68,7 @@ func Annotate(points []results.Point, policy model.Policy) error {
 	var first error
 	CausalProfiles(context.Background(), cfgs, EveryRelief, func(j int, pr *CausalProfile, err error) error {
 		if err != nil {
-			if first == nil {
-				first = err
-			}
+			first = cmp.Or(first, err)
 			return nil
 		}
 		p := &points[idx[j]]

@@ -1,6 +1,7 @@
 package why
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -174,10 +175,7 @@ func (r reading) meets(par int) (float64, bool) {
 	if r.shared || r.uses <= 0 || r.held <= 0 {
 		return 0, false
 	}
-	n := math.Round(r.takers)
-	if n == 0 {
-		n = float64(max(par, 1))
-	}
+	n := cmp.Or(math.Round(r.takers), float64(max(par, 1)))
 	if n < 2 {
 		return 0, true // a lock a worker: none meets another at it
 	}
@@ -247,15 +245,7 @@ func Judge(s *Stretches) {
 // quietRound says whether none of round r's runs, as it is and those
 // given, was disturbed.
 func quietRound(s *Stretches, r int, runs ...[]results.Point) bool {
-	if s.Base[r].IsDisturbed() {
-		return false
-	}
-	for _, ps := range runs {
-		if ps[r].IsDisturbed() {
-			return false
-		}
-	}
-	return true
+	return !s.Base[r].IsDisturbed() && !slices.ContainsFunc(runs, func(ps []results.Point) bool { return ps[r].IsDisturbed() })
 }
 
 // quietMedian is the median of xs over the rounds quiet says, or over
@@ -315,10 +305,7 @@ func controlAtInjected(e *Stretched, control []float64) []float64 {
 		scale = float64(e.Injected / e.Extra)
 		e.ControlScale = scale
 	}
-	out := make([]float64, len(control))
-	for r, c := range control {
-		out[r] = scaledCost(c, scale)
-	}
+	out := collect.Mapped(control, func(c float64) float64 { return scaledCost(c, scale) })
 	if c := finite(out); len(c) > 0 {
 		e.ControlCost = results.Median(c)
 	}

@@ -10,12 +10,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/experiment/limits"
 	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
@@ -201,22 +203,12 @@ func (s *Check) Judge(opts compare.Options) {
 	}
 }
 
-func disturbed(ps []results.Point) int {
-	n := 0
-	for _, p := range ps {
-		if p.IsDisturbed() {
-			n++
-		}
-	}
-	return n
-}
+func disturbed(ps []results.Point) int { return collect.Count(ps, results.Point.IsDisturbed) }
 
 // Throughput is the experiment's throughput comparison, if measured.
 func (e Experiment) Throughput() (compare.Metric, bool) {
-	for _, m := range e.Metrics {
-		if m.Name == "throughput" {
-			return m, true
-		}
+	if i := slices.IndexFunc(e.Metrics, func(m compare.Metric) bool { return m.Name == "throughput" }); i >= 0 {
+		return e.Metrics[i], true
 	}
 	return compare.Metric{}, false
 }

@@ -179,7 +179,6 @@ func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 			f.PeakN, f.PeakThroughput = n, x
 			return
 		}
-		f.TurnN, f.TurnThroughput = n, x
 		f.NoPeak, f.Top, f.TopN = analysis.NoPeakNoFall, top, ns[slices.Index(means, top)]
 		return
 	}

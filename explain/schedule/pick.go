@@ -55,12 +55,10 @@ func Pick(g *analysis.Grid, points []results.Point, modes results.Modes) []Choic
 	}
 	// walls are the modes at a wall at their most CPUs: those of one
 	// resource first, each kind by throughput, the most first.
-	var walls []string
-	for _, m := range g.Modes {
-		if e := shown(m, top(m)); e != nil && !e.Limit.Scales() && e.Limit.Class != "unknown" {
-			walls = append(walls, m)
-		}
-	}
+	walls := slices.DeleteFunc(slices.Clone(g.Modes), func(m string) bool {
+		e := shown(m, top(m))
+		return e == nil || e.Limit.Scales() || e.Limit.Class == "unknown"
+	})
 	several := func(e *analysis.Entry) int { // 1 where not one resource
 		switch e.Limit.Class {
 		case "cpus", "customers", "machines", "none", "unknown", "channel", "step":

@@ -158,13 +158,7 @@ func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 		}
 	}
 	at := func(variant string, n int) []results.Point {
-		var out []results.Point
-		for _, p := range points[member[variant]] {
-			if p.CPUs == n {
-				out = append(out, p)
-			}
-		}
-		return out
+		return slices.DeleteFunc(slices.Clone(points[member[variant]]), func(p results.Point) bool { return p.CPUs != n })
 	}
 	unit := points[f.Benchmarks[0]][0].Unit
 	if len(f.Variants) > 1 {

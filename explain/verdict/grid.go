@@ -150,10 +150,7 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 			e.Band = &[2]float64{b.Throughput[0], b.Throughput[1]}
 		}
 		e.Source = results.OriginLabel(p0)
-		if c := p0.Calibration; c != nil {
-			e.Calibration = c
-		}
-		e.Caveats = p0.Caveats
+		e.Calibration, e.Caveats = p0.Calibration, p0.Caveats
 	} else {
 		e.Source, e.Host = "measured", p0.Origin()
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 )
 
@@ -16,11 +17,7 @@ import (
 // its band lies above every other's. measured is each variant's CPU counts
 // measured, kinds what each was read as.
 func Rank(points []results.Point, cpus []int, measured map[string][]int, kinds map[string]string) []results.Ranking {
-	var modes []string
-	for _, p := range points {
-		modes = append(modes, p.Mode)
-	}
-	modes = slices.Compact(modes)
+	modes := slices.Compact(collect.Mapped(points, func(p results.Point) string { return p.Mode }))
 	of := familiesOf(modes)
 	group := func(m string) (string, string) { return of(m) }
 	if !slices.ContainsFunc(modes, func(m string) bool { f, _ := of(m); return f != m }) {

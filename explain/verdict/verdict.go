@@ -106,9 +106,7 @@ func count(g *analysis.Grid, n int, modes results.Modes) analysis.Count {
 		c.All += s.e.Reps
 		if s.e.Model {
 			sched = cmp.Or(sched, s.e.Source)
-			if costs == nil {
-				costs = s.e.Calibration
-			}
+			costs = cmp.Or(costs, s.e.Calibration)
 		} else {
 			host = cmp.Or(host, s.e.Host)
 			c.Disturbed += s.e.Disturbed
@@ -198,12 +196,10 @@ func rank(c *analysis.Count, g *analysis.Grid, es []shown, mixed bool, best floa
 
 // modeLimit is mode's limit at its most CPUs, and since which count it holds.
 func modeLimit(g *analysis.Grid, mode string, modes results.Modes) (analysis.ModeLimit, bool) {
-	var counts []int
-	for _, n := range g.CPUs {
-		if _, ok := g.At(mode, n); ok {
-			counts = append(counts, n)
-		}
-	}
+	counts := slices.DeleteFunc(slices.Clone(g.CPUs), func(n int) bool {
+		_, ok := g.At(mode, n)
+		return !ok
+	})
 	if len(counts) == 0 {
 		return analysis.ModeLimit{}, false
 	}

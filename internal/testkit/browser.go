@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/race"
 )
 
@@ -141,10 +142,7 @@ func (b *Browser) Page(t testing.TB, width, height int) *Page {
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:
 			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-				var args []string
-				for _, a := range ev.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
+				args := collect.Mapped(ev.Args, func(a *runtime.RemoteObject) string { return string(a.Value) + a.Description })
 				msg = "console." + string(ev.Type) + ": " + strings.Join(args, " ")
 			}
 		case *runtime.EventExceptionThrown:

@@ -113,11 +113,9 @@ func reason(out []string) string {
 
 func (s *summary) add(pkg, test, why string) {
 	name := pkg[strings.LastIndexByte(pkg, '/')+1:] + "." + test
-	for _, k := range s.skips {
-		if k.reason == why {
-			k.tests = append(k.tests, name)
-			return
-		}
+	if i := slices.IndexFunc(s.skips, func(k *skip) bool { return k.reason == why }); i >= 0 {
+		s.skips[i].tests = append(s.skips[i].tests, name)
+		return
 	}
 	s.skips = append(s.skips, &skip{reason: why, tests: []string{name}})
 }

@@ -23,7 +23,9 @@ func NewService(variant string, mailbox, replyBytes int) (Service, error) {
 	case Sequence:
 		return &sequenceService{counter{size: replyBytes}}, nil
 	case Actor:
-		return newActorService(mailbox, replyBytes), nil
+		a := &actorService{mailbox: make(chan event, mailbox), done: make(chan struct{})}
+		go a.listen(&ipseity{size: replyBytes})
+		return a, nil
 	case Locker:
 		return &lockerService{state: ipseity{size: replyBytes}}, nil
 	}
@@ -92,12 +94,6 @@ func ask(d interface{ Dispatch(event) }, client int) Reply {
 type actorService struct {
 	mailbox chan event
 	done    chan struct{}
-}
-
-func newActorService(mailbox, size int) *actorService {
-	a := &actorService{mailbox: make(chan event, mailbox), done: make(chan struct{})}
-	go a.listen(&ipseity{size: size})
-	return a
 }
 
 func (a *actorService) listen(state *ipseity) {

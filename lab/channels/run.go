@@ -13,6 +13,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -86,11 +87,7 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 		return results.Point{}, lab.Interval{}, fmt.Errorf("channels %s cpus=%d: consumed %d lines of %d", v, n, out.lines, c.Lines)
 	}
 	bound := Bound(prod, cons, consumers, n)
-	shares := make([]float64, len(rates))
-	for i, r := range rates {
-		shares[i] = r / bound
-	}
-	ofBound := lab.IntervalOf(shares)
+	ofBound := lab.IntervalOf(collect.Mapped(rates, func(r float64) float64 { return r / bound }))
 	p, err := lab.Timing{Window: w, Par: consumers, Ops: out.lines, Hist: out.latency}.Point(Name, v, n, Unit,
 		map[results.Metric]float64{
 			MetricBound:        bound,

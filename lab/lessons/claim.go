@@ -14,9 +14,8 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/results/lesson"
-
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // Claim is one claim of a seed, and how to measure it here.
@@ -146,19 +145,12 @@ func Select(claims []Claim, only []string) ([]Claim, error) {
 	want := map[string]bool{}
 	for _, name := range only {
 		name = strings.TrimSpace(name)
-		known := slices.ContainsFunc(claims, func(c Claim) bool { return c.Name == name || c.group() == name })
-		if !known {
+		if !slices.ContainsFunc(claims, func(c Claim) bool { return c.Name == name || c.group() == name }) {
 			return nil, fmt.Errorf("no claim or group %q; known: %s", name, Names(claims))
 		}
 		want[name] = true
 	}
-	var out []Claim
-	for _, c := range claims {
-		if want[c.Name] || want[c.group()] {
-			out = append(out, c)
-		}
-	}
-	return out, nil
+	return slices.DeleteFunc(slices.Clone(claims), func(c Claim) bool { return !want[c.Name] && !want[c.group()] }), nil
 }
 
 // Names lists the groups and then the claims, for messages: "groups talk,

@@ -5,13 +5,12 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/results/lesson"
-
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // The coffee shop talk, "Simulating a Real-World System (Coffee Shop) in

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 )
 
@@ -46,11 +47,7 @@ const (
 func Kinds() []Kind { return []Kind{Memory, File, LevelDB} }
 
 func kindNames() string {
-	var names []string
-	for _, k := range Kinds() {
-		names = append(names, string(k))
-	}
-	return format.JoinOr(names)
+	return format.JoinOr(collect.Mapped(Kinds(), func(k Kind) string { return string(k) }))
 }
 
 // New returns a log of kind, not yet open, that syncs each append if

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/atomicfile"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -135,10 +136,4 @@ func assemble(ts []timing, cpus, size int, add lab.Add) {
 	}
 }
 
-func median(ds []time.Duration) float64 {
-	ms := make([]float64, len(ds))
-	for i, d := range ds {
-		ms[i] = results.Ms(d)
-	}
-	return results.Median(ms)
-}
+func median(ds []time.Duration) float64 { return results.Median(collect.Mapped(ds, results.Ms)) }

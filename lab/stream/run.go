@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -278,11 +279,7 @@ func (r record) account() (tally, error) {
 	}
 	var lastSeq uint64
 	var firstWrong error
-	wrong := func(err error) {
-		if firstWrong == nil {
-			firstWrong = err
-		}
-	}
+	wrong := func(err error) { firstWrong = cmp.Or(firstWrong, err) }
 	for i, o := range r.outs {
 		m := r.msgs[i]
 		if !r.got[i] || errors.Is(o.err, context.DeadlineExceeded) {

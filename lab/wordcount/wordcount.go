@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -228,10 +229,5 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 }
 
 func plainASCII(text []byte) bool {
-	for _, b := range text {
-		if !isSpace(b) && (b < 0x21 || b > 0x7e) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(text, func(b byte) bool { return !isSpace(b) && (b < 0x21 || b > 0x7e) })
 }

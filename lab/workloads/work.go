@@ -1,6 +1,7 @@
 package workloads
 
 import (
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"math/rand/v2"
@@ -148,10 +149,8 @@ func read(doc []byte, wait time.Duration) ([]item, error) {
 		time.Sleep(wait)
 	}
 	var d document
-	if err := xml.Unmarshal(doc, &d); err != nil {
-		return nil, err
-	}
-	return d.Channel.Items, nil
+	err := xml.Unmarshal(doc, &d)
+	return d.Channel.Items, err
 }
 
 func mentions(items []item, topic string) bool {
@@ -190,9 +189,7 @@ func findConcurrent(workers int, topic string, docs [][]byte, wait time.Duration
 			for i := range ch {
 				items, err := read(docs[i], wait)
 				if err != nil {
-					if errs[w] == nil {
-						errs[w] = fmt.Errorf("document %d: %w", i, err)
-					}
+					errs[w] = cmp.Or(errs[w], fmt.Errorf("document %d: %w", i, err))
 					continue // drain the channel all the same
 				}
 				if mentions(items, topic) {

@@ -279,11 +279,5 @@ func (in *inputs) workloads(c Config) []workload {
 			return lab.Refuse(found != in.found, "found %q in %d documents, want %d", c.Topic, found, in.found)
 		},
 	}}
-	var chosen []workload
-	for _, w := range all {
-		if slices.Contains(c.Workloads, w.name) {
-			chosen = append(chosen, w)
-		}
-	}
-	return chosen
+	return slices.DeleteFunc(all, func(w workload) bool { return !slices.Contains(c.Workloads, w.name) })
 }

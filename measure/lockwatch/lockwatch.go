@@ -286,12 +286,8 @@ func (r Run) Waits(ops int64) []results.Wait {
 // internalFunc says whether fn is the runtime's, sync's or the testing
 // package's: how a lock is waited for, not where.
 func internalFunc(fn string) bool {
-	for _, pkg := range []string{"runtime.", "sync.", "internal/", "testing.", "time."} {
-		if strings.HasPrefix(fn, pkg) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"runtime.", "sync.", "internal/", "testing.", "time."},
+		func(pkg string) bool { return strings.HasPrefix(fn, pkg) })
 }
 
 // timingNs is what timing adds to each timed hold.
@@ -445,12 +441,7 @@ func (s Site) Held() float64 {
 
 // Where is the site's "file:line" as StretchEnv names it (its wrapper's,
 // where it has one).
-func (s Site) Where() string {
-	if s.At != "" {
-		return s.At
-	}
-	return fmt.Sprintf("%s:%d", s.File, s.Line)
-}
+func (s Site) Where() string { return cmp.Or(s.At, fmt.Sprintf("%s:%d", s.File, s.Line)) }
 
 // Name is "(*Book).Place at book.go:42".
 func (s Site) Name() string {
@@ -625,12 +616,7 @@ func (g Group) OneMade() bool {
 
 // Groups are run's sites that took a lock, grouped by sameLocks.
 func Groups(run Run) []Group {
-	var sites []Site
-	for _, s := range run.Sites {
-		if s.Locks > 0 {
-			sites = append(sites, s)
-		}
-	}
+	sites := slices.DeleteFunc(slices.Clone(run.Sites), func(s Site) bool { return s.Locks == 0 })
 	// Union-find: a site joins the groups it overlaps, which merge.
 	parent := make([]int, len(sites))
 	for i := range parent {

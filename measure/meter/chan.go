@@ -1,6 +1,7 @@
 package meter
 
 import (
+	"cmp"
 	"context"
 	"sync/atomic"
 	"time"
@@ -140,7 +141,7 @@ func (c *Chan[T]) Len() int { return len(c.c) }
 func (c *Chan[T]) Cap() int { return cap(c.c) }
 
 // Name returns the name given to NewChan, or "chan".
-func (c *Chan[T]) Name() string { return orDefault(c.name, "chan") }
+func (c *Chan[T]) Name() string { return cmp.Or(c.name, "chan") }
 
 // Sends is the meter of the sends, "<name> send"; stretched, its Held is
 // the handoffs' time. Stretching it stretches the channel.

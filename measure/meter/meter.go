@@ -49,12 +49,5 @@ var epoch = time.Now()
 
 func now() int64 { return int64(time.Since(epoch)) }
 
-func orDefault(name, def string) string {
-	if name == "" {
-		return def
-	}
-	return name
-}
-
 // ErrClosed is RecvContext's error on a closed, empty channel.
 var ErrClosed = errors.New("meter: receive from a closed channel")

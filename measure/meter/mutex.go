@@ -1,6 +1,9 @@
 package meter
 
-import "sync"
+import (
+	"cmp"
+	"sync"
+)
 
 // Mutex is a sync.Mutex that counts its uses, holds and waits; its zero
 // value is an unlocked mutex named "mutex". It must not be copied after
@@ -52,7 +55,7 @@ func (m *Mutex) Unlock() {
 func (m *Mutex) Stretch(s Stretch) { m.x.spin = s.extraLoops() }
 
 // Name returns the name given to NewMutex, or "mutex".
-func (m *Mutex) Name() string { return orDefault(m.name, "mutex") }
+func (m *Mutex) Name() string { return cmp.Or(m.name, "mutex") }
 
 // Kind returns KindMutex.
 func (m *Mutex) Kind() string { return KindMutex }

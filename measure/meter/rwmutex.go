@@ -1,6 +1,7 @@
 package meter
 
 import (
+	"cmp"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -69,7 +70,7 @@ func (rw *RWMutex) readerSpin() {
 func (rw *RWMutex) RUnlock() { rw.rw.RUnlock() }
 
 // Name returns the name given to NewRWMutex, or "rwmutex".
-func (rw *RWMutex) Name() string { return orDefault(rw.name, "rwmutex") }
+func (rw *RWMutex) Name() string { return cmp.Or(rw.name, "rwmutex") }
 
 // Kind returns KindRWMutex.
 func (rw *RWMutex) Kind() string { return KindRWMutex }

@@ -168,23 +168,13 @@ func profilers(frames []frame, own []string) bool {
 	case "runtime/pprof", "runtime/trace":
 		return true
 	}
-	for _, f := range frames {
-		if slices.Contains(own, f.fn) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(frames, func(f frame) bool { return slices.Contains(own, f.fn) })
 }
 
 func ignored(frames []frame, ignore []string) bool {
-	for _, f := range frames {
-		for _, name := range ignore {
-			if f.fn == name || strings.HasPrefix(f.fn, name+".") {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(frames, func(f frame) bool {
+		return slices.ContainsFunc(ignore, func(name string) bool { return f.fn == name || strings.HasPrefix(f.fn, name+".") })
+	})
 }
 
 // classify names a wait's kind and site: the first frame outside the
@@ -243,12 +233,8 @@ func kindOf(fn string) string {
 // happens, not where.
 func isRuntime(fn string) bool {
 	pkg := packageOf(fn)
-	for _, std := range []string{"runtime", "sync", "internal"} {
-		if pkg == std || strings.HasPrefix(pkg, std+"/") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"runtime", "sync", "internal"},
+		func(std string) bool { return pkg == std || strings.HasPrefix(pkg, std+"/") })
 }
 
 func packageOf(fn string) string {

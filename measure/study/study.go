@@ -8,6 +8,7 @@
 package study
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -57,12 +58,7 @@ type Variant struct {
 }
 
 // unit is the throughput's unit.
-func (s Study) unit() string {
-	if s.Unit == "" {
-		return "ops/s"
-	}
-	return s.Unit + "/s"
-}
+func (s Study) unit() string { return cmp.Or(s.Unit, "ops") + "/s" }
 
 // Validate reports what is wrong with s before anything is measured.
 func (s Study) Validate() error {
@@ -102,10 +98,8 @@ func checkName(name string) error {
 
 // Variant returns the variant named name.
 func (s Study) Variant(name string) (Variant, error) {
-	for _, v := range s.Variants {
-		if v.Name == name {
-			return v, nil
-		}
+	if i := slices.IndexFunc(s.Variants, func(v Variant) bool { return v.Name == name }); i >= 0 {
+		return s.Variants[i], nil
 	}
 	return Variant{}, fmt.Errorf("study %s has no variant %q; it has %s", s.Name, name, strings.Join(collect.Mapped(s.Variants, func(v Variant) string { return v.Name }), ", "))
 }

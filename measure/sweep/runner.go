@@ -4,6 +4,7 @@ package sweep
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -101,10 +102,7 @@ func lastLine(s string) string {
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		s = s[i+1:]
 	}
-	if s == "" {
-		return "no error output"
-	}
-	return s
+	return cmp.Or(s, "no error output")
 }
 
 // ServeChild is the child's side of Runner: a point's spec in, measured

@@ -19,6 +19,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/optimize"
+
+	"github.com/brewput/brewput/internal/base/collect"
 )
 
 // Observation is one measurement: throughput X at concurrency N.
@@ -108,11 +110,7 @@ func FormatNs(ns []float64) string {
 	if len(ns) == 0 {
 		return "none"
 	}
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.FormatFloat(n, 'g', -1, 64)
-	}
-	return strings.Join(s, ", ")
+	return strings.Join(collect.Mapped(ns, func(n float64) string { return strconv.FormatFloat(n, 'g', -1, 64) }), ", ")
 }
 
 // Predict returns the model's throughput at concurrency n (n ≥ 1).

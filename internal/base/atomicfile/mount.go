@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -19,13 +20,10 @@ func MountPoint(path string) bool {
 		abs = real
 	}
 	if data, err := os.ReadFile("/proc/self/mountinfo"); err == nil {
-		for _, line := range strings.Split(string(data), "\n") {
+		return slices.ContainsFunc(strings.Split(string(data), "\n"), func(line string) bool {
 			fields := strings.Fields(line)
-			if len(fields) > 4 && unescapeMount(fields[4]) == abs {
-				return true
-			}
-		}
-		return false
+			return len(fields) > 4 && unescapeMount(fields[4]) == abs
+		})
 	}
 	return otherDevice(abs, filepath.Dir(abs))
 }

@@ -1,7 +1,9 @@
 package format
 
 import (
+	"cmp"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -50,22 +52,16 @@ func (t *Table) Line(s string) { t.rows = append(t.rows, row{line: s}) }
 
 // Mark adds a footnote under the table, once, and returns its mark: " ¹".
 func (t *Table) Mark(note string) string {
-	i := 0
-	for i < len(t.notes) && t.notes[i] != note {
-		i++
-	}
-	if i == len(t.notes) {
-		t.notes = append(t.notes, note)
+	i := slices.Index(t.notes, note)
+	if i < 0 {
+		i, t.notes = len(t.notes), append(t.notes, note)
 	}
 	return " " + superscript(i+1)
 }
 
 // Write writes the table, then its footnotes.
 func (t *Table) Write(w io.Writer) error {
-	width := t.Width
-	if width == 0 {
-		width = Width(w)
-	}
+	width := cmp.Or(t.Width, Width(w))
 	var widths []int
 	for _, r := range t.rows {
 		for i, c := range r.cells {

@@ -7,6 +7,12 @@
 // workers). docs/model.md quotes its output.
 //
 //	cd validation && go run ./heldout -ref testdata/talk [-calibration BASE] [-by modes|cpus|both] [-points] [-fix COST=D,…]
+//	    [-infer MODES] [-judge MODES] [-varycpu]
+//
+// -infer keeps the inference to some modes' points and -judge the
+// predictions to some modes' (testdata/talk21 holds all 21 of the talk's
+// modes: -infer its seven of testdata/talk, -judge the other fourteen);
+// -varycpu leaves the overload points out.
 //
 // -by cpus is one fold: the costs inferred from the 1–2 CPU points of all
 // seven modes predict every held-out point. -by modes is seven folds, one
@@ -89,6 +95,9 @@ func main() {
 	by := flag.String("by", "both", "what is held out: modes (each mode's points predicted by costs inferred without them), cpus, or both")
 	points := flag.Bool("points", false, "print every held-out point, not only the summary")
 	fixFlag := flag.String("fix", "", "hold costs at these values instead of inferring them, such as switch=200ns,runnext-grace=53us")
+	inferFlag := flag.String("infer", "", "infer only from these modes' points, comma-separated (default: every mode of -ref's tables)")
+	judgeFlag := flag.String("judge", "", "predict and count only these modes' held-out points, comma-separated (default: every mode)")
+	varycpu := flag.Bool("varycpu", false, "predict only the held-out varycpu points, not the overload ones")
 	cmdline.Parse()
 
 	if err := talk.CheckRef(*ref); err != nil {
@@ -124,6 +133,12 @@ func main() {
 	ps.Select(inferCPUs)
 	if len(ps.Refused) > 0 {
 		cmdline.Fail(fmt.Errorf("%d rows of varycpu.csv refused, the first: %s", len(ps.Refused), ps.Refused[0]))
+	}
+	if pts, ps, err = keepModes(pts, ps, *inferFlag, *judgeFlag); err != nil {
+		cmdline.Bad(err)
+	}
+	if *varycpu {
+		pts = slices.DeleteFunc(pts, func(p *talk.Point) bool { return p.Table == "overload" })
 	}
 
 	// Ctrl-C ends the command as it ends any: nothing is saved.
@@ -178,6 +193,9 @@ func describeHeld(pts []*talk.Point) string {
 	}
 	slices.Sort(cpus)
 	slices.Sort(ocpus)
+	if len(opar) == 0 {
+		return fmt.Sprintf("its varycpu points on %s CPUs", ints(cpus))
+	}
 	return fmt.Sprintf("its varycpu points on %s CPUs and its overload points (%s CPUs, %d–%d workers)",
 		ints(cpus), ints(ocpus), slices.Min(opar), slices.Max(opar))
 }
@@ -328,8 +346,14 @@ func report(by string, fs []fold, points bool) {
 	fmt.Println()
 	modes := modesOf(fs)
 	if by == "cpus" {
-		fmt.Println(wrap(fmt.Sprintf("== held out by CPU count: one fold, inferred from the points on %s CPUs of all %d modes (%d points), predicting all %d held-out points",
-			ints(inferCPUs), len(modes), len(fs[0].from.Points), n), ""))
+		var from []string
+		for _, p := range fs[0].from.Points {
+			if !slices.Contains(from, modeOf(p)) {
+				from = append(from, modeOf(p))
+			}
+		}
+		fmt.Println(wrap(fmt.Sprintf("== held out by CPU count: one fold, inferred from the points on %s CPUs of %d modes (%d points), predicting all %d held-out points of %d modes",
+			ints(inferCPUs), len(from), len(fs[0].from.Points), n, len(modes)), ""))
 	} else {
 		fmt.Println(wrap(fmt.Sprintf("== held out by mode and CPU count: %d folds, one a mode, each inferred from the other modes' points on %s CPUs and predicting only its own mode's held-out points (%d in all)",
 			len(fs), ints(inferCPUs), n), ""))
@@ -347,6 +371,9 @@ func report(by string, fs []fold, points bool) {
 		for _, m := range append(modes, "all") {
 			for i, s := range sets {
 				st := stats(fs, v, m, s)
+				if st.N == 0 {
+					continue // no overload points (-varycpu)
+				}
 				label := m
 				if i > 0 {
 					label = ""
@@ -523,6 +550,41 @@ func parseFixed(s string) (map[string]time.Duration, error) {
 		out[name] = d
 	}
 	return out, nil
+}
+
+// keepModes keeps, of the inference points ps, those of the modes infer
+// names, and of the talk's points pts those of the modes judge names ("":
+// every mode); each name must be a mode of pts.
+func keepModes(pts []*talk.Point, ps infer.Points, inferModes, judgeModes string) ([]*talk.Point, infer.Points, error) {
+	var all []string
+	for _, p := range pts {
+		if !slices.Contains(all, p.Mode) {
+			all = append(all, p.Mode)
+		}
+	}
+	parse := func(flagName, s string) ([]string, error) {
+		if s == "" {
+			return all, nil
+		}
+		names := strings.Split(s, ",")
+		for _, n := range names {
+			if !slices.Contains(all, n) {
+				return nil, fmt.Errorf("-%s %q: want modes of -ref's tables, comma-separated: %s", flagName, n, strings.Join(all, ", "))
+			}
+		}
+		return names, nil
+	}
+	from, err := parse("infer", inferModes)
+	if err != nil {
+		return nil, ps, err
+	}
+	judged, err := parse("judge", judgeModes)
+	if err != nil {
+		return nil, ps, err
+	}
+	ps.Points = slices.DeleteFunc(slices.Clone(ps.Points), func(p infer.Point) bool { return !slices.Contains(from, modeOf(p)) })
+	pts = slices.DeleteFunc(slices.Clone(pts), func(p *talk.Point) bool { return !slices.Contains(judged, p.Mode) })
+	return pts, ps, nil
 }
 
 // off is x with its distance outside band b, where it is outside.

@@ -118,6 +118,54 @@ func TestFoldsHoldOut(t *testing.T) {
 	}
 }
 
+// TestKeepModes: -infer and -judge keep the inference points and the
+// judged points of the modes named, the judged keeping the steps ideal's
+// runs gave them, and refuse a mode the tables do not have.
+func TestKeepModes(t *testing.T) {
+	dir := talkTables(t)
+	pts, err := talk.ReadPoints(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := infer.Read(filepath.Join(dir, "varycpu.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps.Select(inferCPUs)
+	kept, from, err := keepModes(pts, ps, "ideal,locking", "finelocking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(from.Points) != 4 || len(ps.Points) != 6 {
+		t.Errorf("-infer kept %d points of %d, want ideal's and locking's on 1 and 2 CPUs (4 of 6, the 6 untouched)", len(from.Points), len(ps.Points))
+	}
+	for _, p := range from.Points {
+		if m := modeOf(p); m != "ideal" && m != "locking" {
+			t.Errorf("-infer ideal,locking kept %s", p.Name)
+		}
+	}
+	if len(kept) != 4 {
+		t.Errorf("-judge kept %d points, want finelocking's on 1–3 CPUs and overload (4)", len(kept))
+	}
+	for _, p := range kept {
+		if p.Mode != "finelocking" || p.Steps[0] == time.Millisecond {
+			t.Errorf("-judge finelocking kept %s on %d CPUs with steps %v (want ideal's, not 1 ms)", p.Mode, p.CPUs, p.Steps)
+		}
+	}
+	fs := folds(from, kept, "cpus")
+	if err := checkFolds(fs, kept); err != nil || len(fs[0].points) != 2 {
+		t.Errorf("by cpus on the modes kept: %v, %d points predicted, want 2", err, len(fs[0].points))
+	}
+	if all, _, err := keepModes(pts, ps, "", ""); err != nil || len(all) != len(pts) {
+		t.Errorf("no -infer nor -judge kept %d of %d points (%v)", len(all), len(pts), err)
+	}
+	for _, bad := range [][2]string{{"ideal,espresso", ""}, {"", "mocha"}, {"", "ideal,"}} {
+		if _, _, err := keepModes(pts, ps, bad[0], bad[1]); err == nil {
+			t.Errorf("keepModes(-infer %q, -judge %q) took it", bad[0], bad[1])
+		}
+	}
+}
+
 var update = flag.Bool("update", false, "rewrite docs/model.md's quote of the kept output's verdict")
 
 // The block of docs/model.md that quotes the verdict of the output kept in

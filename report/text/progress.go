@@ -48,8 +48,7 @@ func WhyRounds(parts int, extra fmt.Stringer, frac float64, round time.Duration,
 
 // MeasuredAgain says a run others disturbed is measured again.
 func MeasuredAgain(what string, p results.Point, waited time.Duration, attempt, attempts int) string {
-	return fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
-		what, Interference(p), waited.Round(100*time.Millisecond), attempt, attempts)
+	return what + ": " + BenchMeasuredAgain(p, waited, attempt, attempts)
 }
 
 // BuildingWatched says the packages are being built with every lock watched.

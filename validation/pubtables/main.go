@@ -24,6 +24,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/csv"
 	"flag"
@@ -157,8 +158,8 @@ func measureHere(root string, count int, wait time.Duration, benchtime string) e
 		return err
 	}
 	for _, m := range []struct{ dir, file string }{
-		{xsyncDir, "xsync.json"},
-		{filepath.Join(root, "validation", "morelibs"), "published.json"},
+		{xsyncDir, "xsync.json.gz"},
+		{filepath.Join(root, "validation", "morelibs"), "published.json.gz"},
 	} {
 		var points []results.Point
 		for _, name := range benchmarksIn(m.file) {
@@ -185,8 +186,14 @@ func measureHere(root string, count int, wait time.Duration, benchtime string) e
 			}
 			points = append(points, f.Points...)
 		}
+		// Gzipped: every lock of a sharded map is a record of each run
+		// (1.5-1.9 MB of JSON a file).
 		var b bytes.Buffer
-		if err := results.WriteJSON(&b, points); err != nil {
+		z, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+		if err := results.WriteJSON(z, points); err != nil {
+			return err
+		}
+		if err := z.Close(); err != nil {
 			return err
 		}
 		part := filepath.Join(dir, m.file+".part")
@@ -201,12 +208,12 @@ func measureHere(root string, count int, wait time.Duration, benchtime string) e
 }
 
 // benchmarksIn are the benchmarks the series measure into file: those
-// of morelibs (named Pub…) into published.json, xsync's own into
-// xsync.json; each once.
+// of morelibs (named Pub…) into published.json.gz, xsync's own into
+// xsync.json.gz; each once.
 func benchmarksIn(file string) []string {
 	var out []string
 	for _, s := range all {
-		if strings.HasPrefix(s.bench, "Pub") == (file == "published.json") && !slices.Contains(out, s.bench) {
+		if strings.HasPrefix(s.bench, "Pub") == (file == "published.json.gz") && !slices.Contains(out, s.bench) {
 			out = append(out, s.bench)
 		}
 	}
@@ -251,13 +258,13 @@ func predictAll(root string) report {
 	cmdline.Check(err)
 	var measured []results.Point
 	var r report
-	for _, f := range []string{"xsync.json", "published.json"} {
+	for _, f := range []string{"xsync.json.gz", "published.json.gz"} {
 		path := filepath.Join(data, "pubtables", f)
 		if _, err := os.Stat(path); err != nil {
 			r.missing = filepath.Join("testdata", "pubtables", f)
 			return r
 		}
-		ps, err := results.ReadFiles(path)
+		ps, err := readGzipped(path)
 		cmdline.Check(err)
 		measured = append(measured, ps...)
 	}
@@ -511,4 +518,26 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// readGzipped reads a gzipped results file.
+func readGzipped(path string) ([]results.Point, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	b, err := io.ReadAll(z)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	file, err := results.Read(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return file.Points, nil
 }

@@ -673,6 +673,9 @@ func (r result) heldOutStats(set string) (first, second stats, spread []float64,
 
 // write prints the rows beside the lendings' where asked, then the totals.
 func (r result) write(w io.Writer, rows bool) {
+	if !rows { // docs/own-code.md quotes it: a manual, with no dates
+		r.first, r.earlier = "as kept", "an earlier day"
+	}
 	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("brewput predict on code nobody here wrote: benchmarks measured on this machine's "+
 		"1 and 2 CPUs (testdata/reallibs, %s; other processes took a median of %.2f CPUs) and predicted for the reference "+
 		"machine, against six 16-vCPU lendings of it (M, L, N, P, Q, R: testdata/manycore…manycore6); speed-ups against each "+

@@ -30,7 +30,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,6 +47,7 @@ import (
 	"github.com/brewput/brewput/model/forecast"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
+	"github.com/brewput/brewput/validation/internal/tally"
 )
 
 // A series is a published table's rows of one benchmark and the
@@ -94,10 +94,6 @@ var all = []series{
 // xsyncModule is the module whose own benchmarks are measured here, in
 // the module cache (morelibs' go.mod pins it).
 const xsyncModule = "github.com/puzpuzpuz/xsync/v4@v4.5.0"
-
-// slack is how far outside its band a published speed-up may lie and
-// still count as held, as in go run ./reallibs.
-const slack = 0.10
 
 // checkedPast is the least count the tallies past the reference curves
 // count: past the 16 CPUs they were measured on.
@@ -367,63 +363,25 @@ func csvOf(s series) string {
 	return "channel_buffered_prodcons.csv"
 }
 
-// within says whether got lies in [lo, hi], slack outside it allowed.
-func within(got, lo, hi float64) bool { return got >= lo*(1-slack) && got <= hi*(1+slack) }
-
-// off is how far got is from p, either way: 2 is twice or half.
-func off(p, got float64) float64 { return math.Max(got/p, p/got) }
-
-// stats are the totals of some rows.
-type stats struct {
-	points, in, off2 int
-	logErr, logNaive float64
-	widths           []float64
-	worst            float64
-	worstAt          string
-}
-
-func (s *stats) add(x row) {
-	s.points++
-	if within(x.published, x.lo, x.hi) {
-		s.in++
-	}
-	e := off(x.point, x.published)
-	if e > 2 {
-		s.off2++
-	}
-	if e > s.worst {
-		s.worst, s.worstAt = e, fmt.Sprintf("%s on %d, %s", x.s.bench, x.cpus, x.s.table)
-	}
-	s.logErr += math.Log(e)
-	s.logNaive += math.Log(off(x.naive, x.published))
-	s.widths = append(s.widths, x.hi/x.lo)
-}
-
-func (s stats) err() float64   { return math.Exp(s.logErr / float64(max(s.points, 1))) }
-func (s stats) naive() float64 { return math.Exp(s.logNaive / float64(max(s.points, 1))) }
-func (s stats) width() float64 {
-	if len(s.widths) == 0 {
-		return 0
-	}
-	w := slices.Clone(s.widths)
-	slices.Sort(w)
-	return w[len(w)/2]
+// add counts row x in s.
+func add(s *tally.Stats, x row) {
+	s.Add(x.point, x.lo, x.hi, x.naive, x.published, fmt.Sprintf("%s on %d, %s", x.s.bench, x.cpus, x.s.table))
 }
 
 // tally is the stats of the rows on counts from lo to hi, in all and by
 // kind.
-func (r report) tally(lo, hi int) (stats, map[string]*stats) {
-	var all stats
-	byKind := map[string]*stats{}
+func (r report) tally(lo, hi int) (tally.Stats, map[string]*tally.Stats) {
+	var all tally.Stats
+	byKind := map[string]*tally.Stats{}
 	for _, x := range r.rows {
 		if x.cpus < lo || x.cpus > hi {
 			continue
 		}
 		if byKind[x.kind] == nil {
-			byKind[x.kind] = &stats{}
+			byKind[x.kind] = &tally.Stats{}
 		}
-		all.add(x)
-		byKind[x.kind].add(x)
+		add(&all, x)
+		add(byKind[x.kind], x)
 	}
 	return all, byKind
 }
@@ -453,7 +411,7 @@ func (r report) write(w io.Writer) {
 				last = x.s.bench
 			}
 			mark := " "
-			if !within(x.published, x.lo, x.hi) {
+			if !tally.Within(x.published, x.lo, x.hi) {
 				mark = "*"
 			}
 			fmt.Fprintf(w, "  %-4d %8.2f%s %7.2f  %-15s %6.2f\n", x.cpus, x.published, mark, x.point,
@@ -470,15 +428,11 @@ func (r report) write(w io.Writer) {
 		if span[0] == checkedPast {
 			what = fmt.Sprintf("%d–%d CPUs, past the curves", 32, 64)
 		}
-		fmt.Fprintf(w, "On %s: %d points, %d in the band (%.0f %%, 10 %% slack), %d more than 2× off\n", what, a.points, a.in,
-			100*float64(a.in)/float64(max(a.points, 1)), a.off2)
-		fmt.Fprintf(w, "  (the worst %.2f×, %s); the point's error ×%.2f, the naive\n", a.worst, a.worstAt, a.err())
-		fmt.Fprintf(w, "  guess's ×%.2f; the median band %.2f× wide.\n", a.naive(), a.width())
-		for _, k := range sortedKeys(byKind) {
-			s := byKind[k]
-			fmt.Fprintf(w, "  %-15s%3d/%-3d held, %2d >2× off, error ×%.2f (naive ×%.2f), band ×%.2f\n",
-				k+":", s.in, s.points, s.off2, s.err(), s.naive(), s.width())
-		}
+		fmt.Fprintf(w, "On %s: %d points, %d in the band (%.0f %%, 10 %% slack), %d more than 2× off\n", what, a.Points, a.In,
+			100*float64(a.In)/float64(max(a.Points, 1)), a.Off2)
+		fmt.Fprintf(w, "  (the worst %.2f×, %s); the point's error ×%.2f, the naive\n", a.Worst, a.WorstAt, a.Err())
+		fmt.Fprintf(w, "  guess's ×%.2f; the median band %.2f× wide.\n", a.Naive(), a.Width())
+		tally.WriteKinds(w, byKind)
 	}
 }
 
@@ -504,7 +458,7 @@ func (r report) checkedPast() ([]byte, error) {
 		"func CheckedPast(k Kind) (held, points int, err float64) {\nswitch k {\n")
 	for _, k := range sortedKeys(byKind) {
 		s := byKind[k]
-		fmt.Fprintf(&b, "case %q:\nreturn %d, %d, %.2f\n", k, s.in, s.points, s.err())
+		fmt.Fprintf(&b, "case %q:\nreturn %d, %d, %.2f\n", k, s.In, s.Points, s.Err())
 	}
 	fmt.Fprintf(&b, "}\nreturn 0, 0, 0\n}\n\n// CheckedPastFrom and CheckedPastTo are the least and most CPUs of the\n"+
 		"// points CheckedPast counts.\nconst CheckedPastFrom, CheckedPastTo = %d, %d\n", lo, hi)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/benchtext"
+	"github.com/brewput/brewput/validation/internal/tally"
 )
 
 // fourCounts are the counts measured where a machine has four CPUs, and
@@ -27,8 +28,8 @@ var fourCounts, pastFour = []int{1, 2, 4}, []int{8, 16}
 // CPUs for the reference machine, the measuring machine's curves lending
 // Q's calibration (a 16-vCPU machine like the others), against what the
 // lending made there; its naive guess is what 4 CPUs made, held.
-func fromFour(bin, root, dir string) (stats, int, int, error) {
-	var s stats
+func fromFour(bin, root, dir string) (tally.Stats, int, int, error) {
+	var s tally.Stats
 	config, err := os.MkdirTemp("", "reallibs-four")
 	if err != nil {
 		return s, 0, 0, err
@@ -108,7 +109,7 @@ func fromFour(bin, root, dir string) (stats, int, int, error) {
 		row.two = results.Median(byCPUs[1]) / results.Median(byCPUs[4]) // naive: 4 CPUs' speed-up, held
 		for _, n := range pastFour {
 			if _, ok := row.at[n]; ok && len(byCPUs[n]) > 0 {
-				s.add(row, n, results.Median(byCPUs[1])/results.Median(byCPUs[n]), fmt.Sprintf("%s on %d, %s", name, n, letter))
+				add(&s, row, n, results.Median(byCPUs[1])/results.Median(byCPUs[n]), fmt.Sprintf("%s on %d, %s", name, n, letter))
 			}
 		}
 	}
@@ -188,10 +189,10 @@ func medianPoint(ps []results.Point) results.Point {
 }
 
 // fourSaid says what fromFour found.
-func fourSaid(s stats, benches, predicted int) string {
+func fourSaid(s tally.Stats, benches, predicted int) string {
 	return fmt.Sprintf("Measured instead on 1, 2 and 4 CPUs of each lending (its own runs, the locks as watched here), as "+
 		"predict's --measure does on a 4-CPU machine, and predicted on 8 and 16 with Q's calibration as the measuring machine's: "+
 		"of %d benchmark runs of a lending, %d predicted; of their %d points the bands hold %d (%.0f %%); %d lie more than 2× off; the point's error ×%.2f, "+
 		"the naive guess's (4 CPUs' speed-up, held) ×%.2f.",
-		benches, predicted, s.points, s.in, 100*float64(s.in)/float64(max(s.points, 1)), s.off2, s.err(), s.naive())
+		benches, predicted, s.Points, s.In, 100*float64(s.In)/float64(max(s.Points, 1)), s.Off2, s.Err(), s.Naive())
 }

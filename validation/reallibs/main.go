@@ -39,7 +39,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -55,6 +54,7 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/validation/internal/benchtext"
 	"github.com/brewput/brewput/validation/internal/cmdline"
+	"github.com/brewput/brewput/validation/internal/tally"
 )
 
 // pkg is a package whose benchmarks the lendings measured: its folder
@@ -105,10 +105,6 @@ const calibrated = "manycore5"
 
 // counts are the CPU counts the predictions are held against.
 var counts = []int{4, 8, 16}
-
-// slack is how far outside its band a measured speed-up may lie and still
-// count as held, as in go run ./published.
-const slack = 0.10
 
 func main() {
 	bench := flag.String("bench", ".", "print only the benchmarks whose names (without Benchmark) match this")
@@ -219,7 +215,7 @@ func writeCarried(w io.Writer, bin, root, dir string, re *regexp.Regexp, cut int
 	if err := os.WriteFile(path, cal, 0o644); err != nil {
 		return err
 	}
-	r, err := tally(bin, root, dir, re, path)
+	r, err := tallyDir(bin, root, dir, re, path)
 	if err != nil {
 		return err
 	}
@@ -227,9 +223,9 @@ func writeCarried(w io.Writer, bin, root, dir string, re *regexp.Regexp, cut int
 	all, byKind := r.totals()
 	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Carried past the reference curves cut at %d CPUs: of %d lending points on more, "+
 		"the bands hold %d (%.0f %%); %d lie more than 2× off, the worst %.2f× (%s); the point's error ×%.2f, the naive guess's ×%.2f; "+
-		"the median band is %.2f× wide.", cut, all.points, all.in, 100*float64(all.in)/float64(max(all.points, 1)), all.off2, all.worst,
-		all.worstAt, all.err(), all.naive(), all.width()), 80, ""))
-	writeKinds(w, byKind)
+		"the median band is %.2f× wide.", cut, all.Points, all.In, 100*float64(all.In)/float64(max(all.Points, 1)), all.Off2, all.Worst,
+		all.WorstAt, all.Err(), all.Naive(), all.Width()), 80, ""))
+	tally.WriteKinds(w, byKind)
 	return nil
 }
 
@@ -340,7 +336,7 @@ type result struct {
 	own *result
 	// four is the answer from a lending's own 1, 2 and 4 CPUs (fromFour):
 	// its tallies, of how many benchmarks of a lending, how many predicted.
-	four                  stats
+	four                  tally.Stats
 	fourOf, fourPredicted int
 	// past, where not 0, leaves the counts up to it out of the totals.
 	past int
@@ -349,11 +345,11 @@ type result struct {
 // tallies tallies for the reference curves, and again for the
 // calibration a lending measured of itself.
 func tallies(bin, root, dir string, re *regexp.Regexp) (result, error) {
-	r, err := tally(bin, root, dir, re, "")
+	r, err := tallyDir(bin, root, dir, re, "")
 	if err != nil {
 		return r, err
 	}
-	own, err := tally(bin, root, dir, re, filepath.Join(root, "validation", "testdata", calibrated, "calibration.json"))
+	own, err := tallyDir(bin, root, dir, re, filepath.Join(root, "validation", "testdata", calibrated, "calibration.json"))
 	r.own = &own
 	if err != nil {
 		return r, err
@@ -362,10 +358,10 @@ func tallies(bin, root, dir string, re *regexp.Regexp) (result, error) {
 	return r, err
 }
 
-// tally predicts the benchmarks measured in dir whose names match re, on
+// tallyDir predicts the benchmarks measured in dir whose names match re, on
 // counts, for the reference machine, this machine's curves the calibration
 // kept in dir.
-func tally(bin, root, dir string, re *regexp.Regexp, there string) (result, error) {
+func tallyDir(bin, root, dir string, re *regexp.Regexp, there string) (result, error) {
 	r := result{truth: map[string]map[string]map[int]float64{}, rerun: map[string]map[string]map[int]float64{},
 		measuredBy: map[string]struct{ dir, letter string }{}}
 	// A lending's libraries, and the held-out sets it measured (run.sh's
@@ -568,59 +564,20 @@ func (r *result) again(bin, path, config string, now map[string]predicted, decli
 	return twice, split, nil
 }
 
-// within says whether got lies in [lo, hi], slack outside it allowed.
-func within(got, lo, hi float64) bool { return got >= lo*(1-slack) && got <= hi*(1+slack) }
-
-// off is how far got is from p, either way: 2 is twice or half.
-func off(p, got float64) float64 { return math.Max(got/p, p/got) }
-
-// stats are the totals of some rows against the lendings.
-type stats struct {
-	points, in, off2 int
-	logErr, logNaive float64
-	widths           []float64
-	worst            float64
-	worstAt          string
-}
-
-// add counts row r on n CPUs against got.
-func (s *stats) add(r predicted, n int, got float64, where string) {
+// add counts row r on n CPUs against got in s.
+func add(s *tally.Stats, r predicted, n int, got float64, where string) {
 	p := r.at[n]
-	s.points++
-	if within(got, p[1], p[2]) {
-		s.in++
-	}
-	e := off(p[0], got)
-	if e > 2 {
-		s.off2++
-	}
-	if e > s.worst {
-		s.worst, s.worstAt = e, where
-	}
-	s.logErr += math.Log(e)
-	s.logNaive += math.Log(off(r.two, got))
-	s.widths = append(s.widths, p[2]/p[1])
-}
-
-func (s stats) err() float64   { return math.Exp(s.logErr / float64(max(s.points, 1))) }
-func (s stats) naive() float64 { return math.Exp(s.logNaive / float64(max(s.points, 1))) }
-func (s stats) width() float64 {
-	if len(s.widths) == 0 {
-		return 0
-	}
-	w := slices.Clone(s.widths)
-	slices.Sort(w)
-	return w[len(w)/2]
+	s.Add(p[0], p[1], p[2], r.two, got, where)
 }
 
 // totals are all rows' stats, and each kind's.
-func (r result) totals() (stats, map[string]*stats) {
-	var all stats
-	byKind := map[string]*stats{}
+func (r result) totals() (tally.Stats, map[string]*tally.Stats) {
+	var all tally.Stats
+	byKind := map[string]*tally.Stats{}
 	for _, row := range r.rows {
 		k := byKind[row.kind]
 		if k == nil {
-			k = &stats{}
+			k = &tally.Stats{}
 			byKind[row.kind] = k
 		}
 		for _, n := range counts {
@@ -633,8 +590,8 @@ func (r result) totals() (stats, map[string]*stats) {
 					continue
 				}
 				where := fmt.Sprintf("%s on %d, %s", row.name, n, l.letter)
-				all.add(row, n, got, where)
-				k.add(row, n, got, where)
+				add(&all, row, n, got, where)
+				add(k, row, n, got, where)
 			}
 		}
 	}
@@ -645,7 +602,7 @@ func (r result) totals() (stats, map[string]*stats) {
 // lending that measured them, against its second run, and how far apart
 // the two runs' speed-ups lie, either way; rows is how many were
 // predicted.
-func (r result) heldOutStats(set string) (first, second stats, spread []float64, rows int) {
+func (r result) heldOutStats(set string) (first, second tally.Stats, spread []float64, rows int) {
 	for _, row := range r.rows {
 		if row.heldOut != set {
 			continue
@@ -657,13 +614,13 @@ func (r result) heldOutStats(set string) (first, second stats, spread []float64,
 			}
 			for _, l := range lendings {
 				if got, ok := r.truth[l.dir][row.name][n]; ok {
-					first.add(row, n, got, "")
+					add(&first, row, n, got, "")
 				}
 			}
 			if got, ok := r.rerun[set][row.name][n]; ok {
-				second.add(row, n, got, "")
+				add(&second, row, n, got, "")
 				if a, ok := r.truth[r.measuredBy[set].dir][row.name][n]; ok {
-					spread = append(spread, off(a, got))
+					spread = append(spread, tally.Off(a, got))
 				}
 			}
 		}
@@ -720,9 +677,9 @@ func (r result) write(w io.Writer, rows bool) {
 		"the point's error ×%.2f (geometric mean), the naive guess's ×%.2f (%.2f times the point's); the median band is "+
 		"%.2f× wide (high over low). Measured here: %d of %d points inside the model's own band. Predicted again from "+
 		"the same benchmarks measured on %s (testdata/reallibs/earlier): the two bands overlap at %d of %d counts; %s.",
-		mark, benches, len(r.rows), all.points, all.in, 100*float64(all.in)/float64(max(all.points, 1)), all.off2, all.worst, all.worstAt,
-		all.err(), all.naive(), all.naive()/all.err(), all.width(), r.hereIn[0], r.hereIn[1], r.earlier, r.twice[0], r.twice[1], splitSaid(r.split)), 80, ""))
-	writeKinds(w, byKind)
+		mark, benches, len(r.rows), all.Points, all.In, 100*float64(all.In)/float64(max(all.Points, 1)), all.Off2, all.Worst, all.WorstAt,
+		all.Err(), all.Naive(), all.Naive()/all.Err(), all.Width(), r.hereIn[0], r.hereIn[1], r.earlier, r.twice[0], r.twice[1], splitSaid(r.split)), 80, ""))
+	tally.WriteKinds(w, byKind)
 	if r.own != nil {
 		o, byKind := r.own.totals()
 		letter := ""
@@ -734,9 +691,9 @@ func (r result) write(w io.Writer, rows bool) {
 		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Predicted instead with lending %s's own calibration "+
 			"(testdata/%s/calibration.json, as --calibration): of the same %d points the bands hold %d (%.0f %%); %d lie more than 2× off; "+
 			"the point's error ×%.2f; the median band is %.2f× wide.",
-			letter, calibrated, o.points, o.in, 100*float64(o.in)/float64(max(o.points, 1)), o.off2, o.err(), o.width()), 80, ""))
+			letter, calibrated, o.Points, o.In, 100*float64(o.In)/float64(max(o.Points, 1)), o.Off2, o.Err(), o.Width()), 80, ""))
 		if rows { // docs/own-code.md quotes the totals without them
-			writeKinds(w, byKind)
+			tally.WriteKinds(w, byKind)
 		}
 	}
 	for _, p := range pkgs {
@@ -761,12 +718,12 @@ func (r result) write(w io.Writer, rows bool) {
 		s := fmt.Sprintf("%s/%s alone, which only lending %s measured: %d of %d benchmarks predicted; of %d points the bands hold %d (%.0f %%); "+
 			"%d lie more than 2× off; the point's error ×%.2f, the naive guess's ×%.2f.",
 			filepath.Base(p.dir), p.src, by.letter, rows, rows+skipped,
-			t.points, t.in, 100*float64(t.in)/float64(max(t.points, 1)), t.off2, t.err(), t.naive())
+			t.Points, t.In, 100*float64(t.In)/float64(max(t.Points, 1)), t.Off2, t.Err(), t.Naive())
 		if len(spread) > 0 {
 			slices.Sort(spread)
 			s += fmt.Sprintf(" Against %s's second run of them, minutes later: %d held (%.0f %%), error ×%.2f; the two runs' "+
 				"speed-ups differ by a median ×%.2f, at most ×%.2f.", by.letter,
-				again.in, 100*float64(again.in)/float64(max(again.points, 1)), again.err(), spread[len(spread)/2], spread[len(spread)-1])
+				again.In, 100*float64(again.In)/float64(max(again.Points, 1)), again.Err(), spread[len(spread)/2], spread[len(spread)-1])
 		}
 		fmt.Fprintln(w, format.Wrap(s, 80, ""))
 	}
@@ -782,15 +739,6 @@ func splitSaid(split []string) string {
 		return "none was declined from one and predicted from the other"
 	}
 	return fmt.Sprintf("%s declined from one and predicted from the other: %s", format.Count(len(split), "benchmark"), strings.Join(split, ", "))
-}
-
-// writeKinds prints each kind's totals, a line each.
-func writeKinds(w io.Writer, byKind map[string]*stats) {
-	for _, k := range sortedKeys(byKind) {
-		s := byKind[k]
-		fmt.Fprintf(w, "  %-15s%3d/%-3d held, %2d >2× off, error ×%.2f (naive ×%.2f), band ×%.2f\n",
-			k+":", s.in, s.points, s.off2, s.err(), s.naive(), s.width())
-	}
 }
 
 // writeRows prints each benchmark's predicted speed-ups, band and the
@@ -817,7 +765,7 @@ func (r result) writeRows(w io.Writer) {
 					continue
 				}
 				mark := " "
-				if !within(got, p[1], p[2]) {
+				if !tally.Within(got, p[1], p[2]) {
 					mark = "*"
 				}
 				fmt.Fprintf(w, " %5.2f%s", got, mark)
@@ -844,7 +792,7 @@ func (r result) checked() ([]byte, error) {
 		b.WriteString("switch k {\n")
 		for _, k := range sortedKeys(byKind) {
 			s := byKind[k]
-			fmt.Fprintf(&b, "case %q:\nreturn %d, %d, %.2f\n", k, s.in, s.points, s.err())
+			fmt.Fprintf(&b, "case %q:\nreturn %d, %d, %.2f\n", k, s.In, s.Points, s.Err())
 		}
 		b.WriteString("}\nreturn 0, 0, 0\n")
 	}

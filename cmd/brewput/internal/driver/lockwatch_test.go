@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -242,19 +243,11 @@ func TestPredictDisturbed(t *testing.T) {
 			Ops: int64(thr), Throughput: thr, Unit: "ops/s", Trust: results.Trust{Disturbed: disturbed},
 			Bench: &results.Benchmark{Name: "Benchmark" + name, Pkg: "example.com/x", Watched: true}}
 	}
-	file := filepath.Join(t.TempDir(), "measured.json")
-	f, err := os.Create(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := results.Write(f, results.JSON, []results.Point{
+	file := keptFile(t, []results.Point{
 		point("Quiet", 1, 1e6, false), point("Quiet", 1, 1e6, false), point("Quiet", 1, 9e6, true),
 		point("Quiet", 2, 2e6, false), point("Quiet", 2, 2e6, false),
 		point("Busy", 1, 1e6, true), point("Busy", 1, 1e6, true), point("Busy", 2, 2e6, false), point("Busy", 2, 2e6, false),
-	}); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	})
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,4")
 	for _, want := range []string{"Not predicted: Busy: on 1 CPU, " + text.EveryRunDisturbed + " (--noisy ok predicts from them).",
@@ -287,15 +280,7 @@ func TestPredictUnexplainedLoss(t *testing.T) {
 			Spec: results.Spec{Mode: name, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Rep: i + 1,
 			Ops: int64(thr), Throughput: thr, Unit: "ops/s", Bench: &results.Benchmark{Name: "Benchmark" + name, Pkg: "example.com/x", Watched: true}})
 	}
-	file := filepath.Join(t.TempDir(), "measured.json")
-	f, err := os.Create(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := results.Write(f, results.JSON, points); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	file := keptFile(t, points)
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,4")
 	want := "Not predicted: Lossy: no lock or allocation seen explains why 2 CPUs made ×1.4 of one's work"
 	if got := strings.Join(strings.Fields(stdout), " "); code != exitOK || !strings.Contains(got, want) || !strings.Contains(got, "Free") {
@@ -324,15 +309,7 @@ func TestPredictSharedChannel(t *testing.T) {
 			Ops: int64(c.thr), Throughput: c.thr, Unit: "ops/s",
 			Bench: &results.Benchmark{Name: "Benchmark" + c.name, Pkg: "example.com/x", Watched: true, Locks: []results.Machine{pool}}})
 	}
-	file := filepath.Join(t.TempDir(), "measured.json")
-	f, err := os.Create(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := results.Write(f, results.JSON, points); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	file := keptFile(t, points)
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,16", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d:\n%s", code, stderr)
@@ -421,15 +398,7 @@ func TestPredictAnswer(t *testing.T) {
 			Spec: results.Spec{Mode: name, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Rep: i + 1,
 			Ops: int64(thr), Throughput: thr, Unit: "ops/s", Bench: &results.Benchmark{Name: "Benchmark" + name, Pkg: "example.com/x", Watched: true}})
 	}
-	file := filepath.Join(t.TempDir(), "measured.json")
-	f, err := os.Create(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := results.Write(f, results.JSON, points); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	file := keptFile(t, points)
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "--from", file, "--cpus", "1,2,16,64")
 	if want := "At 64 CPUs, of Store/design=*, fast makes the most: "; code != exitOK || !strings.HasPrefix(flat(stdout), want) || !strings.Contains(stdout, "ops/s") {
@@ -456,4 +425,19 @@ func TestPredictAnswer(t *testing.T) {
 	if code != exitOK || !strings.Contains(flat(stdout), want) || strings.Count(stdout, "Not predicted") != 1 {
 		t.Errorf("exit %d; want one line, %q:\n%s%s", code, want, stdout, stderr)
 	}
+}
+
+// keptFile writes points to a results file, as --out keeps them, for
+// --from to read.
+func keptFile(t *testing.T, points []results.Point) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "measured.json")
+	var b bytes.Buffer
+	if err := results.Write(&b, results.JSON, points); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }

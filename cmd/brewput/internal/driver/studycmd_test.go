@@ -247,20 +247,12 @@ func TestStudyPredict(t *testing.T) {
 		p.Disturbed = true
 		return p
 	}
-	file := filepath.Join(t.TempDir(), "measured.json")
-	f, err := os.Create(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := results.Write(f, results.JSON, []results.Point{
+	file := keptFile(t, []results.Point{
 		point("mutex-write", 1, ops, lock(ops, 40*time.Nanosecond)), point("mutex-write", 2, 0.8*ops, lock(0.8*ops, 40*time.Nanosecond)),
 		point("mutex-write", 2, 0.82*ops, lock(0.82*ops, 40*time.Nanosecond)), disturbed(point("mutex-write", 2, 2*ops, lock(2*ops, 40*time.Nanosecond))),
 		point("syncmap-write", 1, ops/2), disturbed(point("syncmap-write", 2, 0.98*ops)),
 		disturbed(point("mutex-read", 1, ops, lock(ops, 40*time.Nanosecond))),
-	}); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	})
 	// The answer first, for the machine it is for; each variant under
 	// what it was read as; the disturbed runs it left out; a variant
 	// whose every run on a count was disturbed, and one measured on one

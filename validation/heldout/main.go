@@ -20,11 +20,12 @@
 // modes (M's points dropped from what infer.Read read) predict M's
 // held-out points, and only that fold predicts them, so that no point is
 // predicted with costs its own design helped to fit. The steps are the one
-// thing every fold takes from every mode's table: a run's step is ideal's
-// median latency in the same run over 4 (infer.Read and package talk
-// both), in ideal's own fold too. That is a measurement of the machine's
-// step — the talk's calibrated loop, the same in every mode — not of how a
-// design behaves. -by both (the default) prints both, cpus first.
+// thing every fold takes from every mode's table: a run's steps are
+// ideal's median latency in the same run and CPUs over 4, varying as much
+// as that latency did (talk.Step, for infer.Read and package talk both),
+// in ideal's own fold too. That is a measurement of the machine's steps —
+// the talk's calibrated loop, the same in every mode — not of how a design
+// behaves. -by both (the default) prints both, cpus first.
 //
 // Each held-out point is predicted under the go policy with its fold's
 // costs, with the band over the costs consistent with the inferred points

@@ -148,7 +148,7 @@ func TestKeepModes(t *testing.T) {
 		t.Errorf("-judge kept %d points, want finelocking's on 1–3 CPUs and overload (4)", len(kept))
 	}
 	for _, p := range kept {
-		if p.Mode != "finelocking" || p.Steps[0] == time.Millisecond {
+		if p.Mode != "finelocking" || p.Steps[0].Grind == time.Millisecond {
 			t.Errorf("-judge finelocking kept %s on %d CPUs with steps %v (want ideal's, not 1 ms)", p.Mode, p.CPUs, p.Steps)
 		}
 	}

@@ -13,10 +13,9 @@
 # throughput and p50, then a summary per mode. The work is the vstalk
 # command's.
 #
-# Two tables: the first takes each run's steps as input (that run's ideal
+# Two tables: the first takes each run's step as input (that run's ideal
 # median at that CPU count or load, over 4: the talk's steps were 0.95 to
-# 1 ms, measured, not fitted; varying as that ideal's latency did); the
-# second uses the nominal 1 ms steps, steady.
+# 1 ms, measured, not fitted); the second uses the nominal 1 ms steps.
 #
 #   bash validation/model-vs-talk.sh                                     # summaries
 #   TALK_REF=DIR POINTS=1 bash validation/model-vs-talk.sh               # every point as well
@@ -34,7 +33,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 args=(-ref "$ref")
 [[ -n ${CALIBRATION:-} ]] && args+=(-calibration "$CALIBRATION")
 [[ -n ${POINTS:-} ]] && args+=(-points)
-echo "== each run's own steps (ideal's median ÷ 4, varying as ideal did) =="
+echo "== each run's own step (ideal's median ÷ 4) =="
 go run ./vstalk "${args[@]}"
 echo "== nominal 1 ms steps =="
 go run ./vstalk "${args[@]}" -nominal

@@ -9,10 +9,9 @@
 // Every prediction simulates the talk's program — its harness (generator,
 // workers, aggregator) and its protocol (requests handed out for the run's
 // duration, 4 s or 10 s, then all served; throughput over the time to the
-// last) — with each run's own steps as input (talk.Step): that run's ideal
-// median latency at that CPU count (or load) over 4, which the talk's
-// README explains (its loop calibration made steps of 0.95–1.0 ms),
-// varying as much as that ideal's latency did. Nothing is
+// last) — with each run's own step as input: that run's ideal median
+// latency at that CPU count (or load) over 4, which the talk's README
+// explains (its loop calibration made steps of 0.95–1.0 ms). Nothing is
 // fitted: the go policy's costs come from brewput calibrate.
 //
 // For each point it compares, with the band of the four runs (inside it =
@@ -72,7 +71,11 @@ func main() {
 	if err != nil {
 		cmdline.Fail(fmt.Errorf("%v (run brewput calibrate on a quiet machine first)", err))
 	}
-	all, err := talk.ReadPoints(*ref, *nominal)
+	rule := talk.Median
+	if *nominal {
+		rule = talk.Nominal
+	}
+	all, err := talk.ReadPoints(*ref, rule)
 	if err != nil {
 		cmdline.Fail(err)
 	}
@@ -108,7 +111,7 @@ func main() {
 		cmdline.Fail(err)
 	}
 
-	stepNote := "each run's steps (its ideal median ÷ 4, varying as its ideal did)"
+	stepNote := "each run's step (its ideal median ÷ 4)"
 	if *nominal {
 		stepNote = "1 ms steps"
 	}

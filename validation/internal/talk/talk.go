@@ -4,10 +4,11 @@
 // protocol, for the validation commands that hold the model against them
 // (vstalk, heldout).
 //
-// Each run is simulated with its own steps (Step): that run's ideal median
+// Each run is simulated with its own steps: that run's ideal median
 // latency at the same CPUs and load over 4, which the talk's README
-// explains (its loop calibration made steps of 0.95–1.0 ms), varying as
-// much as that ideal's latency did. A point's prediction is the
+// explains (its loop calibration made steps of 0.95–1.0 ms), steady or
+// varying as much as that ideal's latency did (StepRule). A point's
+// prediction is the
 // median of its runs' predictions; its band spans theirs. An error is how
 // far a prediction lies outside the band of the point's runs (0 inside).
 package talk
@@ -91,15 +92,25 @@ func CheckRef(dir string) error {
 	return nil
 }
 
+// StepRule says how a run's steps are taken from its ideal at the same CPUs
+// and load.
+type StepRule int
+
+const (
+	Median  StepRule = iota // ideal's median over 4, steady
+	Varying                 // Step: the median, varying as ideal did
+	Nominal                 // 1 ms, steady, whatever ideal measured
+)
+
 // ReadPoints reads both tables in dir and groups their runs (Group).
-func ReadPoints(dir string, nominal bool) ([]*Point, error) {
+func ReadPoints(dir string, rule StepRule) ([]*Point, error) {
 	var pts []*Point
 	for _, table := range Tables {
 		rows, err := ReadRuns(filepath.Join(dir, table+".csv"), table)
 		if err != nil {
 			return nil, err
 		}
-		pts = append(pts, Group(rows, nominal)...)
+		pts = append(pts, Group(rows, rule)...)
 	}
 	return pts, nil
 }
@@ -177,10 +188,10 @@ func Step(p25, p50, p75 float64) coffee.Steps {
 }
 
 // Group gathers the runs of each configuration and gives each run its
-// steps: Step of that run's ideal at the same CPUs and load (1 ms, no
-// jitter, if nominal); and its background: the CPUs that run's ideal,
-// which keeps every CPU busy, did not get at the same CPUs and load.
-func Group(rows []Run, nominal bool) []*Point {
+// steps, by rule, from that run's ideal at the same CPUs and load; and its
+// background: the CPUs that run's ideal, which keeps every CPU busy, did
+// not get at the same CPUs and load.
+func Group(rows []Run, rule StepRule) []*Point {
 	type key struct {
 		mode      string
 		par, cpus int
@@ -203,8 +214,11 @@ func Group(rows []Run, nominal bool) []*Point {
 		}
 		step, bg := coffee.DefaultSteps(), 0.0
 		if i, ok := ideal[[3]int{r.Run, r.Par, r.CPUs}]; ok {
-			if !nominal {
+			if rule != Nominal {
 				step = Step(i.P25, i.P50, i.P75)
+			}
+			if rule != Varying {
+				step.Jitter = 0
 			}
 			bg = max(0, float64(r.CPUs)-i.Util)
 		}

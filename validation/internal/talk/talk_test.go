@@ -31,7 +31,7 @@ func TestGroupSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pts := Group(rows, false)
+	pts := Group(rows, Varying)
 	if len(pts) != 2 || pts[1].Mode != "locking" || len(pts[1].Runs) != 2 {
 		t.Fatalf("grouped %d points, want ideal's and locking's with two runs each", len(pts))
 	}
@@ -49,8 +49,12 @@ func TestGroupSteps(t *testing.T) {
 	if b := RunsBand(lock, P50); b != [2]float64{8, 8.5} {
 		t.Errorf("runs' p50 band %v, want [8 8.5]", b)
 	}
-	if nominal := Group(rows, true); nominal[1].Steps[1] != coffee.DefaultSteps() {
+	if nominal := Group(rows, Nominal); nominal[1].Steps[1] != coffee.DefaultSteps() {
 		t.Errorf("nominal steps %+v, want 1ms, no jitter", nominal[1].Steps[1])
+	}
+	want[0].Jitter = 0
+	if median := Group(rows, Median); !slices.Equal(median[1].Steps, want) {
+		t.Errorf("steady steps %+v, want %+v", median[1].Steps, want)
 	}
 
 	bad := filepath.Join(t.TempDir(), "bad.csv")

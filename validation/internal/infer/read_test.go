@@ -11,9 +11,9 @@ import (
 )
 
 // TestReadTalk: a table of the talk simulator's runs gives one point per
-// mode, CPUs and workers, its runs together, each run's steps
-// talk.Step of ideal in the same run where there is one; an open-loop row is
-// refused with the reason.
+// mode, CPUs and workers, its runs together, each run's steps talk.Step
+// of ideal in the same run where there is one; an open-loop row is refused
+// with the reason.
 func TestReadTalk(t *testing.T) {
 	ps, err := Read("testdata/talk.csv")
 	if err != nil {

@@ -8,9 +8,9 @@
 // latency at the same CPUs and load over 4, which the talk's README
 // explains (its loop calibration made steps of 0.95–1.0 ms), steady or
 // varying as much as that ideal's latency did (StepRule). A point's
-// prediction is the
-// median of its runs' predictions; its band spans theirs. An error is how
-// far a prediction lies outside the band of the point's runs (0 inside).
+// prediction is the median of its runs' predictions; its band spans
+// theirs. An error is how far a prediction lies outside the band of the
+// point's runs (0 inside).
 package talk
 
 import (

@@ -7,12 +7,13 @@
 // workers). docs/model.md quotes its output.
 //
 //	cd validation && go run ./heldout -ref testdata/talk [-calibration BASE] [-by modes|cpus|both] [-points] [-fix COST=D,…]
-//	    [-infer MODES] [-judge MODES] [-varycpu]
+//	    [-infer MODES] [-judge MODES] [-varycpu] [-vary]
 //
 // -infer keeps the inference to some modes' points and -judge the
 // predictions to some modes' (testdata/talk21 holds all 21 of the talk's
 // modes: -infer its seven of testdata/talk, -judge the other fourteen);
-// -varycpu leaves the overload points out.
+// -varycpu leaves the overload points out; -vary makes the steps vary
+// (below).
 //
 // -by cpus is one fold: the costs inferred from the 1–2 CPU points of all
 // seven modes predict every held-out point. -by modes is seven folds, one
@@ -20,11 +21,13 @@
 // modes (M's points dropped from what infer.Read read) predict M's
 // held-out points, and only that fold predicts them, so that no point is
 // predicted with costs its own design helped to fit. The steps are the one
-// thing every fold takes from every mode's table: a run's step is ideal's
-// median latency in the same run over 4 (infer.Read and package talk
-// both), in ideal's own fold too. That is a measurement of the machine's
-// step — the talk's calibrated loop, the same in every mode — not of how a
-// design behaves. -by both (the default) prints both, cpus first.
+// thing every fold takes from every mode's table: a run's steps are
+// ideal's median latency in the same run and load over 4 (talk.Step, for
+// infer.Read and package talk both), in ideal's own fold too, steady, or
+// with -vary varying as much as that ideal's latency did. That is a
+// measurement of the machine's steps — the talk's calibrated loop, the
+// same in every mode — not of how a design behaves. -by both (the
+// default) prints both, cpus first.
 //
 // Each held-out point is predicted under the go policy with its fold's
 // costs, with the band over the costs consistent with the inferred points
@@ -98,6 +101,7 @@ func main() {
 	inferFlag := flag.String("infer", "", "infer only from these modes' points, comma-separated (default: every mode of -ref's tables)")
 	judgeFlag := flag.String("judge", "", "predict and count only these modes' held-out points, comma-separated (default: every mode)")
 	varycpu := flag.Bool("varycpu", false, "predict only the held-out varycpu points, not the overload ones")
+	vary := flag.Bool("vary", false, "vary each run's steps as its ideal's latency varied, in the inference and the predictions")
 	cmdline.Parse()
 
 	if err := talk.CheckRef(*ref); err != nil {
@@ -126,10 +130,17 @@ func main() {
 		cmdline.Bad(fmt.Errorf("-calibration: %w", err))
 	}
 
-	pts, err := talk.ReadPoints(*ref, false)
+	rule := talk.Median
+	if *vary {
+		rule = talk.Varying
+	}
+	pts, err := talk.ReadPoints(*ref, rule)
 	cmdline.Check(err)
 	ps, err := infer.Read(filepath.Join(*ref, "varycpu.csv"))
 	cmdline.Check(err)
+	if !*vary {
+		steady(ps)
+	}
 	ps.Select(inferCPUs)
 	if len(ps.Refused) > 0 {
 		cmdline.Fail(fmt.Errorf("%d rows of varycpu.csv refused, the first: %s", len(ps.Refused), ps.Refused[0]))
@@ -147,6 +158,9 @@ func main() {
 	fmt.Println(wrap(fmt.Sprintf("held out: the go policy's costs are inferred from the talk's varycpu points on %s CPUs only, and predict %s.",
 		ints(inferCPUs), describeHeld(pts)), ""))
 	fmt.Println(wrap(fmt.Sprintf("base calibration: %s (%s), %s", shown, baseNote(*calPath), text.CalibrationFor(base.Ref())), ""))
+	if *vary {
+		fmt.Println("steps: each run's ideal median ÷ 4, varying as much as that ideal's latency did (-vary)")
+	}
 	for _, b := range []string{"cpus", "modes"} {
 		if *by != b && *by != "both" {
 			continue
@@ -161,6 +175,15 @@ func main() {
 		report(b, fs, *points)
 	}
 	fmt.Fprintf(os.Stderr, "heldout: %s in all\n", time.Since(start).Round(time.Second))
+}
+
+// steady takes the variation out of the steps of ps's runs.
+func steady(ps infer.Points) {
+	for _, p := range ps.Points {
+		for i := range p.Runs {
+			p.Runs[i].Config.Steps.Jitter = 0
+		}
+	}
 }
 
 // baseNote says where the base calibration came from.

@@ -53,7 +53,7 @@ func talkTables(t *testing.T) string {
 // and that checkFolds catches a fold that breaks the rule.
 func TestFoldsHoldOut(t *testing.T) {
 	dir := talkTables(t)
-	pts, err := talk.ReadPoints(dir, false)
+	pts, err := talk.ReadPoints(dir, talk.Median)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestFoldsHoldOut(t *testing.T) {
 // runs gave them, and refuse a mode the tables do not have.
 func TestKeepModes(t *testing.T) {
 	dir := talkTables(t)
-	pts, err := talk.ReadPoints(dir, false)
+	pts, err := talk.ReadPoints(dir, talk.Median)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestKeepModes(t *testing.T) {
 		t.Errorf("-judge kept %d points, want finelocking's on 1–3 CPUs and overload (4)", len(kept))
 	}
 	for _, p := range kept {
-		if p.Mode != "finelocking" || p.Steps[0] == time.Millisecond {
+		if p.Mode != "finelocking" || p.Steps[0].Grind == time.Millisecond {
 			t.Errorf("-judge finelocking kept %s on %d CPUs with steps %v (want ideal's, not 1 ms)", p.Mode, p.CPUs, p.Steps)
 		}
 	}
@@ -211,5 +211,33 @@ func TestParseFixed(t *testing.T) {
 		if _, err := parseFixed(bad); err == nil {
 			t.Errorf("parseFixed(%q) took it", bad)
 		}
+	}
+}
+
+// TestSteady: without -vary the inference's runs have steady steps, as the
+// predictions' (talk.Median) have; infer.Read gives them ideal's spread.
+func TestSteady(t *testing.T) {
+	ps, err := infer.Read(filepath.Join(talkTables(t), "varycpu.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	varied := 0
+	for _, p := range ps.Points {
+		for _, r := range p.Runs {
+			if r.Config.Steps.Jitter > 0 {
+				varied++
+			}
+		}
+	}
+	steady(ps)
+	for _, p := range ps.Points {
+		for _, r := range p.Runs {
+			if r.Config.Steps.Jitter != 0 {
+				t.Errorf("%s: steps %v after steady, want no jitter", p.Name, r.Config.Steps)
+			}
+		}
+	}
+	if varied != ps.Runs() {
+		t.Errorf("infer.Read varied the steps of %d of %d runs, want all (each has its ideal, quartiles 0.1 ms apart)", varied, ps.Runs())
 	}
 }

@@ -71,7 +71,11 @@ func main() {
 	if err != nil {
 		cmdline.Fail(fmt.Errorf("%v (run brewput calibrate on a quiet machine first)", err))
 	}
-	all, err := talk.ReadPoints(*ref, *nominal)
+	rule := talk.Median
+	if *nominal {
+		rule = talk.Nominal
+	}
+	all, err := talk.ReadPoints(*ref, rule)
 	if err != nil {
 		cmdline.Fail(err)
 	}

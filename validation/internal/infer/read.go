@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/validation/internal/talk"
 )
 
 // Run is one measured run, and the configuration that simulates it.
@@ -197,9 +198,9 @@ func fromResults(points []results.Point) (runs []keyedRun, refused []string) {
 }
 
 // readTalk reads a table of the talk simulator's runs, each under its
-// harness and protocol with CPU-time steps: a step is ideal's median
-// latency over 4 in the same run where the table has it (its 1 ms steps
-// were calibrated once a process). Open-loop rows are refused.
+// harness and protocol with CPU-time steps: talk.Step of ideal in the same
+// run where the table has it (its 1 ms steps were calibrated once a
+// process). Open-loop rows are refused.
 func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 	recs, err := csv.NewReader(r).ReadAll()
 	if err != nil {
@@ -209,7 +210,7 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 	for i, name := range recs[0] {
 		col[name] = i
 	}
-	for _, need := range []string{"run", "mode", "par", "maxprocs", "maxq", "dur", "interval", "ops", "thru", "p50"} {
+	for _, need := range []string{"run", "mode", "par", "maxprocs", "maxq", "dur", "interval", "ops", "thru", "p25", "p50", "p75"} {
 		if _, ok := col[need]; !ok {
 			return nil, nil, fmt.Errorf("the talk's table has no column %q", need)
 		}
@@ -219,7 +220,8 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 		run, par, cpus int
 		mode, what     string
 		dur            time.Duration
-		thru, p50      float64
+		thru           float64
+		p25, p50, p75  float64
 		why            string
 	}
 	var rows []row
@@ -235,7 +237,7 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 			return v
 		}
 		r.run, r.par, r.cpus = int(num("run")), int(num("par")), int(num("maxprocs"))
-		r.thru, r.p50 = num("thru"), num("p50")
+		r.thru, r.p25, r.p50, r.p75 = num("thru"), num("p25"), num("p50"), num("p75")
 		maxq, ops := num("maxq"), num("ops")
 		r.what = fmt.Sprintf("line %d (run %d, %s on %d CPUs, %d workers)", line, r.run, r.mode, r.cpus, r.par)
 		d, derr := time.ParseDuration(rec[col["dur"]])
@@ -261,10 +263,10 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 		}
 		rows = append(rows, r)
 	}
-	ideal := map[[3]int]float64{} // run, cpus, par: ideal's median latency
+	ideal := map[[3]int]coffee.Steps{} // run, cpus, par
 	for _, r := range rows {
 		if r.mode == "ideal" && r.why == "" {
-			ideal[[3]int{r.run, r.cpus, r.par}] = r.p50
+			ideal[[3]int{r.run, r.cpus, r.par}] = talk.Step(r.p25, r.p50, r.p75)
 		}
 	}
 	for _, r := range rows {
@@ -272,12 +274,12 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 			refused = append(refused, r.why)
 			continue
 		}
-		step := time.Millisecond
-		if p50, ok := ideal[[3]int{r.run, r.cpus, r.par}]; ok {
-			step = time.Duration(p50 / 4 * float64(time.Millisecond))
+		steps, ok := ideal[[3]int{r.run, r.cpus, r.par}]
+		if !ok {
+			steps = coffee.DefaultSteps()
 		}
 		cfg := model.Config{Spec: results.Spec{Mode: r.mode, CPUs: r.cpus, Load: results.Load{Par: r.par, Harness: "talk", Dur: r.dur},
-			Policy: results.Policy{Burn: "cpu", Seed: 1}}, Drain: true, Steps: coffee.Steps{Grind: step, Press: step, Steam: step, Combine: step}}
+			Policy: results.Policy{Burn: "cpu", Seed: 1}}, Drain: true, Steps: steps}
 		if err := cfg.Validate(); err != nil {
 			refused = append(refused, r.what+": the model cannot simulate it: "+err.Error())
 			continue

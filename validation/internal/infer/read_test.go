@@ -5,13 +5,15 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/validation/internal/talk"
 )
 
 // TestReadTalk: a table of the talk simulator's runs gives one point per
-// mode, CPUs and workers, its runs together, each run's steps from
-// ideal's median of the same run where there is one; an open-loop row is
-// refused with the reason.
+// mode, CPUs and workers, its runs together, each run's steps talk.Step
+// of ideal in the same run where there is one; an open-loop row is refused
+// with the reason.
 func TestReadTalk(t *testing.T) {
 	ps, err := Read("testdata/talk.csv")
 	if err != nil {
@@ -28,11 +30,11 @@ func TestReadTalk(t *testing.T) {
 	if n := len(ps.Points[1].Runs); n != 2 {
 		t.Errorf("finelocking on 2 CPUs: %d runs, want the table's 2", n)
 	}
-	if got, want := ps.Points[0].Runs[0].Config.Steps.Grind, time.Duration(3.987/4*float64(time.Millisecond)); got != want {
-		t.Errorf("ideal's step %v, want its median over 4, %v", got, want)
+	if got, want := ps.Points[0].Runs[0].Config.Steps, talk.Step(3.984, 3.987, 3.990); got != want || got.Jitter == 0 {
+		t.Errorf("ideal's steps %+v, want talk.Step of its quartiles, %+v, varying", got, want)
 	}
-	if got := ps.Points[1].Runs[0].Config.Steps.Grind; got != time.Millisecond {
-		t.Errorf("finelocking's step %v, want the 1 ms asked (no ideal in its run on 2 CPUs)", got)
+	if got := ps.Points[1].Runs[0].Config.Steps; got != coffee.DefaultSteps() {
+		t.Errorf("finelocking's steps %+v, want 1 ms, no jitter (no ideal in its run on 2 CPUs)", got)
 	}
 	if len(ps.Refused) != 1 || !strings.Contains(ps.Refused[0], "line 7") || !strings.Contains(ps.Refused[0], "open loop") {
 		t.Errorf("refused %q, want line 7 as an open loop", ps.Refused)

@@ -4,11 +4,13 @@
 // protocol, for the validation commands that hold the model against them
 // (vstalk, heldout).
 //
-// Each run is simulated with its own step: that run's ideal median latency
-// at the same CPUs and load over 4, which the talk's README explains (its
-// loop calibration made steps of 0.95–1.0 ms). A point's prediction is the
-// median of its runs' predictions; its band spans theirs. An error is how
-// far a prediction lies outside the band of the point's runs (0 inside).
+// Each run is simulated with its own steps: that run's ideal median
+// latency at the same CPUs and load over 4, which the talk's README
+// explains (its loop calibration made steps of 0.95–1.0 ms), steady or
+// varying as much as that ideal's latency did (StepRule). A point's
+// prediction is the median of its runs' predictions; its band spans
+// theirs. An error is how far a prediction lies outside the band of the
+// point's runs (0 inside).
 package talk
 
 import (
@@ -43,7 +45,9 @@ type Run struct {
 	Mode      string
 	Par, CPUs int
 	Dur       time.Duration
-	Thru, P50 float64 // lattes a second, ms
+	Thru      float64 // lattes a second
+	P25, P50  float64 // latency quartiles, ms
+	P75       float64
 	Util      float64 // the process's CPU time over wall time, in CPUs
 }
 
@@ -52,8 +56,8 @@ type Point struct {
 	Table, Mode string
 	Par, CPUs   int
 	Runs        []Run
-	Steps       []time.Duration // per run, from ideal
-	Background  []float64       // per run, from ideal: CPUs that others took
+	Steps       []coffee.Steps // per run, from ideal (Step)
+	Background  []float64      // per run, from ideal: CPUs that others took
 }
 
 // Variant is one way of predicting.
@@ -88,15 +92,25 @@ func CheckRef(dir string) error {
 	return nil
 }
 
+// StepRule says how a run's steps are taken from its ideal at the same CPUs
+// and load.
+type StepRule int
+
+const (
+	Median  StepRule = iota // ideal's median over 4, steady
+	Varying                 // Step: the median, varying as ideal did
+	Nominal                 // 1 ms, steady, whatever ideal measured
+)
+
 // ReadPoints reads both tables in dir and groups their runs (Group).
-func ReadPoints(dir string, nominal bool) ([]*Point, error) {
+func ReadPoints(dir string, rule StepRule) ([]*Point, error) {
 	var pts []*Point
 	for _, table := range Tables {
 		rows, err := ReadRuns(filepath.Join(dir, table+".csv"), table)
 		if err != nil {
 			return nil, err
 		}
-		pts = append(pts, Group(rows, nominal)...)
+		pts = append(pts, Group(rows, rule)...)
 	}
 	return pts, nil
 }
@@ -119,7 +133,7 @@ func ReadRuns(path, table string) ([]Run, error) {
 	for i, name := range recs[0] {
 		col[name] = i
 	}
-	for _, need := range []string{"run", "mode", "par", "maxprocs", "dur", "thru", "p50", "util"} {
+	for _, need := range []string{"run", "mode", "par", "maxprocs", "dur", "thru", "p25", "p50", "p75", "util"} {
 		if _, ok := col[need]; !ok {
 			return nil, fmt.Errorf("%s: no column %q", path, need)
 		}
@@ -139,7 +153,7 @@ func ReadRuns(path, table string) ([]Run, error) {
 			return nil, fmt.Errorf("%s: dur %q: %v", path, r[col["dur"]], err)
 		}
 		run := Run{Table: table, Run: int(num("run")), Mode: r[col["mode"]], Par: int(num("par")),
-			CPUs: int(num("maxprocs")), Dur: dur, Thru: num("thru"), P50: num("p50")}
+			CPUs: int(num("maxprocs")), Dur: dur, Thru: num("thru"), P25: num("p25"), P50: num("p50"), P75: num("p75")}
 		if bad != nil {
 			return nil, bad
 		}
@@ -160,11 +174,24 @@ func percent(s string) (float64, error) {
 	return v / 100, nil
 }
 
+// Step is the talk's steps as a run's ideal measured them at the same CPUs
+// and load, from its latency's quartiles (ms): each ideal's median over 4,
+// the machine steps drawn from a width (Jitter) that spreads the model's
+// ideal, three machine steps and a combine, as much as the run's spread:
+// the sum of three uniform draws has an interquartile range of 0.7057
+// widths. The model's ideal spreads nothing without it, so that all of
+// the run's spread is the steps'.
+func Step(p25, p50, p75 float64) coffee.Steps {
+	s := time.Duration(p50 / 4 * float64(time.Millisecond))
+	jitter := time.Duration(max(0, p75-p25) / 0.7057 * float64(time.Millisecond)).Round(time.Microsecond)
+	return coffee.Steps{Grind: s, Press: s, Steam: s, Combine: s, Jitter: jitter}
+}
+
 // Group gathers the runs of each configuration and gives each run its
-// step: that run's ideal median at the same CPUs and load over 4 (1 ms if
-// nominal); and its background: the CPUs that run's ideal, which keeps
-// every CPU busy, did not get at the same CPUs and load.
-func Group(rows []Run, nominal bool) []*Point {
+// steps, by rule, from that run's ideal at the same CPUs and load; and its
+// background: the CPUs that run's ideal, which keeps every CPU busy, did
+// not get at the same CPUs and load.
+func Group(rows []Run, rule StepRule) []*Point {
 	type key struct {
 		mode      string
 		par, cpus int
@@ -185,10 +212,13 @@ func Group(rows []Run, nominal bool) []*Point {
 			byKey[k] = p
 			order = append(order, k)
 		}
-		step, bg := time.Millisecond, 0.0
+		step, bg := coffee.DefaultSteps(), 0.0
 		if i, ok := ideal[[3]int{r.Run, r.Par, r.CPUs}]; ok {
-			if !nominal {
-				step = time.Duration(i.P50 / 4 * float64(time.Millisecond))
+			if rule != Nominal {
+				step = Step(i.P25, i.P50, i.P75)
+			}
+			if rule != Varying {
+				step.Jitter = 0
 			}
 			bg = max(0, float64(r.CPUs)-i.Util)
 		}
@@ -244,12 +274,11 @@ func Predict(p *Point, v Variant, burst time.Duration) (Prediction, error) {
 	pr := Prediction{ThrBand: [2]float64{math.Inf(1), math.Inf(-1)}, P50Band: [2]float64{math.Inf(1), math.Inf(-1)}}
 	widen := func(b *[2]float64, lo, hi float64) { b[0], b[1] = min(b[0], lo), max(b[1], hi) }
 	for i, r := range p.Runs {
-		s := p.Steps[i]
 		cfg := model.Config{
 			Spec: results.Spec{Mode: p.Mode, CPUs: p.CPUs, Load: results.Load{Par: p.Par, Harness: "talk", Dur: r.Dur},
 				// The talk's steps burn a counted loop: CPU time.
 				Policy: results.Policy{Sched: v.Sched, Burn: "cpu", Seed: 1}},
-			Steps: coffee.Steps{Grind: s, Press: s, Steam: s, Combine: s},
+			Steps: p.Steps[i],
 			Drain: true,
 		}
 		var err error

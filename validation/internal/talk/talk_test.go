@@ -1,22 +1,29 @@
 package talk
 
 import (
+	"context"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
 )
 
-// TestGroupSteps checks that each run gets its own ideal's step (its
-// median over 4) and background (the CPUs ideal did not get), and that a
-// configuration's runs are gathered in one point.
+// TestGroupSteps checks that each run gets its own ideal's steps (its
+// median over 4, its spread as Jitter) and background (the CPUs ideal did
+// not get), and that a configuration's runs are gathered in one point.
 func TestGroupSteps(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "varycpu.csv")
-	data := "run,mode,par,maxprocs,dur,thru,p50,util\n" +
-		"1,ideal,2,2,4s,500,4.0,190%\n" +
-		"2,ideal,2,2,4s,490,4.4,200%\n" +
-		"1,locking,2,2,4s,250,8,100%\n" +
-		"2,locking,2,2,4s,240,8.5,100%\n"
+	data := "run,mode,par,maxprocs,dur,thru,p25,p50,p75,util\n" +
+		"1,ideal,2,2,4s,500,3.9,4.0,4.1,190%\n" +
+		"2,ideal,2,2,4s,490,4.4,4.4,4.4,200%\n" +
+		"1,locking,2,2,4s,250,7,8,9,100%\n" +
+		"2,locking,2,2,4s,240,8,8.5,9,100%\n"
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -24,13 +31,17 @@ func TestGroupSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pts := Group(rows, false)
+	pts := Group(rows, Varying)
 	if len(pts) != 2 || pts[1].Mode != "locking" || len(pts[1].Runs) != 2 {
 		t.Fatalf("grouped %d points, want ideal's and locking's with two runs each", len(pts))
 	}
 	lock := pts[1]
-	if lock.Steps[0] != time.Millisecond || lock.Steps[1] != 1100*time.Microsecond {
-		t.Errorf("steps %v, want 1ms and 1.1ms (each run's ideal median ÷ 4)", lock.Steps)
+	want := []coffee.Steps{Step(3.9, 4.0, 4.1), Step(4.4, 4.4, 4.4)}
+	if want[0].Grind != time.Millisecond || want[0].Jitter != 283*time.Microsecond || want[1].Combine != 1100*time.Microsecond || want[1].Jitter != 0 {
+		t.Errorf("Step: %+v, want 1ms ± 141.5µs and 1.1ms steps (ideal's median ÷ 4, its quartiles 0.2 and 0 ms apart over 0.7057)", want)
+	}
+	if !slices.Equal(lock.Steps, want) {
+		t.Errorf("steps %+v, want each run's ideal's %+v", lock.Steps, want)
 	}
 	if lock.Background[0] < 0.0999 || lock.Background[0] > 0.1001 || lock.Background[1] != 0 {
 		t.Errorf("background %v, want 0.1 and 0 CPUs", lock.Background)
@@ -38,12 +49,16 @@ func TestGroupSteps(t *testing.T) {
 	if b := RunsBand(lock, P50); b != [2]float64{8, 8.5} {
 		t.Errorf("runs' p50 band %v, want [8 8.5]", b)
 	}
-	if nominal := Group(rows, true); nominal[1].Steps[1] != time.Millisecond {
-		t.Errorf("nominal step %v, want 1ms", nominal[1].Steps[1])
+	if nominal := Group(rows, Nominal); nominal[1].Steps[1] != coffee.DefaultSteps() {
+		t.Errorf("nominal steps %+v, want 1ms, no jitter", nominal[1].Steps[1])
+	}
+	want[0].Jitter = 0
+	if median := Group(rows, Median); !slices.Equal(median[1].Steps, want) {
+		t.Errorf("steady steps %+v, want %+v", median[1].Steps, want)
 	}
 
 	bad := filepath.Join(t.TempDir(), "bad.csv")
-	if err := os.WriteFile(bad, []byte("run,mode,par,maxprocs,dur,thru,p50,util\n1,ideal,2,2,4s,x,4,100%\n"), 0o644); err != nil {
+	if err := os.WriteFile(bad, []byte("run,mode,par,maxprocs,dur,thru,p25,p50,p75,util\n1,ideal,2,2,4s,x,4,4,4,100%\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := ReadRuns(bad, "varycpu"); err == nil {
@@ -62,5 +77,47 @@ func TestDistance(t *testing.T) {
 	}
 	if !Overlaps(b, [2]float64{200, 300}) || Overlaps(b, [2]float64{201, 300}) {
 		t.Errorf("Overlaps wrong at the edge 200")
+	}
+}
+
+// TestStepSpread: the model's ideal under the talk's harness spreads
+// nothing with steady steps, so that a run's ideal's spread is all the
+// steps'; with Step's jitter it spreads as the run's ideal did (within
+// 15 %, a simulation's sampling): run 1 on 1 and 4 CPUs, quartiles 6 and
+// 64 µs apart.
+func TestStepSpread(t *testing.T) {
+	rows, err := ReadRuns(filepath.Join("..", "..", "testdata", "talk", "varycpu.csv"), "varycpu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, r := range rows {
+		if r.Run != 1 || r.Mode != "ideal" || (r.CPUs != 1 && r.CPUs != 4) {
+			continue
+		}
+		checked++
+		steps := Step(r.P25, r.P50, r.P75)
+		steady := steps
+		steady.Jitter = 0
+		var cfgs []model.Config
+		for _, s := range []coffee.Steps{steady, steps} {
+			cfgs = append(cfgs, model.Config{Spec: results.Spec{Mode: "ideal", CPUs: r.CPUs, Load: results.Load{Par: r.Par, Harness: "talk", Dur: r.Dur},
+				Policy: results.Policy{Sched: "fifo", Burn: "cpu", Seed: 1}}, Steps: s, Drain: true})
+		}
+		out, err := model.Simulate(context.Background(), cfgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := r.P75 - r.P25
+		if l := out[0].Latency; l.P75 != l.P25 {
+			t.Errorf("ideal on %d CPUs, steady steps: quartiles %v and %v ms, want none apart", r.CPUs, l.P25, l.P75)
+		}
+		if l := out[1].Latency; math.Abs(l.P75-l.P25-want) > 0.15*want {
+			t.Errorf("ideal on %d CPUs, steps %v: quartiles %.4f ms apart, want the run's %.4f", r.CPUs, steps, l.P75-l.P25, want)
+		}
+		t.Logf("ideal on %d CPUs, jitter %v: quartiles %.4f ms apart, the run's %.4f", r.CPUs, steps.Jitter, out[1].Latency.P75-out[1].Latency.P25, want)
+	}
+	if checked != 2 {
+		t.Errorf("checked ideal on %d CPU counts of run 1, want 2", checked)
 	}
 }

@@ -179,8 +179,9 @@ func percent(s string) (float64, error) {
 // the machine steps drawn from a width (Jitter) that spreads the model's
 // ideal, three machine steps and a combine, as much as the run's spread:
 // the sum of three uniform draws has an interquartile range of 0.7057
-// widths. The model's ideal spreads nothing without it, so that all of
-// the run's spread is the steps'.
+// widths. The model's ideal spreads nothing without it (under overload
+// too, with the go policy), so that all of the run's spread is the
+// steps'.
 func Step(p25, p50, p75 float64) coffee.Steps {
 	s := time.Duration(p50 / 4 * float64(time.Millisecond))
 	jitter := time.Duration(max(0, p75-p25) / 0.7057 * float64(time.Millisecond)).Round(time.Microsecond)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
 )
 
@@ -119,5 +120,49 @@ func TestStepSpread(t *testing.T) {
 	}
 	if checked != 2 {
 		t.Errorf("checked ideal on %d CPU counts of run 1, want 2", checked)
+	}
+}
+
+// TestStepSpreadOverload: under overload too the model's ideal spreads
+// nothing with steady steps under the go policy (fifo's does), so that
+// none of a run's spread there is the load's: run 1, 6 CPUs, 10 and 10000
+// customers, quartiles 18 and 36 µs apart.
+func TestStepSpreadOverload(t *testing.T) {
+	base, err := calibrate.Load(filepath.Join("..", "..", "..", "examples", "cache", "study", "testdata", "calibration.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := ReadRuns(filepath.Join("..", "..", "testdata", "talk", "overload.csv"), "overload")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, r := range rows {
+		if r.Run != 1 || r.Mode != "ideal" || (r.Par != 10 && r.Par != 10000) {
+			continue
+		}
+		checked++
+		steps := Step(r.P25, r.P50, r.P75)
+		steady := steps
+		steady.Jitter = 0
+		var cfgs []model.Config
+		for _, s := range []coffee.Steps{steady, steps} {
+			cfgs = append(cfgs, model.Config{Spec: results.Spec{Mode: "ideal", CPUs: r.CPUs, Load: results.Load{Par: r.Par, Harness: "talk", Dur: r.Dur},
+				Policy: results.Policy{Sched: "go", Burn: "cpu", Seed: 1}}, Steps: s, Drain: true, Costs: base.Costs})
+		}
+		out, err := model.Simulate(context.Background(), cfgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := r.P75 - r.P25
+		if l := out[0].Latency; l.P75 != l.P25 {
+			t.Errorf("ideal with %d customers, steady steps: quartiles %v and %v ms, want none apart", r.Par, l.P25, l.P75)
+		}
+		if l := out[1].Latency; math.Abs(l.P75-l.P25-want) > 0.15*want {
+			t.Errorf("ideal with %d customers, steps %v: quartiles %.4f ms apart, want the run's %.4f", r.Par, steps, l.P75-l.P25, want)
+		}
+	}
+	if checked != 2 {
+		t.Errorf("checked ideal with %d loads of run 1, want 2", checked)
 	}
 }

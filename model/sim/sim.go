@@ -352,7 +352,15 @@ func (p *Proc) waitUntil(at time.Duration) {
 	s := p.sim
 	if !s.nextIs(p, at) {
 		s.schedule(p, at)
-		p.park()
+		// p.park(), spelled out (see handoff)
+		if c := s.handoff(p.co, p); c != nil {
+			if c.pending {
+				c.next()
+			} else {
+				c.yield(struct{}{})
+			}
+		}
+		p.back()
 		return
 	}
 	s.seq++ // the stamp its event would have taken
@@ -501,10 +509,19 @@ func (p *Proc) Sleep(d time.Duration) {
 // block parks a process that waits for another one (a lock, a channel),
 // giving up its P under the go policy.
 func (p *Proc) block() {
-	if s := p.sim; s.sched != nil && !s.stopping {
+	s := p.sim
+	if s.sched != nil && !s.stopping {
 		s.sched.release(p)
 	}
-	p.park()
+	// p.park(), spelled out (see handoff)
+	if c := s.handoff(p.co, p); c != nil {
+		if c.pending {
+			c.next()
+		} else {
+			c.yield(struct{}{})
+		}
+	}
+	p.back()
 }
 
 // park blocks the process until an event resumes it. It switches in its

@@ -92,12 +92,7 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 			pp.burning = true
 		}
 		// p.waitUntil(start + span), spelled out
-		if at := start + span; s.nextIs(p, at) {
-			s.seq++
-			s.polls++
-			s.resumed++
-			s.now = at
-		} else {
+		if at := start + span; !s.skip(p, at) {
 			s.schedule(p, at)
 			if co := s.handoff(p.co, p); co != nil {
 				if co.pending {

@@ -77,7 +77,7 @@ func (m *meter) read(now time.Duration) Reading {
 type pool struct {
 	*meter
 	units  []*meter // a Pooled resource's machines, each metered alone
-	unitOf map[*sim.Proc]int
+	unitOf []int    // a Pooled resource's machine each process holds, by its ID
 	res    Resource
 	unit   int // a copy's units
 	cpus   int
@@ -86,8 +86,9 @@ type pool struct {
 	one    *instance
 	each   []*instance // by CPU or customer, where Per; nil until used
 	drawn  []int       // each CPU's copy, where Hashed (draws)
-	// holding is the instance each holder took, where it is not the one.
-	holding map[*sim.Proc]*instance
+	// holding is the instance each holder took, by its ID, where it is
+	// not the one: a slice, as IDs count from 0, spares a map's hashing.
+	holding []*instance
 }
 
 // instance is one copy of a resource: a mutex, units handed out over a
@@ -149,9 +150,8 @@ func draws(n int, seed, k uint64) []int {
 const drawStream = 0x68617368
 
 func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int, lineScale float64) *pool {
-	pl := &pool{meter: m, res: r, unit: unit, cpus: cpus, scale: lineScale, s: s, holding: map[*sim.Proc]*instance{}}
+	pl := &pool{meter: m, res: r, unit: unit, cpus: cpus, scale: lineScale, s: s}
 	if r.Pooled {
-		pl.unitOf = map[*sim.Proc]int{}
 		for i := range unit {
 			pl.units = append(pl.units, &meter{name: fmt.Sprintf("%s#%d", r.Name, i+1), capacity: 1, whole: true})
 		}
@@ -233,9 +233,7 @@ func (pl *pool) instance(p *sim.Proc) *instance {
 			k = pl.drawn[k]
 		}
 	}
-	if k >= len(pl.each) {
-		pl.each = append(pl.each, make([]*instance, k+1-len(pl.each))...)
-	}
+	pl.each = grown(pl.each, k)
 	in := pl.each[k]
 	if in == nil {
 		in = pl.newInstance(pl.unit)
@@ -253,7 +251,8 @@ func (pl *pool) acquire(p *sim.Proc, shared bool) *meter {
 	case pl.res.Kind == Unguarded:
 	case in.machines != nil:
 		u := in.machines.Recv(p)
-		pl.unitOf[p] = u
+		pl.unitOf = grown(pl.unitOf, p.ID())
+		pl.unitOf[p.ID()] = u
 		pl.units[u].take(p.Now(), p.Now()-asked)
 		return pl.units[u]
 	case in.mu != nil:
@@ -273,6 +272,14 @@ func (pl *pool) acquire(p *sim.Proc, shared bool) *meter {
 	return pl.took(p, in, asked)
 }
 
+// grown is l with an element at i, the new ones zero.
+func grown[T any](l []T, i int) []T {
+	if i < len(l) {
+		return l
+	}
+	return append(l, make([]T, i+1-len(l))...)
+}
+
 // pick is the copy p takes: its instance, or one of its locks drawn.
 func (pl *pool) pick(p *sim.Proc) *instance {
 	in := pl.instance(p)
@@ -286,7 +293,8 @@ func (pl *pool) pick(p *sim.Proc) *instance {
 // counts the use.
 func (pl *pool) took(p *sim.Proc, in *instance, asked time.Duration) *meter {
 	if in != pl.one {
-		pl.holding[p] = in
+		pl.holding = grown(pl.holding, p.ID())
+		pl.holding[p.ID()] = in
 	}
 	if in.rw != nil {
 		if in.readers++; in.readers > 1 {
@@ -301,16 +309,15 @@ func (pl *pool) took(p *sim.Proc, in *instance, asked time.Duration) *meter {
 // release gives back the unit got at got, to the longest waiter if any.
 func (pl *pool) release(p *sim.Proc, working time.Duration, shared bool, got time.Duration) {
 	if pl.units != nil {
-		u := pl.unitOf[p]
-		delete(pl.unitOf, p)
+		u := pl.unitOf[p.ID()]
 		pl.units[u].give(p.Now(), got, working)
 		pl.one.machines.Send(p, u)
 		return
 	}
 	in := pl.one
-	if h, ok := pl.holding[p]; ok {
-		in = h
-		delete(pl.holding, p)
+	if id := p.ID(); id < len(pl.holding) && pl.holding[id] != nil {
+		in = pl.holding[id]
+		pl.holding[id] = nil
 	}
 	if in.rw == nil {
 		pl.give(p.Now(), got, working)

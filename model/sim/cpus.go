@@ -38,26 +38,108 @@ func NewCPUs(s *Sim, n int) *CPUs {
 func (c *CPUs) N() int { return c.n }
 
 // Burn occupies one CPU for d of virtual time, waiting first for a free
-// one if all are busy; d <= 0 takes none.
+// one if all are busy; d <= 0 takes none. Under the go policy it burns on
+// the goroutine's P; once its slice is up it is preempted: at once, by
+// signal, or, Cooperative, when the burn is over. Both switch in Burn's
+// own frame (see handoff).
 func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	if d <= 0 {
 		return
 	}
-	if c.sched != nil {
-		c.burnGo(p, d)
+	s := c.sim
+	if c.sched == nil {
+		c.take(p, d)
+		// p.park(), spelled out: resumes when the burn is over
+		if co := s.handoff(p.co, p); co != nil {
+			if co.pending {
+				co.next()
+			} else {
+				co.yield(struct{}{})
+			}
+		}
+		p.back()
+		c.EndBurn(p, d)
 		return
 	}
-	c.take(p, d)
-	// p.park(), spelled out (see handoff): resumes when the burn is over
-	if co := c.sim.handoff(p.co, p); co != nil {
-		if co.pending {
-			co.next()
+	if p.pp == nil && !s.stopping {
+		panic("sim: a goroutine without a P burned")
+	}
+	cooperative := c.sched.quirks.Cooperative
+	end := s.now + d
+	for d > 0 {
+		if s.now >= p.pp.preemptAt {
+			c.sched.preempt(p)
+			if c.sched.wallSteps {
+				// The step's clock ran on while the goroutine waited.
+				if d = end - s.now; d <= 0 {
+					break
+				}
+			}
+		}
+		slice := d
+		if !cooperative {
+			slice = min(d, p.pp.preemptAt-s.now)
+		}
+		pp := p.pp
+		span, ran := c.span(pp, slice)
+		start := s.now
+		c.inUse++
+		c.sumStart += start
+		if c.log != nil && p.pp != nil {
+			c.opened(p.pp.id, p, start+span-ran)
+		}
+		if pp != nil {
+			pp.burning = true
+		}
+		// p.waitUntil(start + span), spelled out
+		if at := start + span; !s.skip(p, at) {
+			s.schedule(p, at)
+			if co := s.handoff(p.co, p); co != nil {
+				if co.pending {
+					co.next()
+				} else {
+					co.yield(struct{}{})
+				}
+			}
+			p.back()
+		}
+		if pp != nil {
+			pp.burning = false
+		}
+		if c.log != nil && ran > 0 {
+			c.slice(p, s.now-ran)
+		}
+		p.burned += ran
+		c.inUse--
+		c.busyDone += ran
+		c.sumStart -= start
+		if c.sched.wallSteps {
+			d = end - s.now
 		} else {
-			co.yield(struct{}{})
+			d -= slice
 		}
 	}
-	p.back()
-	c.EndBurn(p, d)
+	if cooperative && p.pp != nil && s.now >= p.pp.preemptAt {
+		c.sched.preempt(p)
+	}
+}
+
+// span is how long a slice of a burn on P pp takes under the go policy,
+// and how much of it the burn runs.
+func (c *CPUs) span(pp *gp, slice time.Duration) (span, ran time.Duration) {
+	stall := c.stall(slice) // the CPU runs another process meanwhile
+	span, ran = slice+stall, slice
+	if c.sched.wallSteps && stall > 0 {
+		// The step still ends slice from now, or when the others give
+		// the CPU back; their bursts begin anywhere in it.
+		at := time.Duration(c.sim.Rand().Int64N(int64(slice)))
+		span = max(slice, at+stall)
+		ran = span - stall
+	}
+	if speed := c.speed(pp); speed < 1 {
+		span = time.Duration(float64(span) / speed)
+	}
+	return span, ran
 }
 
 // StartBurn is Burn of d > 0 for a process that runs as steps
@@ -139,73 +221,6 @@ func (c *CPUs) SetWorkSteps(on bool) {
 func (c *CPUs) SetWallSteps(on bool) {
 	if c.sched != nil {
 		c.sched.wallSteps = on
-	}
-}
-
-// burnGo is a burn on the goroutine's P. Once its slice is up it is
-// preempted: at once, by signal, or, Cooperative, when the burn is over.
-func (c *CPUs) burnGo(p *Proc, d time.Duration) {
-	s := c.sim
-	if p.pp == nil && !s.stopping {
-		panic("sim: a goroutine without a P burned")
-	}
-	cooperative := c.sched.quirks.Cooperative
-	end := s.now + d
-	for d > 0 {
-		if s.now >= p.pp.preemptAt {
-			c.sched.preempt(p)
-			if c.sched.wallSteps {
-				// The step's clock ran on while the goroutine waited.
-				if d = end - s.now; d <= 0 {
-					break
-				}
-			}
-		}
-		slice := d
-		if !cooperative {
-			slice = min(d, p.pp.preemptAt-s.now)
-		}
-		stall := c.stall(slice) // the CPU runs another process meanwhile
-		span, ran := slice+stall, slice
-		if c.sched.wallSteps && stall > 0 {
-			// The step still ends slice from now, or when the others
-			// give the CPU back; their bursts begin anywhere in it.
-			at := time.Duration(s.Rand().Int64N(int64(slice)))
-			span = max(slice, at+stall)
-			ran = span - stall
-		}
-		pp := p.pp
-		if speed := c.speed(pp); speed < 1 {
-			span = time.Duration(float64(span) / speed)
-		}
-		start := s.now
-		c.inUse++
-		c.sumStart += start
-		if c.log != nil && p.pp != nil {
-			c.opened(p.pp.id, p, start+span-ran)
-		}
-		if pp != nil {
-			pp.burning = true
-		}
-		p.waitUntil(start + span)
-		if pp != nil {
-			pp.burning = false
-		}
-		if c.log != nil && ran > 0 {
-			c.slice(p, s.now-ran)
-		}
-		p.burned += ran
-		c.inUse--
-		c.busyDone += ran
-		c.sumStart -= start
-		if c.sched.wallSteps {
-			d = end - s.now
-		} else {
-			d -= slice
-		}
-	}
-	if cooperative && p.pp != nil && s.now >= p.pp.preemptAt {
-		c.sched.preempt(p)
 	}
 }
 

@@ -449,12 +449,24 @@ func (g *goSched) canSpin(p *Proc) bool {
 // spend has the running goroutine p spend d of runtime work on its P,
 // such as a handoff's cost.
 func (g *goSched) spend(p *Proc, d time.Duration) {
-	if d <= 0 || g.sim.stopping {
+	s := g.sim
+	if d <= 0 || s.stopping {
 		return
 	}
 	g.cpus.busyDone += d
 	if p.pp != nil {
 		g.cpus.runtimeWork(p.pp.id, p, d)
 	}
-	p.waitUntil(g.sim.now + d)
+	// p.waitUntil(s.now + d), spelled out: most spends skip
+	if at := s.now + d; !s.skip(p, at) {
+		s.schedule(p, at)
+		if c := s.handoff(p.co, p); c != nil {
+			if c.pending {
+				c.next()
+			} else {
+				c.yield(struct{}{})
+			}
+		}
+		p.back()
+	}
 }

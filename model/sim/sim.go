@@ -345,20 +345,38 @@ func (s *Sim) schedule(p *Proc, at time.Duration) {
 }
 
 // waitUntil blocks the running process p until virtual time at, as
-// schedule and park do. Where its resume would be the next event, before
-// every pending one and the limit, the clock just moves there: the same
-// events in the same order, without the queues or a switch.
+// schedule and park do, switching in its own frame (see handoff); where
+// its resume would be the next event it does not wait (skip).
 func (p *Proc) waitUntil(at time.Duration) {
 	s := p.sim
-	if !s.nextIs(p, at) {
-		s.schedule(p, at)
-		p.park()
+	if s.skip(p, at) {
 		return
 	}
-	s.seq++ // the stamp its event would have taken
+	s.schedule(p, at)
+	// p.park(), spelled out
+	if c := s.handoff(p.co, p); c != nil {
+		if c.pending {
+			c.next()
+		} else {
+			c.yield(struct{}{})
+		}
+	}
+	p.back()
+}
+
+// skip moves the clock to at for the running process p where its resume
+// would be the next event, before every pending one and the limit, and
+// reports whether it did: the same events in the same order, without the
+// queues or a switch (seq only orders events: the one not pushed needs no
+// stamp).
+func (s *Sim) skip(p *Proc, at time.Duration) bool {
+	if !s.nextIs(p, at) {
+		return false
+	}
 	s.polls++
 	s.resumed++
 	s.now = at
+	return true
 }
 
 // nextIs reports whether p, running, resuming at at would be the next
@@ -501,10 +519,19 @@ func (p *Proc) Sleep(d time.Duration) {
 // block parks a process that waits for another one (a lock, a channel),
 // giving up its P under the go policy.
 func (p *Proc) block() {
-	if s := p.sim; s.sched != nil && !s.stopping {
+	s := p.sim
+	if s.sched != nil && !s.stopping {
 		s.sched.release(p)
 	}
-	p.park()
+	// p.park(), spelled out (see handoff)
+	if c := s.handoff(p.co, p); c != nil {
+		if c.pending {
+			c.next()
+		} else {
+			c.yield(struct{}{})
+		}
+	}
+	p.back()
 }
 
 // park blocks the process until an event resumes it. It switches in its

@@ -12,6 +12,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
 
@@ -84,85 +85,55 @@ func TestDistance(t *testing.T) {
 // TestStepSpread: the model's ideal under the talk's harness spreads
 // nothing with steady steps, so that a run's ideal's spread is all the
 // steps'; with Step's jitter it spreads as the run's ideal did (within
-// 15 %, a simulation's sampling): run 1 on 1 and 4 CPUs, quartiles 6 and
-// 64 µs apart.
+// 15 %, a simulation's sampling). Run 1: on 1 and 4 CPUs (fifo), quartiles
+// 6 and 64 µs apart; under overload, 6 CPUs with 10 and 10000 customers
+// (the go policy, the base calibration's costs: fifo's ideal does spread
+// there), 18 and 36 µs apart.
 func TestStepSpread(t *testing.T) {
-	rows, err := ReadRuns(filepath.Join("..", "..", "testdata", "talk", "varycpu.csv"), "varycpu")
-	if err != nil {
-		t.Fatal(err)
-	}
-	checked := 0
-	for _, r := range rows {
-		if r.Run != 1 || r.Mode != "ideal" || (r.CPUs != 1 && r.CPUs != 4) {
-			continue
-		}
-		checked++
-		steps := Step(r.P25, r.P50, r.P75)
-		steady := steps
-		steady.Jitter = 0
-		var cfgs []model.Config
-		for _, s := range []coffee.Steps{steady, steps} {
-			cfgs = append(cfgs, model.Config{Spec: results.Spec{Mode: "ideal", CPUs: r.CPUs, Load: results.Load{Par: r.Par, Harness: "talk", Dur: r.Dur},
-				Policy: results.Policy{Sched: "fifo", Burn: "cpu", Seed: 1}}, Steps: s, Drain: true})
-		}
-		out, err := model.Simulate(context.Background(), cfgs, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := r.P75 - r.P25
-		if l := out[0].Latency; l.P75 != l.P25 {
-			t.Errorf("ideal on %d CPUs, steady steps: quartiles %v and %v ms, want none apart", r.CPUs, l.P25, l.P75)
-		}
-		if l := out[1].Latency; math.Abs(l.P75-l.P25-want) > 0.15*want {
-			t.Errorf("ideal on %d CPUs, steps %v: quartiles %.4f ms apart, want the run's %.4f", r.CPUs, steps, l.P75-l.P25, want)
-		}
-		t.Logf("ideal on %d CPUs, jitter %v: quartiles %.4f ms apart, the run's %.4f", r.CPUs, steps.Jitter, out[1].Latency.P75-out[1].Latency.P25, want)
-	}
-	if checked != 2 {
-		t.Errorf("checked ideal on %d CPU counts of run 1, want 2", checked)
-	}
-}
-
-// TestStepSpreadOverload: under overload too the model's ideal spreads
-// nothing with steady steps under the go policy (fifo's does), so that
-// none of a run's spread there is the load's: run 1, 6 CPUs, 10 and 10000
-// customers, quartiles 18 and 36 µs apart.
-func TestStepSpreadOverload(t *testing.T) {
 	base, err := calibrate.Load(filepath.Join("..", "..", "..", "examples", "cache", "study", "testdata", "calibration.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := ReadRuns(filepath.Join("..", "..", "testdata", "talk", "overload.csv"), "overload")
-	if err != nil {
-		t.Fatal(err)
-	}
-	checked := 0
-	for _, r := range rows {
-		if r.Run != 1 || r.Mode != "ideal" || (r.Par != 10 && r.Par != 10000) {
-			continue
-		}
-		checked++
-		steps := Step(r.P25, r.P50, r.P75)
-		steady := steps
-		steady.Jitter = 0
-		var cfgs []model.Config
-		for _, s := range []coffee.Steps{steady, steps} {
-			cfgs = append(cfgs, model.Config{Spec: results.Spec{Mode: "ideal", CPUs: r.CPUs, Load: results.Load{Par: r.Par, Harness: "talk", Dur: r.Dur},
-				Policy: results.Policy{Sched: "go", Burn: "cpu", Seed: 1}}, Steps: s, Drain: true, Costs: base.Costs})
-		}
-		out, err := model.Simulate(context.Background(), cfgs, nil)
+	for _, c := range []struct {
+		table, sched string
+		costs        sim.Costs
+		pick         func(Run) bool
+	}{
+		{"varycpu", "fifo", sim.Costs{}, func(r Run) bool { return r.CPUs == 1 || r.CPUs == 4 }},
+		{"overload", "go", base.Costs, func(r Run) bool { return r.Par == 10 || r.Par == 10000 }},
+	} {
+		rows, err := ReadRuns(filepath.Join("..", "..", "testdata", "talk", c.table+".csv"), c.table)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := r.P75 - r.P25
-		if l := out[0].Latency; l.P75 != l.P25 {
-			t.Errorf("ideal with %d customers, steady steps: quartiles %v and %v ms, want none apart", r.Par, l.P25, l.P75)
+		checked := 0
+		for _, r := range rows {
+			if r.Run != 1 || r.Mode != "ideal" || !c.pick(r) {
+				continue
+			}
+			checked++
+			steps := Step(r.P25, r.P50, r.P75)
+			steady := steps
+			steady.Jitter = 0
+			var cfgs []model.Config
+			for _, s := range []coffee.Steps{steady, steps} {
+				cfgs = append(cfgs, model.Config{Spec: results.Spec{Mode: "ideal", CPUs: r.CPUs, Load: results.Load{Par: r.Par, Harness: "talk", Dur: r.Dur},
+					Policy: results.Policy{Sched: c.sched, Burn: "cpu", Seed: 1}}, Steps: s, Drain: true, Costs: c.costs})
+			}
+			out, err := model.Simulate(context.Background(), cfgs, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := r.P75 - r.P25
+			if l := out[0].Latency; l.P75 != l.P25 {
+				t.Errorf("%s: ideal on %d CPUs, %d customers, steady steps: quartiles %v and %v ms, want none apart", c.table, r.CPUs, r.Par, l.P25, l.P75)
+			}
+			if l := out[1].Latency; math.Abs(l.P75-l.P25-want) > 0.15*want {
+				t.Errorf("%s: ideal on %d CPUs, %d customers, steps %v: quartiles %.4f ms apart, want the run's %.4f", c.table, r.CPUs, r.Par, steps, l.P75-l.P25, want)
+			}
 		}
-		if l := out[1].Latency; math.Abs(l.P75-l.P25-want) > 0.15*want {
-			t.Errorf("ideal with %d customers, steps %v: quartiles %.4f ms apart, want the run's %.4f", r.Par, steps, l.P75-l.P25, want)
+		if checked != 2 {
+			t.Errorf("%s: checked %d points of run 1's ideal, want 2", c.table, checked)
 		}
-	}
-	if checked != 2 {
-		t.Errorf("checked ideal with %d loads of run 1, want 2", checked)
 	}
 }

@@ -159,7 +159,7 @@ func main() {
 		ints(inferCPUs), describeHeld(pts)), ""))
 	fmt.Println(wrap(fmt.Sprintf("base calibration: %s (%s), %s", shown, baseNote(*calPath), text.CalibrationFor(base.Ref())), ""))
 	if *vary {
-		fmt.Println("steps: each run's ideal median ÷ 4, varying as much as that ideal's latency did (-vary)")
+		fmt.Println("steps: each run's ideal median ÷ 4, varied as that ideal's latency was (-vary)")
 	}
 	for _, b := range []string{"cpus", "modes"} {
 		if *by != b && *by != "both" {

@@ -193,6 +193,6 @@ func fourSaid(s tally.Stats, benches, predicted int) string {
 	return fmt.Sprintf("Measured instead on 1, 2 and 4 CPUs of each lending (its own runs, the locks as watched here), as "+
 		"predict's --measure does on a 4-CPU machine, and predicted on 8 and 16 with Q's calibration as the measuring machine's: "+
 		"of %d benchmark runs of a lending, %d predicted; of their %d points the bands hold %d (%.0f %%); %d lie more than 2× off; the point's error ×%.2f, "+
-		"the naive guess's (4 CPUs' speed-up, held) ×%.2f.",
-		benches, predicted, s.Points, s.In, 100*float64(s.In)/float64(max(s.Points, 1)), s.Off2, s.Err(), s.Naive())
+		"the naive guess's (4 CPUs' speed-up, held) ×%.2f; the median band is %.2f× wide.",
+		benches, predicted, s.Points, s.In, 100*float64(s.In)/float64(max(s.Points, 1)), s.Off2, s.Err(), s.Naive(), s.Width())
 }

@@ -15,7 +15,7 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 		case "one lock":
 			return 157, 225, 1.29
 		case "partly shared":
-			return 131, 138, 1.52
+			return 131, 138, 1.51
 		case "read lock":
 			return 35, 45, 1.53
 		case "shared line":
@@ -29,7 +29,7 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 	case "one lock":
 		return 203, 225, 1.34
 	case "partly shared":
-		return 131, 138, 1.53
+		return 131, 138, 1.52
 	case "read lock":
 		return 42, 45, 1.37
 	case "shared line":

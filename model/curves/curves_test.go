@@ -260,6 +260,25 @@ func TestPredictNoGainPastALoss(t *testing.T) {
 	}
 }
 
+// Partly shared and clearly past a loss on 2 CPUs (concurrent-map's 32
+// RWMutex shards made ×0.87 [0.72, 0.98] here): its point is a line's
+// reading, which the reference's Word curves take below what 2 CPUs made
+// (lendings made ×0.39–0.60 on 16), and its band still reaches work
+// alone's.
+func TestPredictPartlySharedPastALoss(t *testing.T) {
+	ref := Reference()
+	b := Bench{T1: 24, Measured: map[int]Range{1: {1, 1, 1}, 2: {0.87, 0.72, 0.98}},
+		Lock: &Lock{Uses: 1, Hold: 38, Read: true, Writes: 0.25, Shards: 32}}
+	line, ok := worstLine(ref, measured{2, b.Measured[2]}, 16)
+	if !ok || !(line.Mid < 0.87) {
+		t.Fatalf("the reference's worst line carries ×0.87 to %v on 16 CPUs (%v): no fall to test", line, ok)
+	}
+	r, k, ok := Predict(b, nil, ref, 16)
+	if !ok || k != PartlyShared || r.Mid != line.Mid || r.Lo > line.Mid || r.Hi < 2 {
+		t.Errorf("%s on 16 CPUs: %v (%v); want the line's ×%.2f, the band from below it to past ×2", k, r, ok, line.Mid)
+	}
+}
+
 // BenchOf reads the median run of one CPU's time, each count's spread
 // with one CPU's (the least over one CPU's most, the most over its
 // least), and the lock the workers share that holds an operation longest: not a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -306,6 +307,23 @@ func TestBenchOf(t *testing.T) {
 	own2.Name = "hist.Update#2"
 	if b, _ := BenchOf([]results.Point{run(1, 1e7), run(2, 1.5e7, shared, own, own2)}); b.Spread != 2 {
 		t.Errorf("spread %d, want 2: hist.Update's two locks", b.Spread)
+	}
+	// cache2go's every Value read-locks its table's one RWMutex, then
+	// locks its item's own (1000 of them, their holds 60 % of an
+	// operation): the readers' count is one line every operation
+	// writes, the items' holds are spread over their locks.
+	table := results.Machine{Name: "(*CacheTable).Value", Kind: "rwmutex", Uses: 1e7, Reads: 1e7, Goroutines: 2, Takers: 2}
+	items := []results.Machine{table}
+	for i := range 1000 {
+		items = append(items, results.Machine{Name: "(*CacheItem).KeepAlive#" + strconv.Itoa(i+1), Kind: "rwmutex", Uses: 1e7 / 1000,
+			Goroutines: 2, Takers: 1.8, FreeHoldNs: 60})
+	}
+	b, err = BenchOf([]results.Point{run(1, 1e7), run(2, 1.5e7, items...)})
+	if l := b.Lock; err != nil || l == nil || !l.Read || l.Shards != 1 {
+		t.Errorf("lock %+v (%v), want the table's read lock", b.Lock, err)
+	}
+	if b, _ := BenchOf([]results.Point{run(1, 1e7), run(2, 1.5e7, items[1:]...)}); b.Lock == nil || b.Lock.Shards != 1000 {
+		t.Errorf("lock %+v, want the items' 1000 alone", b.Lock)
 	}
 	if _, err := BenchOf([]results.Point{run(2, 1e7)}); err == nil {
 		t.Error("a benchmark with no run on one CPU read")

@@ -87,8 +87,8 @@ func medianRun(ps []results.Point) results.Point {
 }
 
 // lockOf is the lock p's workers share whose holds take the most of an
-// operation's time, t1 ns: a site's locks (name#1 … name#k, its shards)
-// one Lock; a channel they share, whose every send and receive takes its
+// operation's time, t1 ns, each: a site's locks (name#1 … name#k, its
+// shards) one Lock, their holds spread over them; a channel they share, whose every send and receive takes its
 // lock, however little; else nil where none takes minShare of it. near is
 // the other of a watched lock and a shared channel where its holds take
 // nearly as much (nearShare): which limits it is undecided.
@@ -181,7 +181,7 @@ func bySite(p results.Point, chans bool) []*siteUse {
 // watchedLockOf is lockOf of the locks whose holds were timed.
 func watchedLockOf(p results.Point, t1 float64) *Lock {
 	var best *Lock
-	bestShare := minShare
+	bestRank := 0.0
 	ops := float64(p.Ops)
 	for _, g := range bySite(p, false) {
 		// A meter's takers are not known: a lock metered is taken as one
@@ -207,8 +207,15 @@ func watchedLockOf(p results.Point, t1 float64) *Lock {
 		if l.Read && l.Uses >= 0.5 {
 			share = max(share, minShare)
 		}
-		if share >= bestShare {
-			best, bestShare = l, share
+		if share < minShare {
+			continue
+		}
+		// A site's holds are spread over its shards, each held its share
+		// over their count: one lock every operation takes (an RWMutex's
+		// readers' count is a line they all write) holds them more than
+		// another site's many, which its shards relieve.
+		if rank := share / float64(l.Shards); best == nil || rank >= bestRank {
+			best, bestRank = l, rank
 		}
 	}
 	return best

@@ -15,9 +15,9 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 		case "one lock":
 			return 157, 225, 1.29
 		case "partly shared":
-			return 131, 138, 1.52
+			return 128, 135, 1.51
 		case "read lock":
-			return 35, 45, 1.53
+			return 36, 48, 1.53
 		case "shared line":
 			return 24, 36, 1.31
 		}
@@ -29,9 +29,9 @@ func Checked(k Kind, calibrated bool) (held, points int, err float64) {
 	case "one lock":
 		return 203, 225, 1.34
 	case "partly shared":
-		return 131, 138, 1.53
+		return 128, 135, 1.51
 	case "read lock":
-		return 42, 45, 1.37
+		return 44, 48, 1.35
 	case "shared line":
 		return 24, 36, 1.31
 	}

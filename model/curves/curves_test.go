@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -260,6 +261,25 @@ func TestPredictNoGainPastALoss(t *testing.T) {
 	}
 }
 
+// Partly shared and clearly past a loss on 2 CPUs (concurrent-map's 32
+// RWMutex shards made ×0.87 [0.72, 0.98] here): its point is a line's
+// reading, which the reference's Word curves take below what 2 CPUs made
+// (lendings made ×0.39–0.60 on 16), and its band still reaches work
+// alone's.
+func TestPredictPartlySharedPastALoss(t *testing.T) {
+	ref := Reference()
+	b := Bench{T1: 24, Measured: map[int]Range{1: {1, 1, 1}, 2: {0.87, 0.72, 0.98}},
+		Lock: &Lock{Uses: 1, Hold: 38, Read: true, Writes: 0.25, Shards: 32}}
+	line, ok := worstLine(ref, measured{2, b.Measured[2]}, 16)
+	if !ok || !(line.Mid < 0.87) {
+		t.Fatalf("the reference's worst line carries ×0.87 to %v on 16 CPUs (%v): no fall to test", line, ok)
+	}
+	r, k, ok := Predict(b, nil, ref, 16)
+	if !ok || k != PartlyShared || r.Mid != line.Mid || r.Lo > line.Mid || r.Hi < 2 {
+		t.Errorf("%s on 16 CPUs: %v (%v); want the line's ×%.2f, the band from below it to past ×2", k, r, ok, line.Mid)
+	}
+}
+
 // BenchOf reads the median run of one CPU's time, each count's spread
 // with one CPU's (the least over one CPU's most, the most over its
 // least), and the lock the workers share that holds an operation longest: not a
@@ -287,6 +307,23 @@ func TestBenchOf(t *testing.T) {
 	own2.Name = "hist.Update#2"
 	if b, _ := BenchOf([]results.Point{run(1, 1e7), run(2, 1.5e7, shared, own, own2)}); b.Spread != 2 {
 		t.Errorf("spread %d, want 2: hist.Update's two locks", b.Spread)
+	}
+	// cache2go's every Value read-locks its table's one RWMutex, then
+	// locks its item's own (1000 of them, their holds 60 % of an
+	// operation): the readers' count is one line every operation
+	// writes, the items' holds are spread over their locks.
+	table := results.Machine{Name: "(*CacheTable).Value", Kind: "rwmutex", Uses: 1e7, Reads: 1e7, Goroutines: 2, Takers: 2}
+	items := []results.Machine{table}
+	for i := range 1000 {
+		items = append(items, results.Machine{Name: "(*CacheItem).KeepAlive#" + strconv.Itoa(i+1), Kind: "rwmutex", Uses: 1e7 / 1000,
+			Goroutines: 2, Takers: 1.8, FreeHoldNs: 60})
+	}
+	b, err = BenchOf([]results.Point{run(1, 1e7), run(2, 1.5e7, items...)})
+	if l := b.Lock; err != nil || l == nil || !l.Read || l.Shards != 1 {
+		t.Errorf("lock %+v (%v), want the table's read lock", b.Lock, err)
+	}
+	if b, _ := BenchOf([]results.Point{run(1, 1e7), run(2, 1.5e7, items[1:]...)}); b.Lock == nil || b.Lock.Shards != 1000 {
+		t.Errorf("lock %+v, want the items' 1000 alone", b.Lock)
 	}
 	if _, err := BenchOf([]results.Point{run(2, 1e7)}); err == nil {
 		t.Error("a benchmark with no run on one CPU read")

@@ -262,6 +262,7 @@ func Predict(b Bench, here, there *Curves, n int) (Range, Kind, bool) {
 func predictAs(kind Kind, b Bench, here, there *Curves, s measured, n int) (Range, bool) {
 	var out Range
 	ok := false
+	limit := s.r.Mid // what they share already limits it: see below
 	switch kind {
 	case OneLock:
 		// Two readings of the Mutex curves, which part ways where the
@@ -304,15 +305,19 @@ func predictAs(kind Kind, b Bench, here, there *Curves, s measured, n int) (Rang
 		line, ok2 := worstLine(there, s, n)
 		ok = ok && ok2
 		out = Range{math.Sqrt(line.Mid * alone.Mid), min(line.Lo, line.Mid), alone.Hi}
+		limit = min(limit, line.Mid)
 	default:
 		out, ok = ratio(there, private, s, n)
 	}
 	// Where more CPUs made clearly less than one (their every run below
 	// one CPU's every run), whatever they share is already the limit:
 	// more CPUs add to its queue, not to what it serves. The point stays
-	// what they made; the band keeps what the curves allow.
-	if s.n > 1 && s.r.Hi < 1 && out.Mid > s.r.Mid {
-		out = Range{s.r.Mid, min(out.Lo, s.r.Mid), out.Hi}
+	// what they made, or where the kind's band reaches down to a line
+	// (partly shared), the line's reading: a line all CPUs write moves
+	// more often with more of them, as the Word curves fall past two.
+	// The band keeps what the curves allow.
+	if s.n > 1 && s.r.Hi < 1 && out.Mid > limit {
+		out = Range{limit, min(out.Lo, limit), out.Hi}
 	}
 	return out, ok
 }

@@ -7,12 +7,12 @@
 // workers). docs/model.md quotes its output.
 //
 //	cd validation && go run ./heldout -ref testdata/talk [-calibration BASE] [-by modes|cpus|both] [-points] [-fix COST=D,…]
-//	    [-infer MODES] [-judge MODES] [-varycpu] [-vary]
+//	    [-infer MODES] [-judge MODES] [-varycpu] [-steady]
 //
 // -infer keeps the inference to some modes' points and -judge the
 // predictions to some modes' (testdata/talk21 holds all 21 of the talk's
 // modes: -infer its seven of testdata/talk, -judge the other fourteen);
-// -varycpu leaves the overload points out; -vary makes the steps vary
+// -varycpu leaves the overload points out; -steady holds the steps
 // (below).
 //
 // -by cpus is one fold: the costs inferred from the 1–2 CPU points of all
@@ -23,8 +23,8 @@
 // predicted with costs its own design helped to fit. The steps are the one
 // thing every fold takes from every mode's table: a run's steps are
 // ideal's median latency in the same run and load over 4 (talk.Step, for
-// infer.Read and package talk both), in ideal's own fold too, steady, or
-// with -vary varying as much as that ideal's latency did. That is a
+// infer.Read and package talk both), in ideal's own fold too, varying as
+// much as that ideal's latency did (with -steady, not at all). That is a
 // measurement of the machine's steps — the talk's calibrated loop, the
 // same in every mode — not of how a design behaves. -by both (the
 // default) prints both, cpus first.
@@ -101,7 +101,7 @@ func main() {
 	inferFlag := flag.String("infer", "", "infer only from these modes' points, comma-separated (default: every mode of -ref's tables)")
 	judgeFlag := flag.String("judge", "", "predict and count only these modes' held-out points, comma-separated (default: every mode)")
 	varycpu := flag.Bool("varycpu", false, "predict only the held-out varycpu points, not the overload ones")
-	vary := flag.Bool("vary", false, "vary each run's steps as its ideal's latency varied, in the inference and the predictions")
+	steadyFlag := flag.Bool("steady", false, "hold each run's steps at its ideal's median, not varying as its ideal's latency varied, in the inference and the predictions")
 	cmdline.Parse()
 
 	if err := talk.CheckRef(*ref); err != nil {
@@ -130,15 +130,15 @@ func main() {
 		cmdline.Bad(fmt.Errorf("-calibration: %w", err))
 	}
 
-	rule := talk.Median
-	if *vary {
-		rule = talk.Varying
+	rule := talk.Varying
+	if *steadyFlag {
+		rule = talk.Median
 	}
 	pts, err := talk.ReadPoints(*ref, rule)
 	cmdline.Check(err)
 	ps, err := infer.Read(filepath.Join(*ref, "varycpu.csv"))
 	cmdline.Check(err)
-	if !*vary {
+	if *steadyFlag {
 		steady(ps)
 	}
 	ps.Select(inferCPUs)
@@ -158,8 +158,10 @@ func main() {
 	fmt.Println(wrap(fmt.Sprintf("held out: the go policy's costs are inferred from the talk's varycpu points on %s CPUs only, and predict %s.",
 		ints(inferCPUs), describeHeld(pts)), ""))
 	fmt.Println(wrap(fmt.Sprintf("base calibration: %s (%s), %s", shown, baseNote(*calPath), text.CalibrationFor(base.Ref())), ""))
-	if *vary {
-		fmt.Println("steps: each run's ideal median ÷ 4, varied as that ideal's latency was (-vary)")
+	if *steadyFlag {
+		fmt.Println("steps: each run's ideal median ÷ 4, steady (-steady)")
+	} else {
+		fmt.Println("steps: each run's ideal median ÷ 4, varied as that ideal's latency was")
 	}
 	for _, b := range []string{"cpus", "modes"} {
 		if *by != b && *by != "both" {

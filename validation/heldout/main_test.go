@@ -214,7 +214,7 @@ func TestParseFixed(t *testing.T) {
 	}
 }
 
-// TestSteady: without -vary the inference's runs have steady steps, as the
+// TestSteady: with -steady the inference's runs have steady steps, as the
 // predictions' (talk.Median) have; infer.Read gives them ideal's spread.
 func TestSteady(t *testing.T) {
 	ps, err := infer.Read(filepath.Join(talkTables(t), "varycpu.csv"))

@@ -40,7 +40,9 @@ type Inference struct {
 	Tolerance float64
 	// Sets are costs consistent with the points, which a band simulates
 	// (model.Range.Sets): each constrained cost in turn at either edge of
-	// its range, and every kept one at Base's low, then high, edges.
+	// its range; the sets the search tried that are consistent and hold a
+	// constrained cost at its least or its most (search.ridge); and every
+	// kept one at Base's low, then high, edges.
 	Sets []sim.Costs
 	// Beyond, where the points span two CPU counts or more, is the
 	// model's own error past them, which a band past them carries.

@@ -249,6 +249,7 @@ func infer(ctx context.Context, ps Points, opt Options) (Calibration, error) {
 	if s.err != nil {
 		return Calibration{}, s.err
 	}
+	sets = append(sets, s.ridge(in.Inferred, bestDist)...)
 	// The band's sets: each constrained cost at either edge, and the kept
 	// ones all at the base's low, or high, edges.
 	for _, edge := range []sim.Costs{baseLo, baseHi} {
@@ -270,6 +271,47 @@ func infer(ctx context.Context, ps Points, opt Options) (Calibration, error) {
 	in.Evaluations = len(s.seen)
 	cal.Inferred = in
 	return cal, nil
+}
+
+// ridge is, for each of names, the sets of costs the search tried that are
+// consistent with the points (within its tolerances of best) and hold that
+// cost at its least and at its most. Costs that trade off against each
+// other (a dearer wake for a cheaper switch) fit the points along a ridge
+// that moving one cost at a time from the best (the edges above) does not
+// leave; the sets the search passed through on the way show how far
+// along it the points allow.
+func (s *search) ridge(names []string, best []float64) []sim.Costs {
+	var out []sim.Costs
+	for _, name := range names {
+		var lo, hi *sim.Costs
+		for c, d := range s.seen {
+			if !consistent(d, best, s.tols) {
+				continue
+			}
+			v := *calibrate.Field(&c, name)
+			if lo == nil || v < *calibrate.Field(lo, name) || v == *calibrate.Field(lo, name) && less(c, *lo) {
+				lo = &c
+			}
+			if hi == nil || v > *calibrate.Field(hi, name) || v == *calibrate.Field(hi, name) && less(c, *hi) {
+				hi = &c
+			}
+		}
+		if lo != nil {
+			out = append(out, *lo, *hi)
+		}
+	}
+	return out
+}
+
+// less orders sets of costs by their searched costs, so that a choice
+// among equals does not depend on a map's order.
+func less(a, b sim.Costs) bool {
+	for _, name := range costNames {
+		if x, y := *calibrate.Field(&a, name), *calibrate.Field(&b, name); x != y {
+			return x < y
+		}
+	}
+	return false
 }
 
 // with is c with the cost name set to v.

@@ -306,3 +306,23 @@ func TestWiden(t *testing.T) {
 		}
 	}
 }
+
+// TestRidge: of the sets of costs the search tried, the band takes, for
+// each cost, the consistent ones (within the tolerances of the best fit
+// at every point) that hold it at its least and at its most, whatever the
+// other costs are there; a set outside the tolerances at one point is never
+// taken, however far along it lies.
+func TestRidge(t *testing.T) {
+	cheap := sim.Costs{Wake: time.Microsecond, Switch: 100 * time.Nanosecond}
+	dear := sim.Costs{Wake: 16 * time.Microsecond, Switch: 8 * time.Microsecond} // the two traded off
+	mid := sim.Costs{Wake: 4 * time.Microsecond, Switch: 200 * time.Nanosecond}
+	far := sim.Costs{Wake: 64 * time.Microsecond, Switch: 50 * time.Nanosecond}
+	s := &search{tols: []float64{0.01, 0.02}, seen: map[sim.Costs][]float64{
+		cheap: {0, 0}, dear: {0.009, 0.015}, mid: {0.002, 0}, far: {0.011, 0},
+	}}
+	got := s.ridge([]string{"wake", "switch"}, []float64{0, 0})
+	want := []sim.Costs{cheap, dear, cheap, dear}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ridge: %v, want %v (far lies 1.1 %% off, past the 1 %% tolerance)", got, want)
+	}
+}

@@ -7,7 +7,7 @@
 // workers). docs/model.md quotes its output.
 //
 //	cd validation && go run ./heldout -ref testdata/talk [-calibration BASE] [-by modes|cpus|both] [-points] [-fix COST=D,…]
-//	    [-infer MODES] [-judge MODES] [-varycpu] [-steady]
+//	    [-infer MODES] [-judge MODES] [-varycpu] [-steady] [-runtime NAME]
 //
 // -infer keeps the inference to some modes' points and -judge the
 // predictions to some modes' (testdata/talk21 holds all 21 of the talk's
@@ -29,8 +29,9 @@
 // same in every mode — not of how a design behaves. -by both (the
 // default) prints both, cpus first.
 //
-// Each held-out point is predicted under the go policy with its fold's
-// costs, with the band over the costs consistent with the inferred points
+// Each held-out point is predicted under the go policy, following the
+// runtime the talk's runs ran on (Go 1.9's: -runtime names another, in
+// the inference too), with its fold's costs, with the band over the costs consistent with the inferred points
 // (and whatever else the calibration's Range carries), and under fifo,
 // which has no costs; both simulate the talk's harness and protocol with
 // each run's own step (package talk). The summary gives, per mode and in
@@ -71,6 +72,7 @@ import (
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 	"github.com/brewput/brewput/validation/internal/infer"
+	"github.com/brewput/brewput/validation/internal/runtimes"
 	"github.com/brewput/brewput/validation/internal/talk"
 )
 
@@ -101,6 +103,7 @@ func main() {
 	inferFlag := flag.String("infer", "", "infer only from these modes' points, comma-separated (default: every mode of -ref's tables)")
 	judgeFlag := flag.String("judge", "", "predict and count only these modes' held-out points, comma-separated (default: every mode)")
 	varycpu := flag.Bool("varycpu", false, "predict only the held-out varycpu points, not the overload ones")
+	runtimeFlag := flag.String("runtime", "go1.9", "the Go runtime the go policy follows: go1.9 (the talk's), \"\" (today's), go1.0 or go1.23")
 	steadyFlag := flag.Bool("steady", false, "hold each run's steps at its ideal's median, not varying as its ideal's latency varied, in the inference and the predictions")
 	cmdline.Parse()
 
@@ -141,6 +144,16 @@ func main() {
 	if *steadyFlag {
 		steady(ps)
 	}
+
+	quirks, err := runtimes.Quirks(*runtimeFlag)
+	if err != nil {
+		cmdline.Bad(fmt.Errorf("-runtime: %w", err))
+	}
+	for i := range ps.Points {
+		for j := range ps.Points[i].Runs {
+			ps.Points[i].Runs[j].Config.Quirks = quirks
+		}
+	}
 	ps.Select(inferCPUs)
 	if len(ps.Refused) > 0 {
 		cmdline.Fail(fmt.Errorf("%d rows of varycpu.csv refused, the first: %s", len(ps.Refused), ps.Refused[0]))
@@ -158,6 +171,7 @@ func main() {
 	fmt.Println(wrap(fmt.Sprintf("held out: the go policy's costs are inferred from the talk's varycpu points on %s CPUs only, and predict %s.",
 		ints(inferCPUs), describeHeld(pts)), ""))
 	fmt.Println(wrap(fmt.Sprintf("base calibration: %s (%s), %s", shown, baseNote(*calPath), text.CalibrationFor(base.Ref())), ""))
+	fmt.Println(runtimeLine(*runtimeFlag))
 	if *steadyFlag {
 		fmt.Println("steps: each run's ideal median ÷ 4, steady (-steady)")
 	} else {
@@ -172,11 +186,22 @@ func main() {
 			cmdline.Fail(err)
 		}
 		for i := range fs {
-			cmdline.Check(fs[i].run(ctx, base, fixed))
+			cmdline.Check(fs[i].run(ctx, base, fixed, *runtimeFlag))
 		}
 		report(b, fs, *points)
 	}
 	fmt.Fprintf(os.Stderr, "heldout: %s in all\n", time.Since(start).Round(time.Second))
+}
+
+// runtimeLine says which runtime the go policy follows.
+func runtimeLine(name string) string {
+	switch name {
+	case "go1.9":
+		return "runtime: Go 1.9's, the talk's (-runtime)"
+	case "":
+		return "runtime: today's (-runtime \"\")"
+	}
+	return "runtime: " + name + "'s (-runtime)"
 }
 
 // steady takes the variation out of the steps of ps's runs.
@@ -297,7 +322,7 @@ func checkFolds(fs []fold, pts []*talk.Point) error {
 
 // run infers f's costs on base, those in fixed held at their values, and
 // predicts its points under policies.
-func (f *fold) run(ctx context.Context, base calibrate.Calibration, fixed map[string]time.Duration) error {
+func (f *fold) run(ctx context.Context, base calibrate.Calibration, fixed map[string]time.Duration, runtime string) error {
 	start := time.Now()
 	cal, err := infer.Infer(ctx, f.from, infer.Options{Base: base, Fixed: fixed})
 	if err != nil {
@@ -305,7 +330,7 @@ func (f *fold) run(ctx context.Context, base calibrate.Calibration, fixed map[st
 	}
 	f.cal = cal
 	inferred := time.Since(start)
-	variants := []talk.Variant{{Name: "go", Sched: "go", Costs: f.cal.Costs, Range: f.cal.Range()}, {Name: "fifo", Sched: "fifo"}}
+	variants := []talk.Variant{{Name: "go", Sched: "go", Runtime: runtime, Costs: f.cal.Costs, Range: f.cal.Range()}, {Name: "fifo", Sched: "fifo"}}
 	preds, err := talk.PredictAll(f.points, variants, time.Millisecond)
 	if err != nil {
 		return fmt.Errorf("fold %s: %w", f.name, err)

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"io"
 	"maps"
+	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -213,9 +214,12 @@ func WhyFrom(points []results.Point, bench *regexp.Regexp) (*why.Stretches, erro
 		return nil, fmt.Errorf("%s: a run as it is alone, no round of the experiment (a why that stopped before its rounds)", name)
 	}
 	// The control spun s.Extra an operation, over the locks taken: the
-	// share of an operation it was is the stretch asked.
+	// share of an operation it was is the stretch asked, to the millionth
+	// (--stretch's share, so that the time shown added is the same to the
+	// nanosecond as the first answer's, not a rounding error away).
 	s := planBench(first, 0.5)
 	frac := control[0].Bench.StretchNs * locksTaken(first) / float64(first.Ops) / float64(s.OpTime)
+	frac = math.Round(frac*1e6) / 1e6
 	s = planBench(first, frac)
 	s.Control.Extra = why.Nanos(control[0].Bench.StretchNs)
 	s.Base, s.Control.Points = base, control

@@ -88,8 +88,9 @@ func medianRun(ps []results.Point) results.Point {
 
 // lockOf is the lock p's workers share whose holds take the most of an
 // operation's time, t1 ns, each: a site's locks (name#1 … name#k, its
-// shards) one Lock, their holds spread over them; a channel they share, whose every send and receive takes its
-// lock, however little; else nil where none takes minShare of it. near is
+// shards) one Lock, their holds spread over them; a channel they share,
+// whose every send and receive takes its lock, however little; else nil
+// where none takes minShare of it. near is
 // the other of a watched lock and a shared channel where its holds take
 // nearly as much (nearShare): which limits it is undecided.
 func lockOf(p results.Point, t1 float64) (l, near *Lock) {

@@ -31,8 +31,9 @@
 //
 // Each held-out point is predicted under the go policy, following the
 // runtime the talk's runs ran on (Go 1.9's: -runtime names another, in
-// the inference too), with its fold's costs, with the band over the costs consistent with the inferred points
-// (and whatever else the calibration's Range carries), and under fifo,
+// the inference too), with its fold's costs, with the band over the
+// costs consistent with the inferred points (and whatever else the
+// calibration's Range carries), and under fifo,
 // which has no costs; both simulate the talk's harness and protocol with
 // each run's own step (package talk). The summary gives, per mode and in
 // all, for the 3–6 CPU points, the overload points and both: how many
@@ -117,6 +118,10 @@ func main() {
 	if err != nil {
 		cmdline.Bad(err)
 	}
+	quirks, err := runtimes.Quirks(*runtimeFlag)
+	if err != nil {
+		cmdline.Bad(fmt.Errorf("-runtime: %w", err))
+	}
 	// The default is shown as the repository names it, so that the output
 	// does not depend on where the repository lies.
 	path, shown := *calPath, *calPath
@@ -143,11 +148,6 @@ func main() {
 	cmdline.Check(err)
 	if *steadyFlag {
 		steady(ps)
-	}
-
-	quirks, err := runtimes.Quirks(*runtimeFlag)
-	if err != nil {
-		cmdline.Bad(fmt.Errorf("-runtime: %w", err))
 	}
 	for i := range ps.Points {
 		for j := range ps.Points[i].Runs {

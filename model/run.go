@@ -372,7 +372,7 @@ func drained(c Config, s *sim.Sim, cpus *sim.CPUs, b Bounds, rec *record) (resul
 	r := result{Lattes: len(rec.Latency), Latency: Summarize(rec.Latency), Bounds: b, Events: s.Events(), Window: c.Dur}
 	if wall := rec.Last; wall > 0 {
 		r.Throughput = float64(r.Lattes) / wall.Seconds()
-		r.CPUUtil = float64(cpus.Busy()) / float64(time.Duration(c.CPUs)*s.Now())
+		r.CPUUtil = float64(cpus.Busy()) / float64(time.Duration(c.CPUs)*wall)
 	}
 	return r, nil
 }

@@ -70,7 +70,7 @@ func TestTalkHarnessExcludesWaitForRequest(t *testing.T) {
 
 // go19Quirks are Go 1.9's runtime's, the talk's.
 func go19Quirks() sim.Quirks {
-	return sim.Quirks{StarvingKeepsP: true, Cooperative: true, AllSpin: true}
+	return sim.Quirks{StarvingKeepsP: true, AllSpin: true}
 }
 
 // TestGo19LockingAlternates: locking on 2 CPUs under the go policy. With
@@ -115,6 +115,11 @@ func TestDrainServesEveryRequest(t *testing.T) {
 	}
 	if r.Latency.Min != 4*ms || r.Latency.Max != 400*ms {
 		t.Errorf("latency %v to %v, want 4 ms (the first) to 400 ms (behind every other customer)", r.Latency.Min, r.Latency.Max)
+	}
+	// One CPU of six burns, from the start to the last latte, as the talk
+	// counts: its process CPU time over that wall time.
+	if u := r.CPUUtil * 6; math.Abs(u-1) > 1e-9 {
+		t.Errorf("%.4f CPUs busy, want 1", u)
 	}
 	if _, err := simulateOne(Config{Spec: results.Spec{Mode: "locking", CPUs: 1, Load: results.Load{Dur: time.Second}}, Drain: true, Steps: coffee.Steps{Grind: ms}}, nil); err == nil {
 		t.Error("drain without the talk's harness: no error")

@@ -39,9 +39,9 @@ func (c *CPUs) N() int { return c.n }
 
 // Burn occupies one CPU for d of virtual time, waiting first for a free
 // one if all are busy; d <= 0 takes none. Under the go policy it burns on
-// the goroutine's P; once its slice is up it is preempted: at once, by
-// signal, or, Cooperative, when the burn is over. Both switch in Burn's
-// own frame (see handoff).
+// the goroutine's P; once its slice is up it is preempted there and then
+// (by signal, or at the next call of a loop that makes calls), switching
+// in Burn's own frame (see handoff).
 func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	if d <= 0 {
 		return
@@ -64,7 +64,6 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	if p.pp == nil && !s.stopping {
 		panic("sim: a goroutine without a P burned")
 	}
-	cooperative := c.sched.quirks.Cooperative
 	end := s.now + d
 	for d > 0 {
 		if s.now >= p.pp.preemptAt {
@@ -76,10 +75,7 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 				}
 			}
 		}
-		slice := d
-		if !cooperative {
-			slice = min(d, p.pp.preemptAt-s.now)
-		}
+		slice := min(d, p.pp.preemptAt-s.now)
 		pp := p.pp
 		span, ran := c.span(pp, slice)
 		start := s.now
@@ -118,9 +114,6 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 		} else {
 			d -= slice
 		}
-	}
-	if cooperative && p.pp != nil && s.now >= p.pp.preemptAt {
-		c.sched.preempt(p)
 	}
 }
 

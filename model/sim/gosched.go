@@ -71,7 +71,6 @@ type Quirks struct {
 	NoRunnext      bool // a readied goroutine goes to the global queue (before Go 1.5)
 	NoSpin         bool // a Lock that finds its mutex held sleeps at once, and it never starves (before Go 1.5)
 	StarvingKeepsP bool // a starving Unlock hands over without yielding its P (Go 1.9: golang.org/issue/33747)
-	Cooperative    bool // a burn, a loop without calls, is preempted only once over (before Go 1.14)
 	AllSpin        bool // every thread waiting for a runtime lock spins (before Go 1.24)
 }
 

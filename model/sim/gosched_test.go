@@ -210,10 +210,9 @@ func TestGoCostsCharged(t *testing.T) {
 // P whose sysmon first ticks at phase (with costs of no timer slack, every
 // 10 ms after), and returns the times at which the P went from one to the
 // other in the first 60 ms.
-func switches(q Quirks, phase time.Duration) []time.Duration {
+func switches(phase time.Duration) []time.Duration {
 	s := New(1)
 	c := NewGoCPUs(s, 1, Costs{})
-	c.SetQuirks(q)
 	c.SetSysmonPhase(phase)
 	var at []time.Duration
 	last := -1
@@ -237,22 +236,12 @@ func switches(q Quirks, phase time.Duration) []time.Duration {
 // TestGoSysmonPreemption: sysmon notes a P's new time slice at its first
 // tick and preempts the goroutine at the tick 10 ms later, so with ticks at
 // 2.5 ms and every 10 ms after, the first slice (from 0) ends at 12.5 ms and
-// every later one at the next tick but one after it began. Today's runtime
-// preempts at the tick, in the middle of a step; Go 1.9 could preempt only
-// at a function call, so its goroutine finishes the step first: slices
-// 0–13 ms, 13–33 ms (noted at 22.5, preempted at the end of the step
-// running at 32.5), 33–53 ms.
+// every later one at the next tick but one after it began, in the middle
+// of a step.
 func TestGoSysmonPreemption(t *testing.T) {
-	for _, tc := range []struct {
-		quirks Quirks
-		want   []time.Duration
-	}{
-		{Quirks{}, []time.Duration{12500 * time.Microsecond, 22500 * time.Microsecond, 32500 * time.Microsecond, 42500 * time.Microsecond, 52500 * time.Microsecond}},
-		{Quirks{Cooperative: true}, []time.Duration{13 * ms, 33 * ms, 53 * ms}},
-	} {
-		if got := switches(tc.quirks, 2500*time.Microsecond); !slices.Equal(got, tc.want) {
-			t.Errorf("%+v: the P switched goroutines at %v, want %v", tc.quirks, got, tc.want)
-		}
+	want := []time.Duration{12500 * time.Microsecond, 22500 * time.Microsecond, 32500 * time.Microsecond, 42500 * time.Microsecond, 52500 * time.Microsecond}
+	if got := switches(2500 * time.Microsecond); !slices.Equal(got, want) {
+		t.Errorf("the P switched goroutines at %v, want %v", got, want)
 	}
 }
 

@@ -7,7 +7,7 @@
 // workers). docs/model.md quotes its output.
 //
 //	cd validation && go run ./heldout -ref testdata/talk [-calibration BASE] [-by modes|cpus|both] [-points] [-fix COST=D,…]
-//	    [-infer MODES] [-judge MODES] [-varycpu] [-steady] [-runtime NAME]
+//	    [-infer MODES] [-judge MODES] [-varycpu] [-steady] [-others=false] [-runtime NAME]
 //
 // -infer keeps the inference to some modes' points and -judge the
 // predictions to some modes' (testdata/talk21 holds all 21 of the talk's
@@ -25,9 +25,12 @@
 // ideal's median latency in the same run and load over 4 (talk.Step, for
 // infer.Read and package talk both), in ideal's own fold too, varying as
 // much as that ideal's latency did (with -steady, not at all). That is a
-// measurement of the machine's steps — the talk's calibrated loop, the
-// same in every mode — not of how a design behaves. -by both (the
-// default) prints both, cpus first.
+// measurement of the machine's steps — the talk's fixed loop, the same in
+// every mode — not of how a design behaves. So is the other processes'
+// demand each run is given, in the inference and the predictions both:
+// ideal's CPUs less its util in the same run and load, in bursts of 1 ms
+// (-others=false gives none). -by both (the default) prints both, cpus
+// first.
 //
 // Each held-out point is predicted under the go policy, following the
 // runtime the talk's runs ran on (Go 1.9's: -runtime names another, in
@@ -105,6 +108,7 @@ func main() {
 	judgeFlag := flag.String("judge", "", "predict and count only these modes' held-out points, comma-separated (default: every mode)")
 	varycpu := flag.Bool("varycpu", false, "predict only the held-out varycpu points, not the overload ones")
 	runtimeFlag := flag.String("runtime", "go1.9", "the Go runtime the go policy follows: go1.9 (the talk's), \"\" (today's), go1.0 or go1.23")
+	othersFlag := flag.Bool("others", true, "give each run the other processes its ideal shows (its CPUs less ideal's util, in bursts of 1 ms), in the inference and the predictions; -others=false gives none")
 	steadyFlag := flag.Bool("steady", false, "hold each run's steps at its ideal's median, not varying as its ideal's latency varied, in the inference and the predictions")
 	cmdline.Parse()
 
@@ -152,6 +156,9 @@ func main() {
 	for i := range ps.Points {
 		for j := range ps.Points[i].Runs {
 			ps.Points[i].Runs[j].Config.Quirks = quirks
+			if *othersFlag {
+				ps.Points[i].Runs[j].Config.Policy.Background = results.Background{CPUs: ps.Points[i].Runs[j].Others, Burst: time.Millisecond}
+			}
 		}
 	}
 	ps.Select(inferCPUs)
@@ -177,6 +184,11 @@ func main() {
 	} else {
 		fmt.Println("steps: each run's ideal median ÷ 4, varied as that ideal's latency was")
 	}
+	if *othersFlag {
+		fmt.Println("other processes: each run's ideal's CPUs less its util, in bursts of 1 ms")
+	} else {
+		fmt.Println("other processes: none (-others=false)")
+	}
 	for _, b := range []string{"cpus", "modes"} {
 		if *by != b && *by != "both" {
 			continue
@@ -186,7 +198,7 @@ func main() {
 			cmdline.Fail(err)
 		}
 		for i := range fs {
-			cmdline.Check(fs[i].run(ctx, base, fixed, *runtimeFlag))
+			cmdline.Check(fs[i].run(ctx, base, fixed, *runtimeFlag, *othersFlag))
 		}
 		report(b, fs, *points)
 	}
@@ -322,7 +334,7 @@ func checkFolds(fs []fold, pts []*talk.Point) error {
 
 // run infers f's costs on base, those in fixed held at their values, and
 // predicts its points under policies.
-func (f *fold) run(ctx context.Context, base calibrate.Calibration, fixed map[string]time.Duration, runtime string) error {
+func (f *fold) run(ctx context.Context, base calibrate.Calibration, fixed map[string]time.Duration, runtime string, others bool) error {
 	start := time.Now()
 	cal, err := infer.Infer(ctx, f.from, infer.Options{Base: base, Fixed: fixed})
 	if err != nil {
@@ -330,7 +342,7 @@ func (f *fold) run(ctx context.Context, base calibrate.Calibration, fixed map[st
 	}
 	f.cal = cal
 	inferred := time.Since(start)
-	variants := []talk.Variant{{Name: "go", Sched: "go", Runtime: runtime, Costs: f.cal.Costs, Range: f.cal.Range()}, {Name: "fifo", Sched: "fifo"}}
+	variants := []talk.Variant{{Name: "go", Sched: "go", Runtime: runtime, Others: others, Costs: f.cal.Costs, Range: f.cal.Range()}, {Name: "fifo", Sched: "fifo"}}
 	preds, err := talk.PredictAll(f.points, variants, time.Millisecond)
 	if err != nil {
 		return fmt.Errorf("fold %s: %w", f.name, err)

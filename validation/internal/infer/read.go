@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
@@ -23,6 +24,9 @@ type Run struct {
 	Config     model.Config
 	Throughput float64
 	P50        time.Duration
+	// Others is the CPUs other processes took from the talk's run, as its
+	// ideal shows them (CPUs less ideal's util); 0 where not known.
+	Others float64
 }
 
 // Point is one configuration measured once or more.
@@ -199,8 +203,8 @@ func fromResults(points []results.Point) (runs []keyedRun, refused []string) {
 
 // readTalk reads a table of the talk simulator's runs, each under its
 // harness and protocol with CPU-time steps: talk.Step of ideal in the same
-// run where the table has it (its 1 ms steps were calibrated once a
-// process). Open-loop rows are refused.
+// run where the table has it (its loop count was fixed, so its 1 ms steps
+// ran as fast as the CPU did). Open-loop rows are refused.
 func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 	recs, err := csv.NewReader(r).ReadAll()
 	if err != nil {
@@ -222,6 +226,7 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 		dur            time.Duration
 		thru           float64
 		p25, p50, p75  float64
+		util           float64 // CPUs, where the table has it
 		why            string
 	}
 	var rows []row
@@ -238,6 +243,11 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 		}
 		r.run, r.par, r.cpus = int(num("run")), int(num("par")), int(num("maxprocs"))
 		r.thru, r.p25, r.p50, r.p75 = num("thru"), num("p25"), num("p50"), num("p75")
+		if c, ok := col["util"]; ok {
+			if u, err := strconv.ParseFloat(strings.TrimSuffix(rec[c], "%"), 64); err == nil {
+				r.util = u / 100
+			}
+		}
 		maxq, ops := num("maxq"), num("ops")
 		r.what = fmt.Sprintf("line %d (run %d, %s on %d CPUs, %d workers)", line, r.run, r.mode, r.cpus, r.par)
 		d, derr := time.ParseDuration(rec[col["dur"]])
@@ -264,9 +274,13 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 		rows = append(rows, r)
 	}
 	ideal := map[[3]int]coffee.Steps{} // run, cpus, par
+	others := map[[3]int]float64{}
 	for _, r := range rows {
 		if r.mode == "ideal" && r.why == "" {
 			ideal[[3]int{r.run, r.cpus, r.par}] = talk.Step(r.p25, r.p50, r.p75)
+			if r.util > 0 {
+				others[[3]int{r.run, r.cpus, r.par}] = max(0, float64(r.cpus)-r.util)
+			}
 		}
 	}
 	for _, r := range rows {
@@ -284,7 +298,8 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 			refused = append(refused, r.what+": the model cannot simulate it: "+err.Error())
 			continue
 		}
-		runs = append(runs, keyedRun{Run: Run{Config: cfg, Throughput: r.thru, P50: time.Duration(r.p50 * float64(time.Millisecond))}, key: "talk|" + key(cfg, false)})
+		runs = append(runs, keyedRun{Run: Run{Config: cfg, Throughput: r.thru, P50: time.Duration(r.p50 * float64(time.Millisecond)),
+			Others: others[[3]int{r.run, r.cpus, r.par}]}, key: "talk|" + key(cfg, false)})
 	}
 	return runs, refused, nil
 }

@@ -3,6 +3,7 @@ package infer
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -35,6 +36,13 @@ func TestReadTalk(t *testing.T) {
 	}
 	if got := ps.Points[1].Runs[0].Config.Steps; got != coffee.DefaultSteps() {
 		t.Errorf("finelocking's steps %+v, want 1 ms, no jitter (no ideal in its run on 2 CPUs)", got)
+	}
+	// ideal on 1 CPU used 97 % of it: the others took 0.03 CPUs.
+	if got := ps.Points[0].Runs[0].Others; math.Abs(got-0.03) > 1e-9 {
+		t.Errorf("ideal's others %v CPUs, want 0.03 (its 1 CPU less its util, 97 %%)", got)
+	}
+	if got := ps.Points[1].Runs[0].Others; got != 0 {
+		t.Errorf("finelocking's others %v CPUs, want 0 (no ideal in its run on 2 CPUs)", got)
 	}
 	if len(ps.Refused) != 1 || !strings.Contains(ps.Refused[0], "line 7") || !strings.Contains(ps.Refused[0], "open loop") {
 		t.Errorf("refused %q, want line 7 as an open loop", ps.Refused)

@@ -9,7 +9,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
@@ -243,9 +242,10 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 		}
 		r.run, r.par, r.cpus = int(num("run")), int(num("par")), int(num("maxprocs"))
 		r.thru, r.p25, r.p50, r.p75 = num("thru"), num("p25"), num("p50"), num("p75")
-		if c, ok := col["util"]; ok {
-			if u, err := strconv.ParseFloat(strings.TrimSuffix(rec[c], "%"), 64); err == nil {
-				r.util = u / 100
+		if c, ok := col["util"]; ok && r.why == "" {
+			var err error
+			if r.util, err = talk.Util(rec[c]); err != nil {
+				r.why = fmt.Sprintf("line %d: %v", line, err)
 			}
 		}
 		maxq, ops := num("maxq"), num("ops")
@@ -279,7 +279,7 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 		if r.mode == "ideal" && r.why == "" {
 			ideal[[3]int{r.run, r.cpus, r.par}] = talk.Step(r.p25, r.p50, r.p75)
 			if r.util > 0 {
-				others[[3]int{r.run, r.cpus, r.par}] = max(0, float64(r.cpus)-r.util)
+				others[[3]int{r.run, r.cpus, r.par}] = talk.Others(r.cpus, r.util)
 			}
 		}
 	}

@@ -157,7 +157,7 @@ func ReadRuns(path, table string) ([]Run, error) {
 		if bad != nil {
 			return nil, bad
 		}
-		if run.Util, err = percent(r[col["util"]]); err != nil {
+		if run.Util, err = Util(r[col["util"]]); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		out = append(out, run)
@@ -166,13 +166,18 @@ func ReadRuns(path, table string) ([]Run, error) {
 }
 
 // percent reads a column such as "579%" as 5.79.
-func percent(s string) (float64, error) {
+// Util reads the talk's util column ("598%") as CPUs.
+func Util(s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
 	if err != nil {
 		return 0, fmt.Errorf("util %q: %v", s, err)
 	}
 	return v / 100, nil
 }
+
+// Others is the CPUs other processes took from a run on cpus CPUs whose
+// ideal used util of them.
+func Others(cpus int, util float64) float64 { return max(0, float64(cpus)-util) }
 
 // Step is the talk's steps as a run's ideal measured them at the same CPUs
 // and load, from its latency's quartiles (ms): each ideal's median over 4,
@@ -221,7 +226,7 @@ func Group(rows []Run, rule StepRule) []*Point {
 			if rule != Varying {
 				step.Jitter = 0
 			}
-			bg = max(0, float64(r.CPUs)-i.Util)
+			bg = Others(r.CPUs, i.Util)
 		}
 		p.Runs = append(p.Runs, r)
 		p.Steps = append(p.Steps, step)
